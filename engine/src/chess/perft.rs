@@ -1,0 +1,45 @@
+//! Perft: counting the leaves of the legal move tree.
+
+use std::hint::black_box;
+
+use super::moves::MoveList;
+use super::position::Position;
+
+/// Leaves at `depth`, every leaf played: at the last ply each legal move is
+/// also made (the resulting position is materialised), not just counted.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    played(pos, depth)
+}
+
+fn played(pos: &Position, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    pos.generate_legal(&mut moves);
+    if depth == 1 {
+        for &m in moves.iter() {
+            black_box(&pos.played(m));
+        }
+        return moves.len() as u64;
+    }
+    moves.iter().map(|&m| played(&pos.played(m), depth - 1)).sum()
+}
+
+/// Leaves at `depth` with bulk counting: the last ply's moves are counted
+/// without being made.
+pub fn perft_bulk(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    bulk(pos, depth)
+}
+
+fn bulk(pos: &Position, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    pos.generate_legal(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|&m| bulk(&pos.played(m), depth - 1)).sum()
+}
