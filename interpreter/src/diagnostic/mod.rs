@@ -1,0 +1,154 @@
+//! One diagnostic shape for every phase: a message at a place in a file,
+//! rendered as `FILE:LINE:COL: message` with a caret snippet.
+
+use std::fmt;
+
+/// A place in a source text: 1-based line and column, and the width of the
+/// marked text in characters (at least 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, counted in characters.
+    pub col: u32,
+    /// Number of characters to underline.
+    pub len: u32,
+}
+
+impl Span {
+    /// A span of `len` characters at `line`:`col`.
+    pub fn new(line: u32, col: u32, len: u32) -> Span {
+        Span { line, col, len: len.max(1) }
+    }
+
+    /// The span `offset` characters to the right of this one, `len` wide:
+    /// the place of a token inside a one-line scalar that starts here.
+    pub fn shifted(self, offset: usize, len: usize) -> Span {
+        Span::new(self.line, self.col + offset as u32, len as u32)
+    }
+}
+
+/// A problem found in some input, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where the problem is; `None` when it concerns the input as a whole.
+    pub span: Option<Span>,
+    /// What is wrong, in one sentence without a final period.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic at a place.
+    pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { span: Some(span), message: message.into() }
+    }
+
+    /// A diagnostic about the input as a whole.
+    pub fn whole(message: impl Into<String>) -> Diagnostic {
+        Diagnostic { span: None, message: message.into() }
+    }
+
+    /// Renders the diagnostic as `NAME:LINE:COL: message` followed by the
+    /// source line and a caret line, the form printed by `motley check`.
+    pub fn render(&self, name: &str, source: &str) -> String {
+        let Some(span) = self.span else {
+            return format!("{name}: {}\n", self.message);
+        };
+        let mut out = format!("{name}:{}:{}: {}\n", span.line, span.col, self.message);
+        if let Some(line) = source.lines().nth(span.line.saturating_sub(1) as usize) {
+            let gutter = span.line.to_string();
+            let pad = " ".repeat(gutter.len());
+            let indent: String = line
+                .chars()
+                .take(span.col.saturating_sub(1) as usize)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            out.push_str(&format!("{pad} |\n{gutter} | {line}\n{pad} | {indent}{}\n", "^".repeat(span.len as usize)));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.span {
+            Some(s) => write!(f, "{}:{}: {}", s.line, s.col, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// All the problems found in one input; never empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Renders every diagnostic, in order, for the named source.
+    pub fn render(&self, name: &str, source: &str) -> String {
+        self.0.iter().map(|d| d.render(name, source)).collect()
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![d])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// The known name closest to `word`, when it is close enough to be a likely
+/// misspelling: used for "did you mean" hints.
+pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (edit_distance(word, k), k))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 3) && *d < k.len())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(row[j]).min(row[j + 1]) };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_caret_under_the_span() {
+        let d = Diagnostic::at(Span::new(2, 8, 3), "unknown atom `X`");
+        let text = d.render("f.yaml", "a: 1\nmoves: fXY\n");
+        assert_eq!(text, "f.yaml:2:8: unknown atom `X`\n  |\n2 | moves: fXY\n  |        ^^^\n");
+    }
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(closest("promtion", ["promotion", "pieces"]), Some("promotion"));
+        assert_eq!(closest("zzz", ["promotion", "pieces"]), None);
+    }
+}

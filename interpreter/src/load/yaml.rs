@@ -1,0 +1,366 @@
+//! The YAML layer: serde structures mirroring the rule file, and their
+//! conversion into the owned syntax tree with spans.
+
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
+use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
+
+/// Language version this interpreter reads (`motley: 1`).
+pub const LANGUAGE_VERSION: u32 = 1;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuleFile {
+    motley: Spanned<u32>,
+    name: Spanned<String>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    board: RawBoard,
+    pieces: Vec<Spanned<RawPiece>>,
+    setup: Spanned<String>,
+    #[serde(default)]
+    castling: Option<RawCastling>,
+    #[serde(default)]
+    promotion: Vec<RawPromotion>,
+    #[serde(default)]
+    draws: Option<RawDraws>,
+    #[serde(default)]
+    hand: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    drops: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    gating: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    freeze: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    turn: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    hidden: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    state: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    rulings: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    imitation: Option<Spanned<IgnoredAny>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    files: Spanned<u32>,
+    ranks: Spanned<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPiece {
+    letter: Spanned<String>,
+    name: Spanned<String>,
+    moves: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    value: Option<u32>,
+    #[serde(default)]
+    irreversible: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCastling {
+    king: Spanned<String>,
+    rook: Spanned<String>,
+    sides: Vec<RawCastlingSide>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCastlingSide {
+    king_to: Spanned<String>,
+    rook_to: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPromotion {
+    pieces: Vec<Spanned<String>>,
+    zone: Spanned<String>,
+    to: Vec<Spanned<String>>,
+    #[serde(default = "yes")]
+    mandatory: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDraws {
+    #[serde(default)]
+    fifty_move: Option<Spanned<u32>>,
+    #[serde(default)]
+    repetition: Option<Spanned<u32>>,
+    #[serde(default)]
+    insufficient_material: Option<RawInsufficient>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInsufficient {
+    #[serde(default)]
+    lone: Vec<Spanned<String>>,
+    #[serde(default)]
+    colour_bound: Vec<Spanned<String>>,
+}
+
+/// A rule file as written: structure, strings with places, parsed movement
+/// and expressions. Not yet checked for meaning.
+#[derive(Clone, Debug)]
+pub struct RuleFile {
+    /// `name`: the variant's short name.
+    pub name: Text,
+    /// `title`: a human title.
+    pub title: Option<String>,
+    /// `source`: where the rules come from.
+    pub source: Option<String>,
+    /// `board.files` and its place.
+    pub files: (u32, Span),
+    /// `board.ranks` and its place.
+    pub ranks: (u32, Span),
+    /// `pieces`, in file order.
+    pub pieces: Vec<PieceDef>,
+    /// `setup`: the start position as FEN.
+    pub setup: Text,
+    /// `castling`, if the variant has it.
+    pub castling: Option<CastlingDef>,
+    /// `promotion` rules, in file order.
+    pub promotion: Vec<PromotionDef>,
+    /// `draws`.
+    pub draws: DrawsDef,
+}
+
+/// One entry of `pieces`.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// Where the entry starts.
+    pub span: Span,
+    /// `letter`: the FEN letter (upper case; black's is its lower case).
+    pub letter: Text,
+    /// `name`.
+    pub name: Text,
+    /// `moves` as written.
+    pub moves_text: Text,
+    /// `moves` parsed as Betza.
+    pub moves: Vec<BetzaComponent>,
+    /// `royal`: losing it (mate) loses the game.
+    pub royal: bool,
+    /// `value`: material value, used by value-based rules.
+    pub value: Option<u32>,
+    /// `irreversible`: its moves reset the fifty-move count.
+    pub irreversible: bool,
+}
+
+/// The `castling` section.
+#[derive(Clone, Debug)]
+pub struct CastlingDef {
+    /// Letter of the piece that castles as the king.
+    pub king: Text,
+    /// Letter of the piece that castles as the rook.
+    pub rook: Text,
+    /// One entry per castling side.
+    pub sides: Vec<CastlingSideDef>,
+}
+
+/// One castling side: the files the king and rook end on.
+#[derive(Clone, Debug)]
+pub struct CastlingSideDef {
+    /// File letter the king ends on.
+    pub king_to: Text,
+    /// File letter the rook ends on.
+    pub rook_to: Text,
+}
+
+/// One entry of `promotion`.
+#[derive(Clone, Debug)]
+pub struct PromotionDef {
+    /// Letters of the pieces that promote.
+    pub pieces: Vec<Text>,
+    /// Squares (for the mover) where they promote.
+    pub zone: ExprNode,
+    /// Letters they may promote to.
+    pub to: Vec<Text>,
+    /// Whether promotion is compulsory on entering the zone.
+    pub mandatory: bool,
+}
+
+/// The `draws` section.
+#[derive(Clone, Debug, Default)]
+pub struct DrawsDef {
+    /// Plies without capture or irreversible move after which the game is drawn.
+    pub fifty_move: Option<(u32, Span)>,
+    /// Occurrences of one position that draw the game.
+    pub repetition: Option<(u32, Span)>,
+    /// Letters that cannot mate alone with the royal piece.
+    pub lone: Vec<Text>,
+    /// Colour-bound letters: material made only of these on one square colour is dead.
+    pub colour_bound: Vec<Text>,
+}
+
+/// Reads the YAML structure, turning serde errors into located diagnostics.
+pub(super) fn read(source: &str) -> Result<Raw, Diagnostics> {
+    match serde_saphyr::from_str::<RawRuleFile>(source) {
+        Ok(file) => Ok(Raw(file)),
+        Err(e) => Err(yaml_error(&e).into()),
+    }
+}
+
+/// A successfully read YAML document, not yet converted.
+pub(super) struct Raw(RawRuleFile);
+
+fn yaml_error(e: &serde_saphyr::Error) -> Diagnostic {
+    let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
+    let mut message = e.without_snippet().render_with_options(opts);
+    // The library appends its own location; ours is in the span.
+    if let Some(i) = message.find(" at line ") {
+        message.truncate(i);
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((field, _)) = rest.split_once('`') {
+            message = unknown_key_message(field, &message);
+        }
+    }
+    let message = message.trim_end().trim_end_matches('.').to_string();
+    match e.location() {
+        Some(loc) if loc.line() > 0 => Diagnostic::at(Span::new(loc.line() as u32, loc.column() as u32, 1), message),
+        _ => Diagnostic::whole(message),
+    }
+}
+
+fn unknown_key_message(field: &str, original: &str) -> String {
+    let expected: Vec<&str> = original
+        .split_once("expected ")
+        .map(|(_, list)| list.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty() && *w != "one" && *w != "of" && *w != "or").collect())
+        .unwrap_or_default();
+    match closest(field, expected.iter().copied()) {
+        Some(k) => format!("unknown key `{field}`; did you mean `{k}`?"),
+        None => format!("unknown key `{field}`; expected one of: {}", expected.join(", ")),
+    }
+}
+
+/// The place of a spanned YAML scalar, pointing inside its quotes if it is quoted.
+fn place<T>(s: &Spanned<T>, source: &str) -> Span {
+    let line = s.referenced.line() as u32;
+    let col = s.referenced.column() as u32;
+    let quoted = source
+        .lines()
+        .nth(line.saturating_sub(1) as usize)
+        .and_then(|l| l.chars().nth(col.saturating_sub(1) as usize))
+        .is_some_and(|c| c == '"' || c == '\'');
+    Span::new(line, if quoted { col + 1 } else { col }, 1)
+}
+
+fn text(s: &Spanned<String>, source: &str) -> Text {
+    Text { value: s.value.clone(), span: place(s, source) }
+}
+
+fn number(s: &Spanned<u32>, source: &str) -> (u32, Span) {
+    (s.value, place(s, source))
+}
+
+impl Raw {
+    pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
+        let f = self.0;
+        let mut errors = Vec::new();
+        if f.motley.value != LANGUAGE_VERSION {
+            errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
+        }
+        let reserved = [
+            ("hand", &f.hand),
+            ("drops", &f.drops),
+            ("gating", &f.gating),
+            ("freeze", &f.freeze),
+            ("turn", &f.turn),
+            ("hidden", &f.hidden),
+            ("state", &f.state),
+            ("rulings", &f.rulings),
+            ("imitation", &f.imitation),
+        ];
+        for (key, value) in reserved {
+            if let Some(v) = value {
+                let mut span = place(v, source);
+                span.len = 1;
+                errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
+            }
+        }
+        let mut pieces = Vec::new();
+        for p in &f.pieces {
+            let moves_text = text(&p.value.moves, source);
+            let moves = match parse_betza(&moves_text) {
+                Ok(m) => m,
+                Err(d) => {
+                    errors.push(d);
+                    Vec::new()
+                }
+            };
+            pieces.push(PieceDef {
+                span: place(p, source),
+                letter: text(&p.value.letter, source),
+                name: text(&p.value.name, source),
+                moves_text,
+                moves,
+                royal: p.value.royal,
+                value: p.value.value,
+                irreversible: p.value.irreversible,
+            });
+        }
+        let castling = f.castling.as_ref().map(|c| CastlingDef {
+            king: text(&c.king, source),
+            rook: text(&c.rook, source),
+            sides: c.sides.iter().map(|s| CastlingSideDef { king_to: text(&s.king_to, source), rook_to: text(&s.rook_to, source) }).collect(),
+        });
+        let mut promotion = Vec::new();
+        for p in &f.promotion {
+            let zone_text = text(&p.zone, source);
+            match parse_expression(&zone_text) {
+                Ok(zone) => promotion.push(PromotionDef {
+                    pieces: p.pieces.iter().map(|t| text(t, source)).collect(),
+                    zone,
+                    to: p.to.iter().map(|t| text(t, source)).collect(),
+                    mandatory: p.mandatory,
+                }),
+                Err(d) => errors.push(d),
+            }
+        }
+        let draws = f
+            .draws
+            .as_ref()
+            .map(|d| DrawsDef {
+                fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
+                repetition: d.repetition.as_ref().map(|n| number(n, source)),
+                lone: d.insufficient_material.iter().flat_map(|i| &i.lone).map(|t| text(t, source)).collect(),
+                colour_bound: d.insufficient_material.iter().flat_map(|i| &i.colour_bound).map(|t| text(t, source)).collect(),
+            })
+            .unwrap_or_default();
+        if !errors.is_empty() {
+            return Err(Diagnostics(errors));
+        }
+        Ok(RuleFile {
+            name: text(&f.name, source),
+            title: f.title,
+            source: f.source,
+            files: number(&f.board.files, source),
+            ranks: number(&f.board.ranks, source),
+            pieces,
+            setup: text(&f.setup, source),
+            castling,
+            promotion,
+            draws,
+        })
+    }
+}
