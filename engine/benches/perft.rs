@@ -20,6 +20,9 @@ const CASES: [(&str, &str, u32, u64); 2] = [
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
 ];
 
+/// A perft mode: its name, the engine's perft and shakmaty's.
+type Mode = (&'static str, fn(&Position, u32) -> u64, fn(&Chess, u32) -> u64);
+
 /// shakmaty perft with every leaf played.
 fn shakmaty_played(pos: &Chess, depth: u32) -> u64 {
     let moves = pos.legal_moves();
@@ -67,8 +70,7 @@ fn main() {
             .into_position(CastlingMode::Standard)
             .expect("benchmark FEN is legal");
 
-        let modes: [(&str, fn(&Position, u32) -> u64, fn(&Chess, u32) -> u64); 2] =
-            [("played", chess::perft, shakmaty_played), ("bulk", chess::perft_bulk, shakmaty::perft)];
+        let modes: [Mode; 2] = [("played", chess::perft, shakmaty_played), ("bulk", chess::perft_bulk, shakmaty::perft)];
         for (mode, engine_perft, shakmaty_perft) in modes {
             let (leaves, engine_speed) = timed(|| engine_perft(black_box(&ours), depth));
             let (their_leaves, shakmaty_speed) = timed(|| shakmaty_perft(black_box(&theirs), depth));
