@@ -42,18 +42,6 @@ impl Square {
         self.0 >> 3
     }
 
-    /// The same file on the rank mirrored top to bottom (`a1` <-> `a8`).
-    #[inline(always)]
-    pub const fn flip_rank(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
-    /// Whether the square is a light square (`h1` is light, `a1` dark).
-    #[inline]
-    pub const fn is_light(self) -> bool {
-        (self.file() + self.rank()) % 2 == 1
-    }
-
     /// Parses a square name like `e4` (lowercase file letter, rank digit).
     pub fn parse(name: &str) -> Option<Square> {
         match name.as_bytes() {
@@ -76,8 +64,6 @@ pub struct Bitboard(pub u64);
 impl Bitboard {
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
-    /// Every square.
-    pub const ALL: Bitboard = Bitboard(!0);
     /// The light squares.
     pub const LIGHT: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
     /// The dark squares.
@@ -174,13 +160,6 @@ impl Iterator for Bitboard {
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.count() as usize;
         (n, Some(n))
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline(always)]
-    fn from(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq)
     }
 }
 

@@ -33,11 +33,6 @@ impl EngineError {
     pub fn unknown_ruling(id: &str) -> EngineError {
         EngineError(format!("unknown ruling: {id}"))
     }
-
-    /// The full message.
-    pub fn message(&self) -> &str {
-        &self.0
-    }
 }
 
 impl fmt::Display for EngineError {

@@ -1,5 +1,6 @@
 //! The string-level API: FEN, moves, errors, outcomes.
 
+use motley_engine::chess::{Position, STARTING_FEN};
 use motley_engine::{Color, Game, Outcome};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -36,6 +37,9 @@ fn variants_and_rulings() {
 #[test]
 fn start_position_fen() {
     assert_eq!(chess().fen(), START);
+    assert_eq!(STARTING_FEN, START);
+    assert_eq!(Position::startpos().fen(), START);
+    assert_eq!(chess().position(), &Position::startpos());
     assert_eq!(at(START).fen(), START);
 }
 

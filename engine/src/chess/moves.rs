@@ -99,12 +99,6 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
-
-    /// Removes every move.
-    #[inline(always)]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
 }
 
 impl Default for MoveList {
