@@ -5,3 +5,9 @@
 
 pub mod diagnostic;
 pub mod load;
+pub mod check;
+pub mod compile;
+pub mod play;
+mod game;
+
+pub use game::{build, Game, LoadError};

@@ -1,0 +1,129 @@
+//! Evaluation of expressions over a square of the board, for zones.
+
+use crate::diagnostic::{closest, Diagnostic};
+use crate::load::{BinaryOp, Expr, ExprNode, UnaryOp};
+
+/// A value of the expression language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A whole number (also ranks and files: `a` is 1).
+    Int(i64),
+    /// A truth value.
+    Bool(bool),
+    /// A square, as 1-based file and rank.
+    Square(i64, i64),
+    /// A list of values.
+    List(Vec<Value>),
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "a number",
+            Value::Bool(_) => "true or false",
+            Value::Square(..) => "a square",
+            Value::List(_) => "a list",
+        }
+    }
+}
+
+/// What a zone expression can see: one square, from one player's side.
+pub struct SquareScope {
+    /// Number of files of the board.
+    pub files: i64,
+    /// Number of ranks of the board.
+    pub ranks: i64,
+    /// 1-based file of the square.
+    pub file: i64,
+    /// 1-based rank of the square, counted from White's side.
+    pub abs_rank: i64,
+    /// Whether the player is White (ranks are counted from the player's side).
+    pub white: bool,
+}
+
+/// Names a zone expression may use.
+pub const ZONE_NAMES: &[&str] = &["rank", "file", "square", "ranks", "files", "last", "true", "false"];
+
+impl SquareScope {
+    fn name(&self, name: &str) -> Option<Value> {
+        let rank = if self.white { self.abs_rank } else { self.ranks + 1 - self.abs_rank };
+        Some(match name {
+            "rank" => Value::Int(rank),
+            "file" => Value::Int(self.file),
+            "square" => Value::Square(self.file, self.abs_rank),
+            "ranks" | "last" => Value::Int(self.ranks),
+            "files" => Value::Int(self.files),
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
+            _ => return square_or_file(name, self.files, self.ranks),
+        })
+    }
+}
+
+/// `a`..`p` name files; `e4`, `a10` name squares (within the board).
+fn square_or_file(name: &str, files: i64, ranks: i64) -> Option<Value> {
+    let mut chars = name.chars();
+    let f = chars.next().filter(|c| c.is_ascii_lowercase())? as i64 - 'a' as i64 + 1;
+    if f > files {
+        return None;
+    }
+    let rest = chars.as_str();
+    if rest.is_empty() {
+        return Some(Value::Int(f));
+    }
+    let r: i64 = rest.parse().ok().filter(|_| !rest.starts_with('0'))?;
+    (1..=ranks).contains(&r).then_some(Value::Square(f, r))
+}
+
+/// Evaluates a zone expression to true or false for one square.
+pub fn zone_contains(node: &ExprNode, scope: &SquareScope) -> Result<bool, Diagnostic> {
+    match eval(node, scope)? {
+        Value::Bool(b) => Ok(b),
+        other => Err(Diagnostic::at(node.span, format!("a zone must be true or false, but this is {}", other.kind()))),
+    }
+}
+
+fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
+    let err = |m: String| Diagnostic::at(node.span, m);
+    match &node.expr {
+        Expr::Number(n) => Ok(Value::Int(*n)),
+        Expr::Str(s) => Err(err(format!("a zone cannot use the string \"{s}\""))),
+        Expr::Path(path) => {
+            let name = path.join(".");
+            scope.name(&name).ok_or_else(|| {
+                let hint = closest(&name, ZONE_NAMES.iter().copied()).map(|k| format!("; did you mean `{k}`?")).unwrap_or_default();
+                err(format!("unknown name `{name}` in a zone{hint}"))
+            })
+        }
+        Expr::List(items) => Ok(Value::List(items.iter().map(|i| eval(i, scope)).collect::<Result<_, _>>()?)),
+        Expr::Range(lo, hi) => match (eval(lo, scope)?, eval(hi, scope)?) {
+            (Value::Int(a), Value::Int(b)) => Ok(Value::List((a..=b).map(Value::Int).collect())),
+            (a, b) => Err(err(format!("a range needs two numbers or files, not {} and {}", a.kind(), b.kind()))),
+        },
+        Expr::Call(name, _) => Err(err(format!("unknown function `{name}` in a zone"))),
+        Expr::Unary(op, inner) => match (op, eval(inner, scope)?) {
+            (UnaryOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
+            (UnaryOp::Neg, Value::Int(n)) => Ok(Value::Int(-n)),
+            (UnaryOp::Not, v) => Err(err(format!("`not` needs true or false, not {}", v.kind()))),
+            (UnaryOp::Neg, v) => Err(err(format!("`-` needs a number, not {}", v.kind()))),
+        },
+        Expr::Binary(op, l, r) => {
+            let (a, b) = (eval(l, scope)?, eval(r, scope)?);
+            let mismatch = |a: &Value, b: &Value| err(format!("`{}` cannot combine {} and {}", op.symbol(), a.kind(), b.kind()));
+            Ok(match (op, &a, &b) {
+                (BinaryOp::Or, Value::Bool(x), Value::Bool(y)) => Value::Bool(*x || *y),
+                (BinaryOp::And, Value::Bool(x), Value::Bool(y)) => Value::Bool(*x && *y),
+                (BinaryOp::Eq, _, _) if std::mem::discriminant(&a) == std::mem::discriminant(&b) => Value::Bool(a == b),
+                (BinaryOp::Ne, _, _) if std::mem::discriminant(&a) == std::mem::discriminant(&b) => Value::Bool(a != b),
+                (BinaryOp::Lt, Value::Int(x), Value::Int(y)) => Value::Bool(x < y),
+                (BinaryOp::Le, Value::Int(x), Value::Int(y)) => Value::Bool(x <= y),
+                (BinaryOp::Gt, Value::Int(x), Value::Int(y)) => Value::Bool(x > y),
+                (BinaryOp::Ge, Value::Int(x), Value::Int(y)) => Value::Bool(x >= y),
+                (BinaryOp::Add, Value::Int(x), Value::Int(y)) => Value::Int(x.saturating_add(*y)),
+                (BinaryOp::Sub, Value::Int(x), Value::Int(y)) => Value::Int(x.saturating_sub(*y)),
+                (BinaryOp::In, _, Value::List(items)) => Value::Bool(items.contains(&a)),
+                _ => return Err(mismatch(&a, &b)),
+            })
+        }
+    }
+}

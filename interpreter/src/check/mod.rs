@@ -1,0 +1,261 @@
+//! Check: the syntax tree → a validated [`Variant`], or every problem found.
+//!
+//! Names are resolved (piece letters), movement is expanded into single
+//! directions and zones are evaluated for every square, so later phases
+//! never see text.
+
+mod eval;
+mod movement;
+
+pub use eval::{zone_contains, SquareScope, Value, ZONE_NAMES};
+pub use movement::{expand, Movement, Travel};
+
+use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
+use crate::load::{ExprNode, RuleFile, Text};
+
+/// Largest board side the interpreter accepts.
+pub const MAX_SIDE: u32 = 16;
+/// Most piece types a variant may declare.
+pub const MAX_PIECE_TYPES: usize = 32;
+
+/// A checked variant: everything the rule file says, resolved.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Short name.
+    pub name: String,
+    /// Human title, if given.
+    pub title: Option<String>,
+    /// Number of files (columns).
+    pub files: u8,
+    /// Number of ranks (rows).
+    pub ranks: u8,
+    /// Piece types; a piece's type id is its index here.
+    pub pieces: Vec<PieceType>,
+    /// The start position as FEN, with where it is written.
+    pub setup: Text,
+    /// Castling, if any.
+    pub castling: Option<Castling>,
+    /// Promotion rules.
+    pub promotions: Vec<Promotion>,
+    /// Plies without capture or irreversible move that draw; `None`: no such rule.
+    pub fifty_move: Option<u32>,
+    /// Occurrences of a position that draw; `None`: no such rule.
+    pub repetition: Option<u32>,
+    /// Types (bit set) that cannot mate alone with the royal piece against a bare royal piece.
+    pub lone: u32,
+    /// Colour-bound types (bit set) for the dead-material rule.
+    pub colour_bound: u32,
+}
+
+/// One piece type.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// FEN letter, upper case.
+    pub letter: char,
+    /// Name.
+    pub name: String,
+    /// Movement as written.
+    pub betza: String,
+    /// Movement, one entry per direction.
+    pub movements: Vec<Movement>,
+    /// Whether it is royal.
+    pub royal: bool,
+    /// Material value.
+    pub value: u32,
+    /// Whether its moves reset the fifty-move count.
+    pub irreversible: bool,
+}
+
+/// Castling: which piece types take part and where they go.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// The type that castles as the king.
+    pub king: u8,
+    /// The type that castles as the rook.
+    pub rook: u8,
+    /// Per side: (king's destination file, rook's destination file), 0-based.
+    pub sides: Vec<(u8, u8)>,
+}
+
+/// One promotion rule.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Types (bit set) that promote.
+    pub pieces: u32,
+    /// The zone, per colour (0 White, 1 Black), as a flag per square index.
+    pub zone: [Vec<bool>; 2],
+    /// Types they may become.
+    pub to: Vec<u8>,
+    /// Whether a move into the zone must promote.
+    pub mandatory: bool,
+}
+
+struct Checker<'a> {
+    file: &'a RuleFile,
+    errors: Vec<Diagnostic>,
+}
+
+/// Checks a loaded rule file and resolves it into a [`Variant`].
+pub fn check(file: &RuleFile) -> Result<Variant, Diagnostics> {
+    let mut c = Checker { file, errors: Vec::new() };
+    let variant = c.variant();
+    if c.errors.is_empty() {
+        Ok(variant)
+    } else {
+        Err(Diagnostics(c.errors))
+    }
+}
+
+impl Checker<'_> {
+    fn variant(&mut self) -> Variant {
+        let f = self.file;
+        let files = self.side(f.files, "files");
+        let ranks = self.side(f.ranks, "ranks");
+        let pieces = self.pieces();
+        if f.name.value.trim().is_empty() {
+            self.errors.push(f.name.error("the variant name is empty"));
+        }
+        let castling = f.castling.as_ref().map(|c| Castling {
+            king: self.letter(&c.king),
+            rook: self.letter(&c.rook),
+            sides: c.sides.iter().map(|s| (self.file_letter(&s.king_to, files), self.file_letter(&s.rook_to, files))).collect(),
+        });
+        let promotions = f
+            .promotion
+            .iter()
+            .map(|p| Promotion {
+                pieces: p.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+                zone: [self.zone(&p.zone, files, ranks, true), self.zone(&p.zone, files, ranks, false)],
+                to: p.to.iter().map(|t| self.letter(t)).collect(),
+                mandatory: p.mandatory,
+            })
+            .collect();
+        for p in &f.promotion {
+            if p.to.is_empty() {
+                self.errors.push(Diagnostic::at(p.zone.span, "this promotion rule lists no piece to promote to (`to`)"));
+            }
+        }
+        let royals = pieces.iter().filter(|p| p.royal).count();
+        if royals == 0 {
+            if let Some(first) = f.pieces.first() {
+                self.errors.push(Diagnostic::at(first.span, "no piece is royal: mark the king-like piece with `royal: true`"));
+            }
+        }
+        let draws = &f.draws;
+        for n in [draws.fifty_move, draws.repetition].into_iter().flatten() {
+            if n.0 == 0 {
+                self.errors.push(Diagnostic::at(n.1, "must be at least 1"));
+            }
+        }
+        let mask = |c: &mut Self, list: &[Text]| list.iter().map(|t| 1u32 << c.letter(t)).fold(0, |a, b| a | b);
+        let lone = mask(self, &draws.lone);
+        let colour_bound = mask(self, &draws.colour_bound);
+        Variant {
+            name: f.name.value.clone(),
+            title: f.title.clone(),
+            files,
+            ranks,
+            pieces,
+            setup: f.setup.clone(),
+            castling,
+            promotions,
+            fifty_move: draws.fifty_move.map(|n| n.0),
+            repetition: draws.repetition.map(|n| n.0),
+            lone,
+            colour_bound,
+        }
+    }
+
+    fn side(&mut self, (n, span): (u32, Span), what: &str) -> u8 {
+        if n == 0 || n > MAX_SIDE {
+            self.errors.push(Diagnostic::at(span, format!("the board must have 1 to {MAX_SIDE} {what}, not {n}")));
+            return 1;
+        }
+        n as u8
+    }
+
+    fn pieces(&mut self) -> Vec<PieceType> {
+        let mut out: Vec<PieceType> = Vec::new();
+        if self.file.pieces.len() > MAX_PIECE_TYPES {
+            let span = self.file.pieces[MAX_PIECE_TYPES].span;
+            self.errors.push(Diagnostic::at(span, format!("at most {MAX_PIECE_TYPES} piece types are allowed")));
+        }
+        for def in self.file.pieces.iter().take(MAX_PIECE_TYPES) {
+            let letter = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
+                [c] if c.is_ascii_uppercase() => *c,
+                _ => {
+                    self.errors.push(def.letter.error(format!("a piece letter is one upper-case letter A-Z, not `{}`", def.letter.value)));
+                    continue;
+                }
+            };
+            if let Some(prev) = out.iter().find(|p| p.letter == letter) {
+                self.errors.push(def.letter.error(format!("letter `{letter}` is already used by `{}`", prev.name)));
+                continue;
+            }
+            let mut movements = Vec::new();
+            for comp in &def.moves {
+                match expand(comp) {
+                    Ok(m) => movements.extend(m),
+                    Err(d) => self.errors.push(d),
+                }
+            }
+            out.push(PieceType {
+                letter,
+                name: def.name.value.clone(),
+                betza: def.moves_text.value.clone(),
+                movements,
+                royal: def.royal,
+                value: def.value.unwrap_or(0),
+                irreversible: def.irreversible,
+            });
+        }
+        out
+    }
+
+    /// Resolves a piece letter to its type id, reporting unknown letters.
+    fn letter(&mut self, t: &Text) -> u8 {
+        let found = self.file.pieces.iter().position(|p| p.letter.value == t.value);
+        match found {
+            Some(i) if i < MAX_PIECE_TYPES => i as u8,
+            _ => {
+                let known: Vec<&str> = self.file.pieces.iter().map(|p| p.letter.value.as_str()).collect();
+                let hint = match closest(&t.value.to_uppercase(), known.iter().copied()) {
+                    Some(k) => format!("; did you mean `{k}`?"),
+                    None => format!("; the pieces are {}", known.join(" ")),
+                };
+                self.errors.push(t.error(format!("unknown piece letter `{}`{hint}", t.value)));
+                0
+            }
+        }
+    }
+
+    fn file_letter(&mut self, t: &Text, files: u8) -> u8 {
+        match t.value.as_bytes() {
+            [c @ b'a'..=b'p'] if c - b'a' < files => c - b'a',
+            _ => {
+                let last = (b'a' + files - 1) as char;
+                self.errors.push(t.error(format!("expected a file letter a-{last}, not `{}`", t.value)));
+                0
+            }
+        }
+    }
+
+    fn zone(&mut self, expr: &ExprNode, files: u8, ranks: u8, white: bool) -> Vec<bool> {
+        let mut out = Vec::with_capacity(files as usize * ranks as usize);
+        for r in 0..ranks as i64 {
+            for f in 0..files as i64 {
+                let scope = SquareScope { files: files as i64, ranks: ranks as i64, file: f + 1, abs_rank: r + 1, white };
+                match zone_contains(expr, &scope) {
+                    Ok(b) => out.push(b),
+                    Err(d) => {
+                        if white && !self.errors.contains(&d) {
+                            self.errors.push(d);
+                        }
+                        return vec![false; files as usize * ranks as usize];
+                    }
+                }
+            }
+        }
+        out
+    }
+}

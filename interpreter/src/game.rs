@@ -1,0 +1,128 @@
+//! A game in progress: rules, position and history, with a text interface
+//! (FEN, canonical move text) for the command line and the conformance runner.
+
+use std::sync::Arc;
+
+use crate::check::check;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::load::load;
+use crate::play::{Outcome, PlayError, Position, Rules};
+
+/// Why a rule file could not be made playable.
+pub type LoadError = Diagnostics;
+
+/// Runs load → check → compile on rule-file text and validates its setup.
+pub fn build(source: &str) -> Result<Rules, LoadError> {
+    let file = load(source)?;
+    let variant = check(&file)?;
+    Rules::new(variant).map_err(|e| match e {
+        PlayError::Fen { reason, .. } => Diagnostics::from(file.setup.error(format!("invalid setup: {reason}"))),
+        other => Diagnostics::from(Diagnostic::whole(other.to_string())),
+    })
+}
+
+/// A game of one variant: the current position and the positions before it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Arc<Rules>,
+    position: Position,
+    /// Repetition keys of the positions since the last irreversible move, current last.
+    history: Vec<String>,
+}
+
+impl Game {
+    /// Reads rule-file text and starts a game at its setup.
+    pub fn from_source(source: &str) -> Result<Game, LoadError> {
+        Ok(Game::new(Arc::new(build(source)?)))
+    }
+
+    /// Starts a game at the setup of the given rules.
+    pub fn new(rules: Arc<Rules>) -> Game {
+        let position = rules.start.clone();
+        let mut game = Game { rules, position, history: Vec::new() };
+        game.history.push(game.key());
+        game
+    }
+
+    /// The rules being played.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Sets a ruling. No variant has rulings yet, so every id is unknown.
+    pub fn set_ruling(&mut self, id: &str, _value: &str) -> Result<(), PlayError> {
+        Err(PlayError::UnknownRuling { id: id.to_string() })
+    }
+
+    /// Replaces the position by a FEN; the history starts anew.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), PlayError> {
+        self.position = self.rules.position(fen)?;
+        self.history = vec![self.key()];
+        Ok(())
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.rules.fen(&self.position)
+    }
+
+    /// The legal moves in canonical text, sorted.
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.rules.legal(&self.position, &mut moves);
+        let mut text: Vec<String> = moves.iter().map(|m| self.rules.uci(m)).collect();
+        text.sort();
+        text
+    }
+
+    /// Plays a move given as canonical text or SAN; on error nothing changes.
+    /// Returns the move's SAN.
+    pub fn play(&mut self, text: &str) -> Result<String, PlayError> {
+        let m = self.rules.parse_move(&self.position, text)?;
+        let san = self.rules.san(&self.position, &m);
+        self.position.make(&self.rules, m);
+        if self.position.halfmove == 0 {
+            self.history.clear();
+        }
+        self.history.push(self.key());
+        Ok(san)
+    }
+
+    /// How the game has ended, or `None` while it goes on. Mate and
+    /// stalemate come first, then the fifty-move rule, then repetition, then
+    /// dead material.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let decided = self.rules.outcome(&self.position);
+        if matches!(decided, Some(Outcome { reason: "checkmate" | "stalemate" | "fifty-move rule", .. })) {
+            return decided;
+        }
+        if let Some(n) = self.rules.variant.repetition {
+            let now = self.history.last();
+            if self.history.iter().filter(|k| Some(*k) == now).count() >= n as usize {
+                return Some(Outcome { winner: None, reason: if n == 3 { "threefold repetition" } else { "repetition" } });
+            }
+        }
+        decided
+    }
+
+    /// Perft from the current position, every leaf played.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.rules.perft(&self.position, depth)
+    }
+
+    /// Perft per root move, sorted by move text, on `threads` threads.
+    pub fn divide(&self, depth: u32, threads: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(String, u64)> {
+        self.rules.divide(&self.position, depth, threads, progress)
+    }
+
+    /// The position's identity for repetition: FEN without the clocks.
+    fn key(&self) -> String {
+        let fen = self.fen();
+        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    }
+}

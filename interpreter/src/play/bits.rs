@@ -1,0 +1,70 @@
+//! A set of up to 256 squares.
+
+/// A set of squares of a board of up to 16x16, one bit per square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits(pub [u64; 4]);
+
+impl Bits {
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub fn has(&self, sq: u8) -> bool {
+        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn set(&mut self, sq: u8) {
+        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn clear(&mut self, sq: u8) {
+        self.0[(sq >> 6) as usize] &= !(1 << (sq & 63));
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The squares in ascending order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let b = word.trailing_zeros();
+                word &= word - 1;
+                Some((w as u32 * 64 + b) as u8)
+            })
+        })
+    }
+}
+
+impl std::ops::BitAnd for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitand(self, o: Bits) -> Bits {
+        Bits([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bits;
+
+    #[test]
+    fn set_clear_iterate() {
+        let mut b = Bits::default();
+        for s in [0, 63, 64, 200, 255] {
+            b.set(s);
+        }
+        b.clear(64);
+        assert_eq!(b.iter().collect::<Vec<_>>(), [0, 63, 200, 255]);
+        assert!(b.has(255) && !b.has(64));
+    }
+}

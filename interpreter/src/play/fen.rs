@@ -1,0 +1,255 @@
+//! FEN in Fairy-Stockfish's dialect: reading into a validated position and
+//! printing back.
+
+use super::position::{Position, BLACK, WHITE};
+use super::{PlayError, Rules};
+use crate::compile::{code, Square};
+
+fn bad(fen: &str, reason: impl Into<String>) -> PlayError {
+    PlayError::Fen { fen: fen.to_string(), reason: reason.into() }
+}
+
+/// Square name such as `e4` or `a10`.
+pub fn square_name(files: u8, sq: Square) -> String {
+    let (f, r) = (sq % files, sq / files);
+    format!("{}{}", (b'a' + f) as char, r + 1)
+}
+
+/// Parses a square name on a board of the given size.
+pub fn parse_square(files: u8, ranks: u8, text: &str) -> Option<Square> {
+    let mut chars = text.chars();
+    let f = chars.next().filter(|c| c.is_ascii_lowercase())? as u8 - b'a';
+    let rest = chars.as_str();
+    if rest.starts_with('0') || rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let r: u32 = rest.parse().ok()?;
+    (f < files && r >= 1 && r <= ranks as u32).then(|| ((r as u8 - 1) * files + f) as Square)
+}
+
+impl Rules {
+    /// Reads a FEN into a validated position. `reference` is the start
+    /// position used to tell which pieces have not moved yet (`None` while
+    /// reading the setup itself).
+    pub(crate) fn parse_fen(&self, fen: &str, reference: Option<&Position>) -> Result<Position, PlayError> {
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
+        let mut fields = fen.split_whitespace();
+        let board_field = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
+        let mut pos = Position::empty();
+        let rows: Vec<&str> = board_field.split('/').collect();
+        if rows.len() != ranks as usize {
+            return Err(bad(fen, format!("the board has {} ranks, this variant has {ranks}", rows.len())));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks as usize - 1 - i;
+            let mut file = 0usize;
+            let mut digits = String::new();
+            for c in row.chars().chain(std::iter::once('/')) {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    let n: usize = digits.parse().map_err(|_| bad(fen, format!("bad empty-square count `{digits}`")))?;
+                    if n == 0 {
+                        return Err(bad(fen, "an empty-square count of 0"));
+                    }
+                    file += n;
+                    digits.clear();
+                }
+                if c == '/' {
+                    break;
+                }
+                let piece = self.letter_code(c).ok_or_else(|| bad(fen, format!("unknown piece letter `{c}`")))?;
+                if file >= files as usize {
+                    return Err(bad(fen, format!("rank {} has more than {files} squares", rank + 1)));
+                }
+                pos.put(self, (rank * files as usize + file) as Square, piece);
+                file += 1;
+            }
+            if file != files as usize {
+                return Err(bad(fen, format!("rank {} has {file} squares, not {files}", rank + 1)));
+            }
+        }
+        pos.side = match fields.next() {
+            Some("w") | None => WHITE,
+            Some("b") => BLACK,
+            Some(other) => return Err(bad(fen, format!("the side to move must be `w` or `b`, not `{other}`"))),
+        };
+        // Virgin pieces: those standing where the start position has the same
+        // piece; the castling field decides for castling pieces.
+        for sq in 0..self.tables.squares as Square {
+            let here = pos.board[sq as usize];
+            if here != 0 && reference.is_none_or(|r| r.board[sq as usize] == here) && !self.castles(here) {
+                pos.virgin.set(sq);
+            }
+        }
+        let castling = fields.next().unwrap_or("-");
+        if castling != "-" {
+            for c in castling.chars() {
+                self.castling_right(&mut pos, c).map_err(|r| bad(fen, r))?;
+            }
+        }
+        let ep = fields.next().unwrap_or("-");
+        if ep != "-" {
+            let target = parse_square(files, ranks, ep).ok_or_else(|| bad(fen, format!("bad en passant square `{ep}`")))?;
+            let forward: i32 = if pos.side == WHITE { -(files as i32) } else { files as i32 };
+            let victim = target as i32 + forward;
+            let valid = (0..self.tables.squares as i32).contains(&victim)
+                && pos.board[target as usize] == 0
+                && pos.board[victim as usize] != 0
+                && (pos.board[victim as usize] as usize - 1) & 1 != pos.side;
+            if !valid {
+                return Err(bad(fen, format!("no piece could have just passed the en passant square `{ep}`")));
+            }
+            pos.ep.set(target);
+            pos.ep_victim = victim as Square;
+        }
+        for (name, value) in [("halfmove clock", fields.next()), ("move number", fields.next())] {
+            if let Some(text) = value {
+                let n: u32 = text.parse().map_err(|_| bad(fen, format!("the {name} must be a number, not `{text}`")))?;
+                if name == "halfmove clock" {
+                    pos.halfmove = n;
+                } else {
+                    pos.fullmove = n.max(1);
+                }
+            }
+        }
+        if let Some(extra) = fields.next() {
+            return Err(bad(fen, format!("unexpected field `{extra}`")));
+        }
+        for colour in [WHITE, BLACK] {
+            if pos.royals[colour].is_empty() && self.royal_codes != 0 {
+                let name = if colour == WHITE { "White" } else { "Black" };
+                return Err(bad(fen, format!("{name} has no royal piece")));
+            }
+        }
+        if self.left_in_check(&pos) {
+            return Err(bad(fen, "the side not to move is in check"));
+        }
+        Ok(pos)
+    }
+
+    fn letter_code(&self, c: char) -> Option<u8> {
+        let ty = self.variant.pieces.iter().position(|p| p.letter == c.to_ascii_uppercase())?;
+        Some(code(ty, if c.is_ascii_uppercase() { WHITE } else { BLACK }))
+    }
+
+    fn castles(&self, piece: u8) -> bool {
+        self.castling.as_ref().is_some_and(|c| {
+            let ty = (piece as usize - 1) / 2;
+            ty == c.king as usize || ty == c.rook as usize
+        })
+    }
+
+    /// Applies one castling letter: `K`/`Q` (outermost rook on the king's
+    /// or queen's side) or a file letter (Shredder/X-FEN); lower case for Black.
+    fn castling_right(&self, pos: &mut Position, c: char) -> Result<(), String> {
+        let castling = self.castling.as_ref().ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
+        let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
+        let files = self.tables.files as usize;
+        let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
+        let king_code = code(castling.king as usize, colour);
+        let rook_code = code(castling.rook as usize, colour);
+        let king_file = (0..files)
+            .find(|&f| pos.board[back * files + f] == king_code)
+            .ok_or_else(|| format!("castling right `{c}` but no king on its first rank"))?;
+        let rook_file = match c.to_ascii_lowercase() {
+            'k' => (king_file + 1..files).rev().find(|&f| pos.board[back * files + f] == rook_code),
+            'q' => (0..king_file).find(|&f| pos.board[back * files + f] == rook_code),
+            l @ 'a'..='p' if ((l as u8 - b'a') as usize) < files => {
+                let f = (l as u8 - b'a') as usize;
+                (pos.board[back * files + f] == rook_code).then_some(f)
+            }
+            _ => return Err(format!("bad castling letter `{c}`")),
+        }
+        .ok_or_else(|| format!("castling right `{c}` but no rook to castle with"))?;
+        pos.virgin.set((back * files + king_file) as Square);
+        pos.virgin.set((back * files + rook_file) as Square);
+        Ok(())
+    }
+
+    /// Prints a position as FEN. The en passant square is shown only when an
+    /// en passant capture is legal.
+    pub fn fen(&self, pos: &Position) -> String {
+        let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
+        let mut out = String::new();
+        for rank in (0..ranks).rev() {
+            let mut empty = 0;
+            for file in 0..files {
+                let piece = pos.board[rank * files + file];
+                if piece == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push(self.piece_letter(piece));
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if pos.side == WHITE { " w " } else { " b " });
+        out.push_str(&self.castling_field(pos));
+        let ep = if self.has_legal_en_passant(pos) { pos.ep.iter().next().map(|s| square_name(files as u8, s)) } else { None };
+        out.push_str(&format!(" {} {} {}", ep.as_deref().unwrap_or("-"), pos.halfmove, pos.fullmove));
+        out
+    }
+
+    /// The FEN letter of a piece code: upper case for White.
+    pub fn piece_letter(&self, piece: u8) -> char {
+        let ty = (piece as usize - 1) / 2;
+        let letter = self.variant.pieces[ty].letter;
+        if (piece as usize - 1) & 1 == WHITE {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        }
+    }
+
+    fn castling_field(&self, pos: &Position) -> String {
+        let Some(castling) = &self.castling else { return "-".into() };
+        let files = self.tables.files as usize;
+        let mut out = String::new();
+        for colour in [WHITE, BLACK] {
+            let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
+            let at = |f: usize| (back * files + f) as Square;
+            let king_code = code(castling.king as usize, colour);
+            let rook_code = code(castling.rook as usize, colour);
+            let Some(king_file) = (0..files).find(|&f| pos.board[at(f) as usize] == king_code && pos.virgin.has(at(f))) else { continue };
+            let virgin_rook = |f: usize| pos.board[at(f) as usize] == rook_code && pos.virgin.has(at(f));
+            let rook_files = |range: Vec<usize>| range.into_iter().filter(|&f| pos.board[at(f) as usize] == rook_code).collect::<Vec<_>>();
+            let high = rook_files((king_file + 1..files).rev().collect());
+            let low = rook_files((0..king_file).collect());
+            let mut letters = String::new();
+            for (side, letter) in [(high, 'K'), (low, 'Q')] {
+                for (i, &f) in side.iter().enumerate() {
+                    if virgin_rook(f) {
+                        letters.push(if i == 0 { letter } else { (b'A' + f as u8) as char });
+                    }
+                }
+            }
+            out.push_str(&if colour == WHITE { letters } else { letters.to_ascii_lowercase() });
+        }
+        if out.is_empty() {
+            "-".into()
+        } else {
+            out
+        }
+    }
+
+    fn has_legal_en_passant(&self, pos: &Position) -> bool {
+        if pos.ep.is_empty() {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.legal(pos, &mut moves);
+        moves.iter().any(|m| m.kind == super::position::MoveKind::EnPassant)
+    }
+}

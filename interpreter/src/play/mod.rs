@@ -1,0 +1,135 @@
+//! Play: positions, move generation, notation, outcomes and perft for a
+//! compiled variant.
+
+mod bits;
+mod fen;
+mod movegen;
+mod notation;
+mod outcome;
+mod perft;
+mod position;
+
+pub use bits::Bits;
+pub use fen::{parse_square, square_name};
+pub use outcome::Outcome;
+pub use position::{Move, MoveKind, Position, Undo, BLACK, WHITE};
+
+use std::fmt;
+
+use crate::check::Variant;
+use crate::compile::{code, Square, Tables};
+
+/// Castling as the move generator uses it.
+#[derive(Clone, Debug)]
+pub struct CastlingRule {
+    /// Type that castles as the king.
+    pub king: u8,
+    /// Type that castles as the rook.
+    pub rook: u8,
+    /// Per side: (king's target file, rook's target file).
+    pub sides: Vec<(u8, u8)>,
+}
+
+/// A variant ready to play: its checked rules, compiled tables and start position.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The checked variant.
+    pub variant: Variant,
+    /// The compiled tables.
+    pub tables: Tables,
+    /// Piece codes (bit set) of royal pieces.
+    pub royal_codes: u64,
+    /// Piece codes (bit set) of pieces whose moves reset the fifty-move count.
+    pub irreversible_codes: u64,
+    /// Castling, if the variant has it.
+    pub castling: Option<CastlingRule>,
+    /// The start position.
+    pub start: Position,
+}
+
+/// A problem with a position, a move or a ruling given to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// A FEN that does not describe a valid position, e.g. `8/8/8 w - - 0 1` for chess.
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A well-formed move that is not legal, e.g. `e2e5` at the start.
+    IllegalMove {
+        /// The move as given.
+        text: String,
+        /// The position it was tried in.
+        fen: String,
+    },
+    /// Text that is not a move at all, e.g. `hello`.
+    MalformedMove {
+        /// The text as given.
+        text: String,
+    },
+    /// A ruling the variant does not have, e.g. `--ruling nope=1`.
+    UnknownRuling {
+        /// The ruling id as given.
+        id: String,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Fen { fen, reason } => write!(f, "invalid FEN `{fen}`: {reason}"),
+            PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
+            PlayError::MalformedMove { text } => write!(f, "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"),
+            PlayError::UnknownRuling { id } => write!(f, "unknown ruling `{id}`: this variant has no rulings"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Rules {
+    /// Builds the playable rules of a checked variant; the setup must be a
+    /// valid position.
+    pub fn new(variant: Variant) -> Result<Rules, PlayError> {
+        let tables = Tables::new(&variant);
+        let mut royal_codes = 0;
+        let mut irreversible_codes = 0;
+        for (ty, p) in variant.pieces.iter().enumerate() {
+            for colour in [WHITE, BLACK] {
+                if p.royal {
+                    royal_codes |= 1 << code(ty, colour);
+                }
+                if p.irreversible {
+                    irreversible_codes |= 1 << code(ty, colour);
+                }
+            }
+        }
+        let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
+        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty() };
+        rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
+        Ok(rules)
+    }
+
+    /// Reads a FEN of this variant.
+    pub fn position(&self, fen: &str) -> Result<Position, PlayError> {
+        self.parse_fen(fen, Some(&self.start))
+    }
+
+    /// After a passing move from `from` to `to`, marks the squares passed
+    /// as en passant targets of the piece now on `to`.
+    pub(crate) fn mark_passed(&self, pos: &mut Position, from: Square, to: Square) {
+        let files = self.tables.files as i32;
+        let (f0, r0, f1, r1) = (from as i32 % files, from as i32 / files, to as i32 % files, to as i32 / files);
+        let (df, dr) = (f1 - f0, r1 - r0);
+        let n = df.abs().max(dr.abs());
+        if df != 0 && dr != 0 && df.abs() != dr.abs() {
+            return;
+        }
+        for k in 1..n {
+            pos.ep.set(((r0 + dr / n * k) * files + f0 + df / n * k) as Square);
+        }
+        pos.ep_victim = to;
+    }
+}

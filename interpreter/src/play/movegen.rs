@@ -1,0 +1,243 @@
+//! Move generation and legality.
+
+use super::bits::Bits;
+use super::position::{Move, MoveKind, Position};
+use super::Rules;
+use crate::compile::{flag, Square, Walk};
+
+impl Rules {
+    /// Appends every pseudo-legal move of the side to move to `out`: moves
+    /// that follow the pieces' movement, ignoring whether they leave a royal
+    /// piece attacked.
+    pub fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let board = &pos.board;
+        let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
+        for from in pos.occupied[us].iter() {
+            let piece = board[from as usize];
+            let virgin = pos.virgin.has(from);
+            for path in self.tables.paths(piece, from) {
+                if path.flags & flag::INITIAL != 0 && !virgin {
+                    continue;
+                }
+                let steps = self.tables.steps(path);
+                let can_move = path.flags & flag::MOVE != 0;
+                let can_capture = path.flags & flag::CAPTURE != 0;
+                match path.walk {
+                    Walk::Leap | Walk::Lame => {
+                        let (&to, between) = match steps.split_last() {
+                            Some(x) => x,
+                            None => continue,
+                        };
+                        if between.iter().any(|&s| board[s as usize] != 0) {
+                            continue;
+                        }
+                        let target = board[to as usize];
+                        if target == 0 {
+                            if can_move {
+                                let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && !between.is_empty() { MoveKind::Passing } else { MoveKind::Normal };
+                                self.push(piece, from, to, kind, out);
+                            }
+                            if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) {
+                                self.push_en_passant(pos, piece, from, to, out);
+                            }
+                        } else if can_capture && enemy(target) {
+                            self.push(piece, from, to, MoveKind::Normal, out);
+                        }
+                    }
+                    Walk::Slide => {
+                        for (k, &to) in steps.iter().enumerate() {
+                            let target = board[to as usize];
+                            if target == 0 {
+                                if can_move {
+                                    let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0 { MoveKind::Passing } else { MoveKind::Normal };
+                                    self.push(piece, from, to, kind, out);
+                                }
+                                if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) {
+                                    self.push_en_passant(pos, piece, from, to, out);
+                                }
+                            } else {
+                                if can_capture && enemy(target) {
+                                    self.push(piece, from, to, MoveKind::Normal, out);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    Walk::Hop | Walk::Grasshop => {
+                        let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0) else { continue };
+                        for &to in &steps[screen + 1..] {
+                            let target = board[to as usize];
+                            if target == 0 {
+                                if can_move {
+                                    self.push(piece, from, to, MoveKind::Normal, out);
+                                }
+                            } else {
+                                if can_capture && enemy(target) {
+                                    self.push(piece, from, to, MoveKind::Normal, out);
+                                }
+                                break;
+                            }
+                            if path.walk == Walk::Grasshop {
+                                break;
+                            }
+                        }
+                    }
+                    Walk::Shoot => {
+                        let to = steps[0];
+                        if can_capture && enemy(board[to as usize]) {
+                            out.push(Move { from, to, kind: MoveKind::Shoot, promotion: 0, aux: 0, extra: 0 });
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(castling) = &self.castling {
+            self.castlings(pos, castling, out);
+        }
+    }
+
+    #[inline]
+    fn push(&self, piece: u8, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
+        let m = Move { from, to, kind, promotion: 0, aux: 0, extra: 0 };
+        self.push_promotions(piece, m, out);
+    }
+
+    fn push_en_passant(&self, pos: &Position, piece: u8, from: Square, to: Square, out: &mut Vec<Move>) {
+        let victim = pos.board[pos.ep_victim as usize];
+        if victim != 0 && (victim as usize - 1) & 1 != pos.side {
+            let m = Move { from, to, kind: MoveKind::EnPassant, promotion: 0, aux: pos.ep_victim, extra: 0 };
+            self.push_promotions(piece, m, out);
+        }
+    }
+
+    #[inline]
+    fn push_promotions(&self, piece: u8, m: Move, out: &mut Vec<Move>) {
+        match self.tables.promotion(piece, m.to) {
+            None => out.push(m),
+            Some(rule) => {
+                let rule = &self.variant.promotions[rule];
+                let colour = (piece as usize - 1) & 1;
+                for &ty in &rule.to {
+                    out.push(Move { promotion: crate::compile::code(ty as usize, colour), ..m });
+                }
+                if !rule.mandatory {
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    fn castlings(&self, pos: &Position, castling: &super::CastlingRule, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let back = if us == 0 { 0 } else { self.tables.ranks as usize - 1 };
+        let files = self.tables.files as usize;
+        let king_code = crate::compile::code(castling.king as usize, us);
+        let rook_code = crate::compile::code(castling.rook as usize, us);
+        for king in (pos.occupied[us] & pos.virgin).iter() {
+            if pos.board[king as usize] != king_code || king as usize / files != back {
+                continue;
+            }
+            let king_file = king as usize % files;
+            for &(king_to, rook_to) in &castling.sides {
+                let king_to_sq = (back * files + king_to as usize) as Square;
+                let rook_to_sq = (back * files + rook_to as usize) as Square;
+                let towards_high = (king_to as usize) > king_file || (king_to as usize == king_file && rook_to as usize > king_file);
+                let rooks = (0..files).filter(|&f| if towards_high { f > king_file } else { f < king_file });
+                for rook_file in rooks {
+                    let rook = (back * files + rook_file) as Square;
+                    if pos.board[rook as usize] != rook_code || !pos.virgin.has(rook) {
+                        continue;
+                    }
+                    if self.castling_blocked(pos, king, rook, king_to_sq, rook_to_sq) {
+                        continue;
+                    }
+                    out.push(Move { from: king, to: king_to_sq, kind: MoveKind::Castle, promotion: 0, aux: rook, extra: rook_to_sq });
+                }
+            }
+        }
+    }
+
+    /// Whether castling is prevented by pieces in the way or by attacks on
+    /// the squares the king stands on or passes.
+    fn castling_blocked(&self, pos: &Position, king: Square, rook: Square, king_to: Square, rook_to: Square) -> bool {
+        let files = self.tables.files as usize;
+        let row = king as usize / files * files;
+        let span = |a: Square, b: Square| {
+            let (a, b) = (a as usize % files, b as usize % files);
+            a.min(b)..=a.max(b)
+        };
+        for f in span(king, king_to).chain(span(rook, rook_to)) {
+            let sq = (row + f) as Square;
+            if sq != king && sq != rook && pos.board[sq as usize] != 0 {
+                return true;
+            }
+        }
+        let them = pos.side ^ 1;
+        span(king, king_to).any(|f| self.attacked(pos, (row + f) as Square, them))
+    }
+
+    /// Whether a piece of `colour` attacks `sq`.
+    #[inline]
+    pub fn attacked(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+        if self.tables.probes_attack(&pos.board, sq, colour) {
+            return true;
+        }
+        let complex = self.tables.complex[colour];
+        complex != 0 && self.complex_attack(pos, sq, colour, complex)
+    }
+
+    /// Tests attackers the probes do not cover by generating their captures
+    /// on a copy of the board where `sq` holds an enemy piece.
+    fn complex_attack(&self, pos: &Position, sq: Square, colour: usize, complex: u64) -> bool {
+        let mut probe = pos.clone();
+        probe.side = colour;
+        probe.ep = Bits::default();
+        if probe.board[sq as usize] == 0 {
+            probe.board[sq as usize] = crate::compile::code(0, colour ^ 1);
+        }
+        let mut moves = Vec::new();
+        for from in pos.occupied[colour].iter() {
+            if complex >> pos.board[from as usize] & 1 == 0 {
+                continue;
+            }
+            let mut single = probe.clone();
+            single.occupied[colour] = Bits::default();
+            single.occupied[colour].set(from);
+            moves.clear();
+            self.pseudo_legal(&single, &mut moves);
+            if moves.iter().any(|m| m.to == sq && matches!(m.kind, MoveKind::Normal | MoveKind::Shoot)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    #[inline]
+    pub fn in_check(&self, pos: &Position) -> bool {
+        let them = pos.side ^ 1;
+        pos.royals[pos.side].iter().any(|k| self.attacked(pos, k, them))
+    }
+
+    /// Whether the side that just moved left one of its royal pieces attacked.
+    #[inline]
+    pub fn left_in_check(&self, pos: &Position) -> bool {
+        let us = pos.side ^ 1;
+        pos.royals[us].iter().any(|k| self.attacked(pos, k, pos.side))
+    }
+
+    /// Appends every legal move of the side to move to `out`.
+    pub fn legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        let mut pseudo = Vec::with_capacity(64);
+        self.pseudo_legal(pos, &mut pseudo);
+        let mut work = pos.clone();
+        for m in pseudo {
+            let undo = work.make(self, m);
+            if !self.left_in_check(&work) {
+                out.push(m);
+            }
+            work.unmake(self, m, undo);
+        }
+    }
+}

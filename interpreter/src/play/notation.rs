@@ -1,0 +1,96 @@
+//! Move text: canonical UCI long algebraic in and out, SAN in and out.
+
+use super::fen::square_name;
+use super::position::{Move, MoveKind, Position};
+use super::{PlayError, Rules};
+
+impl Rules {
+    /// The canonical text of a move: `e2e4`, `e7e8q`; castling is the king's
+    /// move (`e1g1`), or king-takes-rook when the king does not move.
+    pub fn uci(&self, m: &Move) -> String {
+        let files = self.tables.files;
+        let to = if m.kind == MoveKind::Castle && m.from == m.to { m.aux } else { m.to };
+        let mut s = format!("{}{}", square_name(files, m.from), square_name(files, to));
+        if m.promotion != 0 {
+            s.push(self.piece_letter(m.promotion).to_ascii_lowercase());
+        }
+        s
+    }
+
+    /// The standard algebraic text of a legal move in `pos`, with `+` or `#`.
+    pub fn san(&self, pos: &Position, m: &Move) -> String {
+        let files = self.tables.files;
+        let mut s = String::new();
+        if m.kind == MoveKind::Castle {
+            let long = (m.aux % files) < (m.from % files);
+            s.push_str(if long { "O-O-O" } else { "O-O" });
+        } else {
+            let piece = pos.board[m.from as usize];
+            let plain = self.irreversible_codes >> piece & 1 != 0;
+            let capture = pos.board[m.to as usize] != 0 || m.kind == MoveKind::EnPassant;
+            if !plain {
+                s.push(self.piece_letter(piece).to_ascii_uppercase());
+                let mut legal = Vec::new();
+                self.legal(pos, &mut legal);
+                let rivals: Vec<&Move> = legal
+                    .iter()
+                    .filter(|o| o.to == m.to && o.from != m.from && pos.board[o.from as usize] == piece && o.kind == m.kind)
+                    .collect();
+                if !rivals.is_empty() {
+                    let name = square_name(files, m.from);
+                    let (file, rank) = name.split_at(1);
+                    if rivals.iter().all(|o| o.from % files != m.from % files) {
+                        s.push_str(file);
+                    } else if rivals.iter().all(|o| o.from / files != m.from / files) {
+                        s.push_str(rank);
+                    } else {
+                        s.push_str(&name);
+                    }
+                }
+            } else if capture || m.kind == MoveKind::Shoot {
+                s.push_str(&square_name(files, m.from)[..1]);
+            }
+            if capture || m.kind == MoveKind::Shoot {
+                s.push('x');
+            }
+            s.push_str(&square_name(files, m.to));
+            if m.promotion != 0 {
+                s.push('=');
+                s.push(self.piece_letter(m.promotion).to_ascii_uppercase());
+            }
+        }
+        let mut after = pos.clone();
+        after.make(self, *m);
+        if self.in_check(&after) {
+            let mut replies = Vec::new();
+            self.legal(&after, &mut replies);
+            s.push(if replies.is_empty() { '#' } else { '+' });
+        }
+        s
+    }
+
+    /// Reads a move in canonical text or SAN; it must be legal in `pos`.
+    pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, PlayError> {
+        let mut legal = Vec::new();
+        self.legal(pos, &mut legal);
+        let wanted = text.trim();
+        if let Some(m) = legal.iter().find(|m| self.uci(m) == wanted.to_ascii_lowercase() || self.uci(m) == wanted) {
+            return Ok(*m);
+        }
+        let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace("0-0", "O-O");
+        if let Some(m) = legal.iter().find(|m| bare(&self.san(pos, m)) == bare(wanted)) {
+            return Ok(*m);
+        }
+        if self.looks_like_move(wanted) {
+            Err(PlayError::IllegalMove { text: wanted.to_string(), fen: self.fen(pos) })
+        } else {
+            Err(PlayError::MalformedMove { text: wanted.to_string() })
+        }
+    }
+
+    fn looks_like_move(&self, text: &str) -> bool {
+        let letters = |c: char| self.variant.pieces.iter().any(|p| p.letter == c.to_ascii_uppercase());
+        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?".contains(c);
+        !text.is_empty() && text.chars().all(ok) && text.chars().any(|c| c.is_ascii_digit() || c == 'O') && text.chars().all(|c| !c.is_ascii_uppercase() || letters(c) || c == 'O')
+    }
+}

@@ -1,0 +1,66 @@
+//! Perft: counting the leaves of the legal-move tree, every leaf played.
+
+use super::position::{Move, Position};
+use super::Rules;
+
+impl Rules {
+    /// The number of legal move sequences of length `depth` from `pos`.
+    /// Every leaf move is made and tested for legality.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut work = pos.clone();
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        self.perft_rec(&mut work, depth, &mut buffers)
+    }
+
+    fn perft_rec(&self, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        let (moves, rest) = match buffers.split_first_mut() {
+            Some(x) => x,
+            None => return 1,
+        };
+        moves.clear();
+        self.pseudo_legal(pos, moves);
+        let mut nodes = 0;
+        for &m in moves.iter() {
+            let undo = pos.make(self, m);
+            if !self.left_in_check(pos) {
+                nodes += if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
+            }
+            pos.unmake(self, m, undo);
+        }
+        nodes
+    }
+
+    /// Perft split by root move: each legal move's canonical text and count,
+    /// sorted by text; `threads` workers share the root moves.
+    pub fn divide(&self, pos: &Position, depth: u32, threads: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(String, u64)> {
+        let mut roots = Vec::new();
+        self.legal(pos, &mut roots);
+        let total = roots.len();
+        let done = std::sync::atomic::AtomicUsize::new(0);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let mut results: Vec<(String, u64)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(&m) = roots.get(i) else { break };
+                            let mut child = pos.clone();
+                            child.make(self, m);
+                            mine.push((self.uci(&m), self.perft(&child, depth.saturating_sub(1))));
+                            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+                        }
+                        mine
+                    })
+                })
+                .collect();
+            workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+        });
+        results.sort();
+        results
+    }
+}

@@ -1,0 +1,214 @@
+//! The position: board, side to move, state beyond the board; making and
+//! unmaking moves.
+
+use super::bits::Bits;
+use super::Rules;
+use crate::compile::{code, Square};
+
+/// White's index.
+pub const WHITE: usize = 0;
+/// Black's index.
+pub const BLACK: usize = 1;
+
+/// What a move does beyond moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece moves, capturing what stands on the target, if anything.
+    Normal,
+    /// A non-capturing move that makes the squares it passes en passant targets.
+    Passing,
+    /// An en passant capture of the piece on `aux`.
+    EnPassant,
+    /// Castling with the rook on `aux`, which ends on `extra`.
+    Castle,
+    /// A capture on `to` without moving.
+    Shoot,
+}
+
+/// A move of the interpreter, valid for the position it was generated in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Origin square.
+    pub from: Square,
+    /// Target square.
+    pub to: Square,
+    /// What kind of move it is.
+    pub kind: MoveKind,
+    /// Piece code after promotion, or 0.
+    pub promotion: u8,
+    /// En passant: the captured piece's square. Castling: the rook's origin.
+    pub aux: Square,
+    /// Castling: the rook's target.
+    pub extra: Square,
+}
+
+/// What [`Position::make`] needs to undo a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    moved: u8,
+    captured: u8,
+    ep: Bits,
+    ep_victim: Square,
+    virgin: Bits,
+    halfmove: u32,
+}
+
+/// A position of a variant: a validated state, made only by parsing FEN
+/// against the rules or by playing legal moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Piece code per square (0 empty).
+    pub board: [u8; 256],
+    /// Squares occupied by each colour.
+    pub occupied: [Bits; 2],
+    /// Squares of each colour's royal pieces.
+    pub royals: [Bits; 2],
+    /// Squares whose piece has not moved yet.
+    pub virgin: Bits,
+    /// Colour to move.
+    pub side: usize,
+    /// En passant target squares.
+    pub ep: Bits,
+    /// The piece an en passant capture removes (valid when `ep` is not empty).
+    pub ep_victim: Square,
+    /// Plies since the last capture or irreversible move.
+    pub halfmove: u32,
+    /// Move number, starting at 1, incremented after Black moves.
+    pub fullmove: u32,
+}
+
+impl Position {
+    /// An empty board, White to move.
+    pub fn empty() -> Position {
+        Position {
+            board: [0; 256],
+            occupied: [Bits::default(); 2],
+            royals: [Bits::default(); 2],
+            virgin: Bits::default(),
+            side: WHITE,
+            ep: Bits::default(),
+            ep_victim: 0,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// Puts piece `code` on an empty square.
+    #[inline]
+    pub fn put(&mut self, rules: &Rules, sq: Square, code: u8) {
+        let colour = (code as usize - 1) & 1;
+        self.board[sq as usize] = code;
+        self.occupied[colour].set(sq);
+        if rules.royal_codes >> code & 1 != 0 {
+            self.royals[colour].set(sq);
+        }
+    }
+
+    /// Removes whatever stands on `sq`, returning its code.
+    #[inline]
+    pub fn take(&mut self, sq: Square) -> u8 {
+        let code = self.board[sq as usize];
+        if code != 0 {
+            let colour = (code as usize - 1) & 1;
+            self.board[sq as usize] = 0;
+            self.occupied[colour].clear(sq);
+            self.royals[colour].clear(sq);
+        }
+        code
+    }
+
+    /// Plays a pseudo-legal move; returns what [`Position::unmake`] needs.
+    #[inline]
+    pub fn make(&mut self, rules: &Rules, m: Move) -> Undo {
+        let undo = Undo {
+            moved: self.board[m.from as usize],
+            captured: 0,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            virgin: self.virgin,
+            halfmove: self.halfmove,
+        };
+        let mut undo = undo;
+        let us = self.side;
+        if !self.ep.is_empty() {
+            self.ep = Bits::default();
+        }
+        match m.kind {
+            MoveKind::Normal | MoveKind::Passing => {
+                undo.captured = self.take(m.to);
+                let piece = self.take(m.from);
+                self.put(rules, m.to, if m.promotion != 0 { m.promotion } else { piece });
+                if m.kind == MoveKind::Passing {
+                    rules.mark_passed(self, m.from, m.to);
+                }
+            }
+            MoveKind::EnPassant => {
+                undo.captured = self.take(m.aux);
+                let piece = self.take(m.from);
+                self.put(rules, m.to, if m.promotion != 0 { m.promotion } else { piece });
+            }
+            MoveKind::Castle => {
+                let king = self.take(m.from);
+                let rook = self.take(m.aux);
+                self.put(rules, m.to, king);
+                self.put(rules, m.extra, rook);
+                self.virgin.clear(m.aux);
+            }
+            MoveKind::Shoot => {
+                undo.captured = self.take(m.to);
+            }
+        }
+        self.virgin.clear(m.from);
+        self.virgin.clear(m.to);
+        if undo.captured != 0 || rules.irreversible_codes >> undo.moved & 1 != 0 {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if us == BLACK {
+            self.fullmove += 1;
+        }
+        self.side = us ^ 1;
+        undo
+    }
+
+    /// Takes back the move `m` made with [`Position::make`].
+    #[inline]
+    pub fn unmake(&mut self, rules: &Rules, m: Move, undo: Undo) {
+        self.side ^= 1;
+        if self.side == BLACK {
+            self.fullmove -= 1;
+        }
+        match m.kind {
+            MoveKind::Normal | MoveKind::Passing => {
+                self.take(m.to);
+                self.put(rules, m.from, undo.moved);
+                if undo.captured != 0 {
+                    self.put(rules, m.to, undo.captured);
+                }
+            }
+            MoveKind::EnPassant => {
+                self.take(m.to);
+                self.put(rules, m.from, undo.moved);
+                self.put(rules, m.aux, undo.captured);
+            }
+            MoveKind::Castle => {
+                let king = self.take(m.to);
+                let rook = self.take(m.extra);
+                self.put(rules, m.from, king);
+                self.put(rules, m.aux, rook);
+            }
+            MoveKind::Shoot => self.put(rules, m.to, undo.captured),
+        }
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.virgin = undo.virgin;
+        self.halfmove = undo.halfmove;
+    }
+
+    /// The piece code of `piece_type` for the side to move.
+    #[inline]
+    pub fn own(&self, piece_type: usize) -> u8 {
+        code(piece_type, self.side)
+    }
+}

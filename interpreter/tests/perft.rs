@@ -1,0 +1,51 @@
+//! Orthodox chess perft from the rule file against published counts.
+
+use motley_interpreter::Game;
+
+const CHESS: &str = include_str!("../../spec/variants/chess.yaml");
+
+/// Positions whose count exceeds this are skipped by the default test run;
+/// the ignored test runs everything.
+const NODE_BUDGET: u64 = 200_000;
+
+fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
+    include_str!("data/perftsuite.epd")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap_or_default().trim().to_string();
+            let counts = parts
+                .filter_map(|p| {
+                    let (d, n) = p.trim().split_once(' ')?;
+                    Some((d.trim_start_matches('D').parse().ok()?, n.parse().ok()?))
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+fn run(budget: u64) -> usize {
+    let mut game = Game::from_source(CHESS).expect("chess.yaml loads");
+    let mut checked = 0;
+    for (fen, counts) in suite() {
+        game.set_fen(&fen).unwrap_or_else(|e| panic!("{e}"));
+        for (depth, expected) in counts.into_iter().filter(|c| c.1 <= budget) {
+            assert_eq!(game.perft(depth), expected, "{fen} depth {depth}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn perft_suite_under_budget() {
+    assert!(run(NODE_BUDGET) > 300);
+}
+
+#[test]
+#[ignore = "full suite: several minutes"]
+fn perft_suite_full() {
+    run(u64::MAX);
+}
