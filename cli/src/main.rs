@@ -1,0 +1,184 @@
+//! `motley`: check rule files, list moves, print positions, run perft and
+//! conformance suites. The output contract is documented in the README.
+#![forbid(unsafe_code)]
+
+mod progress;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use motley_interpreter::{build, Game};
+
+#[derive(Parser)]
+#[command(name = "motley", version, about = "Chess variants from declarative rule files")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a rule file; print each problem as FILE:LINE:COL with a caret snippet.
+    Check {
+        /// Rule files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Count the leaf nodes of the legal-move tree; the last line is the count.
+    Perft {
+        /// Rule file.
+        file: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+        #[command(flatten)]
+        at: At,
+        /// First print `MOVE COUNT` for every root move.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads; they split the root moves.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// List the legal moves, one per line, sorted, in canonical text.
+    Moves {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Print the FEN of the position.
+    Fen {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Measure perft speed (every leaf played, one thread) and print leaves per second.
+    Bench {
+        /// Rule file.
+        file: PathBuf,
+        /// Depths to run.
+        #[arg(long, num_args = 1.., default_values_t = [5u32])]
+        depth: Vec<u32>,
+        #[command(flatten)]
+        at: At,
+    },
+}
+
+/// Where to start: a FEN, moves after it, and rulings.
+#[derive(Args)]
+struct At {
+    /// Start from this FEN instead of the variant's setup.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first (canonical text or SAN).
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
+    #[arg(long = "ruling", value_name = "ID=VALUE")]
+    rulings: Vec<String>,
+}
+
+/// A failure to report: the message, already formatted.
+struct Failure(String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(Failure(message)) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+}
+
+fn game(path: &Path, at: &At) -> Result<Game, Failure> {
+    let source = read(path)?;
+    let rules = build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+    let mut game = Game::new(Arc::new(rules));
+    for ruling in &at.rulings {
+        let (id, value) = ruling.split_once('=').ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
+        game.set_ruling(id, value).map_err(|e| Failure(e.to_string()))?;
+    }
+    if let Some(fen) = &at.fen {
+        game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
+    }
+    for m in &at.moves {
+        game.play(m).map_err(|e| Failure(e.to_string()))?;
+    }
+    Ok(game)
+}
+
+fn run(command: Command) -> Result<ExitCode, Failure> {
+    match command {
+        Command::Check { files } => {
+            let mut failed = false;
+            for path in files {
+                let source = read(&path)?;
+                match build(&source) {
+                    Ok(rules) => println!("{}: ok: {} ({} piece types)", path.display(), rules.variant.name, rules.variant.pieces.len()),
+                    Err(d) => {
+                        eprint!("{}", d.render(&path.display().to_string(), &source));
+                        failed = true;
+                    }
+                }
+            }
+            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+        }
+        Command::Perft { file, depth, at, divide, threads } => {
+            let game = game(&file, &at)?;
+            let bar = progress::Bar::new("perft");
+            let total = if depth == 0 {
+                1
+            } else if divide || threads > 1 {
+                let rows = game.divide(depth, threads, &|done, all| bar.update(done, all));
+                bar.finish();
+                if divide {
+                    for (m, n) in &rows {
+                        println!("{m} {n}");
+                    }
+                    println!();
+                }
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                let rows = game.divide(depth, 1, &|done, all| bar.update(done, all));
+                bar.finish();
+                rows.iter().map(|r| r.1).sum()
+            };
+            println!("{total}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves { file, at } => {
+            for m in game(&file, &at)?.legal_moves() {
+                println!("{m}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Fen { file, at } => {
+            println!("{}", game(&file, &at)?.fen());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench { file, depth, at } => {
+            let game = game(&file, &at)?;
+            println!("{:<12} {:>5} {:>14} {:>10} {:>14}", "impl", "depth", "leaves", "seconds", "leaves/s");
+            for d in depth {
+                let start = Instant::now();
+                let leaves = game.perft(d);
+                let secs = start.elapsed().as_secs_f64();
+                println!("{:<12} {:>5} {:>14} {:>10.3} {:>14.0}", "interpreter", d, leaves, secs, leaves as f64 / secs);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
