@@ -16,7 +16,17 @@ pub fn build(source: &str) -> Result<Rules, LoadError> {
     let file = load(source)?;
     let variant = check(&file)?;
     Rules::new(variant).map_err(|e| match e {
-        PlayError::Fen { reason, .. } => Diagnostics::from(file.setup.error(format!("invalid setup: {reason}"))),
+        PlayError::Fen { reason, .. } => {
+            let message = format!("invalid setup: {reason}");
+            // Point at the quoted offending text when the setup contains it.
+            let quoted = reason.split('`').nth(1).filter(|q| !q.is_empty());
+            let setup = &file.setup;
+            let diagnostic = match quoted.and_then(|q| setup.value.find(q).map(|at| (at, q))) {
+                Some((at, q)) => Diagnostic::at(setup.span_at(setup.value[..at].chars().count(), q.chars().count()), message),
+                None => setup.error(message),
+            };
+            Diagnostics::from(diagnostic)
+        }
         other => Diagnostics::from(Diagnostic::whole(other.to_string())),
     })
 }

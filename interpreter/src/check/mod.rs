@@ -112,6 +112,8 @@ impl Checker<'_> {
         let files = self.side(f.files, "files");
         let ranks = self.side(f.ranks, "ranks");
         let pieces = self.pieces();
+        let board_ok = self.errors.iter().all(|e| !e.message.starts_with("the board must have"));
+        let (files, ranks) = if board_ok { (files, ranks) } else { (MAX_SIDE as u8, MAX_SIDE as u8) };
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
