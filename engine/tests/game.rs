@@ -245,3 +245,12 @@ fn insufficient_material() {
         assert_eq!(at(fen).outcome(), None, "{fen}");
     }
 }
+
+#[test]
+fn crowded_positions_fit_the_move_list() {
+    // Fifteen queens: not reachable, but accepted; more moves than the 218
+    // of any reachable position.
+    let game = at("Q4Q2/3Q3Q/1Q4Q1/Q3Q1Q1/2k5/Q6Q/5Q2/KQ1Q3Q w - - 0 1");
+    assert_eq!(game.legal_moves().len(), 223);
+    assert_eq!(game.perft(2), motley_engine::chess::perft_bulk(game.position(), 2));
+}

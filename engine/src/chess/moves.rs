@@ -57,9 +57,11 @@ impl fmt::Display for Move {
     }
 }
 
-/// Capacity of a [`MoveList`]: more than the most legal moves of any chess
-/// position (218).
-pub const MAX_MOVES: usize = 256;
+/// Capacity of a [`MoveList`]: enough for any position FEN validation
+/// accepts (at most 15 pieces besides the king, each with at most a queen's
+/// 27 moves, plus 8 king steps and 2 castlings), well above the 218 of any
+/// reachable chess position.
+pub const MAX_MOVES: usize = 416;
 
 /// A list of moves in a fixed-size array (no heap allocation).
 #[derive(Clone)]
