@@ -60,6 +60,10 @@ fn fen_round_trip_of_the_perft_suite() {
 fn fen_optional_fields_and_shredder_castling() {
     assert_eq!(at("8/8/8/8/8/8/8/K6k w").fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
     assert_eq!(at("8/8/8/8/8/8/8/K6k b - - 7").fen(), "8/8/8/8/8/8/8/K6k b - - 7 1");
+    assert_eq!(at("8/8/8/8/8/8/8/K6k w - - 5 0").fen(), "8/8/8/8/8/8/8/K6k w - - 5 1");
+    let mut huge = at("8/8/8/8/8/8/8/K6k b - - 4294967295 4294967295");
+    huge.play("h1g1").expect("legal");
+    assert_eq!(huge.fen(), "8/8/8/8/8/8/8/K5k1 w - - 4294967295 4294967295");
     assert_eq!(at("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 3 9").fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9");
     assert_eq!(at("r3k2r/8/8/8/8/8/8/R3K2R b Hq - 0 1").fen(), "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1");
 }
@@ -253,4 +257,43 @@ fn crowded_positions_fit_the_move_list() {
     let game = at("Q4Q2/3Q3Q/1Q4Q1/Q3Q1Q1/2k5/Q6Q/5Q2/KQ1Q3Q w - - 0 1");
     assert_eq!(game.legal_moves().len(), 223);
     assert_eq!(game.perft(2), motley_engine::chess::perft_bulk(game.position(), 2));
+}
+
+#[test]
+fn mangled_fens_never_panic() {
+    let suite = include_str!("data/perftsuite.epd");
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqHAhaxe3e60".chars().collect();
+    let mut game = chess();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for line in suite.lines().filter(|l| !l.starts_with('#')) {
+        let fen: Vec<char> = line.split(';').next().expect("FEN").trim().chars().collect();
+        for _ in 0..200 {
+            let mut mangled = fen.clone();
+            for _ in 0..1 + next(3) {
+                let at = next(mangled.len());
+                match next(3) {
+                    0 => mangled[at] = alphabet[next(alphabet.len())],
+                    1 => {
+                        mangled.remove(at);
+                    }
+                    _ => mangled.insert(at, alphabet[next(alphabet.len())]),
+                }
+            }
+            let text: String = mangled.into_iter().collect();
+            if game.set_fen(&text).is_ok() {
+                let printed = game.fen();
+                let moves = game.legal_moves();
+                game.set_fen(&printed).unwrap_or_else(|e| panic!("{text} printed {printed}: {e}"));
+                assert_eq!(game.fen(), printed);
+                assert_eq!(game.legal_moves(), moves);
+                let _ = game.outcome();
+            }
+        }
+    }
 }

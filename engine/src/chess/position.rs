@@ -269,9 +269,9 @@ impl Position {
             }
         }
         self.castling.0 &= CASTLING_KEEP[m.from.index()] & CASTLING_KEEP[m.to.index()];
-        self.halfmoves = if capture || m.role == Role::Pawn { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if capture || m.role == Role::Pawn { 0 } else { self.halfmoves.saturating_add(1) };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
     }
