@@ -16,12 +16,26 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
 const CASES: [(&str, &str, u32, u64); 2] = [
-    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        119_060_324,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        193_690_690,
+    ),
 ];
 
 /// A perft mode: its name, the engine's perft and shakmaty's.
-type Mode = (&'static str, fn(&Position, u32) -> u64, fn(&Chess, u32) -> u64);
+type Mode = (
+    &'static str,
+    fn(&Position, u32) -> u64,
+    fn(&Chess, u32) -> u64,
+);
 
 /// shakmaty perft with every leaf played.
 fn shakmaty_played(pos: &Chess, depth: u32) -> u64 {
@@ -56,12 +70,18 @@ fn reduction() -> u32 {
     if std::env::args().any(|a| a == "--quick") {
         return 2;
     }
-    std::env::var("PERFT_REDUCE").ok().and_then(|v| v.parse().ok()).unwrap_or(0)
+    std::env::var("PERFT_REDUCE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }
 
 fn main() {
     let reduce = reduction();
-    println!("{:<10} {:>5} {:>12} {:<8} {:>14} {:>14} {:>7}", "position", "depth", "leaves", "mode", "engine/s", "shakmaty/s", "ratio");
+    println!(
+        "{:<10} {:>5} {:>12} {:<8} {:>14} {:>14} {:>7}",
+        "position", "depth", "leaves", "mode", "engine/s", "shakmaty/s", "ratio"
+    );
     for (name, fen, full_depth, full_leaves) in CASES {
         let depth = full_depth.saturating_sub(reduce).max(1);
         let ours = Position::from_fen(fen).expect("benchmark FEN is valid");
@@ -70,11 +90,18 @@ fn main() {
             .into_position(CastlingMode::Standard)
             .expect("benchmark FEN is legal");
 
-        let modes: [Mode; 2] = [("played", chess::perft, shakmaty_played), ("bulk", chess::perft_bulk, shakmaty::perft)];
+        let modes: [Mode; 2] = [
+            ("played", chess::perft, shakmaty_played),
+            ("bulk", chess::perft_bulk, shakmaty::perft),
+        ];
         for (mode, engine_perft, shakmaty_perft) in modes {
             let (leaves, engine_speed) = timed(|| engine_perft(black_box(&ours), depth));
-            let (their_leaves, shakmaty_speed) = timed(|| shakmaty_perft(black_box(&theirs), depth));
-            assert_eq!(leaves, their_leaves, "{name} depth {depth}: engine and shakmaty disagree");
+            let (their_leaves, shakmaty_speed) =
+                timed(|| shakmaty_perft(black_box(&theirs), depth));
+            assert_eq!(
+                leaves, their_leaves,
+                "{name} depth {depth}: engine and shakmaty disagree"
+            );
             if depth == full_depth {
                 assert_eq!(leaves, full_leaves, "{name} depth {depth}");
             }

@@ -43,7 +43,10 @@ impl Game {
     }
 
     fn from_position(position: Position) -> Game {
-        Game { position, history: vec![position.repetition_key()] }
+        Game {
+            position,
+            history: vec![position.repetition_key()],
+        }
     }
 
     /// Sets the position from a FEN and clears the history. On error the
@@ -65,7 +68,12 @@ impl Game {
 
     /// The legal moves in UCI notation, sorted ascending.
     pub fn legal_moves(&self) -> Vec<String> {
-        let mut moves: Vec<String> = self.position.legal_moves().iter().map(|m| m.to_string()).collect();
+        let mut moves: Vec<String> = self
+            .position
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         moves.sort_unstable();
         moves
     }
@@ -89,7 +97,12 @@ impl Game {
             .position
             .legal_moves()
             .iter()
-            .map(|&m| (m.to_string(), chess::perft(&self.position.played(m), depth.saturating_sub(1))))
+            .map(|&m| {
+                (
+                    m.to_string(),
+                    chess::perft(&self.position.played(m), depth.saturating_sub(1)),
+                )
+            })
             .collect();
         divide.sort_unstable();
         divide
@@ -100,10 +113,18 @@ impl Game {
     /// insufficient material.
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = &self.position;
-        let draw = |reason| Some(Outcome { winner: None, reason });
+        let draw = |reason| {
+            Some(Outcome {
+                winner: None,
+                reason,
+            })
+        };
         if !pos.has_legal_moves() {
             if pos.is_check() {
-                return Some(Outcome { winner: Some(!pos.turn()), reason: "checkmate" });
+                return Some(Outcome {
+                    winner: Some(!pos.turn()),
+                    reason: "checkmate",
+                });
             }
             return draw("stalemate");
         }

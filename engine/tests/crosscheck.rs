@@ -18,7 +18,11 @@ impl Rng {
 }
 
 fn shakmaty_moves(pos: &Chess) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
     moves.sort();
     moves
 }
@@ -32,14 +36,22 @@ fn check_game(start: &str, rng: &mut Rng, plies: usize) {
         .expect("shakmaty accepts");
     for ply in 0..plies {
         let fen = game.fen();
-        assert_eq!(fen, Fen::from_position(&theirs, EnPassantMode::Legal).to_string(), "ply {ply} from {start}");
+        assert_eq!(
+            fen,
+            Fen::from_position(&theirs, EnPassantMode::Legal).to_string(),
+            "ply {ply} from {start}"
+        );
         let moves = game.legal_moves();
         assert_eq!(moves, shakmaty_moves(&theirs), "moves at {fen}");
         if moves.is_empty() {
             let outcome = game.outcome().expect("no moves ends the game");
             if theirs.is_checkmate() {
                 assert_eq!(outcome.reason, "checkmate", "{fen}");
-                let loser = if theirs.turn().is_white() { Color::White } else { Color::Black };
+                let loser = if theirs.turn().is_white() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 assert_eq!(outcome.winner, Some(!loser));
             } else {
                 assert_eq!(outcome.reason, "stalemate", "{fen}");
@@ -48,7 +60,10 @@ fn check_game(start: &str, rng: &mut Rng, plies: usize) {
         }
         let chosen = &moves[rng.below(moves.len())];
         game.play(chosen).expect("listed moves are legal");
-        let m = theirs.legal_moves().into_iter().find(|m| &m.to_uci(CastlingMode::Standard).to_string() == chosen);
+        let m = theirs
+            .legal_moves()
+            .into_iter()
+            .find(|m| &m.to_uci(CastlingMode::Standard).to_string() == chosen);
         theirs.play_unchecked(m.expect("shakmaty has the move"));
     }
 }

@@ -22,7 +22,10 @@ fn play_all(game: &mut Game, moves: &str) {
 }
 
 fn draw(reason: &'static str) -> Option<Outcome> {
-    Some(Outcome { winner: None, reason })
+    Some(Outcome {
+        winner: None,
+        reason,
+    })
 }
 
 #[test]
@@ -30,8 +33,12 @@ fn variants_and_rulings() {
     assert_eq!(Game::variants(), &["chess"]);
     let err = Game::new("xiangqi", &[]).expect_err("unknown variant");
     assert_eq!(err.to_string(), "unknown variant: xiangqi");
-    let err = Game::new("chess", &[("flying-kings".into(), "on".into())]).expect_err("chess has no rulings");
-    assert!(err.to_string().starts_with("unknown ruling: flying-kings"), "{err}");
+    let err = Game::new("chess", &[("flying-kings".into(), "on".into())])
+        .expect_err("chess has no rulings");
+    assert!(
+        err.to_string().starts_with("unknown ruling: flying-kings"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -58,23 +65,44 @@ fn fen_round_trip_of_the_perft_suite() {
 
 #[test]
 fn fen_optional_fields_and_shredder_castling() {
-    assert_eq!(at("8/8/8/8/8/8/8/K6k w").fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
-    assert_eq!(at("8/8/8/8/8/8/8/K6k b - - 7").fen(), "8/8/8/8/8/8/8/K6k b - - 7 1");
-    assert_eq!(at("8/8/8/8/8/8/8/K6k w - - 5 0").fen(), "8/8/8/8/8/8/8/K6k w - - 5 1");
+    assert_eq!(
+        at("8/8/8/8/8/8/8/K6k w").fen(),
+        "8/8/8/8/8/8/8/K6k w - - 0 1"
+    );
+    assert_eq!(
+        at("8/8/8/8/8/8/8/K6k b - - 7").fen(),
+        "8/8/8/8/8/8/8/K6k b - - 7 1"
+    );
+    assert_eq!(
+        at("8/8/8/8/8/8/8/K6k w - - 5 0").fen(),
+        "8/8/8/8/8/8/8/K6k w - - 5 1"
+    );
     let mut huge = at("8/8/8/8/8/8/8/K6k b - - 4294967295 4294967295");
     huge.play("h1g1").expect("legal");
     assert_eq!(huge.fen(), "8/8/8/8/8/8/8/K5k1 w - - 4294967295 4294967295");
-    assert_eq!(at("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 3 9").fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9");
-    assert_eq!(at("r3k2r/8/8/8/8/8/8/R3K2R b Hq - 0 1").fen(), "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1");
+    assert_eq!(
+        at("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 3 9").fen(),
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9"
+    );
+    assert_eq!(
+        at("r3k2r/8/8/8/8/8/8/R3K2R b Hq - 0 1").fen(),
+        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"
+    );
 }
 
 #[test]
 fn en_passant_square_printed_only_when_capture_is_legal() {
     let mut game = chess();
     game.play("e2e4").expect("legal");
-    assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
     play_all(&mut game, "a7a6 e4e5 d7d5");
-    assert_eq!(game.fen(), "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+    );
     assert!(game.legal_moves().contains(&"e5d6".to_string()));
     // The capture would expose the king along the fifth rank.
     let pinned = at("8/8/8/KPp4r/8/8/8/7k w - c6 0 1");
@@ -86,22 +114,70 @@ fn en_passant_square_printed_only_when_capture_is_legal() {
 fn bad_fens_are_errors_naming_the_problem() {
     let cases = [
         ("", "expected 2 to 6 fields"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "has 7 ranks"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad character '9'"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "\"RNBQKBN\" has 7 files"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", "more than 8 files"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "bad side to move \"x\""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "bad castling field \"KQxq\""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "bad en passant square \"e4\""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "bad en passant square \"e6\""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "bad halfmove clock \"x\""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", "bad fullmove number \"-3\""),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "expected 2 to 6 fields"),
-        ("rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 0 kings"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "white has 2 kings"),
-        ("rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "white has 17 pieces"),
-        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on the first or last rank"),
-        ("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "side not to move is in check"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            "has 7 ranks",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "bad character '9'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+            "\"RNBQKBN\" has 7 files",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1",
+            "more than 8 files",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "bad side to move \"x\"",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+            "bad castling field \"KQxq\"",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+            "bad en passant square \"e4\"",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            "bad en passant square \"e6\"",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            "bad halfmove clock \"x\"",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+            "bad fullmove number \"-3\"",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+            "expected 2 to 6 fields",
+        ),
+        (
+            "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "black has 0 kings",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+            "white has 2 kings",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "white has 17 pieces",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+            "pawn on the first or last rank",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
+            "side not to move is in check",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right 'K'"),
         ("4k3/8/8/8/8/8/8/4K3 w é - 0 1", "bad castling field"),
     ];
@@ -109,7 +185,10 @@ fn bad_fens_are_errors_naming_the_problem() {
     for (fen, expected) in cases {
         let err = game.set_fen(fen).expect_err(fen).to_string();
         assert!(err.starts_with("invalid FEN: "), "{fen}: {err}");
-        assert!(err.contains(expected), "{fen}: {err:?} should mention {expected:?}");
+        assert!(
+            err.contains(expected),
+            "{fen}: {err:?} should mention {expected:?}"
+        );
         assert_eq!(game.fen(), START, "a failed set_fen changes nothing");
     }
 }
@@ -145,7 +224,10 @@ fn exact_legal_move_sets() {
     assert_eq!(castling.legal_moves().join(" "), expected);
 
     let promotion = at("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    assert_eq!(promotion.legal_moves().join(" "), "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r");
+    assert_eq!(
+        promotion.legal_moves().join(" "),
+        "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r"
+    );
 
     // Double check: only king moves; castling through an attacked square is out.
     let double_check = at("4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1");
@@ -173,13 +255,22 @@ fn checkmate() {
     play_all(&mut game, "f2f3 e7e5 g2g4");
     assert_eq!(game.outcome(), None);
     game.play("d8h4").expect("legal");
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::Black), reason: "checkmate" }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason: "checkmate"
+        })
+    );
     assert!(game.legal_moves().is_empty());
 }
 
 #[test]
 fn stalemate() {
-    assert_eq!(at("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome(), draw("stalemate"));
+    assert_eq!(
+        at("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome(),
+        draw("stalemate")
+    );
 }
 
 #[test]
@@ -192,7 +283,13 @@ fn fifty_move_rule_and_mate_on_the_hundredth_half_move() {
     let mut game = at("k7/8/1K6/8/8/8/8/7R w - - 99 80");
     game.play("h1h8").expect("legal");
     assert_eq!(game.fen(), "k6R/8/1K6/8/8/8/8/8 b - - 100 80");
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::White), reason: "checkmate" }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: "checkmate"
+        })
+    );
 }
 
 #[test]
@@ -256,7 +353,10 @@ fn crowded_positions_fit_the_move_list() {
     // of any reachable position.
     let game = at("Q4Q2/3Q3Q/1Q4Q1/Q3Q1Q1/2k5/Q6Q/5Q2/KQ1Q3Q w - - 0 1");
     assert_eq!(game.legal_moves().len(), 223);
-    assert_eq!(game.perft(2), motley_engine::chess::perft_bulk(game.position(), 2));
+    assert_eq!(
+        game.perft(2),
+        motley_engine::chess::perft_bulk(game.position(), 2)
+    );
 }
 
 #[test]
@@ -272,7 +372,13 @@ fn mangled_fens_never_panic() {
         (state % n as u64) as usize
     };
     for line in suite.lines().filter(|l| !l.starts_with('#')) {
-        let fen: Vec<char> = line.split(';').next().expect("FEN").trim().chars().collect();
+        let fen: Vec<char> = line
+            .split(';')
+            .next()
+            .expect("FEN")
+            .trim()
+            .chars()
+            .collect();
         for _ in 0..200 {
             let mut mangled = fen.clone();
             for _ in 0..1 + next(3) {
@@ -289,7 +395,8 @@ fn mangled_fens_never_panic() {
             if game.set_fen(&text).is_ok() {
                 let printed = game.fen();
                 let moves = game.legal_moves();
-                game.set_fen(&printed).unwrap_or_else(|e| panic!("{text} printed {printed}: {e}"));
+                game.set_fen(&printed)
+                    .unwrap_or_else(|e| panic!("{text} printed {printed}: {e}"));
                 assert_eq!(game.fen(), printed);
                 assert_eq!(game.legal_moves(), moves);
                 let _ = game.outcome();

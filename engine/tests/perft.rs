@@ -18,7 +18,10 @@ fn suite() -> Vec<(&'static str, Vec<(u32, u64)>)> {
             let depths = parts
                 .map(|p| {
                     let (d, n) = p.trim().split_once(' ').expect("`Dn count` field");
-                    (d.trim_start_matches('D').parse().expect("depth"), n.parse().expect("count"))
+                    (
+                        d.trim_start_matches('D').parse().expect("depth"),
+                        n.parse().expect("count"),
+                    )
                 })
                 .collect();
             (fen, depths)
@@ -33,7 +36,11 @@ fn run(budget: u64) {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for (depth, expected) in depths.into_iter().filter(|&(_, n)| n <= budget) {
             assert_eq!(perft(&pos, depth), expected, "perft {depth} of {fen}");
-            assert_eq!(perft_bulk(&pos, depth), expected, "bulk perft {depth} of {fen}");
+            assert_eq!(
+                perft_bulk(&pos, depth),
+                expected,
+                "bulk perft {depth} of {fen}"
+            );
         }
     }
 }

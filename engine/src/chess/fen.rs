@@ -20,19 +20,27 @@ impl Position {
     pub fn from_fen(fen: &str) -> Result<Position, EngineError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.len() < 2 || fields.len() > 6 {
-            return Err(EngineError::invalid_fen(format!("expected 2 to 6 fields, got {} in {fen:?}", fields.len())));
+            return Err(EngineError::invalid_fen(format!(
+                "expected 2 to 6 fields, got {} in {fen:?}",
+                fields.len()
+            )));
         }
         let mut pos = Position::empty();
         parse_board(&mut pos, fields[0])?;
         pos.turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(EngineError::invalid_fen(format!("bad side to move {other:?}"))),
+            other => {
+                return Err(EngineError::invalid_fen(format!(
+                    "bad side to move {other:?}"
+                )))
+            }
         };
         pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
         pos.ep_square = parse_ep(&pos, fields.get(3).copied().unwrap_or("-"))?;
         pos.halfmoves = parse_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
-        pos.fullmoves = parse_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        pos.fullmoves =
+            parse_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
         validate(&pos)?;
         Ok(pos)
     }
@@ -66,9 +74,12 @@ impl Position {
         if rights.is_empty() {
             fen.push('-');
         }
-        for (color, kingside, letter) in
-            [(Color::White, true, 'K'), (Color::White, false, 'Q'), (Color::Black, true, 'k'), (Color::Black, false, 'q')]
-        {
+        for (color, kingside, letter) in [
+            (Color::White, true, 'K'),
+            (Color::White, false, 'Q'),
+            (Color::Black, true, 'k'),
+            (Color::Black, false, 'q'),
+        ] {
             if rights.has(color, kingside) {
                 fen.push(letter);
             }
@@ -87,7 +98,10 @@ impl Position {
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), EngineError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(EngineError::invalid_fen(format!("board {board:?} has {} ranks, expected 8", ranks.len())));
+        return Err(EngineError::invalid_fen(format!(
+            "board {board:?} has {} ranks, expected 8",
+            ranks.len()
+        )));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -101,14 +115,20 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), EngineError> {
                 }
                 file += 1;
             } else {
-                return Err(EngineError::invalid_fen(format!("bad character {c:?} in rank {text:?}")));
+                return Err(EngineError::invalid_fen(format!(
+                    "bad character {c:?} in rank {text:?}"
+                )));
             }
             if file > 8 {
-                return Err(EngineError::invalid_fen(format!("rank {text:?} has more than 8 files")));
+                return Err(EngineError::invalid_fen(format!(
+                    "rank {text:?} has more than 8 files"
+                )));
             }
         }
         if file != 8 {
-            return Err(EngineError::invalid_fen(format!("rank {text:?} has {file} files, expected 8")));
+            return Err(EngineError::invalid_fen(format!(
+                "rank {text:?} has {file} files, expected 8"
+            )));
         }
     }
     Ok(())
@@ -120,15 +140,27 @@ fn parse_castling(pos: &Position, field: &str) -> Result<CastlingRights, EngineE
         return Ok(rights);
     }
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let kingside = match c.to_ascii_lowercase() {
             'k' | 'h' => true,
             'q' | 'a' => false,
-            _ => return Err(EngineError::invalid_fen(format!("bad castling field {field:?}: {c:?} is not a chess castling right"))),
+            _ => {
+                return Err(EngineError::invalid_fen(format!(
+                    "bad castling field {field:?}: {c:?} is not a chess castling right"
+                )))
+            }
         };
         let rank = if color.is_white() { 0 } else { 7 };
-        let king_home = pos.pieces(color, Role::King).contains(Square::from_coords(4, rank));
-        let rook_home = pos.pieces(color, Role::Rook).contains(Square::from_coords(if kingside { 7 } else { 0 }, rank));
+        let king_home = pos
+            .pieces(color, Role::King)
+            .contains(Square::from_coords(4, rank));
+        let rook_home = pos
+            .pieces(color, Role::Rook)
+            .contains(Square::from_coords(if kingside { 7 } else { 0 }, rank));
         if !king_home || !rook_home {
             return Err(EngineError::invalid_fen(format!(
                 "castling right {c:?} in {field:?} needs the king and rook on their home squares"
@@ -145,7 +177,8 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, EngineError> 
     if field == "-" {
         return Ok(None);
     }
-    let bad = |why: &str| EngineError::invalid_fen(format!("bad en passant square {field:?}: {why}"));
+    let bad =
+        |why: &str| EngineError::invalid_fen(format!("bad en passant square {field:?}: {why}"));
     let sq = Square::parse(field).ok_or_else(|| bad("not a square"))?;
     let us = pos.turn;
     let (ep_rank, pawn_rank, origin_rank) = if us.is_white() { (5, 4, 6) } else { (2, 3, 1) };
@@ -155,7 +188,10 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, EngineError> 
     let pawn = Square::from_coords(sq.file(), pawn_rank);
     let origin = Square::from_coords(sq.file(), origin_rank);
     let occupied = pos.occupied();
-    if !pos.pieces(!us, Role::Pawn).contains(pawn) || occupied.contains(sq) || occupied.contains(origin) {
+    if !pos.pieces(!us, Role::Pawn).contains(pawn)
+        || occupied.contains(sq)
+        || occupied.contains(origin)
+    {
         return Err(bad("no pawn can just have moved two squares past it"));
     }
     let capturers = crate::attacks::pawn_attacks(!us, sq) & pos.pieces(us, Role::Pawn);
@@ -163,7 +199,9 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, EngineError> 
 }
 
 fn parse_counter(field: &str, name: &str) -> Result<u32, EngineError> {
-    field.parse().map_err(|_| EngineError::invalid_fen(format!("bad {name} {field:?}")))
+    field
+        .parse()
+        .map_err(|_| EngineError::invalid_fen(format!("bad {name} {field:?}")))
 }
 
 fn validate(pos: &Position) -> Result<(), EngineError> {
@@ -171,15 +209,21 @@ fn validate(pos: &Position) -> Result<(), EngineError> {
         let name = if color.is_white() { "white" } else { "black" };
         let kings = pos.pieces(color, Role::King).count();
         if kings != 1 {
-            return Err(EngineError::invalid_fen(format!("{name} has {kings} kings, expected 1")));
+            return Err(EngineError::invalid_fen(format!(
+                "{name} has {kings} kings, expected 1"
+            )));
         }
         let pieces = pos.by_color(color).count();
         if pieces > 16 {
-            return Err(EngineError::invalid_fen(format!("{name} has {pieces} pieces, at most 16 allowed")));
+            return Err(EngineError::invalid_fen(format!(
+                "{name} has {pieces} pieces, at most 16 allowed"
+            )));
         }
         let pawns = pos.pieces(color, Role::Pawn).count();
         if pawns > 8 {
-            return Err(EngineError::invalid_fen(format!("{name} has {pawns} pawns, at most 8 allowed")));
+            return Err(EngineError::invalid_fen(format!(
+                "{name} has {pawns} pawns, at most 8 allowed"
+            )));
         }
     }
     if (pos.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any() {

@@ -46,7 +46,12 @@ impl Position {
         let without_king = occupied ^ Bitboard::from_square(king);
         for to in attacks::king_attacks(king) & !own {
             if !self.is_attacked(to, them, without_king) {
-                moves.push(Move { from: king, to, role: Role::King, kind: MoveKind::Normal });
+                moves.push(Move {
+                    from: king,
+                    to,
+                    role: Role::King,
+                    kind: MoveKind::Normal,
+                });
             }
         }
         if checkers.more_than_one() {
@@ -75,7 +80,12 @@ impl Position {
         }
 
         for from in self.pieces(us, Role::Knight) & !pinned {
-            push_all(moves, from, attacks::knight_attacks(from) & target, Role::Knight);
+            push_all(
+                moves,
+                from,
+                attacks::knight_attacks(from) & target,
+                Role::Knight,
+            );
         }
         for role in [Role::Bishop, Role::Rook, Role::Queen] {
             for from in self.pieces(us, role) {
@@ -95,7 +105,13 @@ impl Position {
         self.generate_pawns::<WHITE>(pawns & !pinned, target, occupied, opp, moves);
         for from in pawns & pinned {
             let along_pin = target & attacks::line(king, from);
-            self.generate_pawns::<WHITE>(Bitboard::from_square(from), along_pin, occupied, opp, moves);
+            self.generate_pawns::<WHITE>(
+                Bitboard::from_square(from),
+                along_pin,
+                occupied,
+                opp,
+                moves,
+            );
         }
 
         if let Some(ep) = self.ep_square {
@@ -115,7 +131,11 @@ impl Position {
         moves: &mut MoveList,
     ) {
         let forward = |b: Bitboard| if WHITE { b.north() } else { b.south() };
-        let (third_rank, last_rank) = if WHITE { (Bitboard::rank(2), Bitboard::rank(7)) } else { (Bitboard::rank(5), Bitboard::rank(0)) };
+        let (third_rank, last_rank) = if WHITE {
+            (Bitboard::rank(2), Bitboard::rank(7))
+        } else {
+            (Bitboard::rank(5), Bitboard::rank(0))
+        };
         let not_a = !Bitboard::file(0);
         let not_h = !Bitboard::file(7);
         let empty = !occupied;
@@ -124,8 +144,18 @@ impl Position {
         let double = forward(single & third_rank) & empty & target;
         let single = single & target;
         // Captures towards the a-file and towards the h-file.
-        let west = Bitboard(if WHITE { (pawns & not_a).0 << 7 } else { (pawns & not_a).0 >> 9 }) & opp & target;
-        let east = Bitboard(if WHITE { (pawns & not_h).0 << 9 } else { (pawns & not_h).0 >> 7 }) & opp & target;
+        let west = Bitboard(if WHITE {
+            (pawns & not_a).0 << 7
+        } else {
+            (pawns & not_a).0 >> 9
+        }) & opp
+            & target;
+        let east = Bitboard(if WHITE {
+            (pawns & not_h).0 << 9
+        } else {
+            (pawns & not_h).0 >> 7
+        }) & opp
+            & target;
 
         let push_back: i8 = if WHITE { -8 } else { 8 };
         let west_back: i8 = if WHITE { -7 } else { 9 };
@@ -134,32 +164,62 @@ impl Position {
         for (set, back) in [(single, push_back), (west, west_back), (east, east_back)] {
             for to in set & !last_rank {
                 let from = Square::new((to.index() as i8 + back) as u8);
-                moves.push(Move { from, to, role: Role::Pawn, kind: MoveKind::Normal });
+                moves.push(Move {
+                    from,
+                    to,
+                    role: Role::Pawn,
+                    kind: MoveKind::Normal,
+                });
             }
             for to in set & last_rank {
                 let from = Square::new((to.index() as i8 + back) as u8);
                 for role in PROMOTIONS {
-                    moves.push(Move { from, to, role: Role::Pawn, kind: MoveKind::Promotion(role) });
+                    moves.push(Move {
+                        from,
+                        to,
+                        role: Role::Pawn,
+                        kind: MoveKind::Promotion(role),
+                    });
                 }
             }
         }
         for to in double {
             let from = Square::new((to.index() as i8 + 2 * push_back) as u8);
-            moves.push(Move { from, to, role: Role::Pawn, kind: MoveKind::DoublePush });
+            moves.push(Move {
+                from,
+                to,
+                role: Role::Pawn,
+                kind: MoveKind::DoublePush,
+            });
         }
     }
 
     /// En passant captures onto `ep`, each checked by playing it out on the
     /// occupancy (they can uncover checks along the rank).
     #[cold]
-    fn generate_en_passant(&self, us: Color, king: Square, ep: Square, occupied: Bitboard, moves: &mut MoveList) {
+    fn generate_en_passant(
+        &self,
+        us: Color,
+        king: Square,
+        ep: Square,
+        occupied: Bitboard,
+        moves: &mut MoveList,
+    ) {
         let them = !us;
         let captured = Square::from_coords(ep.file(), if us == Color::White { 4 } else { 3 });
         for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
-            let after = (occupied ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured)) | Bitboard::from_square(ep);
-            let attackers = self.attackers_to(king, after) & self.by_color(them) & !Bitboard::from_square(captured);
+            let after = (occupied ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
+            let attackers = self.attackers_to(king, after)
+                & self.by_color(them)
+                & !Bitboard::from_square(captured);
             if attackers.is_empty() {
-                moves.push(Move { from, to: ep, role: Role::Pawn, kind: MoveKind::EnPassant });
+                moves.push(Move {
+                    from,
+                    to: ep,
+                    role: Role::Pawn,
+                    kind: MoveKind::EnPassant,
+                });
             }
         }
     }
@@ -175,12 +235,26 @@ impl Position {
         let them = !us;
         let sq = |file: u8| Square::from_coords(file, rank);
         let free = |files: &[u8]| files.iter().all(|&f| !occupied.contains(sq(f)));
-        let safe = |files: &[u8]| files.iter().all(|&f| !self.is_attacked(sq(f), them, occupied));
+        let safe = |files: &[u8]| {
+            files
+                .iter()
+                .all(|&f| !self.is_attacked(sq(f), them, occupied))
+        };
         if rights.has(us, true) && free(&[5, 6]) && safe(&[5, 6]) {
-            moves.push(Move { from: king, to: sq(6), role: Role::King, kind: MoveKind::Castle });
+            moves.push(Move {
+                from: king,
+                to: sq(6),
+                role: Role::King,
+                kind: MoveKind::Castle,
+            });
         }
         if rights.has(us, false) && free(&[1, 2, 3]) && safe(&[2, 3]) {
-            moves.push(Move { from: king, to: sq(2), role: Role::King, kind: MoveKind::Castle });
+            moves.push(Move {
+                from: king,
+                to: sq(2),
+                role: Role::King,
+                kind: MoveKind::Castle,
+            });
         }
     }
 }
@@ -189,6 +263,11 @@ impl Position {
 #[inline(always)]
 fn push_all(moves: &mut MoveList, from: Square, targets: Bitboard, role: Role) {
     for to in targets {
-        moves.push(Move { from, to, role, kind: MoveKind::Normal });
+        moves.push(Move {
+            from,
+            to,
+            role,
+            kind: MoveKind::Normal,
+        });
     }
 }

@@ -35,7 +35,12 @@ pub struct Move {
 
 impl Move {
     /// A placeholder used to fill unused list slots.
-    const NULL: Move = Move { from: Square::new(0), to: Square::new(0), role: Role::Pawn, kind: MoveKind::Normal };
+    const NULL: Move = Move {
+        from: Square::new(0),
+        to: Square::new(0),
+        role: Role::Pawn,
+        kind: MoveKind::Normal,
+    };
 
     /// The promotion role, if any.
     pub fn promotion(self) -> Option<Role> {
@@ -74,7 +79,10 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::NULL; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move. Legal chess positions never overflow the list.

@@ -25,7 +25,10 @@ fn played(pos: &Position, depth: u32) -> u64 {
         }
         return moves.len() as u64;
     }
-    moves.iter().map(|&m| played(&pos.played(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&m| played(&pos.played(m), depth - 1))
+        .sum()
 }
 
 /// Leaves at `depth` with bulk counting: the last ply's moves are counted

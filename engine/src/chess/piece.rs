@@ -21,7 +21,14 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
 
     /// `0..6`, for indexing tables.
     #[inline(always)]
@@ -77,7 +84,11 @@ impl Piece {
     /// The piece of a FEN letter.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c.to_ascii_lowercase())?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 }

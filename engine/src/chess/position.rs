@@ -79,13 +79,46 @@ impl Default for Position {
 impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
-        let back = [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
         let mut pos = Position::empty();
         for file in 0..8u8 {
-            pos.put(Square::from_coords(file, 0), Piece { color: Color::White, role: back[file as usize] });
-            pos.put(Square::from_coords(file, 1), Piece { color: Color::White, role: Role::Pawn });
-            pos.put(Square::from_coords(file, 6), Piece { color: Color::Black, role: Role::Pawn });
-            pos.put(Square::from_coords(file, 7), Piece { color: Color::Black, role: back[file as usize] });
+            pos.put(
+                Square::from_coords(file, 0),
+                Piece {
+                    color: Color::White,
+                    role: back[file as usize],
+                },
+            );
+            pos.put(
+                Square::from_coords(file, 1),
+                Piece {
+                    color: Color::White,
+                    role: Role::Pawn,
+                },
+            );
+            pos.put(
+                Square::from_coords(file, 6),
+                Piece {
+                    color: Color::Black,
+                    role: Role::Pawn,
+                },
+            );
+            pos.put(
+                Square::from_coords(file, 7),
+                Piece {
+                    color: Color::Black,
+                    role: back[file as usize],
+                },
+            );
         }
         pos.castling = CastlingRights::ALL;
         pos
@@ -168,7 +201,9 @@ impl Position {
         } else {
             return None;
         };
-        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))?;
+        let role = Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))?;
         Some(Piece { color, role })
     }
 
@@ -200,8 +235,14 @@ impl Position {
         ((attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()] & them).any())
             || ((attacks::pawn_attacks(!by, sq) & self.by_role[Role::Pawn.index()] & them).any())
             || ((attacks::king_attacks(sq) & self.by_role[Role::King.index()] & them).any())
-            || ((attacks::rook_attacks(sq, occupied) & (self.by_role[Role::Rook.index()] | queens) & them).any())
-            || ((attacks::bishop_attacks(sq, occupied) & (self.by_role[Role::Bishop.index()] | queens) & them).any())
+            || ((attacks::rook_attacks(sq, occupied)
+                & (self.by_role[Role::Rook.index()] | queens)
+                & them)
+                .any())
+            || ((attacks::bishop_attacks(sq, occupied)
+                & (self.by_role[Role::Bishop.index()] | queens)
+                & them)
+                .any())
     }
 
     /// Pieces of the side not to move giving check.
@@ -221,7 +262,10 @@ impl Position {
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
         let moves = self.legal_moves();
-        moves.iter().any(|m| m.kind == MoveKind::EnPassant).then_some(ep)
+        moves
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant)
+            .then_some(ep)
     }
 
     /// Plays `m`, which must be legal in this position.
@@ -251,7 +295,8 @@ impl Position {
                 }
             }
             MoveKind::EnPassant => {
-                let captured = Bitboard::from_square(Square::from_coords(m.to.file(), m.from.rank()));
+                let captured =
+                    Bitboard::from_square(Square::from_coords(m.to.file(), m.from.rank()));
                 self.by_role[Role::Pawn.index()] ^= captured;
                 self.by_color[them.index()] ^= captured;
             }
@@ -269,7 +314,11 @@ impl Position {
             }
         }
         self.castling.0 &= CASTLING_KEEP[m.from.index()] & CASTLING_KEEP[m.to.index()];
-        self.halfmoves = if capture || m.role == Role::Pawn { 0 } else { self.halfmoves.saturating_add(1) };
+        self.halfmoves = if capture || m.role == Role::Pawn {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -287,7 +336,11 @@ impl Position {
     /// Whether neither side can ever checkmate: only kings and bishops all on
     /// squares of one colour, or king and knight against a bare king.
     pub fn is_insufficient_material(&self) -> bool {
-        if (self.by_role[Role::Pawn.index()] | self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]).any() {
+        if (self.by_role[Role::Pawn.index()]
+            | self.by_role[Role::Rook.index()]
+            | self.by_role[Role::Queen.index()])
+        .any()
+        {
             return false;
         }
         let knights = self.by_role[Role::Knight.index()];
@@ -304,6 +357,11 @@ impl Position {
     /// move counters, and the en passant square unless a capture is legal.
     /// Two positions repeat exactly when their keys are equal.
     pub fn repetition_key(&self) -> Position {
-        Position { ep_square: self.legal_ep_square(), halfmoves: 0, fullmoves: 1, ..*self }
+        Position {
+            ep_square: self.legal_ep_square(),
+            halfmoves: 0,
+            fullmoves: 1,
+            ..*self
+        }
     }
 }
