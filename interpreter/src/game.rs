@@ -16,13 +16,11 @@ pub fn build(source: &str) -> Result<Rules, LoadError> {
     let file = load(source)?;
     let variant = check(&file)?;
     Rules::new(variant).map_err(|e| match e {
-        PlayError::Fen { reason, .. } => {
+        PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");
-            // Point at the quoted offending text when the setup contains it.
-            let quoted = reason.split('`').nth(1).filter(|q| !q.is_empty());
             let setup = &file.setup;
-            let diagnostic = match quoted.and_then(|q| setup.value.find(q).map(|at| (at, q))) {
-                Some((at, q)) => Diagnostic::at(setup.span_at(setup.value[..at].chars().count(), q.chars().count()), message),
+            let diagnostic = match at {
+                Some((start, len)) => Diagnostic::at(setup.span_at(fen[..start].chars().count(), fen[start..start + len].chars().count()), message),
                 None => setup.error(message),
             };
             Diagnostics::from(diagnostic)

@@ -19,8 +19,12 @@ use motley_interpreter::build;
 /// may contain a `NAME.yaml: message` line without a line and column.
 /// Every other problem must be rendered as `NAME.yaml:LINE:COL: message`.
 const WHOLE_FILE: &[&str] = &[
-    // A file with no YAML content (only a comment): there is nothing to
-    // point at. Currently reported at the end of input; either form is fine.
+    "missing-board",
+    "missing-motley",
+    "missing-name",
+    "missing-pieces",
+    "missing-setup",
+    // A file with no YAML content (only a comment): there is nothing to point at.
     "yaml-empty-file",
 ];
 

@@ -109,7 +109,15 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
         },
         Expr::Binary(op, l, r) => {
             let (a, b) = (eval(l, scope)?, eval(r, scope)?);
-            let mismatch = |a: &Value, b: &Value| err(format!("`{}` cannot combine {} and {}", op.symbol(), a.kind(), b.kind()));
+            let mismatch = |a: &Value, b: &Value| {
+                let needs = match op {
+                    BinaryOp::Or | BinaryOp::And => "true or false on both sides",
+                    BinaryOp::In => "a list or range on its right",
+                    BinaryOp::Eq | BinaryOp::Ne => "two values of one kind",
+                    _ => "numbers on both sides",
+                };
+                err(format!("`{}` needs {needs}, not {} and {}", op.symbol(), a.kind(), b.kind()))
+            };
             Ok(match (op, &a, &b) {
                 (BinaryOp::Or, Value::Bool(x), Value::Bool(y)) => Value::Bool(*x || *y),
                 (BinaryOp::And, Value::Bool(x), Value::Bool(y)) => Value::Bool(*x && *y),

@@ -93,11 +93,14 @@ pub struct Promotion {
 struct Checker<'a> {
     file: &'a RuleFile,
     errors: Vec<Diagnostic>,
+    /// A piece letter was itself invalid: references to letters are not
+    /// reported, they would only repeat that problem.
+    bad_letters: bool,
 }
 
 /// Checks a loaded rule file and resolves it into a [`Variant`].
 pub fn check(file: &RuleFile) -> Result<Variant, Diagnostics> {
-    let mut c = Checker { file, errors: Vec::new() };
+    let mut c = Checker { file, errors: Vec::new(), bad_letters: false };
     let variant = c.variant();
     if c.errors.is_empty() {
         Ok(variant)
@@ -134,7 +137,7 @@ impl Checker<'_> {
             .collect();
         for p in &f.promotion {
             if p.to.is_empty() {
-                self.errors.push(Diagnostic::at(p.zone.span, "this promotion rule lists no piece to promote to (`to`)"));
+                self.errors.push(Diagnostic::at(p.to_span, "this promotion rule lists no piece to promote to"));
             }
         }
         let royals = pieces.iter().filter(|p| p.royal).count();
@@ -144,9 +147,9 @@ impl Checker<'_> {
             }
         }
         let draws = &f.draws;
-        for n in [draws.fifty_move, draws.repetition].into_iter().flatten() {
-            if n.0 == 0 {
-                self.errors.push(Diagnostic::at(n.1, "must be at least 1"));
+        for (key, n, least) in [("fifty_move", draws.fifty_move, 1), ("repetition", draws.repetition, 2)] {
+            if let Some((n, span)) = n.filter(|n| n.0 < least) {
+                self.errors.push(Diagnostic::at(span, format!("`{key}` must be at least {least}, not {n}")));
             }
         }
         let mask = |c: &mut Self, list: &[Text]| list.iter().map(|t| 1u32 << c.letter(t)).fold(0, |a, b| a | b);
@@ -185,13 +188,26 @@ impl Checker<'_> {
         for def in self.file.pieces.iter().take(MAX_PIECE_TYPES) {
             let letter = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
                 [c] if c.is_ascii_uppercase() => *c,
+                [] => {
+                    self.errors.push(def.letter.error("a piece letter cannot be empty"));
+                    self.bad_letters = true;
+                    continue;
+                }
+                [c] if c.is_ascii_lowercase() => {
+                    let upper = c.to_ascii_uppercase();
+                    self.errors.push(def.letter.error(format!("piece letters are upper case (Black's pieces are written in lower case in FEN); did you mean `{upper}`?")));
+                    self.bad_letters = true;
+                    continue;
+                }
                 _ => {
                     self.errors.push(def.letter.error(format!("a piece letter is one upper-case letter A-Z, not `{}`", def.letter.value)));
+                    self.bad_letters = true;
                     continue;
                 }
             };
             if let Some(prev) = out.iter().find(|p| p.letter == letter) {
                 self.errors.push(def.letter.error(format!("letter `{letter}` is already used by `{}`", prev.name)));
+                self.bad_letters = true;
                 continue;
             }
             let mut movements = Vec::new();
@@ -219,6 +235,7 @@ impl Checker<'_> {
         let found = self.file.pieces.iter().position(|p| p.letter.value == t.value);
         match found {
             Some(i) if i < MAX_PIECE_TYPES => i as u8,
+            _ if self.bad_letters => 0,
             _ => {
                 let known: Vec<&str> = self.file.pieces.iter().map(|p| p.letter.value.as_str()).collect();
                 let hint = match closest(&t.value.to_uppercase(), known.iter().copied()) {

@@ -57,6 +57,18 @@ pub fn parse_betza(text: &Text) -> Result<Vec<BetzaComponent>, Diagnostic> {
             pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
         };
         let found = text.value[offset..].chars().next();
+        let trailing = text.value.len() - text.value.trim_end_matches(|c: char| c.is_ascii_lowercase()).len();
+        if found.is_none() && trailing > 0 {
+            let mods = &text.value[text.value.len() - trailing..];
+            let at = text.value[..text.value.len() - trailing].chars().count();
+            let hint = match mods {
+                "w" | "f" | "d" | "n" | "a" | "h" | "c" | "z" | "g" | "k" | "r" | "b" | "q" => {
+                    format!("; atoms are upper case: did you mean `{}`?", mods.to_ascii_uppercase())
+                }
+                _ => "; modifiers go before their atom, as in `fmW`".to_string(),
+            };
+            return Diagnostic::at(text.span_at(at, mods.len()), format!("modifiers `{mods}` have no atom after them{hint}"));
+        }
         let message = match found {
             Some(c) => format!("bad Betza movement `{}`: unexpected `{c}`", text.value),
             None if text.value.is_empty() => "empty Betza movement".to_string(),
@@ -192,8 +204,10 @@ mod tests {
     fn errors_point_at_the_fault() {
         let e = parse_betza(&text("fmWX")).unwrap_err();
         assert_eq!(e.to_string(), "1:4: unknown Betza atom `X`; atoms are W F D N A H C Z G K R B Q or a leap like (3,1)");
-        let e = parse_betza(&text("fm")).unwrap_err();
-        assert_eq!(e.to_string(), "1:3: bad Betza movement `fm`: it must end with an atom such as `W` or `N`");
+        let e = parse_betza(&text("Bfm")).unwrap_err();
+        assert_eq!(e.to_string(), "1:2: modifiers `fm` have no atom after them; modifiers go before their atom, as in `fmW`");
+        let e = parse_betza(&text("n")).unwrap_err();
+        assert_eq!(e.to_string(), "1:1: modifiers `n` have no atom after them; atoms are upper case: did you mean `N`?");
         let e = parse_betza(&text("fm?W")).unwrap_err();
         assert_eq!(e.to_string(), "1:3: bad Betza movement `fm?W`: unexpected `?`");
     }

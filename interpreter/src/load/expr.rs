@@ -113,6 +113,9 @@ pub fn parse_expression(text: &Text) -> Result<ExprNode, Diagnostic> {
         let offset = match e.location {
             pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
         };
+        if let Some((at, opener)) = unclosed(&text.value) {
+            return Diagnostic::at(text.span_at(at, 1), format!("bad expression `{}`: unclosed `{opener}`", text.value));
+        }
         let col = text.value[..offset.min(text.value.len())].chars().count();
         let message = match text.value[offset..].chars().next() {
             Some(c) => format!("bad expression `{}`: unexpected `{c}`", text.value),
@@ -123,6 +126,23 @@ pub fn parse_expression(text: &Text) -> Result<ExprNode, Diagnostic> {
     })?;
     let expr = pairs.next().and_then(|p| p.into_inner().next()).ok_or_else(|| text.error("empty expression"))?;
     Ok(build(expr, text, &pratt()))
+}
+
+/// The first bracket left open, by character offset.
+fn unclosed(text: &str) -> Option<(usize, char)> {
+    let mut open = Vec::new();
+    let mut quoted = false;
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' if !quoted => open.push((i, c)),
+            ')' | ']' if !quoted => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.first().copied()
 }
 
 fn span_of(pair: &Pair<'_, Rule>, text: &Text) -> Span {

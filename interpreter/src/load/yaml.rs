@@ -90,7 +90,7 @@ struct RawCastlingSide {
 struct RawPromotion {
     pieces: Vec<Spanned<String>>,
     zone: Spanned<String>,
-    to: Vec<Spanned<String>>,
+    to: Spanned<Vec<Spanned<String>>>,
     #[serde(default = "yes")]
     mandatory: bool,
 }
@@ -195,6 +195,8 @@ pub struct PromotionDef {
     pub zone: ExprNode,
     /// Letters they may promote to.
     pub to: Vec<Text>,
+    /// Where the `to` list is written.
+    pub to_span: Span,
     /// Whether promotion is compulsory on entering the zone.
     pub mandatory: bool,
 }
@@ -216,30 +218,72 @@ pub struct DrawsDef {
 pub(super) fn read(source: &str) -> Result<Raw, Diagnostics> {
     match serde_saphyr::from_str::<RawRuleFile>(source) {
         Ok(file) => Ok(Raw(file)),
-        Err(e) => Err(yaml_error(&e).into()),
+        Err(e) => Err(yaml_error(&e, source).into()),
     }
 }
 
 /// A successfully read YAML document, not yet converted.
 pub(super) struct Raw(RawRuleFile);
 
-fn yaml_error(e: &serde_saphyr::Error) -> Diagnostic {
+fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
+    let blank = source.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+    if blank {
+        return Diagnostic::whole("the file is empty; a rule file starts with `motley: 1`");
+    }
     let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
     let mut message = e.without_snippet().render_with_options(opts);
     // The library appends its own location; ours is in the span.
     if let Some(i) = message.find(" at line ") {
         message.truncate(i);
     }
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        if let Some((field, _)) = rest.split_once('`') {
-            message = unknown_key_message(field, &message);
+    let message = message.trim_end().trim_end_matches('.').to_string();
+    let location = e.location().filter(|l| l.line() > 0).map(|l| (l.line() as u32, l.column() as u32));
+    let token = location.map(|(line, col)| token_at(source, line, col)).unwrap_or_default();
+    let (mut message, whole) = friendly(&message, &token, location.is_some_and(|l| l.1 == 1));
+    if let Some((line, _)) = location {
+        let indent = |n: u32| source.lines().nth(n as usize).map(|l| l.len() - l.trim_start().len());
+        if message.starts_with("expected") && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0) {
+            message.push_str("; the next line is indented deeper, so YAML reads it as part of this value");
         }
     }
-    let message = message.trim_end().trim_end_matches('.').to_string();
-    match e.location() {
-        Some(loc) if loc.line() > 0 => Diagnostic::at(Span::new(loc.line() as u32, loc.column() as u32, 1), message),
+    match location {
+        Some((line, col)) if !whole => Diagnostic::at(Span::new(line, col, token.chars().count().max(1) as u32), message),
         _ => Diagnostic::whole(message),
     }
+}
+
+/// The scalar written at a place: up to a comma, closing bracket or line end.
+fn token_at(source: &str, line: u32, col: u32) -> String {
+    let text = source.lines().nth(line.saturating_sub(1) as usize).unwrap_or_default();
+    let rest: String = text.chars().skip(col.saturating_sub(1) as usize).collect();
+    let end = rest.find([',', '}', ']', '#']).unwrap_or(rest.len());
+    rest[..end].trim_end().to_string()
+}
+
+/// Rewords the YAML reader's messages in the rule file's terms; the flag
+/// says the problem concerns the file as a whole.
+fn friendly(message: &str, token: &str, at_top_level: bool) -> (String, bool) {
+    let quoted = |m: &str| m.split('`').nth(1).unwrap_or_default().to_string();
+    if message.starts_with("unknown field `") {
+        return (unknown_key_message(&quoted(message), message), false);
+    }
+    if message.starts_with("missing field `") {
+        let key = quoted(message);
+        return if at_top_level { (format!("the rule file has no `{key}` key"), true) } else { (format!("missing key `{key}` in this entry"), false) };
+    }
+    let reworded = match message {
+        m if m.starts_with("invalid u32") || m.starts_with("invalid u64") || m.starts_with("invalid i") => format!("expected a whole number, not `{token}`"),
+        m if m.starts_with("invalid bool") => format!("expected `true` or `false`, not `{token}`"),
+        m if m.starts_with("duplicate mapping key") => {
+            let key = m.trim_start_matches("duplicate mapping key: ").split(',').next().unwrap_or_default();
+            format!("duplicate key `{key}`")
+        }
+        m if m.starts_with("expected mapping") => "expected a mapping of `key: value` entries here".to_string(),
+        m if m.starts_with("expected sequence") => "expected a list here (`- item` lines or `[a, b]`)".to_string(),
+        m if m.starts_with("tabs disallowed") => "a tab is used for indentation; YAML indents with spaces".to_string(),
+        m => m.to_string(),
+    };
+    (reworded, false)
 }
 
 fn unknown_key_message(field: &str, original: &str) -> String {
@@ -292,9 +336,9 @@ impl Raw {
             ("imitation", &f.imitation),
         ];
         for (key, value) in reserved {
-            if let Some(v) = value {
-                let mut span = place(v, source);
-                span.len = 1;
+            if value.is_some() {
+                let line = source.lines().position(|l| l.starts_with(&format!("{key}:"))).map_or(1, |i| i as u32 + 1);
+                let span = Span::new(line, 1, key.len() as u32);
                 errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
             }
         }
@@ -331,7 +375,8 @@ impl Raw {
                 Ok(zone) => promotion.push(PromotionDef {
                     pieces: p.pieces.iter().map(|t| text(t, source)).collect(),
                     zone,
-                    to: p.to.iter().map(|t| text(t, source)).collect(),
+                    to: p.to.value.iter().map(|t| text(t, source)).collect(),
+                    to_span: place(&p.to, source),
                     mandatory: p.mandatory,
                 }),
                 Err(d) => errors.push(d),

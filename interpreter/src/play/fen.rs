@@ -6,7 +6,29 @@ use super::{PlayError, Rules};
 use crate::compile::{code, Square};
 
 fn bad(fen: &str, reason: impl Into<String>) -> PlayError {
-    PlayError::Fen { fen: fen.to_string(), reason: reason.into() }
+    PlayError::Fen { fen: fen.to_string(), reason: reason.into(), at: None }
+}
+
+/// An error about the `len` bytes of the FEN starting at byte `start`.
+fn bad_at(fen: &str, start: usize, len: usize, reason: impl Into<String>) -> PlayError {
+    PlayError::Fen { fen: fen.to_string(), reason: reason.into(), at: Some((start, len.max(1))) }
+}
+
+/// The whitespace-separated fields of a text with their byte offsets.
+fn fields_of(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Square name such as `e4` or `a10`.
@@ -33,26 +55,31 @@ impl Rules {
     /// reading the setup itself).
     pub(crate) fn parse_fen(&self, fen: &str, reference: Option<&Position>) -> Result<Position, PlayError> {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
-        let mut fields = fen.split_whitespace();
-        let board_field = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
+        let all = fields_of(fen);
+        let mut fields = all.iter().copied();
+        let (board_at, board_field) = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
         let mut pos = Position::empty();
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
-            return Err(bad(fen, format!("the board has {} ranks, this variant has {ranks}", rows.len())));
+            let n = rows.len();
+            let plural = if n == 1 { "rank" } else { "ranks" };
+            return Err(bad_at(fen, board_at, board_field.len(), format!("the board part `{board_field}` has {n} {plural}, this variant has {ranks}")));
         }
+        let mut row_at = board_at;
         for (i, row) in rows.iter().enumerate() {
             let rank = ranks as usize - 1 - i;
             let mut file = 0usize;
             let mut digits = String::new();
-            for c in row.chars().chain(std::iter::once('/')) {
+            for (j, c) in row.char_indices().chain(std::iter::once((row.len(), '/'))) {
                 if c.is_ascii_digit() {
                     digits.push(c);
                     continue;
                 }
                 if !digits.is_empty() {
-                    let n: usize = digits.parse().map_err(|_| bad(fen, format!("bad empty-square count `{digits}`")))?;
+                    let at = row_at + j - digits.len();
+                    let n: usize = digits.parse().map_err(|_| bad_at(fen, at, digits.len(), format!("bad empty-square count `{digits}`")))?;
                     if n == 0 {
-                        return Err(bad(fen, "an empty-square count of 0"));
+                        return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
                     }
                     file += n;
                     digits.clear();
@@ -60,21 +87,22 @@ impl Rules {
                 if c == '/' {
                     break;
                 }
-                let piece = self.letter_code(c).ok_or_else(|| bad(fen, format!("unknown piece letter `{c}`")))?;
+                let piece = self.letter_code(c).ok_or_else(|| bad_at(fen, row_at + j, c.len_utf8(), format!("unknown piece letter `{c}`")))?;
                 if file >= files as usize {
-                    return Err(bad(fen, format!("rank {} has more than {files} squares", rank + 1)));
+                    break;
                 }
                 pos.put(self, (rank * files as usize + file) as Square, piece);
                 file += 1;
             }
             if file != files as usize {
-                return Err(bad(fen, format!("rank {} has {file} squares, not {files}", rank + 1)));
+                return Err(bad_at(fen, row_at, row.len(), format!("rank {} `{row}` has {file} squares, not {files}", rank + 1)));
             }
+            row_at += row.len() + 1;
         }
         pos.side = match fields.next() {
-            Some("w") | None => WHITE,
-            Some("b") => BLACK,
-            Some(other) => return Err(bad(fen, format!("the side to move must be `w` or `b`, not `{other}`"))),
+            Some((_, "w")) | None => WHITE,
+            Some((_, "b")) => BLACK,
+            Some((at, other)) => return Err(bad_at(fen, at, other.len(), format!("the side to move must be `w` or `b`, not `{other}`"))),
         };
         // Virgin pieces: those standing where the start position has the same
         // piece; the castling field decides for castling pieces.
@@ -84,15 +112,15 @@ impl Rules {
                 pos.virgin.set(sq);
             }
         }
-        let castling = fields.next().unwrap_or("-");
+        let (castling_at, castling) = fields.next().unwrap_or((0, "-"));
         if castling != "-" {
-            for c in castling.chars() {
-                self.castling_right(&mut pos, c).map_err(|r| bad(fen, r))?;
+            for (i, c) in castling.char_indices() {
+                self.castling_right(&mut pos, c).map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
             }
         }
-        let ep = fields.next().unwrap_or("-");
+        let (ep_at, ep) = fields.next().unwrap_or((0, "-"));
         if ep != "-" {
-            let target = parse_square(files, ranks, ep).ok_or_else(|| bad(fen, format!("bad en passant square `{ep}`")))?;
+            let target = parse_square(files, ranks, ep).ok_or_else(|| bad_at(fen, ep_at, ep.len(), format!("bad en passant square `{ep}`")))?;
             let forward: i32 = if pos.side == WHITE { -(files as i32) } else { files as i32 };
             let victim = target as i32 + forward;
             let valid = (0..self.tables.squares as i32).contains(&victim)
@@ -100,14 +128,14 @@ impl Rules {
                 && pos.board[victim as usize] != 0
                 && (pos.board[victim as usize] as usize - 1) & 1 != pos.side;
             if !valid {
-                return Err(bad(fen, format!("no piece could have just passed the en passant square `{ep}`")));
+                return Err(bad_at(fen, ep_at, ep.len(), format!("no piece could have just passed the en passant square `{ep}`")));
             }
             pos.ep.set(target);
             pos.ep_victim = victim as Square;
         }
         for (name, value) in [("halfmove clock", fields.next()), ("move number", fields.next())] {
-            if let Some(text) = value {
-                let n: u32 = text.parse().map_err(|_| bad(fen, format!("the {name} must be a number, not `{text}`")))?;
+            if let Some((at, text)) = value {
+                let n: u32 = text.parse().map_err(|_| bad_at(fen, at, text.len(), format!("the {name} must be a number, not `{text}`")))?;
                 if name == "halfmove clock" {
                     pos.halfmove = n;
                 } else {
@@ -115,8 +143,8 @@ impl Rules {
                 }
             }
         }
-        if let Some(extra) = fields.next() {
-            return Err(bad(fen, format!("unexpected field `{extra}`")));
+        if let Some((at, extra)) = fields.next() {
+            return Err(bad_at(fen, at, extra.len(), format!("unexpected field `{extra}`")));
         }
         for colour in [WHITE, BLACK] {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {

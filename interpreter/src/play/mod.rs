@@ -56,6 +56,8 @@ pub enum PlayError {
         fen: String,
         /// What is wrong with it.
         reason: String,
+        /// The offending part: byte offset and length within the FEN.
+        at: Option<(usize, usize)>,
     },
     /// A well-formed move that is not legal, e.g. `e2e5` at the start.
     IllegalMove {
@@ -79,7 +81,7 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Fen { fen, reason } => write!(f, "invalid FEN `{fen}`: {reason}"),
+            PlayError::Fen { fen, reason, .. } => write!(f, "invalid FEN `{fen}`: {reason}"),
             PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
             PlayError::MalformedMove { text } => write!(f, "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"),
             PlayError::UnknownRuling { id } => write!(f, "unknown ruling `{id}`: this variant has no rulings"),
