@@ -1,0 +1,1 @@
+//! Conformance cases, runner and oracles.
