@@ -120,18 +120,7 @@ impl Rules {
         }
         let (ep_at, ep) = fields.next().unwrap_or((0, "-"));
         if ep != "-" {
-            let target = parse_square(files, ranks, ep).ok_or_else(|| bad_at(fen, ep_at, ep.len(), format!("bad en passant square `{ep}`")))?;
-            let forward: i32 = if pos.side == WHITE { -(files as i32) } else { files as i32 };
-            let victim = target as i32 + forward;
-            let valid = (0..self.tables.squares as i32).contains(&victim)
-                && pos.board[target as usize] == 0
-                && pos.board[victim as usize] != 0
-                && (pos.board[victim as usize] as usize - 1) & 1 != pos.side;
-            if !valid {
-                return Err(bad_at(fen, ep_at, ep.len(), format!("no piece could have just passed the en passant square `{ep}`")));
-            }
-            pos.ep.set(target);
-            pos.ep_victim = victim as Square;
+            self.en_passant_field(&mut pos, ep).map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
         }
         for (name, value) in [("halfmove clock", fields.next()), ("move number", fields.next())] {
             if let Some((at, text)) = value {
@@ -156,6 +145,39 @@ impl Rules {
             return Err(bad(fen, "the side not to move is in check"));
         }
         Ok(pos)
+    }
+
+    /// Reads the en passant field: one or more squares written together.
+    /// Empty squares are targets; an occupied one names the piece that
+    /// passed (the victim); without one, the victim stands one step beyond
+    /// the target from the mover's view (`e3` → `e4`).
+    fn en_passant_field(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
+        let mut squares = Vec::new();
+        let mut rest = field;
+        while !rest.is_empty() {
+            let len = 1 + rest[1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len() - 1);
+            let sq = parse_square(files, ranks, &rest[..len]).ok_or_else(|| format!("bad en passant square `{field}`"))?;
+            squares.push(sq);
+            rest = &rest[len..];
+        }
+        let enemy = |sq: Square| pos.board[sq as usize] != 0 && (pos.board[sq as usize] as usize - 1) & 1 != pos.side;
+        let targets: Vec<Square> = squares.iter().copied().filter(|&s| pos.board[s as usize] == 0).collect();
+        let forward: i32 = if pos.side == WHITE { -(files as i32) } else { files as i32 };
+        let victim = squares.iter().copied().find(|&s| pos.board[s as usize] != 0).or_else(|| {
+            let v = *targets.first()? as i32 + forward;
+            (0..self.tables.squares as i32).contains(&v).then_some(v as Square)
+        });
+        match victim {
+            Some(v) if !targets.is_empty() && enemy(v) => {
+                for t in targets {
+                    pos.ep.set(t);
+                }
+                pos.ep_victim = v;
+                Ok(())
+            }
+            _ => Err(format!("no piece could have just passed the en passant square `{field}`")),
+        }
     }
 
     fn letter_code(&self, c: char) -> Option<u8> {
@@ -225,7 +247,15 @@ impl Rules {
         }
         out.push_str(if pos.side == WHITE { " w " } else { " b " });
         out.push_str(&self.castling_field(pos));
-        let ep = if self.has_legal_en_passant(pos) { pos.ep.iter().next().map(|s| square_name(files as u8, s)) } else { None };
+        let ep = self.has_legal_en_passant(pos).then(|| {
+            let mut field: String = pos.ep.iter().map(|s| square_name(files as u8, s)).collect();
+            let first = pos.ep.iter().next().unwrap_or(pos.ep_victim) as i32;
+            let usual = first + if pos.side == WHITE { -(files as i32) } else { files as i32 };
+            if usual != pos.ep_victim as i32 {
+                field.push_str(&square_name(files as u8, pos.ep_victim));
+            }
+            field
+        });
         out.push_str(&format!(" {} {} {}", ep.as_deref().unwrap_or("-"), pos.halfmove, pos.fullmove));
         out
     }
