@@ -1,1 +1,25 @@
-//! Conformance cases, runner and oracles.
+//! Conformance cases, runner and oracles for Motley implementations.
+//!
+//! * [`Implementation`] is the one interface the harness drives; [`Interp`]
+//!   (the generic interpreter), [`Engine`] (the hand-written engine) and
+//!   [`Uci`] (any external UCI engine, perft only) implement it, and
+//!   [`ImplKind`] picks one from its command-line name.
+//! * [`case`] reads case files: engine-neutral expectations (legal moves,
+//!   perft counts, outcomes, FEN, errors) each with its source.
+//! * [`runner`] runs case files and reports `FILE: CASE: difference` lines.
+//! * [`oracle`] needs no expected values: two implementations must agree
+//!   ([`oracle::random_games`], [`oracle::find_perft_difference`]) and one
+//!   must agree with itself ([`oracle::perft_consistency`]).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod case;
+mod implementation;
+pub mod oracle;
+pub mod runner;
+mod uci;
+
+pub use case::{Case, CaseFile, CaseFileError, Expect};
+pub use implementation::{show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation, Interp, Outcome, Winner};
+pub use runner::{Budget, Options, Report, Status};
+pub use uci::{parse_divide_line, Uci};

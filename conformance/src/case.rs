@@ -1,0 +1,320 @@
+//! Case files: YAML documents of engine-neutral expectations about one
+//! variant.
+//!
+//! ```yaml
+//! variant: ../../../spec/variants/chess.yaml   # relative to this file
+//! rulings: { }                                 # optional: id: value
+//! budget: 200000                               # optional node budget per perft count
+//! cases:
+//!   - name: start position
+//!     source: "FIDE Laws of Chess, Art. 2.3: 'The initial position ...'"
+//!     fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1   # optional
+//!     moves: [e2e4, e7e5]                     # optional, canonical text
+//!     budget: 1000000                          # optional, overrides the file's
+//!     expect:
+//!       legal: [...]          # the exact legal-move set
+//!       includes: [...]       # moves that must be legal
+//!       excludes: [...]       # moves that must not be legal
+//!       perft: { 1: 20, 2: 400 }
+//!       outcome: none         # or { winner: white|black|draw, reason: checkmate }
+//!       fen: ...              # the FEN after the moves
+//!       error: invalid FEN    # the start is refused with a message starting so
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::implementation::{Outcome, Winner};
+
+/// The outcome reasons a case may expect.
+pub const REASONS: [&str; 5] = ["checkmate", "stalemate", "fifty-move rule", "threefold repetition", "insufficient material"];
+
+/// A problem with a case file, located at a line and column when known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseFileError {
+    /// The case file.
+    pub path: PathBuf,
+    /// Line and column (1-based), if the problem has a place.
+    pub at: Option<(u64, u64)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CaseFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for CaseFileError {}
+
+/// A case file, read and checked.
+#[derive(Clone, Debug)]
+pub struct CaseFile {
+    /// Where the file was read from.
+    pub path: PathBuf,
+    /// The rule file of the variant, resolved against the case file's folder.
+    pub variant: PathBuf,
+    /// Rulings `(id, value)` set before every case.
+    pub rulings: Vec<(String, String)>,
+    /// Node budget for the file's perft counts, if it sets one.
+    pub budget: Option<u64>,
+    /// The cases, in file order.
+    pub cases: Vec<Case>,
+}
+
+/// One case: a start position and what must hold there.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Unique within its file.
+    pub name: String,
+    /// The document and quoted words the case rests on, or the external
+    /// reference its numbers come from.
+    pub source: String,
+    /// Line of the case in its file.
+    pub line: u64,
+    /// Start FEN; the variant's setup when absent.
+    pub fen: Option<String>,
+    /// Moves played from the start, canonical text.
+    pub moves: Vec<String>,
+    /// Node budget for this case's perft counts, overriding the file's.
+    pub budget: Option<u64>,
+    /// The expectations.
+    pub expect: Expect,
+}
+
+/// What a case expects. Every field is optional, but a case expects something.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expect {
+    /// The exact set of legal moves.
+    pub legal: Option<BTreeSet<String>>,
+    /// Moves that must be legal.
+    pub includes: Vec<String>,
+    /// Moves that must not be legal.
+    pub excludes: Vec<String>,
+    /// Perft counts by depth.
+    pub perft: BTreeMap<u32, u64>,
+    /// The outcome: `Some(None)` expects the game to go on.
+    pub outcome: Option<Option<Outcome>>,
+    /// The FEN after the moves.
+    pub fen: Option<String>,
+    /// The start must be refused with a message beginning with this text
+    /// (compared ignoring ASCII case).
+    pub error: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    variant: Spanned<String>,
+    #[serde(default)]
+    rulings: BTreeMap<String, String>,
+    #[serde(default)]
+    budget: Option<u64>,
+    cases: Vec<Spanned<RawCase>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCase {
+    name: String,
+    source: String,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    budget: Option<u64>,
+    expect: RawExpect,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    #[serde(default)]
+    legal: Option<Vec<String>>,
+    #[serde(default)]
+    includes: Vec<String>,
+    #[serde(default)]
+    excludes: Vec<String>,
+    #[serde(default)]
+    perft: BTreeMap<u32, u64>,
+    #[serde(default)]
+    outcome: Option<RawOutcome>,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+/// `none`, or `{ winner: white|black|draw, reason: ... }`.
+enum RawOutcome {
+    None,
+    Ended { winner: String, reason: String },
+}
+
+impl<'de> Deserialize<'de> for RawOutcome {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<RawOutcome, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawOutcome;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`none` or `{ winner: white|black|draw, reason: ... }`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawOutcome, E> {
+                if v == "none" {
+                    Ok(RawOutcome::None)
+                } else {
+                    Err(E::custom(format!("outcome `{v}`: expected `none` or `{{ winner: white|black|draw, reason: ... }}`")))
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawOutcome, A::Error> {
+                let (mut winner, mut reason) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "winner" => winner = Some(map.next_value::<String>()?),
+                        "reason" => reason = Some(map.next_value::<String>()?),
+                        other => return Err(de::Error::custom(format!("unknown key `{other}` in outcome; expected `winner` and `reason`"))),
+                    }
+                }
+                match (winner, reason) {
+                    (Some(winner), Some(reason)) => Ok(RawOutcome::Ended { winner, reason }),
+                    _ => Err(de::Error::custom("an outcome needs both `winner` and `reason`")),
+                }
+            }
+        }
+        deserializer.deserialize_any(V)
+    }
+}
+
+impl CaseFile {
+    /// Reads and checks a case file.
+    pub fn read(path: &Path) -> Result<CaseFile, CaseFileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| CaseFileError { path: path.to_path_buf(), at: None, message: format!("cannot read: {e}") })?;
+        CaseFile::parse(path, &text)
+    }
+
+    /// Checks case-file text read from `path` (used to resolve the variant).
+    pub fn parse(path: &Path, text: &str) -> Result<CaseFile, CaseFileError> {
+        let error = |at: Option<(u64, u64)>, message: String| CaseFileError { path: path.to_path_buf(), at, message };
+        let raw: RawFile = serde_saphyr::from_str(text).map_err(|e| {
+            let at = e.location().filter(|l| l.line() > 0).map(|l| (l.line(), l.column()));
+            let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
+            let mut message = e.without_snippet().render_with_options(opts);
+            if let Some(i) = message.find(" at line ") {
+                message.truncate(i);
+            }
+            error(at, message.trim_end().trim_end_matches('.').to_string())
+        })?;
+        let at = |s: &serde_saphyr::Location| Some((s.line(), s.column()));
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let variant = folder.join(&raw.variant.value);
+        if !variant.is_file() {
+            return Err(error(at(&raw.variant.referenced), format!("variant rule file `{}` not found (the path is relative to the case file)", variant.display())));
+        }
+        if raw.budget == Some(0) {
+            return Err(error(None, "`budget` must be at least 1".to_string()));
+        }
+        let mut cases = Vec::with_capacity(raw.cases.len());
+        let mut names = BTreeSet::new();
+        for spanned in raw.cases {
+            let place = at(&spanned.referenced);
+            let c = spanned.value;
+            let bad = |message: String| error(place, format!("case `{}`: {message}", c.name));
+            if c.name.trim().is_empty() {
+                return Err(error(place, "a case needs a non-empty `name`".to_string()));
+            }
+            if !names.insert(c.name.clone()) {
+                return Err(bad("another case of this file has the same name".to_string()));
+            }
+            if c.source.trim().is_empty() {
+                return Err(bad("`source` is empty; name the document and quote the words the case rests on".to_string()));
+            }
+            if c.budget == Some(0) {
+                return Err(bad("`budget` must be at least 1".to_string()));
+            }
+            let e = c.expect;
+            let outcome = match e.outcome {
+                None => None,
+                Some(RawOutcome::None) => Some(None),
+                Some(RawOutcome::Ended { winner, reason }) => Some(Some(outcome(&winner, &reason).map_err(bad)?)),
+            };
+            let expect = Expect {
+                legal: e.legal.map(|l| l.into_iter().collect()),
+                includes: e.includes,
+                excludes: e.excludes,
+                perft: e.perft,
+                outcome,
+                fen: e.fen,
+                error: e.error,
+            };
+            if expect == Expect::default() {
+                return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
+            }
+            if expect.error.is_some() && (Expect { error: None, ..expect.clone() }) != Expect::default() {
+                return Err(bad("`error` cannot be combined with other expectations: the start is refused, so there is no position".to_string()));
+            }
+            if let Some(prefix) = &expect.error {
+                if prefix.trim().is_empty() {
+                    return Err(bad("`error` is empty; give the start of the expected message, e.g. `invalid FEN`".to_string()));
+                }
+            }
+            cases.push(Case { name: c.name, source: c.source, line: place.map_or(0, |p| p.0), fen: c.fen, moves: c.moves, budget: c.budget, expect });
+        }
+        Ok(CaseFile { path: path.to_path_buf(), variant, rulings: raw.rulings.into_iter().collect(), budget: raw.budget, cases })
+    }
+}
+
+fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
+    let winner = match winner {
+        "white" => Winner::White,
+        "black" => Winner::Black,
+        "draw" => Winner::Draw,
+        other => return Err(format!("winner `{other}`: expected white, black or draw")),
+    };
+    if !REASONS.contains(&reason) {
+        return Err(format!("reason `{reason}`: expected one of {}", REASONS.join(", ")));
+    }
+    if (reason == "checkmate") == (winner == Winner::Draw) {
+        return Err(format!("`{winner}` by `{reason}` cannot happen: checkmate has a winner, the other reasons are draws"));
+    }
+    Ok(Outcome { winner, reason: reason.to_string() })
+}
+
+/// The case files under the given paths: files as given, folders searched
+/// recursively for `*.yaml` and `*.yml`, sorted.
+pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            walk(path, &mut found)?;
+        } else if path.is_file() {
+            found.push(path.clone());
+        } else {
+            return Err(format!("{}: no such file or folder", path.display()));
+        }
+    }
+    Ok(found)
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            walk(&path, found)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            found.push(path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,375 @@
+//! The one interface every implementation under test offers, and its three
+//! implementations: the generic interpreter, the hand-written engine, and an
+//! external engine spoken to over UCI.
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::uci::Uci;
+
+/// Who won a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// White won.
+    White,
+    /// Black won.
+    Black,
+    /// Nobody: a draw.
+    Draw,
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Winner::White => "white",
+            Winner::Black => "black",
+            Winner::Draw => "draw",
+        })
+    }
+}
+
+/// How a game ended, in the words shared by every implementation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or [`Winner::Draw`].
+    pub winner: Winner,
+    /// `checkmate`, `stalemate`, `fifty-move rule`, `threefold repetition`
+    /// or `insufficient material`.
+    pub reason: String,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} by {}", self.winner, self.reason)
+    }
+}
+
+/// Formats an optional outcome: `none` when the game goes on.
+pub fn show_outcome(outcome: &Option<Outcome>) -> String {
+    match outcome {
+        Some(o) => o.to_string(),
+        None => "none".to_string(),
+    }
+}
+
+/// Why an implementation could not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImplError {
+    /// The implementation does not offer this (e.g. outcomes over UCI, or a
+    /// variant the engine does not implement); the check is skipped.
+    Unsupported(String),
+    /// The input was refused: a bad FEN, an illegal or malformed move, an
+    /// unknown ruling. The text is the implementation's own message.
+    Rejected(String),
+    /// The implementation failed: a rule file that does not load, a process
+    /// that died or printed something unreadable.
+    Failed(String),
+}
+
+impl fmt::Display for ImplError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImplError::Unsupported(what) => write!(f, "not supported: {what}"),
+            ImplError::Rejected(message) | ImplError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ImplError {}
+
+/// An implementation of a variant's rules, driven through text: FEN in,
+/// canonical (UCI long algebraic) move text in and out.
+///
+/// Call [`load`](Implementation::load) first; the position is then the
+/// variant's setup until [`set_position`](Implementation::set_position).
+pub trait Implementation: Send {
+    /// A short name for messages: `interp`, `engine`, `uci:COMMAND`.
+    fn name(&self) -> String;
+
+    /// Loads the variant of a rule file with rulings `(id, value)`.
+    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError>;
+
+    /// Sets the position: the FEN (the setup when `None`), then the moves
+    /// played from it. On error the position is unspecified until the next
+    /// successful call.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError>;
+
+    /// The legal moves in canonical text, sorted.
+    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError>;
+
+    /// Plays one move in canonical text.
+    fn play(&mut self, mv: &str) -> Result<(), ImplError>;
+
+    /// The position as FEN.
+    fn fen(&mut self) -> Result<String, ImplError>;
+
+    /// How the game has ended, `None` while it goes on.
+    fn outcome(&mut self) -> Result<Option<Outcome>, ImplError>;
+
+    /// Leaves of the legal-move tree at `depth`.
+    fn perft(&mut self, depth: u32) -> Result<u64, ImplError>;
+
+    /// Perft per root move: `(move, leaves at depth - 1 below it)`, sorted
+    /// by move; empty at depth 0.
+    fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError>;
+
+    /// Whether a bad FEN or an illegal move is reported as
+    /// [`ImplError::Rejected`]; `false` for implementations that cannot tell
+    /// (UCI), whose `error` expectations are then skipped.
+    fn validates_input(&self) -> bool {
+        true
+    }
+}
+
+/// Which implementation to run, as written on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImplKind {
+    /// The generic interpreter (`interp`).
+    Interpreter,
+    /// The hand-written engine (`engine`).
+    Engine,
+    /// An external UCI engine (`uci:COMMAND`), the command split at spaces.
+    Uci(String),
+}
+
+impl FromStr for ImplKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ImplKind, String> {
+        match s {
+            "interp" | "interpreter" => Ok(ImplKind::Interpreter),
+            "engine" => Ok(ImplKind::Engine),
+            _ => match s.strip_prefix("uci:") {
+                Some(command) if !command.trim().is_empty() => Ok(ImplKind::Uci(command.trim().to_string())),
+                Some(_) => Err("`uci:` needs a command, e.g. `uci:/usr/bin/stockfish`".to_string()),
+                None => Err(format!("unknown implementation `{s}`: expected `interp`, `engine` or `uci:COMMAND`")),
+            },
+        }
+    }
+}
+
+impl fmt::Display for ImplKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImplKind::Interpreter => f.write_str("interp"),
+            ImplKind::Engine => f.write_str("engine"),
+            ImplKind::Uci(command) => write!(f, "uci:{command}"),
+        }
+    }
+}
+
+impl ImplKind {
+    /// A fresh, unloaded implementation of this kind.
+    pub fn create(&self) -> Box<dyn Implementation> {
+        match self {
+            ImplKind::Interpreter => Box::new(Interp::new()),
+            ImplKind::Engine => Box::new(Engine::new()),
+            ImplKind::Uci(command) => Box::new(Uci::new(command)),
+        }
+    }
+}
+
+/// Reads a rule file's text, with the path in the message on failure.
+pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
+    std::fs::read_to_string(path).map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
+}
+
+/// The `name` of a rule file, read without interpreting the rest, so an
+/// implementation that knows variants by name never depends on the
+/// interpreter accepting the file.
+pub fn variant_name(path: &Path) -> Result<String, ImplError> {
+    #[derive(serde::Deserialize)]
+    struct NameOnly {
+        name: String,
+    }
+    let text = read_rule_file(path)?;
+    serde_saphyr::from_str::<NameOnly>(&text)
+        .map(|n| n.name)
+        .map_err(|e| ImplError::Failed(format!("{}: cannot read the variant name: {}", path.display(), first_line(&e.to_string()))))
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or_default()
+}
+
+/// The generic interpreter behind [`Implementation`].
+#[derive(Clone, Debug, Default)]
+pub struct Interp {
+    /// The game at the variant's setup with the rulings applied.
+    start: Option<motley_interpreter::Game>,
+    game: Option<motley_interpreter::Game>,
+    threads: usize,
+}
+
+impl Interp {
+    /// An unloaded interpreter that counts perft on one thread.
+    pub fn new() -> Interp {
+        Interp { start: None, game: None, threads: 1 }
+    }
+
+    /// Lets perft and divide split the root moves over `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Interp {
+        self.threads = threads.max(1);
+        self
+    }
+
+    fn game(&mut self) -> Result<&mut motley_interpreter::Game, ImplError> {
+        self.game.as_mut().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+    }
+}
+
+impl Implementation for Interp {
+    fn name(&self) -> String {
+        "interp".to_string()
+    }
+
+    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+        let source = read_rule_file(variant)?;
+        let rules = motley_interpreter::build(&source).map_err(|d| ImplError::Failed(d.render(&variant.display().to_string(), &source).trim_end().to_string()))?;
+        let mut game = motley_interpreter::Game::new(Arc::new(rules));
+        for (id, value) in rulings {
+            game.set_ruling(id, value).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        }
+        self.start = Some(game.clone());
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
+        let mut game = self.start.clone().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
+        if let Some(fen) = fen {
+            game.set_fen(fen).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        }
+        for m in moves {
+            game.play(m).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
+        Ok(self.game()?.legal_moves())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
+        self.game()?.play(mv).map(|_| ()).map_err(|e| ImplError::Rejected(e.to_string()))
+    }
+
+    fn fen(&mut self) -> Result<String, ImplError> {
+        Ok(self.game()?.fen())
+    }
+
+    fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
+        Ok(self.game()?.outcome().map(|o| Outcome {
+            winner: match o.winner {
+                None => Winner::Draw,
+                Some(0) => Winner::White,
+                Some(_) => Winner::Black,
+            },
+            reason: o.reason.to_string(),
+        }))
+    }
+
+    fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
+        let threads = self.threads;
+        let game = self.game()?;
+        Ok(if threads > 1 && depth > 1 { game.divide(depth, threads, &|_, _| {}).iter().map(|r| r.1).sum() } else { game.perft(depth) })
+    }
+
+    fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let threads = self.threads;
+        Ok(self.game()?.divide(depth, threads, &|_, _| {}))
+    }
+}
+
+/// The hand-written engine behind [`Implementation`]. It knows variants by
+/// the rule file's `name` and never reads the rest of the file.
+#[derive(Clone, Debug, Default)]
+pub struct Engine {
+    start: Option<motley_engine::Game>,
+    game: Option<motley_engine::Game>,
+}
+
+impl Engine {
+    /// An unloaded engine.
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// Whether the engine implements the variant of this name.
+    pub fn implements(name: &str) -> bool {
+        motley_engine::Game::variants().contains(&name)
+    }
+
+    fn game(&mut self) -> Result<&mut motley_engine::Game, ImplError> {
+        self.game.as_mut().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+    }
+}
+
+impl Implementation for Engine {
+    fn name(&self) -> String {
+        "engine".to_string()
+    }
+
+    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+        let name = variant_name(variant)?;
+        if !Engine::implements(&name) {
+            return Err(ImplError::Unsupported(format!("the engine does not implement variant `{name}`")));
+        }
+        let game = motley_engine::Game::new(&name, rulings).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        self.start = Some(game.clone());
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
+        let mut game = self.start.clone().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
+        if let Some(fen) = fen {
+            game.set_fen(fen).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        }
+        for m in moves {
+            game.play(m).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
+        Ok(self.game()?.legal_moves())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
+        self.game()?.play(mv).map_err(|e| ImplError::Rejected(e.to_string()))
+    }
+
+    fn fen(&mut self) -> Result<String, ImplError> {
+        Ok(self.game()?.fen())
+    }
+
+    fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
+        Ok(self.game()?.outcome().map(|o| Outcome {
+            winner: match o.winner {
+                None => Winner::Draw,
+                Some(motley_engine::Color::White) => Winner::White,
+                Some(motley_engine::Color::Black) => Winner::Black,
+            },
+            reason: o.reason.to_string(),
+        }))
+    }
+
+    fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
+        Ok(self.game()?.perft(depth))
+    }
+
+    fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(self.game()?.perft_divide(depth))
+    }
+}

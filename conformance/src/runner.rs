@@ -1,0 +1,352 @@
+//! Runs case files against an implementation and reports the differences.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::case::{Case, CaseFile, CaseFileError};
+use crate::implementation::{show_outcome, ImplError, ImplKind, Implementation};
+
+/// Node budget a perft count may have when neither the case, its file nor
+/// the command line sets one.
+pub const DEFAULT_BUDGET: u64 = 1_000_000;
+
+/// Which perft counts to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// The case's budget, else its file's, else [`DEFAULT_BUDGET`].
+    Default,
+    /// At most this many nodes for every count (`--budget N`).
+    Nodes(u64),
+    /// Everything (`--full`).
+    Unlimited,
+}
+
+impl Budget {
+    /// The largest count that runs for this case of this file, `None` for no limit.
+    pub fn for_case(&self, file: &CaseFile, case: &Case) -> Option<u64> {
+        match self {
+            Budget::Default => Some(case.budget.or(file.budget).unwrap_or(DEFAULT_BUDGET)),
+            Budget::Nodes(n) => Some(*n),
+            Budget::Unlimited => None,
+        }
+    }
+}
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Which perft counts run.
+    pub budget: Budget,
+    /// Worker threads; each has its own implementation instance.
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { budget: Budget::Default, threads: std::thread::available_parallelism().map_or(1, |n| n.get()) }
+    }
+}
+
+/// How one case went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every expectation that ran held.
+    Passed,
+    /// The differences found, one text each.
+    Failed(Vec<String>),
+    /// Nothing ran: the reason.
+    Skipped(String),
+}
+
+/// The result of one case.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// The case file.
+    pub file: PathBuf,
+    /// The case's name.
+    pub case: String,
+    /// How it went.
+    pub status: Status,
+    /// Perft counts `(depth, count)` not run because they exceed the budget.
+    pub over_budget: Vec<(u32, u64)>,
+    /// Expectations not run because the implementation does not offer them.
+    pub unsupported: Vec<String>,
+}
+
+/// The results of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The implementation's name.
+    pub implementation: String,
+    /// Case files that could not be read, one message each; each counts as a failure.
+    pub file_errors: Vec<String>,
+    /// Every case's result, in file and case order.
+    pub results: Vec<CaseResult>,
+}
+
+impl Report {
+    /// Cases that passed.
+    pub fn passed(&self) -> usize {
+        self.results.iter().filter(|r| r.status == Status::Passed).count()
+    }
+
+    /// Cases that failed, plus unreadable case files.
+    pub fn failed(&self) -> usize {
+        self.file_errors.len() + self.results.iter().filter(|r| matches!(r.status, Status::Failed(_))).count()
+    }
+
+    /// Cases skipped entirely.
+    pub fn skipped(&self) -> usize {
+        self.results.iter().filter(|r| matches!(r.status, Status::Skipped(_))).count()
+    }
+
+    /// Perft counts over the budget, in all cases.
+    pub fn counts_over_budget(&self) -> usize {
+        self.results.iter().map(|r| r.over_budget.len()).sum()
+    }
+
+    /// The difference lines, `FILE: CASE: difference`, one per failing case,
+    /// and the unreadable files.
+    pub fn failure_lines(&self) -> Vec<String> {
+        let mut lines = self.file_errors.clone();
+        for r in &self.results {
+            if let Status::Failed(differences) = &r.status {
+                lines.push(format!("{}: {}: {}", r.file.display(), r.case, differences.join("; ")));
+            }
+        }
+        lines
+    }
+
+    /// The closing line: `N passed, N failed, N skipped`, then what was not run.
+    pub fn summary(&self) -> String {
+        let mut line = format!("{} passed, {} failed, {} skipped", self.passed(), self.failed(), self.skipped());
+        let over = self.counts_over_budget();
+        if over > 0 {
+            let _ = write!(line, " ({over} perft counts over the node budget not run; --full runs them)");
+        }
+        line
+    }
+
+    /// The whole report: failure lines, with `verbose` also what was skipped
+    /// and why, then the summary.
+    pub fn render(&self, verbose: bool) -> String {
+        let mut out = String::new();
+        for line in self.failure_lines() {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        if verbose {
+            for r in &self.results {
+                let name = format!("{}: {}", r.file.display(), r.case);
+                if let Status::Skipped(why) = &r.status {
+                    let _ = writeln!(out, "{name}: skipped: {why}");
+                    continue;
+                }
+                if !r.over_budget.is_empty() {
+                    let counts: Vec<String> = r.over_budget.iter().map(|(d, n)| format!("perft {d} ({n} nodes)")).collect();
+                    let _ = writeln!(out, "{name}: over the budget: {}", counts.join(", "));
+                }
+                if !r.unsupported.is_empty() {
+                    let _ = writeln!(out, "{name}: not supported: {}", r.unsupported.join(", "));
+                }
+            }
+        }
+        out.push_str(&self.summary());
+        out.push('\n');
+        out
+    }
+}
+
+/// Reads the case files; unreadable ones become messages.
+pub fn read_case_files(paths: &[PathBuf]) -> (Vec<CaseFile>, Vec<CaseFileError>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        match CaseFile::read(path) {
+            Ok(f) => files.push(f),
+            Err(e) => errors.push(e),
+        }
+    }
+    (files, errors)
+}
+
+/// Runs every case of `files` against fresh implementations of `kind`.
+pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
+    let jobs: Vec<(usize, usize)> = files.iter().enumerate().flat_map(|(f, file)| (0..file.cases.len()).map(move |c| (f, c))).collect();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; jobs.len()]);
+    let threads = options.threads.clamp(1, jobs.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut imp = kind.create();
+                let mut loaded: Option<(usize, Result<(), ImplError>)> = None;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(f, c)) = jobs.get(i) else { break };
+                    let file = &files[f];
+                    if loaded.as_ref().map(|l| l.0) != Some(f) {
+                        loaded = Some((f, imp.load(&file.variant, &file.rulings)));
+                    }
+                    let case = &file.cases[c];
+                    let result = match loaded.as_ref().map(|l| &l.1) {
+                        Some(Err(ImplError::Unsupported(why))) => skipped(file, case, why.clone()),
+                        Some(Err(e)) => CaseResult {
+                            file: file.path.clone(),
+                            case: case.name.clone(),
+                            status: Status::Failed(vec![format!("cannot load variant: {}", first_line(&e.to_string()))]),
+                            over_budget: Vec::new(),
+                            unsupported: Vec::new(),
+                        },
+                        _ => check_case(imp.as_mut(), file, case, options.budget.for_case(file, case)),
+                    };
+                    if let Ok(mut all) = results.lock() {
+                        all[i] = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_default().into_iter().flatten().collect();
+    Report { implementation: kind.to_string(), file_errors: Vec::new(), results }
+}
+
+/// Reads and runs the case files at `paths` (files, or folders searched
+/// recursively); unreadable files are reported as failures.
+pub fn run_paths(paths: &[PathBuf], kind: &ImplKind, options: &Options) -> Result<Report, String> {
+    let found = crate::case::case_files(paths)?;
+    let (files, errors) = read_case_files(&found);
+    let mut report = run(&files, kind, options);
+    report.file_errors = errors.iter().map(|e| e.to_string()).collect();
+    Ok(report)
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or_default().to_string()
+}
+
+fn skipped(file: &CaseFile, case: &Case, why: String) -> CaseResult {
+    CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Skipped(why), over_budget: Vec::new(), unsupported: Vec::new() }
+}
+
+fn list(moves: impl IntoIterator<Item = impl AsRef<str>>) -> String {
+    moves.into_iter().map(|m| m.as_ref().to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Checks one case against a loaded implementation. Perft counts above
+/// `budget` are not run.
+pub fn check_case(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Option<u64>) -> CaseResult {
+    let mut result = CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Passed, over_budget: Vec::new(), unsupported: Vec::new() };
+    let e = &case.expect;
+    let mut differences = Vec::new();
+    let mut ran = 0usize;
+
+    let start = imp.set_position(case.fen.as_deref(), &case.moves);
+    if let Some(prefix) = &e.error {
+        if !imp.validates_input() {
+            result.status = Status::Skipped(format!("{} cannot report refused input", imp.name()));
+            return result;
+        }
+        match start {
+            Ok(()) => differences.push(format!("expected an error starting `{prefix}`, but the start was accepted")),
+            Err(ImplError::Rejected(message)) => {
+                if !message.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()) {
+                    differences.push(format!("expected an error starting `{prefix}`, got `{message}`"));
+                }
+            }
+            Err(other) => differences.push(format!("expected an error starting `{prefix}`, got {}", describe(&other))),
+        }
+        result.status = if differences.is_empty() { Status::Passed } else { Status::Failed(differences) };
+        return result;
+    }
+    if let Err(err) = start {
+        result.status = Status::Failed(vec![format!("cannot set the start: {}", describe(&err))]);
+        return result;
+    }
+
+    // Every check: Ok(Some(difference)), Ok(None) when it holds, Err when it could not run.
+    let mut note = |outcome: Result<Option<String>, ImplError>, what: &str, result: &mut CaseResult| match outcome {
+        Ok(difference) => {
+            ran += 1;
+            differences.extend(difference);
+        }
+        Err(ImplError::Unsupported(_)) => result.unsupported.push(what.to_string()),
+        Err(other) => {
+            ran += 1;
+            differences.push(format!("{what}: {}", describe(&other)));
+        }
+    };
+
+    if let Some(want) = &e.fen {
+        let got = imp.fen();
+        note(got.map(|got| (got != *want).then(|| format!("fen: expected `{want}`, got `{got}`"))), "fen", &mut result);
+    }
+    if e.legal.is_some() || !e.includes.is_empty() || !e.excludes.is_empty() {
+        match imp.legal_moves() {
+            Ok(moves) => {
+                let got: BTreeSet<&str> = moves.iter().map(String::as_str).collect();
+                if let Some(want) = &e.legal {
+                    let want: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+                    let missing: Vec<&str> = want.difference(&got).copied().collect();
+                    let extra: Vec<&str> = got.difference(&want).copied().collect();
+                    let mut parts = Vec::new();
+                    if !missing.is_empty() {
+                        parts.push(format!("missing {}", list(missing)));
+                    }
+                    if !extra.is_empty() {
+                        parts.push(format!("unexpected {}", list(extra)));
+                    }
+                    note(Ok((!parts.is_empty()).then(|| format!("legal moves: {}", parts.join(", ")))), "legal", &mut result);
+                }
+                if !e.includes.is_empty() {
+                    let absent: Vec<&String> = e.includes.iter().filter(|m| !got.contains(m.as_str())).collect();
+                    note(Ok((!absent.is_empty()).then(|| format!("includes: not legal: {}", list(absent)))), "includes", &mut result);
+                }
+                if !e.excludes.is_empty() {
+                    let present: Vec<&String> = e.excludes.iter().filter(|m| got.contains(m.as_str())).collect();
+                    note(Ok((!present.is_empty()).then(|| format!("excludes: legal: {}", list(present)))), "excludes", &mut result);
+                }
+            }
+            Err(err) => note(Err(err), "legal moves", &mut result),
+        }
+    }
+    if let Some(want) = &e.outcome {
+        let got = imp.outcome();
+        note(got.map(|got| (got != *want).then(|| format!("outcome: expected {}, got {}", show_outcome(want), show_outcome(&got)))), "outcome", &mut result);
+    }
+    for (&depth, &want) in &e.perft {
+        if budget.is_some_and(|b| want > b) {
+            result.over_budget.push((depth, want));
+            continue;
+        }
+        let got = imp.perft(depth);
+        note(got.map(|got| (got != want).then(|| format!("perft {depth}: expected {want}, got {got}"))), &format!("perft {depth}"), &mut result);
+    }
+
+    result.status = if !differences.is_empty() {
+        Status::Failed(differences)
+    } else if ran == 0 {
+        let mut why = Vec::new();
+        if !result.over_budget.is_empty() {
+            why.push("every perft count is over the node budget".to_string());
+        }
+        if !result.unsupported.is_empty() {
+            why.push(format!("{} does not support {}", imp.name(), result.unsupported.join(", ")));
+        }
+        Status::Skipped(why.join("; "))
+    } else {
+        Status::Passed
+    };
+    result
+}
+
+fn describe(err: &ImplError) -> String {
+    match err {
+        ImplError::Rejected(m) => format!("refused: {m}"),
+        ImplError::Failed(m) => format!("failed: {}", first_line(m)),
+        ImplError::Unsupported(m) => format!("not supported: {m}"),
+    }
+}
