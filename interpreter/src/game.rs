@@ -101,12 +101,12 @@ impl Game {
         Ok(san)
     }
 
-    /// How the game has ended, or `None` while it goes on. Mate and
-    /// stalemate come first, then the fifty-move rule, then repetition, then
-    /// dead material.
+    /// How the game has ended, or `None` while it goes on. An end decided by
+    /// the last move (§19) comes first, then mate and stalemate, the
+    /// fifty-move rule, repetition, and dead material.
     pub fn outcome(&self) -> Option<Outcome> {
         let decided = self.rules.outcome(&self.position);
-        if matches!(decided, Some(Outcome { reason: "checkmate" | "stalemate" | "fifty-move rule", .. })) {
+        if decided.is_some_and(|o| o.reason != "insufficient material") {
             return decided;
         }
         if let Some(n) = self.rules.variant.repetition {

@@ -45,6 +45,41 @@ pub struct Variant {
     pub lone: u32,
     /// Colour-bound types (bit set) for the dead-material rule.
     pub colour_bound: u32,
+    /// How the game ends other than by mate.
+    pub outcomes: Outcomes,
+}
+
+/// The result for the side to move, from its own view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Result3 {
+    /// A loss for it.
+    Loss,
+    /// A draw.
+    #[default]
+    Draw,
+    /// A win for it.
+    Win,
+}
+
+/// Win conditions besides mate (§19 of the language reference).
+#[derive(Clone, Debug, Default)]
+pub struct Outcomes {
+    /// Result of being stalemated.
+    pub stalemate: Result3,
+    /// A side with only royal pieces left loses (unless it can bare the
+    /// opponent at once, which draws).
+    pub bare_royal: bool,
+    /// Giving this many checks wins.
+    pub check_count: Option<u32>,
+    /// Types (bit set) and zone per colour whose reaching wins.
+    pub reach: Option<(u32, [Vec<bool>; 2])>,
+}
+
+impl Outcomes {
+    /// Whether a rule can end the game right after a move, before mate is considered.
+    pub fn immediate(&self) -> bool {
+        self.bare_royal || self.check_count.is_some() || self.reach.is_some()
+    }
 }
 
 /// One piece type.
@@ -155,7 +190,9 @@ impl Checker<'_> {
         let mask = |c: &mut Self, list: &[Text]| list.iter().map(|t| 1u32 << c.letter(t)).fold(0, |a, b| a | b);
         let lone = mask(self, &draws.lone);
         let colour_bound = mask(self, &draws.colour_bound);
+        let outcomes = self.outcomes(files, ranks);
         Variant {
+            outcomes,
             name: f.name.value.clone(),
             title: f.title.clone(),
             files,
@@ -169,6 +206,40 @@ impl Checker<'_> {
             lone,
             colour_bound,
         }
+    }
+
+    fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
+        let o = &self.file.outcomes;
+        let mut out = Outcomes::default();
+        if let Some(t) = &o.stalemate {
+            out.stalemate = match t.value.as_str() {
+                "loss" => Result3::Loss,
+                "draw" => Result3::Draw,
+                "win" => Result3::Win,
+                other => {
+                    self.errors.push(t.error(format!("`stalemate` is `loss`, `draw` or `win` for the stalemated side, not `{other}`")));
+                    Result3::Draw
+                }
+            };
+        }
+        if let Some(t) = &o.bare_royal {
+            if t.value == "loss" {
+                out.bare_royal = true;
+            } else {
+                self.errors.push(t.error(format!("`bare_royal` can only be `loss`, not `{}`", t.value)));
+            }
+        }
+        if let Some((n, span)) = o.check_count {
+            if n == 0 {
+                self.errors.push(Diagnostic::at(span, "`check_count` must be at least 1"));
+            }
+            out.check_count = Some(n);
+        }
+        if let Some((pieces, zone)) = &o.reach {
+            let mask = pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
+            out.reach = Some((mask, [self.zone(zone, files, ranks, true), self.zone(zone, files, ranks, false)]));
+        }
+        out
     }
 
     fn side(&mut self, (n, span): (u32, Span), what: &str) -> u8 {

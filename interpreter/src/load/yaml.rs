@@ -30,6 +30,8 @@ struct RawRuleFile {
     #[serde(default)]
     draws: Option<RawDraws>,
     #[serde(default)]
+    outcomes: Option<RawOutcomes>,
+    #[serde(default)]
     hand: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     drops: Option<Spanned<IgnoredAny>>,
@@ -112,6 +114,26 @@ struct RawDraws {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawOutcomes {
+    #[serde(default)]
+    stalemate: Option<Spanned<String>>,
+    #[serde(default)]
+    bare_royal: Option<Spanned<String>>,
+    #[serde(default)]
+    check_count: Option<Spanned<u32>>,
+    #[serde(default)]
+    reach: Option<RawReach>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReach {
+    pieces: Vec<Spanned<String>>,
+    zone: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawInsufficient {
     #[serde(default)]
     lone: Vec<Spanned<String>>,
@@ -143,6 +165,21 @@ pub struct RuleFile {
     pub promotion: Vec<PromotionDef>,
     /// `draws`.
     pub draws: DrawsDef,
+    /// `outcomes`.
+    pub outcomes: OutcomesDef,
+}
+
+/// The `outcomes` section: how the game ends other than by mate.
+#[derive(Clone, Debug, Default)]
+pub struct OutcomesDef {
+    /// `stalemate`: `draw`, `loss` or `win` for the stalemated side.
+    pub stalemate: Option<Text>,
+    /// `bare_royal`: `loss` when a side has only royal pieces left.
+    pub bare_royal: Option<Text>,
+    /// `check_count`: giving this many checks wins.
+    pub check_count: Option<(u32, Span)>,
+    /// `reach`: pieces and the zone whose reaching wins.
+    pub reach: Option<(Vec<Text>, ExprNode)>,
 }
 
 /// One entry of `pieces`.
@@ -280,6 +317,7 @@ fn friendly(message: &str, token: &str, at_top_level: bool) -> (String, bool) {
         }
         m if m.starts_with("expected mapping") => "expected a mapping of `key: value` entries here".to_string(),
         m if m.starts_with("expected sequence") => "expected a list here (`- item` lines or `[a, b]`)".to_string(),
+        m if m.starts_with("mapping values are not allowed") => "`: ` inside a plain value starts a mapping; put the value in quotes".to_string(),
         m if m.starts_with("tabs disallowed") => "a tab is used for indentation; YAML indents with spaces".to_string(),
         m => m.to_string(),
     };
@@ -392,10 +430,23 @@ impl Raw {
                 colour_bound: d.insufficient_material.iter().flat_map(|i| &i.colour_bound).map(|t| text(t, source)).collect(),
             })
             .unwrap_or_default();
+        let mut outcomes = OutcomesDef::default();
+        if let Some(o) = &f.outcomes {
+            outcomes.stalemate = o.stalemate.as_ref().map(|t| text(t, source));
+            outcomes.bare_royal = o.bare_royal.as_ref().map(|t| text(t, source));
+            outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
+            if let Some(r) = &o.reach {
+                match parse_expression(&text(&r.zone, source)) {
+                    Ok(zone) => outcomes.reach = Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone)),
+                    Err(d) => errors.push(d),
+                }
+            }
+        }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
         Ok(RuleFile {
+            outcomes,
             name: text(&f.name, source),
             title: f.title,
             source: f.source,

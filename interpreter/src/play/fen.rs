@@ -122,7 +122,17 @@ impl Rules {
         if ep != "-" {
             self.en_passant_field(&mut pos, ep).map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
         }
-        for (name, value) in [("halfmove clock", fields.next()), ("move number", fields.next())] {
+        let mut fields = fields.peekable();
+        if let Some(&(at, text)) = fields.peek().filter(|f| f.1.contains('+') && !f.1.starts_with('+')) {
+            self.checks_field(&mut pos, text, true).map_err(|r| bad_at(fen, at, text.len(), r))?;
+            fields.next();
+        }
+        let clocks = [fields.next_if(|f| !f.1.starts_with('+')), fields.next_if(|f| !f.1.starts_with('+'))];
+        if let Some(&(at, text)) = fields.peek().filter(|f| f.1.starts_with('+')) {
+            self.checks_field(&mut pos, text, false).map_err(|r| bad_at(fen, at, text.len(), r))?;
+            fields.next();
+        }
+        for (name, value) in [("halfmove clock", clocks[0]), ("move number", clocks[1])] {
             if let Some((at, text)) = value {
                 let n: u32 = text.parse().map_err(|_| bad_at(fen, at, text.len(), format!("the {name} must be a number, not `{text}`")))?;
                 if name == "halfmove clock" {
@@ -177,6 +187,24 @@ impl Rules {
                 Ok(())
             }
             _ => Err(format!("no piece could have just passed the en passant square `{field}`")),
+        }
+    }
+
+    /// Reads a check-count field: `3+3`, the checks each side may still
+    /// give (Fairy-Stockfish), or `+2+0`, the checks each has given (lichess).
+    fn checks_field(&self, pos: &mut Position, text: &str, remaining: bool) -> Result<(), String> {
+        let Some(limit) = self.variant.outcomes.check_count else {
+            return Err(format!("check counts `{text}` in a variant that does not count checks"));
+        };
+        let parts: Vec<&str> = text.trim_start_matches('+').split('+').collect();
+        let numbers: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+        match numbers.as_slice() {
+            [w, b] if parts.len() == 2 && (!remaining || (*w <= limit && *b <= limit)) => {
+                let given = |n: u32| if remaining { limit - n } else { n };
+                pos.checks = [given(*w).min(255) as u8, given(*b).min(255) as u8];
+                Ok(())
+            }
+            _ => Err(format!("bad check counts `{text}`: expected `W+B` with numbers up to {limit}")),
         }
     }
 
@@ -256,6 +284,12 @@ impl Rules {
             }
             field
         });
+        if let Some(limit) = self.variant.outcomes.check_count {
+            let left = |c: usize| limit.saturating_sub(pos.checks[c] as u32);
+            let ep_text = ep.as_deref().unwrap_or("-");
+            out.push_str(&format!(" {ep_text} {}+{} {} {}", left(WHITE), left(BLACK), pos.halfmove, pos.fullmove));
+            return out;
+        }
         out.push_str(&format!(" {} {} {}", ep.as_deref().unwrap_or("-"), pos.halfmove, pos.fullmove));
         out
     }

@@ -45,6 +45,10 @@ pub struct Rules {
     pub castling: Option<CastlingRule>,
     /// The start position.
     pub start: Position,
+    /// Whether moves count the checks they give.
+    pub count_checks: bool,
+    /// Whether a rule can end the game right after a move (§19).
+    pub immediate_end: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -109,7 +113,9 @@ impl Rules {
             }
         }
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
-        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty() };
+        let count_checks = variant.outcomes.check_count.is_some();
+        let immediate_end = variant.outcomes.immediate();
+        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), count_checks, immediate_end };
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         Ok(rules)
     }

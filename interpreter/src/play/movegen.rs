@@ -227,8 +227,17 @@ impl Rules {
         pos.royals[us].iter().any(|k| self.attacked(pos, k, pos.side))
     }
 
-    /// Appends every legal move of the side to move to `out`.
+    /// Appends every legal move of the side to move to `out`; none when the
+    /// game has ended by a rule of §19.
     pub fn legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        if self.immediate_end && self.ended(pos).is_some() {
+            return;
+        }
+        self.legal_moves_ignoring_end(pos, out);
+    }
+
+    /// Appends the legal moves as if the game had not ended.
+    pub(crate) fn legal_moves_ignoring_end(&self, pos: &Position, out: &mut Vec<Move>) {
         let mut pseudo = Vec::with_capacity(64);
         self.pseudo_legal(pos, &mut pseudo);
         let mut work = pos.clone();

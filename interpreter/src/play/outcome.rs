@@ -1,6 +1,7 @@
 //! Game outcomes: mate, stalemate and the draw rules.
 
 use super::position::{Position, WHITE};
+use crate::check::Result3;
 use super::Rules;
 
 /// How a game ended.
@@ -9,7 +10,8 @@ pub struct Outcome {
     /// The winner's colour (0 White, 1 Black), or `None` for a draw.
     pub winner: Option<usize>,
     /// Why: `checkmate`, `stalemate`, `fifty-move rule`, `threefold repetition`
-    /// (or `N-fold repetition`), `insufficient material`.
+    /// (`repetition` for other counts), `insufficient material`,
+    /// `region reached`, `check count`, `bare royal`.
     pub reason: &'static str,
 }
 
@@ -27,13 +29,23 @@ impl Outcome {
 impl Rules {
     /// The outcome decided by the position alone (not repetition), if any.
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if self.immediate_end {
+            if let Some(o) = self.ended(pos) {
+                return Some(o);
+            }
+        }
         let mut moves = Vec::new();
         self.legal(pos, &mut moves);
         if moves.is_empty() {
             return Some(if self.in_check(pos) {
                 Outcome { winner: Some(pos.side ^ 1), reason: "checkmate" }
             } else {
-                Outcome { winner: None, reason: "stalemate" }
+                let winner = match self.variant.outcomes.stalemate {
+                    Result3::Loss => Some(pos.side ^ 1),
+                    Result3::Draw => None,
+                    Result3::Win => Some(pos.side),
+                };
+                Outcome { winner, reason: "stalemate" }
             });
         }
         if self.variant.fifty_move.is_some_and(|n| pos.halfmove >= n) {
@@ -43,6 +55,44 @@ impl Rules {
             return Some(Outcome { winner: None, reason: "insufficient material" });
         }
         None
+    }
+
+    /// An end decided by the move just made: a region reached, the check
+    /// count reached, or a bare royal side (§19). The game has no moves after it.
+    pub fn ended(&self, pos: &Position) -> Option<Outcome> {
+        let o = &self.variant.outcomes;
+        let mover = pos.side ^ 1;
+        if let Some((types, zone)) = &o.reach {
+            let reached = pos.occupied[mover].iter().any(|sq| types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0 && zone[mover][sq as usize]);
+            if reached {
+                return Some(Outcome { winner: Some(mover), reason: "region reached" });
+            }
+        }
+        if o.check_count.is_some_and(|n| pos.checks[mover] as u32 >= n) {
+            return Some(Outcome { winner: Some(mover), reason: "check count" });
+        }
+        if o.bare_royal {
+            let bare = |c: usize| pos.occupied[c] == pos.royals[c];
+            match (bare(pos.side), bare(mover)) {
+                (true, true) => return Some(Outcome { winner: None, reason: "bare royal" }),
+                (false, true) => return Some(Outcome { winner: Some(pos.side), reason: "bare royal" }),
+                (true, false) if !self.can_bare(pos) => return Some(Outcome { winner: Some(mover), reason: "bare royal" }),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move can leave the opponent with only royal pieces at once.
+    fn can_bare(&self, pos: &Position) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves_ignoring_end(pos, &mut moves);
+        let them = pos.side ^ 1;
+        moves.iter().any(|&m| {
+            let mut after = pos.clone();
+            after.make(self, m);
+            after.occupied[them] == after.royals[them]
+        })
     }
 
     /// The dead-material rule: drawn when every non-royal piece is colour-bound

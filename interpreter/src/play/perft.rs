@@ -20,6 +20,9 @@ impl Rules {
             Some(x) => x,
             None => return 1,
         };
+        if self.immediate_end && self.ended(pos).is_some() {
+            return 0;
+        }
         moves.clear();
         self.pseudo_legal(pos, moves);
         let mut nodes = 0;

@@ -51,6 +51,7 @@ pub struct Undo {
     ep_victim: Square,
     virgin: Bits,
     halfmove: u32,
+    checks: [u8; 2],
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -75,6 +76,8 @@ pub struct Position {
     pub halfmove: u32,
     /// Move number, starting at 1, incremented after Black moves.
     pub fullmove: u32,
+    /// Checks given by each side, for check-counting variants.
+    pub checks: [u8; 2],
 }
 
 impl Position {
@@ -90,6 +93,7 @@ impl Position {
             ep_victim: 0,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
         }
     }
 
@@ -127,6 +131,7 @@ impl Position {
             ep_victim: self.ep_victim,
             virgin: self.virgin,
             halfmove: self.halfmove,
+            checks: self.checks,
         };
         let mut undo = undo;
         let us = self.side;
@@ -169,6 +174,9 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = us ^ 1;
+        if rules.count_checks && rules.in_check(self) {
+            self.checks[us] = self.checks[us].saturating_add(1);
+        }
         undo
     }
 
@@ -204,6 +212,7 @@ impl Position {
         self.ep_victim = undo.ep_victim;
         self.virgin = undo.virgin;
         self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
     }
 
     /// The piece code of `piece_type` for the side to move.
