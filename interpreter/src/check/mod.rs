@@ -123,6 +123,8 @@ pub struct Promotion {
     pub to: Vec<u8>,
     /// Whether a move into the zone must promote.
     pub mandatory: bool,
+    /// Only to types of which the side has fewer on the board than in the setup.
+    pub only_captured: bool,
 }
 
 struct Checker<'a> {
@@ -168,6 +170,14 @@ impl Checker<'_> {
                 zone: [self.zone(&p.zone, files, ranks, true), self.zone(&p.zone, files, ranks, false)],
                 to: p.to.iter().map(|t| self.letter(t)).collect(),
                 mandatory: p.mandatory,
+                only_captured: match &p.limit {
+                    None => false,
+                    Some(t) if t.value == "captured" => true,
+                    Some(t) => {
+                        self.errors.push(t.error(format!("`limit` can only be `captured`, not `{}`", t.value)));
+                        false
+                    }
+                },
             })
             .collect();
         for p in &f.promotion {

@@ -95,6 +95,8 @@ struct RawPromotion {
     to: Spanned<Vec<Spanned<String>>>,
     #[serde(default = "yes")]
     mandatory: bool,
+    #[serde(default)]
+    limit: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -236,6 +238,8 @@ pub struct PromotionDef {
     pub to_span: Span,
     /// Whether promotion is compulsory on entering the zone.
     pub mandatory: bool,
+    /// `limit`: `captured` allows only types the side has lost.
+    pub limit: Option<Text>,
 }
 
 /// The `draws` section.
@@ -416,6 +420,7 @@ impl Raw {
                     to: p.to.value.iter().map(|t| text(t, source)).collect(),
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory,
+                    limit: p.limit.as_ref().map(|t| text(t, source)),
                 }),
                 Err(d) => errors.push(d),
             }

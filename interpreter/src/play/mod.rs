@@ -45,6 +45,8 @@ pub struct Rules {
     pub castling: Option<CastlingRule>,
     /// The start position.
     pub start: Position,
+    /// Number of pieces of each code in the start position.
+    pub start_counts: Vec<u8>,
     /// Whether moves count the checks they give.
     pub count_checks: bool,
     /// Whether a rule can end the game right after a move (§19).
@@ -115,8 +117,15 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), count_checks, immediate_end };
+        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end };
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
+        rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
+        for sq in 0..rules.tables.squares {
+            let code = rules.start.board[sq] as usize;
+            if code != 0 {
+                rules.start_counts[code] += 1;
+            }
+        }
         Ok(rules)
     }
 

@@ -36,13 +36,13 @@ impl Rules {
                         if target == 0 {
                             if can_move {
                                 let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && !between.is_empty() { MoveKind::Passing } else { MoveKind::Normal };
-                                self.push(piece, from, to, kind, out);
+                                self.push(pos, piece, from, to, kind, out);
                             }
                             if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) {
                                 self.push_en_passant(pos, piece, from, to, out);
                             }
                         } else if can_capture && enemy(target) {
-                            self.push(piece, from, to, MoveKind::Normal, out);
+                            self.push(pos, piece, from, to, MoveKind::Normal, out);
                         }
                     }
                     Walk::Slide => {
@@ -51,14 +51,14 @@ impl Rules {
                             if target == 0 {
                                 if can_move {
                                     let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0 { MoveKind::Passing } else { MoveKind::Normal };
-                                    self.push(piece, from, to, kind, out);
+                                    self.push(pos, piece, from, to, kind, out);
                                 }
                                 if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) {
                                     self.push_en_passant(pos, piece, from, to, out);
                                 }
                             } else {
                                 if can_capture && enemy(target) {
-                                    self.push(piece, from, to, MoveKind::Normal, out);
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
                             }
@@ -70,11 +70,11 @@ impl Rules {
                             let target = board[to as usize];
                             if target == 0 {
                                 if can_move {
-                                    self.push(piece, from, to, MoveKind::Normal, out);
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                             } else {
                                 if can_capture && enemy(target) {
-                                    self.push(piece, from, to, MoveKind::Normal, out);
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
                             }
@@ -98,28 +98,35 @@ impl Rules {
     }
 
     #[inline]
-    fn push(&self, piece: u8, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
+    fn push(&self, pos: &Position, piece: u8, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
         let m = Move { from, to, kind, promotion: 0, aux: 0, extra: 0 };
-        self.push_promotions(piece, m, out);
+        self.push_promotions(pos, piece, m, out);
     }
 
     fn push_en_passant(&self, pos: &Position, piece: u8, from: Square, to: Square, out: &mut Vec<Move>) {
         let victim = pos.board[pos.ep_victim as usize];
         if victim != 0 && (victim as usize - 1) & 1 != pos.side {
             let m = Move { from, to, kind: MoveKind::EnPassant, promotion: 0, aux: pos.ep_victim, extra: 0 };
-            self.push_promotions(piece, m, out);
+            self.push_promotions(pos, piece, m, out);
         }
     }
 
     #[inline]
-    fn push_promotions(&self, piece: u8, m: Move, out: &mut Vec<Move>) {
+    fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
         match self.tables.promotion(piece, m.to) {
             None => out.push(m),
             Some(rule) => {
                 let rule = &self.variant.promotions[rule];
                 let colour = (piece as usize - 1) & 1;
                 for &ty in &rule.to {
-                    out.push(Move { promotion: crate::compile::code(ty as usize, colour), ..m });
+                    let code = crate::compile::code(ty as usize, colour);
+                    if rule.only_captured {
+                        let on_board = pos.occupied[colour].iter().filter(|&s| pos.board[s as usize] == code).count();
+                        if on_board >= self.start_counts[code as usize] as usize {
+                            continue;
+                        }
+                    }
+                    out.push(Move { promotion: code, ..m });
                 }
                 if !rule.mandatory {
                     out.push(m);
