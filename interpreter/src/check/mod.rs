@@ -47,6 +47,33 @@ pub struct Variant {
     pub colour_bound: u32,
     /// How the game ends other than by mate.
     pub outcomes: Outcomes,
+    /// Where captured pieces go.
+    pub captured_to: CapturedTo,
+    /// Promoted pieces go to a hand as the type they promoted from.
+    pub demote: bool,
+    /// Drop rules.
+    pub drops: Vec<DropRule>,
+}
+
+/// Where a captured piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CapturedTo {
+    /// Off the game.
+    #[default]
+    Nowhere,
+    /// To the capturing side's hand, changing colour (crazyhouse).
+    Capturer,
+    /// Back to its owner's hand.
+    Owner,
+}
+
+/// One drop rule.
+#[derive(Clone, Debug)]
+pub struct DropRule {
+    /// Types (bit set) it lets a side drop.
+    pub pieces: u32,
+    /// The zone per colour, a flag per square.
+    pub zone: [Vec<bool>; 2],
 }
 
 /// The result for the side to move, from its own view.
@@ -93,6 +120,9 @@ pub struct PieceType {
     pub betza: String,
     /// Movement, one entry per direction.
     pub movements: Vec<Movement>,
+    /// Square conditions of conditional movement, per colour a flag per
+    /// square; [`Movement::condition`] indexes this.
+    pub conditions: Vec<[Vec<bool>; 2]>,
     /// Whether it is royal.
     pub royal: bool,
     /// Material value.
@@ -129,6 +159,8 @@ pub struct Promotion {
 
 struct Checker<'a> {
     file: &'a RuleFile,
+    files: u8,
+    ranks: u8,
     errors: Vec<Diagnostic>,
     /// A piece letter was itself invalid: references to letters are not
     /// reported, they would only repeat that problem.
@@ -137,7 +169,7 @@ struct Checker<'a> {
 
 /// Checks a loaded rule file and resolves it into a [`Variant`].
 pub fn check(file: &RuleFile) -> Result<Variant, Diagnostics> {
-    let mut c = Checker { file, errors: Vec::new(), bad_letters: false };
+    let mut c = Checker { file, files: 1, ranks: 1, errors: Vec::new(), bad_letters: false };
     let variant = c.variant();
     if c.errors.is_empty() {
         Ok(variant)
@@ -151,9 +183,10 @@ impl Checker<'_> {
         let f = self.file;
         let files = self.side(f.files, "files");
         let ranks = self.side(f.ranks, "ranks");
-        let pieces = self.pieces();
         let board_ok = self.errors.iter().all(|e| !e.message.starts_with("the board must have"));
         let (files, ranks) = if board_ok { (files, ranks) } else { (MAX_SIDE as u8, MAX_SIDE as u8) };
+        (self.files, self.ranks) = (files, ranks);
+        let pieces = self.pieces();
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
@@ -201,7 +234,30 @@ impl Checker<'_> {
         let lone = mask(self, &draws.lone);
         let colour_bound = mask(self, &draws.colour_bound);
         let outcomes = self.outcomes(files, ranks);
+        let captured_to = match f.hand_captured.as_ref() {
+            None => CapturedTo::Nowhere,
+            Some(t) => match t.value.as_str() {
+                "capturer" => CapturedTo::Capturer,
+                "owner" => CapturedTo::Owner,
+                "none" => CapturedTo::Nowhere,
+                other => {
+                    self.errors.push(t.error(format!("`captured` is `capturer`, `owner` or `none`, not `{other}`")));
+                    CapturedTo::Nowhere
+                }
+            },
+        };
+        let drops = f
+            .drops
+            .iter()
+            .map(|d| DropRule {
+                pieces: d.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+                zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
+            })
+            .collect();
         Variant {
+            captured_to,
+            demote: f.hand_demote,
+            drops,
             outcomes,
             name: f.name.value.clone(),
             title: f.title.clone(),
@@ -292,17 +348,25 @@ impl Checker<'_> {
                 continue;
             }
             let mut movements = Vec::new();
-            for comp in &def.moves {
-                match expand(comp) {
-                    Ok(m) => movements.extend(m),
-                    Err(d) => self.errors.push(d),
+            let mut conditions = Vec::new();
+            for entry in &def.moves {
+                let condition = entry.when.as_ref().map(|w| {
+                    conditions.push([self.zone(w, self.files, self.ranks, true), self.zone(w, self.files, self.ranks, false)]);
+                    conditions.len() - 1
+                });
+                for comp in &entry.components {
+                    match expand(comp) {
+                        Ok(m) => movements.extend(m.into_iter().map(|m| Movement { condition, ..m })),
+                        Err(d) => self.errors.push(d),
+                    }
                 }
             }
             out.push(PieceType {
                 letter,
                 name: def.name.value.clone(),
-                betza: def.moves_text.value.clone(),
+                betza: def.moves.iter().map(|e| e.text.value.as_str()).collect::<Vec<_>>().join(" "),
                 movements,
+                conditions,
                 royal: def.royal,
                 value: def.value.unwrap_or(0),
                 irreversible: def.irreversible,

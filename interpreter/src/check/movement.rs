@@ -37,6 +37,8 @@ pub struct Movement {
     pub en_passant: bool,
     /// Only as the piece's first move.
     pub initial: bool,
+    /// Index of the square condition it needs (see `PieceType::conditions`), if any.
+    pub condition: Option<usize>,
 }
 
 /// Whether leap `(dx, dy)` is selected by the direction letters of a leg.
@@ -125,6 +127,7 @@ pub fn expand(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
                     captures: leg.captures || plain,
                     en_passant: leg.en_passant,
                     initial: leg.initial,
+                    condition: None,
                 });
             }
         }

@@ -131,6 +131,9 @@ impl Tables {
                     let (f0, r0) = ((sq as i32) % files, (sq as i32) / files);
                     let first = t.paths.len() as u32;
                     for m in &piece.movements {
+                        if m.condition.is_some_and(|c| !piece.conditions[c][colour][sq]) {
+                            continue;
+                        }
                         let (dx, dy) = (m.dx as i32, if colour == 0 { m.dy as i32 } else { -(m.dy as i32) });
                         let start = t.steps.len() as u32;
                         let (walk, limit) = match m.travel {
@@ -204,7 +207,7 @@ impl Tables {
                         }
                         let (dx, dy) = (m.dx as i32, if colour == 0 { m.dy as i32 } else { -(m.dy as i32) });
                         match m.travel {
-                            _ if m.initial => t.complex[colour] |= bit,
+                            _ if m.initial || m.condition.is_some() => t.complex[colour] |= bit,
                             Travel::Leap => {
                                 let (f, r) = (f0 - dx, r0 - dy);
                                 if on_board(f, r) {

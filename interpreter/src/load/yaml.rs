@@ -32,9 +32,9 @@ struct RawRuleFile {
     #[serde(default)]
     outcomes: Option<RawOutcomes>,
     #[serde(default)]
-    hand: Option<Spanned<IgnoredAny>>,
+    hand: Option<RawHand>,
     #[serde(default)]
-    drops: Option<Spanned<IgnoredAny>>,
+    drops: Vec<RawDrop>,
     #[serde(default)]
     gating: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
@@ -63,13 +63,65 @@ struct RawBoard {
 struct RawPiece {
     letter: Spanned<String>,
     name: Spanned<String>,
-    moves: Spanned<String>,
+    moves: Spanned<RawMoves>,
     #[serde(default)]
     royal: bool,
     #[serde(default)]
     value: Option<u32>,
     #[serde(default)]
     irreversible: bool,
+}
+
+/// `moves`: a Betza string, or a list of entries with conditions.
+enum RawMoves {
+    Text(String),
+    List(Vec<RawMoveEntry>),
+    /// A plain scalar YAML typed as something else (`N` reads as false in
+    /// YAML 1.1): its text is taken from the source at its place.
+    Other,
+}
+
+impl<'de> Deserialize<'de> for RawMoves {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawMoves;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a Betza string or a list of `{ moves: ..., when: ... }` entries")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawMoves, E> {
+                Ok(RawMoves::Text(v.to_string()))
+            }
+            fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<RawMoves, E> {
+                Ok(RawMoves::Other)
+            }
+            fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<RawMoves, E> {
+                Ok(RawMoves::Other)
+            }
+            fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<RawMoves, E> {
+                Ok(RawMoves::Other)
+            }
+            fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<RawMoves, E> {
+                Ok(RawMoves::Other)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawMoves, A::Error> {
+                let mut list = Vec::new();
+                while let Some(entry) = seq.next_element()? {
+                    list.push(entry);
+                }
+                Ok(RawMoves::List(list))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMoveEntry {
+    moves: Spanned<String>,
+    #[serde(default)]
+    when: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -112,6 +164,30 @@ struct RawDraws {
     repetition: Option<Spanned<u32>>,
     #[serde(default)]
     insufficient_material: Option<RawInsufficient>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHand {
+    #[serde(default)]
+    captured: Option<Spanned<String>>,
+    #[serde(default)]
+    demote: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDrop {
+    pieces: Vec<Spanned<String>>,
+    zone: Spanned<String>,
+    #[serde(default)]
+    when: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    forbid: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    sets: Option<Spanned<IgnoredAny>>,
+    #[serde(default, rename = "as")]
+    entry_as: Option<Spanned<IgnoredAny>>,
 }
 
 #[derive(Deserialize)]
@@ -169,6 +245,21 @@ pub struct RuleFile {
     pub draws: DrawsDef,
     /// `outcomes`.
     pub outcomes: OutcomesDef,
+    /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
+    pub hand_captured: Option<Text>,
+    /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
+    pub hand_demote: bool,
+    /// `drops`.
+    pub drops: Vec<DropDef>,
+}
+
+/// One entry of `drops`.
+#[derive(Clone, Debug)]
+pub struct DropDef {
+    /// Letters of the pieces this rule lets a player drop.
+    pub pieces: Vec<Text>,
+    /// Squares (for the dropping side) where they may be dropped.
+    pub zone: ExprNode,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -193,16 +284,25 @@ pub struct PieceDef {
     pub letter: Text,
     /// `name`.
     pub name: Text,
-    /// `moves` as written.
-    pub moves_text: Text,
-    /// `moves` parsed as Betza.
-    pub moves: Vec<BetzaComponent>,
+    /// `moves`: one entry for a plain Betza string.
+    pub moves: Vec<MoveEntry>,
     /// `royal`: losing it (mate) loses the game.
     pub royal: bool,
     /// `value`: material value, used by value-based rules.
     pub value: Option<u32>,
     /// `irreversible`: its moves reset the fifty-move count.
     pub irreversible: bool,
+}
+
+/// One movement entry of a piece: Betza with an optional condition.
+#[derive(Clone, Debug)]
+pub struct MoveEntry {
+    /// The Betza text as written.
+    pub text: Text,
+    /// The parsed components.
+    pub components: Vec<BetzaComponent>,
+    /// `when`: the condition under which the piece has this movement.
+    pub when: Option<ExprNode>,
 }
 
 /// The `castling` section.
@@ -279,7 +379,10 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
     }
     let message = message.trim_end().trim_end_matches('.').to_string();
     let location = e.location().filter(|l| l.line() > 0).map(|l| (l.line() as u32, l.column() as u32));
-    let token = location.map(|(line, col)| token_at(source, line, col)).unwrap_or_default();
+    let mut token = location.map(|(line, col)| token_at(source, line, col)).unwrap_or_default();
+    if message.starts_with("unknown field") {
+        token = token.split(':').next().unwrap_or_default().trim_end().to_string();
+    }
     let (mut message, whole) = friendly(&message, &token, location.is_some_and(|l| l.1 == 1));
     if let Some((line, _)) = location {
         let indent = |n: u32| source.lines().nth(n as usize).map(|l| l.len() - l.trim_start().len());
@@ -367,8 +470,6 @@ impl Raw {
             errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
         }
         let reserved = [
-            ("hand", &f.hand),
-            ("drops", &f.drops),
             ("gating", &f.gating),
             ("freeze", &f.freeze),
             ("turn", &f.turn),
@@ -386,19 +487,24 @@ impl Raw {
         }
         let mut pieces = Vec::new();
         for p in &f.pieces {
-            let moves_text = text(&p.value.moves, source);
-            let moves = match parse_betza(&moves_text) {
-                Ok(m) => m,
-                Err(d) => {
-                    errors.push(d);
-                    Vec::new()
+            let mut moves = Vec::new();
+            let entries: Vec<(Text, Option<Text>)> = match &p.value.moves.value {
+                RawMoves::Text(t) => vec![(Text { value: t.clone(), span: place(&p.value.moves, source) }, None)],
+                RawMoves::Other => {
+                    let span = place(&p.value.moves, source);
+                    vec![(Text { value: token_at(source, span.line, span.col), span }, None)]
                 }
+                RawMoves::List(list) => list.iter().map(|e| (text(&e.moves, source), e.when.as_ref().map(|w| text(w, source)))).collect(),
             };
+            for (betza, when) in entries {
+                let components = parse_betza(&betza).map_err(|d| errors.push(d)).unwrap_or_default();
+                let when = when.and_then(|w| parse_expression(&w).map_err(|d| errors.push(d)).ok());
+                moves.push(MoveEntry { text: betza, components, when });
+            }
             pieces.push(PieceDef {
                 span: place(p, source),
                 letter: text(&p.value.letter, source),
                 name: text(&p.value.name, source),
-                moves_text,
                 moves,
                 royal: p.value.royal,
                 value: p.value.value,
@@ -447,10 +553,25 @@ impl Raw {
                 }
             }
         }
+        let mut drops = Vec::new();
+        for d in &f.drops {
+            for (key, value) in [("when", &d.when), ("forbid", &d.forbid), ("sets", &d.sets), ("as", &d.entry_as)] {
+                if let Some(v) = value {
+                    errors.push(Diagnostic::at(place(v, source), format!("`drops.{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
+                }
+            }
+            match parse_expression(&text(&d.zone, source)) {
+                Ok(zone) => drops.push(DropDef { pieces: d.pieces.iter().map(|t| text(t, source)).collect(), zone }),
+                Err(e) => errors.push(e),
+            }
+        }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
         Ok(RuleFile {
+            hand_captured: f.hand.as_ref().and_then(|h| h.captured.as_ref()).map(|t| text(t, source)),
+            hand_demote: f.hand.as_ref().is_some_and(|h| h.demote),
+            drops,
             outcomes,
             name: text(&f.name, source),
             title: f.title,

@@ -59,6 +59,10 @@ impl Rules {
         let mut fields = all.iter().copied();
         let (board_at, board_field) = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
         let mut pos = Position::empty();
+        let (board_field, holdings) = self.split_holdings(board_field);
+        if let Some((offset, text)) = holdings {
+            self.read_holdings(&mut pos, text).map_err(|(i, r)| bad_at(fen, board_at + offset + i, 1, r))?;
+        }
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
             let n = rows.len();
@@ -86,6 +90,13 @@ impl Rules {
                 }
                 if c == '/' {
                     break;
+                }
+                if c == '~' {
+                    match file.checked_sub(1) {
+                        Some(f) if digits.is_empty() && pos.board[rank * files as usize + f] != 0 => pos.promoted.set((rank * files as usize + f) as Square),
+                        _ => return Err(bad_at(fen, row_at + j, 1, "`~` must follow a piece letter")),
+                    }
+                    continue;
                 }
                 let piece = self.letter_code(c).ok_or_else(|| bad_at(fen, row_at + j, c.len_utf8(), format!("unknown piece letter `{c}`")))?;
                 if file >= files as usize {
@@ -190,6 +201,34 @@ impl Rules {
         }
     }
 
+    /// Separates the holdings from the board field: `BOARD[HOLDINGS]`, or an
+    /// extra last rank `BOARD/HOLDINGS` in variants with hands. Returns the
+    /// board and, if present, the holdings with their byte offset.
+    fn split_holdings<'f>(&self, field: &'f str) -> (&'f str, Option<(usize, &'f str)>) {
+        if let Some(open) = field.find('[') {
+            let inner = field[open + 1..].strip_suffix(']').unwrap_or(&field[open + 1..]);
+            return (&field[..open], Some((open + 1, inner)));
+        }
+        if self.tracks_hands && field.split('/').count() == self.tables.ranks as usize + 1 {
+            if let Some(cut) = field.rfind('/') {
+                return (&field[..cut], Some((cut + 1, &field[cut + 1..])));
+            }
+        }
+        (field, None)
+    }
+
+    fn read_holdings(&self, pos: &mut Position, text: &str) -> Result<(), (usize, String)> {
+        if !self.tracks_hands && !text.is_empty() {
+            return Err((0, "holdings in a variant without hands".into()));
+        }
+        for (i, c) in text.char_indices() {
+            let piece = self.letter_code(c).ok_or_else(|| (i, format!("unknown piece letter `{c}` in the holdings")))?;
+            let (colour, ty) = ((piece as usize - 1) & 1, (piece as usize - 1) / 2);
+            pos.hands[colour][ty] = pos.hands[colour][ty].saturating_add(1);
+        }
+        Ok(())
+    }
+
     /// Reads a check-count field: `3+3`, the checks each side may still
     /// give (Fairy-Stockfish), or `+2+0`, the checks each has given (lichess).
     fn checks_field(&self, pos: &mut Position, text: &str, remaining: bool) -> Result<(), String> {
@@ -265,6 +304,9 @@ impl Rules {
                     empty = 0;
                 }
                 out.push(self.piece_letter(piece));
+                if pos.promoted.has((rank * files + file) as Square) {
+                    out.push('~');
+                }
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -272,6 +314,16 @@ impl Rules {
             if rank > 0 {
                 out.push('/');
             }
+        }
+        if self.tracks_hands {
+            out.push('[');
+            for colour in [WHITE, BLACK] {
+                for (ty, &n) in pos.hands[colour][..self.tables.types].iter().enumerate() {
+                    let letter = self.piece_letter(code(ty, colour));
+                    out.extend(std::iter::repeat_n(letter, n as usize));
+                }
+            }
+            out.push(']');
         }
         out.push_str(if pos.side == WHITE { " w " } else { " b " });
         out.push_str(&self.castling_field(pos));

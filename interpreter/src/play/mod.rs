@@ -45,6 +45,12 @@ pub struct Rules {
     pub castling: Option<CastlingRule>,
     /// The start position.
     pub start: Position,
+    /// Whether positions keep hands and promoted marks.
+    pub tracks_hands: bool,
+    /// Per type: the type it becomes in a hand when it was promoted.
+    pub demoted: Vec<u8>,
+    /// Per type: where it may be dropped, per colour.
+    pub drop_zones: Vec<[Bits; 2]>,
     /// Number of pieces of each code in the start position.
     pub start_counts: Vec<u8>,
     /// Whether moves count the checks they give.
@@ -117,7 +123,28 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end };
+        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, demoted: Vec::new(), drop_zones: Vec::new() };
+        let v = &rules.variant;
+        rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty();
+        rules.demoted = (0..v.pieces.len() as u8).collect();
+        for rule in &v.promotions {
+            let base = (0..v.pieces.len()).find(|t| rule.pieces >> t & 1 != 0).unwrap_or(0) as u8;
+            for &to in &rule.to {
+                rules.demoted[to as usize] = base;
+            }
+        }
+        rules.drop_zones = vec![[Bits::default(); 2]; v.pieces.len()];
+        for rule in &v.drops {
+            for ty in (0..v.pieces.len()).filter(|t| rule.pieces >> t & 1 != 0) {
+                for colour in [WHITE, BLACK] {
+                    for (sq, &inside) in rule.zone[colour].iter().enumerate() {
+                        if inside {
+                            rules.drop_zones[ty][colour].set(sq as Square);
+                        }
+                    }
+                }
+            }
+        }
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {

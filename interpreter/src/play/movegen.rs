@@ -95,6 +95,24 @@ impl Rules {
         if let Some(castling) = &self.castling {
             self.castlings(pos, castling, out);
         }
+        if !self.variant.drops.is_empty() {
+            self.drops(pos, out);
+        }
+    }
+
+    fn drops(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for (ty, zones) in self.drop_zones.iter().enumerate() {
+            if pos.hands[us][ty] == 0 {
+                continue;
+            }
+            let piece = crate::compile::code(ty, us);
+            for to in zones[us].iter() {
+                if pos.board[to as usize] == 0 {
+                    out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: 0, extra: 0 });
+                }
+            }
+        }
     }
 
     #[inline]

@@ -9,6 +9,9 @@ impl Rules {
     /// move (`e1g1`), or king-takes-rook when the king does not move.
     pub fn uci(&self, m: &Move) -> String {
         let files = self.tables.files;
+        if m.kind == MoveKind::Drop {
+            return format!("{}@{}", self.piece_letter(m.promotion).to_ascii_uppercase(), square_name(files, m.to));
+        }
         let to = if m.kind == MoveKind::Castle && m.from == m.to { m.aux } else { m.to };
         let mut s = format!("{}{}", square_name(files, m.from), square_name(files, to));
         if m.promotion != 0 {
@@ -21,7 +24,9 @@ impl Rules {
     pub fn san(&self, pos: &Position, m: &Move) -> String {
         let files = self.tables.files;
         let mut s = String::new();
-        if m.kind == MoveKind::Castle {
+        if m.kind == MoveKind::Drop {
+            s.push_str(&self.uci(m));
+        } else if m.kind == MoveKind::Castle {
             let long = (m.aux % files) < (m.from % files);
             s.push_str(if long { "O-O-O" } else { "O-O" });
         } else {
@@ -90,7 +95,7 @@ impl Rules {
 
     fn looks_like_move(&self, text: &str) -> bool {
         let letters = |c: char| self.variant.pieces.iter().any(|p| p.letter == c.to_ascii_uppercase());
-        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?".contains(c);
+        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@".contains(c);
         !text.is_empty() && text.chars().all(ok) && text.chars().any(|c| c.is_ascii_digit() || c == 'O') && text.chars().all(|c| !c.is_ascii_uppercase() || letters(c) || c == 'O')
     }
 }

@@ -3,6 +3,7 @@
 
 use super::bits::Bits;
 use super::Rules;
+use crate::check::{CapturedTo, MAX_PIECE_TYPES};
 use crate::compile::{code, Square};
 
 /// White's index.
@@ -23,6 +24,8 @@ pub enum MoveKind {
     Castle,
     /// A capture on `to` without moving.
     Shoot,
+    /// A piece from the hand (its code in `promotion`) is placed on `to`.
+    Drop,
 }
 
 /// A move of the interpreter, valid for the position it was generated in.
@@ -52,6 +55,9 @@ pub struct Undo {
     virgin: Bits,
     halfmove: u32,
     checks: [u8; 2],
+    promoted: Bits,
+    /// Hand that received the captured piece: (colour, type), or (255, _).
+    gained: (u8, u8),
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -78,6 +84,10 @@ pub struct Position {
     pub fullmove: u32,
     /// Checks given by each side, for check-counting variants.
     pub checks: [u8; 2],
+    /// Pieces in hand: count per colour and type.
+    pub hands: [[u8; MAX_PIECE_TYPES]; 2],
+    /// Squares of pieces that were promoted (they return to a hand demoted).
+    pub promoted: Bits,
 }
 
 impl Position {
@@ -94,6 +104,8 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            hands: [[0; MAX_PIECE_TYPES]; 2],
+            promoted: Bits::default(),
         }
     }
 
@@ -132,6 +144,8 @@ impl Position {
             virgin: self.virgin,
             halfmove: self.halfmove,
             checks: self.checks,
+            promoted: self.promoted,
+            gained: (255, 0),
         };
         let mut undo = undo;
         let us = self.side;
@@ -162,6 +176,13 @@ impl Position {
             MoveKind::Shoot => {
                 undo.captured = self.take(m.to);
             }
+            MoveKind::Drop => {
+                self.put(rules, m.to, m.promotion);
+                self.hands[us][(m.promotion as usize - 1) / 2] -= 1;
+            }
+        }
+        if rules.tracks_hands {
+            self.after_capture_and_promotion(rules, m, &mut undo);
         }
         self.virgin.clear(m.from);
         self.virgin.clear(m.to);
@@ -178,6 +199,31 @@ impl Position {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
         undo
+    }
+
+    /// Hands and promoted marks: the captured piece goes to a hand (demoted
+    /// if it had been promoted), and the promoted mark follows the piece.
+    fn after_capture_and_promotion(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        let captured_at = if m.kind == MoveKind::EnPassant { m.aux } else { m.to };
+        if undo.captured != 0 && rules.variant.captured_to != CapturedTo::Nowhere {
+            let owner = (undo.captured as usize - 1) & 1;
+            let mut ty = (undo.captured as usize - 1) / 2;
+            if self.promoted.has(captured_at) && rules.variant.demote {
+                ty = rules.demoted[ty] as usize;
+            }
+            let to = if rules.variant.captured_to == CapturedTo::Capturer { owner ^ 1 } else { owner };
+            self.hands[to][ty] += 1;
+            undo.gained = (to as u8, ty as u8);
+        }
+        if m.kind != MoveKind::Drop && m.kind != MoveKind::Shoot {
+            self.promoted.clear(captured_at);
+            if self.promoted.has(m.from) || m.promotion != 0 {
+                self.promoted.clear(m.from);
+                self.promoted.set(m.to);
+            }
+        } else if m.kind == MoveKind::Shoot {
+            self.promoted.clear(m.to);
+        }
     }
 
     /// Takes back the move `m` made with [`Position::make`].
@@ -207,7 +253,15 @@ impl Position {
                 self.put(rules, m.aux, rook);
             }
             MoveKind::Shoot => self.put(rules, m.to, undo.captured),
+            MoveKind::Drop => {
+                let piece = self.take(m.to);
+                self.hands[self.side][(piece as usize - 1) / 2] += 1;
+            }
         }
+        if undo.gained.0 != 255 {
+            self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
+        }
+        self.promoted = undo.promoted;
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
         self.virgin = undo.virgin;
