@@ -3,6 +3,7 @@
 use crate::chess::{self, Position};
 use crate::color::Color;
 use crate::error::EngineError;
+use crate::plus::{PlusGame, Variant as PlusVariant};
 
 /// Who won and why.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -22,17 +23,31 @@ pub struct Game {
     /// Repetition keys of every position since the game (or FEN) started,
     /// the current one last.
     history: Vec<Position>,
+    /// Fool, Clown and Entity chess (`crate::plus`); when set, every method
+    /// delegates to it.
+    plus: Option<Box<PlusGame>>,
 }
 
 impl Game {
     /// The variants this engine implements by name.
     pub fn variants() -> &'static [&'static str] {
-        &["chess"]
+        &["chess", "fool", "clown", "entity"]
     }
 
     /// A new game at the variant's start position. `rulings` are (id, value)
     /// pairs; chess has none, so any id is an error.
     pub fn new(variant: &str, rulings: &[(String, String)]) -> Result<Game, EngineError> {
+        let plus = match variant {
+            "fool" => Some(PlusVariant::Fool),
+            "clown" => Some(PlusVariant::Clown),
+            "entity" => Some(PlusVariant::Entity),
+            _ => None,
+        };
+        if let Some(v) = plus {
+            let mut game = Game::from_position(Position::startpos());
+            game.plus = Some(Box::new(PlusGame::new(v, rulings)?));
+            return Ok(game);
+        }
         if variant != "chess" {
             return Err(EngineError::unknown_variant(variant));
         }
@@ -46,28 +61,39 @@ impl Game {
         Game {
             position,
             history: vec![position.repetition_key()],
+            plus: None,
         }
     }
 
     /// Sets the position from a FEN and clears the history. On error the
     /// game is unchanged.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), EngineError> {
+        if let Some(g) = &mut self.plus {
+            return g.set_fen(fen);
+        }
         *self = Game::from_position(Position::from_fen(fen)?);
         Ok(())
     }
 
     /// The FEN of the current position.
     pub fn fen(&self) -> String {
+        if let Some(g) = &self.plus {
+            return g.fen();
+        }
         self.position.fen()
     }
 
-    /// The current position.
+    /// The current position (of chess; for the other variants see
+    /// [`Game::plus`]).
     pub fn position(&self) -> &Position {
         &self.position
     }
 
     /// The legal moves in UCI notation, sorted ascending.
     pub fn legal_moves(&self) -> Vec<String> {
+        if let Some(g) = &self.plus {
+            return g.legal_moves();
+        }
         let mut moves: Vec<String> = self
             .position
             .legal_moves()
@@ -80,6 +106,9 @@ impl Game {
 
     /// Plays a move given in UCI notation. On error nothing changes.
     pub fn play(&mut self, uci: &str) -> Result<(), EngineError> {
+        if let Some(g) = &mut self.plus {
+            return g.play(uci);
+        }
         let m = self.position.parse_uci(uci)?;
         self.position.play_unchecked(m);
         self.history.push(self.position.repetition_key());
@@ -88,11 +117,17 @@ impl Game {
 
     /// Leaves of the legal move tree at `depth`, every leaf played.
     pub fn perft(&self, depth: u32) -> u64 {
+        if let Some(g) = &self.plus {
+            return g.perft(depth);
+        }
         chess::perft(&self.position, depth)
     }
 
     /// Perft split by first move: (move in UCI, leaves), sorted by move.
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if let Some(g) = &self.plus {
+            return g.perft_divide(depth);
+        }
         let mut divide: Vec<(String, u64)> = self
             .position
             .legal_moves()
@@ -112,6 +147,9 @@ impl Game {
     /// checkmate, stalemate, fifty-move rule, threefold repetition,
     /// insufficient material.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(g) = &self.plus {
+            return g.outcome();
+        }
         let pos = &self.position;
         let draw = |reason| {
             Some(Outcome {
@@ -140,5 +178,12 @@ impl Game {
             return draw("insufficient material");
         }
         None
+    }
+}
+
+impl Game {
+    /// The Fool, Clown or Entity game inside, if this is one of those.
+    pub fn plus(&self) -> Option<&PlusGame> {
+        self.plus.as_deref()
     }
 }

@@ -14,9 +14,13 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod chess;
+pub mod clown;
 mod color;
+pub mod entity;
 mod error;
+pub mod fool;
 mod game;
+pub mod plus;
 
 pub use color::Color;
 pub use error::EngineError;

@@ -30,7 +30,7 @@ fn draw(reason: &'static str) -> Option<Outcome> {
 
 #[test]
 fn variants_and_rulings() {
-    assert_eq!(Game::variants(), &["chess"]);
+    assert!(Game::variants().contains(&"chess"));
     let err = Game::new("xiangqi", &[]).expect_err("unknown variant");
     assert_eq!(err.to_string(), "unknown variant: xiangqi");
     let err = Game::new("chess", &[("flying-kings".into(), "on".into())])
