@@ -2,6 +2,7 @@
 //! conformance suites. The output contract is documented in the README.
 #![forbid(unsafe_code)]
 
+mod conform;
 mod progress;
 
 use std::path::{Path, PathBuf};
@@ -41,6 +42,11 @@ enum Command {
         /// Worker threads; they split the root moves.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Implementation: interp, engine (the hand-written engine, by the
+        /// rule file's name) or both (compared; the first difference is
+        /// printed and the exit code is 1).
+        #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
+        implementation: conform::PerftImpl,
     },
     /// List the legal moves, one per line, sorted, in canonical text.
     Moves {
@@ -55,6 +61,26 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         at: At,
+    },
+    /// Run conformance case files; print `FILE: CASE: difference` per failing case, then the counts.
+    Conform {
+        /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
+        paths: Vec<PathBuf>,
+        /// Implementation: interp, engine, or uci:COMMAND for an external UCI engine (perft only).
+        #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
+        implementation: String,
+        /// Run only perft counts of at most N nodes (overrides the files' budgets).
+        #[arg(long, value_name = "N")]
+        budget: Option<u64>,
+        /// Run every perft count, whatever the budgets.
+        #[arg(long, conflicts_with = "budget")]
+        full: bool,
+        /// Also list skipped cases and counts not run, and the time taken.
+        #[arg(long, short)]
+        verbose: bool,
+        /// Worker threads (default: all cores; 1 for UCI).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
     Bench {
@@ -83,7 +109,7 @@ struct At {
 }
 
 /// A failure to report: the message, already formatted.
-struct Failure(String);
+pub struct Failure(pub String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -101,6 +127,19 @@ fn main() -> ExitCode {
 
 fn read(path: &Path) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+}
+
+/// The rulings of `--ruling ID=VALUE` options.
+fn rulings(at: &At) -> Result<Vec<(String, String)>, Failure> {
+    at.rulings
+        .iter()
+        .map(|r| r.split_once('=').map(|(i, v)| (i.to_string(), v.to_string())).ok_or_else(|| Failure(format!("bad ruling `{r}`: expected ID=VALUE"))))
+        .collect()
+}
+
+/// The game after the rulings and the FEN, before the moves.
+fn start(path: &Path, at: &At) -> Result<Game, Failure> {
+    game(path, &At { fen: at.fen.clone(), moves: Vec::new(), rulings: at.rulings.clone() })
 }
 
 fn game(path: &Path, at: &At) -> Result<Game, Failure> {
@@ -136,7 +175,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
-        Command::Perft { file, depth, at, divide, threads } => {
+        Command::Perft { file, depth, at, divide, threads, implementation } if implementation != conform::PerftImpl::Interp => {
+            let start = start(&file, &at)?;
+            conform::perft(&file, &start, &rulings(&at)?, at.fen.as_deref(), &at.moves, depth, divide, threads, implementation)
+        }
+        Command::Conform { paths, implementation, budget, full, verbose, threads } => conform::conform(paths, &implementation, budget, full, verbose, threads),
+        Command::Perft { file, depth, at, divide, threads, .. } => {
             let game = game(&file, &at)?;
             let bar = progress::Bar::new("perft");
             let total = if depth == 0 {
@@ -171,12 +215,18 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         }
         Command::Bench { file, depth, at } => {
             let game = game(&file, &at)?;
-            println!("{:<12} {:>5} {:>14} {:>10} {:>14}", "impl", "depth", "leaves", "seconds", "leaves/s");
-            for d in depth {
+            let engine = conform::engine_bench(&file, &start(&file, &at)?, &rulings(&at)?, at.fen.as_deref(), &at.moves, &depth)?;
+            println!("{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}", "impl", "depth", "leaves", "seconds", "leaves/s", "x interp");
+            for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
                 let secs = start.elapsed().as_secs_f64();
-                println!("{:<12} {:>5} {:>14} {:>10.3} {:>14.0}", "interpreter", d, leaves, secs, leaves as f64 / secs);
+                println!("{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}", "interpreter", d, leaves, secs, leaves as f64 / secs, 1.0);
+                if let Some((_, engine_leaves, engine_secs)) = engine.as_ref().and_then(|rows| rows.get(i)) {
+                    // Leaves per second of the engine over those of the interpreter.
+                    let ratio = secs / engine_secs;
+                    println!("{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}", "engine", d, engine_leaves, engine_secs, *engine_leaves as f64 / engine_secs, ratio);
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

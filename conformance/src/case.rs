@@ -18,7 +18,7 @@
 //!       perft: { 1: 20, 2: 400 }
 //!       outcome: none         # or { winner: white|black|draw, reason: checkmate }
 //!       fen: ...              # the FEN after the moves
-//!       error: invalid FEN    # the start is refused with a message starting so
+//!       error: invalid FEN    # the start is refused with a message starting so (or a list: any of them)
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -106,9 +106,9 @@ pub struct Expect {
     pub outcome: Option<Option<Outcome>>,
     /// The FEN after the moves.
     pub fen: Option<String>,
-    /// The start must be refused with a message beginning with this text
-    /// (compared ignoring ASCII case).
-    pub error: Option<String>,
+    /// The start must be refused with a message beginning with one of these
+    /// texts (compared ignoring ASCII case). In the file a text or a list.
+    pub error: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -152,7 +152,33 @@ struct RawExpect {
     #[serde(default)]
     fen: Option<String>,
     #[serde(default)]
-    error: Option<String>,
+    error: Option<OneOrMany>,
+}
+
+/// A text or a list of texts.
+struct OneOrMany(Vec<String>);
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<OneOrMany, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = OneOrMany;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a message start, or a list of them")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<OneOrMany, E> {
+                Ok(OneOrMany(vec![v.to_string()]))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<OneOrMany, A::Error> {
+                let mut all = Vec::new();
+                while let Some(s) = seq.next_element::<String>()? {
+                    all.push(s);
+                }
+                Ok(OneOrMany(all))
+            }
+        }
+        deserializer.deserialize_any(V)
+    }
 }
 
 /// `none`, or `{ winner: white|black|draw, reason: ... }`.
@@ -254,7 +280,7 @@ impl CaseFile {
                 perft: e.perft,
                 outcome,
                 fen: e.fen,
-                error: e.error,
+                error: e.error.map(|e| e.0),
             };
             if expect == Expect::default() {
                 return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
@@ -262,8 +288,8 @@ impl CaseFile {
             if expect.error.is_some() && (Expect { error: None, ..expect.clone() }) != Expect::default() {
                 return Err(bad("`error` cannot be combined with other expectations: the start is refused, so there is no position".to_string()));
             }
-            if let Some(prefix) = &expect.error {
-                if prefix.trim().is_empty() {
+            if let Some(prefixes) = &expect.error {
+                if prefixes.is_empty() || prefixes.iter().any(|p| p.trim().is_empty()) {
                     return Err(bad("`error` is empty; give the start of the expected message, e.g. `invalid FEN`".to_string()));
                 }
             }

@@ -13,6 +13,9 @@ use crate::implementation::{show_outcome, ImplError, ImplKind, Implementation};
 /// the command line sets one.
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
 
+/// How the difference of a case whose variant does not load begins.
+const LOAD_FAILURE: &str = "cannot load variant: ";
+
 /// Which perft counts to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -112,10 +115,21 @@ impl Report {
     /// and the unreadable files.
     pub fn failure_lines(&self) -> Vec<String> {
         let mut lines = self.file_errors.clone();
-        for r in &self.results {
+        let mut i = 0;
+        while i < self.results.len() {
+            let r = &self.results[i];
+            // A variant that does not load fails every case of its file the same way: one line.
+            let same = self.results[i..].iter().take_while(|o| o.file == r.file && o.status == r.status).count();
             if let Status::Failed(differences) = &r.status {
+                let whole_file = same > 1 && differences.len() == 1 && differences[0].starts_with(LOAD_FAILURE);
+                if whole_file {
+                    lines.push(format!("{}: all {same} cases: {}", r.file.display(), differences[0]));
+                    i += same;
+                    continue;
+                }
                 lines.push(format!("{}: {}: {}", r.file.display(), r.case, differences.join("; ")));
             }
+            i += 1;
         }
         lines
     }
@@ -197,7 +211,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
                         Some(Err(e)) => CaseResult {
                             file: file.path.clone(),
                             case: case.name.clone(),
-                            status: Status::Failed(vec![format!("cannot load variant: {}", first_line(&e.to_string()))]),
+                            status: Status::Failed(vec![format!("{LOAD_FAILURE}{}", first_line(&e.to_string()))]),
                             over_budget: Vec::new(),
                             unsupported: Vec::new(),
                         },
@@ -245,19 +259,21 @@ pub fn check_case(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, bu
     let mut ran = 0usize;
 
     let start = imp.set_position(case.fen.as_deref(), &case.moves);
-    if let Some(prefix) = &e.error {
+    if let Some(prefixes) = &e.error {
         if !imp.validates_input() {
             result.status = Status::Skipped(format!("{} cannot report refused input", imp.name()));
             return result;
         }
+        let wanted = prefixes.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(" or ");
         match start {
-            Ok(()) => differences.push(format!("expected an error starting `{prefix}`, but the start was accepted")),
+            Ok(()) => differences.push(format!("expected an error starting {wanted}, but the start was accepted")),
             Err(ImplError::Rejected(message)) => {
-                if !message.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()) {
-                    differences.push(format!("expected an error starting `{prefix}`, got `{message}`"));
+                let lower = message.to_ascii_lowercase();
+                if !prefixes.iter().any(|p| lower.starts_with(&p.to_ascii_lowercase())) {
+                    differences.push(format!("expected an error starting {wanted}, got `{message}`"));
                 }
             }
-            Err(other) => differences.push(format!("expected an error starting `{prefix}`, got {}", describe(&other))),
+            Err(other) => differences.push(format!("expected an error starting {wanted}, got {}", describe(&other))),
         }
         result.status = if differences.is_empty() { Status::Passed } else { Status::Failed(differences) };
         return result;
