@@ -53,6 +53,21 @@ pub struct Variant {
     pub demote: bool,
     /// Drop rules.
     pub drops: Vec<DropRule>,
+    /// Gating rules.
+    pub gating: Vec<GateRule>,
+}
+
+/// One gating rule: a piece from the hand appears on the square a move vacated.
+#[derive(Clone, Debug)]
+pub struct GateRule {
+    /// Types (bit set) that may be gated.
+    pub pieces: u32,
+    /// Where gated pieces may appear, per colour.
+    pub zone: [Vec<bool>; 2],
+    /// Moves of a piece that had not moved vacate a square for gating.
+    pub unmoved: bool,
+    /// Capturing moves vacate a square for gating.
+    pub capture: bool,
 }
 
 /// Where a captured piece goes.
@@ -254,7 +269,28 @@ impl Checker<'_> {
                 zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
             })
             .collect();
+        let gating = f
+            .gating
+            .iter()
+            .map(|g| {
+                let square_count = files as usize * ranks as usize;
+                let zone = match &g.zone {
+                    Some(z) => [self.zone(z, files, ranks, true), self.zone(z, files, ranks, false)],
+                    None => [vec![true; square_count], vec![true; square_count]],
+                };
+                let mut rule = GateRule { pieces: g.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b), zone, unmoved: false, capture: false };
+                for t in &g.vacated_by {
+                    match t.value.as_str() {
+                        "unmoved" => rule.unmoved = true,
+                        "capture" => rule.capture = true,
+                        other => self.errors.push(t.error(format!("`vacated_by` lists `unmoved` or `capture`, not `{other}`"))),
+                    }
+                }
+                rule
+            })
+            .collect();
         Variant {
+            gating,
             captured_to,
             demote: f.hand_demote,
             drops,

@@ -36,7 +36,7 @@ struct RawRuleFile {
     #[serde(default)]
     drops: Vec<RawDrop>,
     #[serde(default)]
-    gating: Option<Spanned<IgnoredAny>>,
+    gating: Vec<RawGate>,
     #[serde(default)]
     freeze: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
@@ -192,6 +192,17 @@ struct RawDrop {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawGate {
+    pieces: Vec<Spanned<String>>,
+    #[serde(default)]
+    zone: Option<Spanned<String>>,
+    vacated_by: Vec<Spanned<String>>,
+    #[serde(default)]
+    deadline: Option<Spanned<IgnoredAny>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
     stalemate: Option<Spanned<String>>,
@@ -251,6 +262,19 @@ pub struct RuleFile {
     pub hand_demote: bool,
     /// `drops`.
     pub drops: Vec<DropDef>,
+    /// `gating`.
+    pub gating: Vec<GateDef>,
+}
+
+/// One entry of `gating`.
+#[derive(Clone, Debug)]
+pub struct GateDef {
+    /// Letters of the pieces that may be gated from the hand.
+    pub pieces: Vec<Text>,
+    /// Squares (for the mover) where a gated piece may appear; `None`: anywhere.
+    pub zone: Option<ExprNode>,
+    /// Which moves vacate a square for gating: `unmoved`, `capture`.
+    pub vacated_by: Vec<Text>,
 }
 
 /// One entry of `drops`.
@@ -470,7 +494,6 @@ impl Raw {
             errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
         }
         let reserved = [
-            ("gating", &f.gating),
             ("freeze", &f.freeze),
             ("turn", &f.turn),
             ("hidden", &f.hidden),
@@ -565,10 +588,19 @@ impl Raw {
                 Err(e) => errors.push(e),
             }
         }
+        let mut gating = Vec::new();
+        for g in &f.gating {
+            if let Some(v) = &g.deadline {
+                errors.push(Diagnostic::at(place(v, source), "`gating.deadline` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet"));
+            }
+            let zone = g.zone.as_ref().and_then(|z| parse_expression(&text(z, source)).map_err(|d| errors.push(d)).ok());
+            gating.push(GateDef { pieces: g.pieces.iter().map(|t| text(t, source)).collect(), zone, vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect() });
+        }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
         Ok(RuleFile {
+            gating,
             hand_captured: f.hand.as_ref().and_then(|h| h.captured.as_ref()).map(|t| text(t, source)),
             hand_demote: f.hand.as_ref().is_some_and(|h| h.demote),
             drops,

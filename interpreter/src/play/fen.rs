@@ -119,7 +119,7 @@ impl Rules {
         // piece; the castling field decides for castling pieces.
         for sq in 0..self.tables.squares as Square {
             let here = pos.board[sq as usize];
-            if here != 0 && reference.is_none_or(|r| r.board[sq as usize] == here) && !self.castles(here) {
+            if here != 0 && reference.is_none_or(|r| r.board[sq as usize] == here) && !self.castles(here) && !self.gating_right_square(sq, here) {
                 pos.virgin.set(sq);
             }
         }
@@ -252,6 +252,14 @@ impl Rules {
         Some(code(ty, if c.is_ascii_uppercase() { WHITE } else { BLACK }))
     }
 
+    /// In variants with gating, whether the piece's being unmoved on `sq` is
+    /// told by the castling field: pieces on their side's first rank.
+    fn gating_right_square(&self, sq: Square, piece: u8) -> bool {
+        let colour = (piece as usize - 1) & 1;
+        let back = if colour == WHITE { 0 } else { self.tables.ranks - 1 };
+        !self.variant.gating.is_empty() && sq / self.tables.files == back
+    }
+
     fn castles(&self, piece: u8) -> bool {
         self.castling.as_ref().is_some_and(|c| {
             let ty = (piece as usize - 1) / 2;
@@ -262,10 +270,21 @@ impl Rules {
     /// Applies one castling letter: `K`/`Q` (outermost rook on the king's
     /// or queen's side) or a file letter (Shredder/X-FEN); lower case for Black.
     fn castling_right(&self, pos: &mut Position, c: char) -> Result<(), String> {
-        let castling = self.castling.as_ref().ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
         let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
         let files = self.tables.files as usize;
         let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
+        let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
+        let gating_piece = !self.variant.gating.is_empty()
+            && !"kq".contains(c.to_ascii_lowercase())
+            && file < files
+            && pos.board[back * files + file] != 0
+            && (pos.board[back * files + file] as usize - 1) & 1 == colour
+            && !self.castling.as_ref().is_some_and(|cr| pos.board[back * files + file] == code(cr.rook as usize, colour));
+        if gating_piece {
+            pos.virgin.set((back * files + file) as Square);
+            return Ok(());
+        }
+        let castling = self.castling.as_ref().ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
         let king_code = code(castling.king as usize, colour);
         let rook_code = code(castling.rook as usize, colour);
         let king_file = (0..files)
@@ -357,25 +376,40 @@ impl Rules {
         }
     }
 
+    /// The castling field: `K`/`Q` for the outermost castling rooks, file
+    /// letters for other castling rooks and, in variants with gating, for
+    /// other unmoved pieces on the first rank.
     fn castling_field(&self, pos: &Position) -> String {
-        let Some(castling) = &self.castling else { return "-".into() };
         let files = self.tables.files as usize;
+        let gating = !self.variant.gating.is_empty();
         let mut out = String::new();
         for colour in [WHITE, BLACK] {
             let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
             let at = |f: usize| (back * files + f) as Square;
-            let king_code = code(castling.king as usize, colour);
-            let rook_code = code(castling.rook as usize, colour);
-            let Some(king_file) = (0..files).find(|&f| pos.board[at(f) as usize] == king_code && pos.virgin.has(at(f))) else { continue };
-            let virgin_rook = |f: usize| pos.board[at(f) as usize] == rook_code && pos.virgin.has(at(f));
-            let rook_files = |range: Vec<usize>| range.into_iter().filter(|&f| pos.board[at(f) as usize] == rook_code).collect::<Vec<_>>();
-            let high = rook_files((king_file + 1..files).rev().collect());
-            let low = rook_files((0..king_file).collect());
+            let unmoved = |f: usize, piece: u8| pos.board[at(f) as usize] == piece && pos.virgin.has(at(f));
             let mut letters = String::new();
-            for (side, letter) in [(high, 'K'), (low, 'Q')] {
-                for (i, &f) in side.iter().enumerate() {
-                    if virgin_rook(f) {
-                        letters.push(if i == 0 { letter } else { (b'A' + f as u8) as char });
+            let mut told = vec![false; files];
+            if let Some(castling) = &self.castling {
+                let king_code = code(castling.king as usize, colour);
+                let rook_code = code(castling.rook as usize, colour);
+                if let Some(king_file) = (0..files).find(|&f| unmoved(f, king_code)) {
+                    let rooks = |range: Vec<usize>| range.into_iter().filter(|&f| pos.board[at(f) as usize] == rook_code).collect::<Vec<_>>();
+                    for (side, letter) in [(rooks((king_file + 1..files).rev().collect()), 'K'), (rooks((0..king_file).collect()), 'Q')] {
+                        for (i, &f) in side.iter().enumerate() {
+                            if unmoved(f, rook_code) {
+                                letters.push(if i == 0 { letter } else { (b'A' + f as u8) as char });
+                                told[f] = true;
+                                told[king_file] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if gating {
+                for f in 0..files {
+                    let piece = pos.board[at(f) as usize];
+                    if piece != 0 && (piece as usize - 1) & 1 == colour && pos.virgin.has(at(f)) && !told[f] {
+                        letters.push((b'A' + f as u8) as char);
                     }
                 }
             }

@@ -125,7 +125,7 @@ impl Rules {
         let immediate_end = variant.outcomes.immediate();
         let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, demoted: Vec::new(), drop_zones: Vec::new() };
         let v = &rules.variant;
-        rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty();
+        rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty() || !v.gating.is_empty();
         rules.demoted = (0..v.pieces.len() as u8).collect();
         for rule in &v.promotions {
             let base = (0..v.pieces.len()).find(|t| rule.pieces >> t & 1 != 0).unwrap_or(0) as u8;

@@ -10,6 +10,14 @@ impl Rules {
     /// that follow the pieces' movement, ignoring whether they leave a royal
     /// piece attacked.
     pub fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        let first = out.len();
+        self.piece_moves(pos, out);
+        if !self.variant.gating.is_empty() {
+            self.gates(pos, first, out);
+        }
+    }
+
+    fn piece_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         let board = &pos.board;
         let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
@@ -86,7 +94,7 @@ impl Rules {
                     Walk::Shoot => {
                         let to = steps[0];
                         if can_capture && enemy(board[to as usize]) {
-                            out.push(Move { from, to, kind: MoveKind::Shoot, promotion: 0, aux: 0, extra: 0 });
+                            out.push(Move { from, to, kind: MoveKind::Shoot, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 });
                         }
                     }
                 }
@@ -100,6 +108,39 @@ impl Rules {
         }
     }
 
+    /// Adds, for each move from `first` on that vacates a square for gating,
+    /// its copies with a piece from the hand gated there.
+    fn gates(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let end = out.len();
+        for i in first..end {
+            let m = out[i];
+            if m.kind == MoveKind::Drop {
+                continue;
+            }
+            let captures = matches!(m.kind, MoveKind::EnPassant) || (m.kind != MoveKind::Castle && pos.board[m.to as usize] != 0);
+            let squares = if m.kind == MoveKind::Castle { [Some(m.from), Some(m.aux)] } else { [Some(m.from), None] };
+            let mut offered = [0u32; 2];
+            for rule in &self.variant.gating {
+                for (k, at) in squares.into_iter().enumerate() {
+                    let Some(at) = at else { continue };
+                    let vacated = (rule.unmoved && pos.virgin.has(at)) || (rule.capture && captures);
+                    if !vacated || !rule.zone[us][at as usize] || m.kind == MoveKind::Shoot {
+                        continue;
+                    }
+                    for ty in 0..self.tables.types {
+                        let key = 1u32 << ty;
+                        if rule.pieces & key == 0 || pos.hands[us][ty] == 0 || offered[k] & key != 0 {
+                            continue;
+                        }
+                        offered[k] |= key;
+                        out.push(Move { gate: crate::compile::code(ty, us), gate_at: at, ..m });
+                    }
+                }
+            }
+        }
+    }
+
     fn drops(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         for (ty, zones) in self.drop_zones.iter().enumerate() {
@@ -109,7 +150,7 @@ impl Rules {
             let piece = crate::compile::code(ty, us);
             for to in zones[us].iter() {
                 if pos.board[to as usize] == 0 {
-                    out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: 0, extra: 0 });
+                    out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: 0, extra: 0, gate: 0, gate_at: 0 });
                 }
             }
         }
@@ -117,14 +158,14 @@ impl Rules {
 
     #[inline]
     fn push(&self, pos: &Position, piece: u8, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
-        let m = Move { from, to, kind, promotion: 0, aux: 0, extra: 0 };
+        let m = Move { from, to, kind, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 };
         self.push_promotions(pos, piece, m, out);
     }
 
     fn push_en_passant(&self, pos: &Position, piece: u8, from: Square, to: Square, out: &mut Vec<Move>) {
         let victim = pos.board[pos.ep_victim as usize];
         if victim != 0 && (victim as usize - 1) & 1 != pos.side {
-            let m = Move { from, to, kind: MoveKind::EnPassant, promotion: 0, aux: pos.ep_victim, extra: 0 };
+            let m = Move { from, to, kind: MoveKind::EnPassant, promotion: 0, aux: pos.ep_victim, extra: 0, gate: 0, gate_at: 0 };
             self.push_promotions(pos, piece, m, out);
         }
     }
@@ -177,7 +218,7 @@ impl Rules {
                     if self.castling_blocked(pos, king, rook, king_to_sq, rook_to_sq) {
                         continue;
                     }
-                    out.push(Move { from: king, to: king_to_sq, kind: MoveKind::Castle, promotion: 0, aux: rook, extra: rook_to_sq });
+                    out.push(Move { from: king, to: king_to_sq, kind: MoveKind::Castle, promotion: 0, aux: rook, extra: rook_to_sq, gate: 0, gate_at: 0 });
                 }
             }
         }

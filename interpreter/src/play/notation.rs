@@ -17,7 +17,17 @@ impl Rules {
         if m.promotion != 0 {
             s.push(self.piece_letter(m.promotion).to_ascii_lowercase());
         }
+        self.push_gate(m, &mut s);
         s
+    }
+
+    /// Appends `/` and the gated piece and square, e.g. `/He1`.
+    fn push_gate(&self, m: &Move, s: &mut String) {
+        if m.gate != 0 {
+            s.push('/');
+            s.push(self.piece_letter(m.gate).to_ascii_uppercase());
+            s.push_str(&square_name(self.tables.files, m.gate_at));
+        }
     }
 
     /// The standard algebraic text of a legal move in `pos`, with `+` or `#`.
@@ -64,6 +74,7 @@ impl Rules {
                 s.push(self.piece_letter(m.promotion).to_ascii_uppercase());
             }
         }
+        self.push_gate(m, &mut s);
         let mut after = pos.clone();
         after.make(self, *m);
         if self.in_check(&after) {
@@ -95,7 +106,7 @@ impl Rules {
 
     fn looks_like_move(&self, text: &str) -> bool {
         let letters = |c: char| self.variant.pieces.iter().any(|p| p.letter == c.to_ascii_uppercase());
-        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@".contains(c);
+        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/".contains(c);
         !text.is_empty() && text.chars().all(ok) && text.chars().any(|c| c.is_ascii_digit() || c == 'O') && text.chars().all(|c| !c.is_ascii_uppercase() || letters(c) || c == 'O')
     }
 }

@@ -43,6 +43,10 @@ pub struct Move {
     pub aux: Square,
     /// Castling: the rook's target.
     pub extra: Square,
+    /// Piece code gated from the hand with this move, or 0.
+    pub gate: u8,
+    /// Where the gated piece appears.
+    pub gate_at: Square,
 }
 
 /// What [`Position::make`] needs to undo a move.
@@ -184,6 +188,11 @@ impl Position {
         if rules.tracks_hands {
             self.after_capture_and_promotion(rules, m, &mut undo);
         }
+        if m.gate != 0 {
+            self.put(rules, m.gate_at, m.gate);
+            self.hands[us][(m.gate as usize - 1) / 2] -= 1;
+            self.virgin.clear(m.gate_at);
+        }
         self.virgin.clear(m.from);
         self.virgin.clear(m.to);
         if undo.captured != 0 || rules.irreversible_codes >> undo.moved & 1 != 0 {
@@ -230,6 +239,10 @@ impl Position {
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: Undo) {
         self.side ^= 1;
+        if m.gate != 0 {
+            self.take(m.gate_at);
+            self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
+        }
         if self.side == BLACK {
             self.fullmove -= 1;
         }
