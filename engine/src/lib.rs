@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod attacks;
+pub mod big;
 pub mod bitboard;
 pub mod chess;
 pub mod clown;
@@ -20,6 +21,8 @@ pub mod entity;
 mod error;
 pub mod fool;
 mod game;
+pub mod jester;
+pub mod joke;
 pub mod plus;
 
 pub use color::Color;

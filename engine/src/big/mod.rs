@@ -1,0 +1,496 @@
+//! Boards of up to 128 squares (up to 16 files or ranks) on a `u128`
+//! bitboard: precomputed leaper tables and rays, classical ray scanning for
+//! sliders, square names and the FEN pieces shared by the larger-board
+//! variants (Chess Is a Joke on 9x9, Jester Chess on 10x11).
+//!
+//! Squares are numbered `rank_index * files + file_index` from `a1 = 0`
+//! (LANGUAGE.md §2).
+
+use crate::color::Color;
+use crate::error::EngineError;
+
+/// A set of squares.
+pub type Bits = u128;
+
+/// Iterates the squares of a set, lowest first.
+#[inline(always)]
+pub fn squares(mut b: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let s = b.trailing_zeros() as usize;
+            b &= b - 1;
+            Some(s)
+        }
+    })
+}
+
+/// The set holding one square.
+#[inline(always)]
+pub const fn bit(sq: usize) -> Bits {
+    1u128 << sq
+}
+
+/// Direction indices into [`Geometry::rays`]: N, NE, E, SE, S, SW, W, NW.
+pub const N: usize = 0;
+/// North-east.
+pub const NE: usize = 1;
+/// East.
+pub const E: usize = 2;
+/// South-east.
+pub const SE: usize = 3;
+/// South.
+pub const S: usize = 4;
+/// South-west.
+pub const SW: usize = 5;
+/// West.
+pub const W: usize = 6;
+/// North-west.
+pub const NW: usize = 7;
+
+const DELTAS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// The tables of one board shape.
+pub struct Geometry {
+    /// Number of files.
+    pub files: usize,
+    /// Number of ranks.
+    pub ranks: usize,
+    /// Number of squares.
+    pub size: usize,
+    /// Every square of the board.
+    pub all: Bits,
+    /// The squares of each rank, rank index 0 first.
+    pub rank_mask: Vec<Bits>,
+    /// Rays from each square in each direction, the square itself excluded.
+    pub rays: [Vec<Bits>; 8],
+    /// King steps (W + F).
+    pub king: Vec<Bits>,
+    /// Wazir steps (one square orthogonally).
+    pub wazir: Vec<Bits>,
+    /// Ferz steps (one square diagonally).
+    pub ferz: Vec<Bits>,
+    /// Knight leaps.
+    pub knight: Vec<Bits>,
+    /// Dabbaba leaps (two squares orthogonally).
+    pub dabbaba: Vec<Bits>,
+    /// Alfil leaps (two squares diagonally).
+    pub alfil: Vec<Bits>,
+    /// One step forward, per colour.
+    pub fwd: [Vec<Bits>; 2],
+    /// The two forward-diagonal squares, per colour.
+    pub fwd_diag: [Vec<Bits>; 2],
+    /// One step backward, orthogonally and diagonally (three squares), per colour.
+    pub back3: [Vec<Bits>; 2],
+}
+
+impl Geometry {
+    /// Builds the tables of a `files` x `ranks` board.
+    pub fn new(files: usize, ranks: usize) -> Geometry {
+        assert!(files * ranks <= 128 && files >= 2 && ranks >= 2);
+        let size = files * ranks;
+        let on = |f: i32, r: i32| f >= 0 && r >= 0 && (f as usize) < files && (r as usize) < ranks;
+        let table = |offsets: &[(i32, i32)]| -> Vec<Bits> {
+            (0..size)
+                .map(|sq| {
+                    let (f, r) = ((sq % files) as i32, (sq / files) as i32);
+                    offsets
+                        .iter()
+                        .filter(|&&(df, dr)| on(f + df, r + dr))
+                        .fold(0, |b, &(df, dr)| {
+                            b | bit((r + dr) as usize * files + (f + df) as usize)
+                        })
+                })
+                .collect()
+        };
+        let ray = |(df, dr): (i32, i32)| -> Vec<Bits> {
+            (0..size)
+                .map(|sq| {
+                    let (mut f, mut r) = ((sq % files) as i32, (sq / files) as i32);
+                    let mut b = 0;
+                    loop {
+                        f += df;
+                        r += dr;
+                        if !on(f, r) {
+                            break b;
+                        }
+                        b |= bit(r as usize * files + f as usize);
+                    }
+                })
+                .collect()
+        };
+        let king = [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ];
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        Geometry {
+            files,
+            ranks,
+            size,
+            all: if size == 128 { !0 } else { (1u128 << size) - 1 },
+            rank_mask: (0..ranks)
+                .map(|r| ((1u128 << files) - 1) << (r * files))
+                .collect(),
+            rays: DELTAS.map(ray),
+            king: table(&king),
+            wazir: table(&[(0, 1), (1, 0), (0, -1), (-1, 0)]),
+            ferz: table(&[(1, 1), (1, -1), (-1, -1), (-1, 1)]),
+            knight: table(&knight),
+            dabbaba: table(&[(0, 2), (2, 0), (0, -2), (-2, 0)]),
+            alfil: table(&[(2, 2), (2, -2), (-2, -2), (-2, 2)]),
+            fwd: [table(&[(0, 1)]), table(&[(0, -1)])],
+            fwd_diag: [table(&[(-1, 1), (1, 1)]), table(&[(-1, -1), (1, -1)])],
+            back3: [
+                table(&[(-1, -1), (0, -1), (1, -1)]),
+                table(&[(-1, 1), (0, 1), (1, 1)]),
+            ],
+        }
+    }
+
+    /// The squares a slider on `sq` reaches in direction `d`, up to and
+    /// including the first occupied square.
+    #[inline(always)]
+    pub fn ray_attacks(&self, d: usize, sq: usize, occ: Bits) -> Bits {
+        let ray = self.rays[d][sq];
+        let blockers = ray & occ;
+        if blockers == 0 {
+            return ray;
+        }
+        // N, NE, E and NW increase the square index.
+        let first = if matches!(d, N | NE | E | NW) {
+            blockers.trailing_zeros() as usize
+        } else {
+            127 - blockers.leading_zeros() as usize
+        };
+        ray ^ self.rays[d][first]
+    }
+
+    /// Rook lines from `sq`.
+    #[inline(always)]
+    pub fn rook(&self, sq: usize, occ: Bits) -> Bits {
+        self.ray_attacks(N, sq, occ)
+            | self.ray_attacks(E, sq, occ)
+            | self.ray_attacks(S, sq, occ)
+            | self.ray_attacks(W, sq, occ)
+    }
+
+    /// Bishop lines from `sq`.
+    #[inline(always)]
+    pub fn bishop(&self, sq: usize, occ: Bits) -> Bits {
+        self.ray_attacks(NE, sq, occ)
+            | self.ray_attacks(SE, sq, occ)
+            | self.ray_attacks(SW, sq, occ)
+            | self.ray_attacks(NW, sq, occ)
+    }
+
+    /// File index of a square.
+    #[inline(always)]
+    pub fn file(&self, sq: usize) -> usize {
+        sq % self.files
+    }
+
+    /// Rank index of a square.
+    #[inline(always)]
+    pub fn rank(&self, sq: usize) -> usize {
+        sq / self.files
+    }
+
+    /// Rank index counted from `color`'s side (0 = its first rank).
+    #[inline(always)]
+    pub fn relative_rank(&self, color: Color, sq: usize) -> usize {
+        match color {
+            Color::White => sq / self.files,
+            Color::Black => self.ranks - 1 - sq / self.files,
+        }
+    }
+
+    /// The square one step forward for `color` (the caller knows it exists).
+    #[inline(always)]
+    pub fn forward(&self, color: Color, sq: usize) -> usize {
+        match color {
+            Color::White => sq + self.files,
+            Color::Black => sq - self.files,
+        }
+    }
+
+    /// The name of a square: `a1`, `j11`.
+    pub fn name(&self, sq: usize) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + (sq % self.files) as u8),
+            sq / self.files + 1
+        )
+    }
+
+    /// Reads a square name.
+    pub fn parse_square(&self, text: &str) -> Option<usize> {
+        let mut chars = text.chars();
+        let file = chars.next()?;
+        let rank: &str = chars.as_str();
+        if !file.is_ascii_lowercase() || rank.is_empty() || rank.starts_with('0') {
+            return None;
+        }
+        let f = (file as u8 - b'a') as usize;
+        let r: usize = rank.parse().ok()?;
+        (f < self.files && r >= 1 && r <= self.ranks).then(|| (r - 1) * self.files + f)
+    }
+
+    /// Splits move text `e2e4`, `a9a10q` into origin, target and the
+    /// lower-case letter after them.
+    pub fn parse_move(&self, text: &str) -> Option<(usize, usize, Option<char>)> {
+        let b = text.as_bytes();
+        let mut i = 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let from = self.parse_square(&text[..i])?;
+        let mut j = i + 1;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if i >= b.len() {
+            return None;
+        }
+        let to = self.parse_square(&text[i..j])?;
+        let rest = &text[j..];
+        match rest.len() {
+            0 => Some((from, to, None)),
+            1 => Some((from, to, rest.chars().next())),
+            _ => None,
+        }
+    }
+
+    /// Reads the board field of a FEN into one entry per square: the piece
+    /// letter as written (upper case White), or `None`.
+    pub fn parse_board(&self, text: &str, letters: &str) -> Result<Vec<Option<char>>, EngineError> {
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != self.ranks {
+            return Err(EngineError::invalid_fen(format!(
+                "board {text:?} has {} ranks, expected {}",
+                rows.len(),
+                self.ranks
+            )));
+        }
+        let mut board = vec![None; self.size];
+        for (i, row) in rows.iter().enumerate() {
+            let rank = self.ranks - 1 - i;
+            let mut file = 0;
+            let mut run = 0usize;
+            let flush = |run: &mut usize, file: &mut usize| {
+                *file += *run;
+                *run = 0;
+            };
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if run == 0 && d == 0 {
+                        return Err(EngineError::invalid_fen(format!(
+                            "rank {} {row:?}: empty run starting with 0",
+                            rank + 1
+                        )));
+                    }
+                    run = run * 10 + d as usize;
+                    continue;
+                }
+                flush(&mut run, &mut file);
+                if !letters.contains(c.to_ascii_uppercase()) || !c.is_ascii_alphabetic() {
+                    return Err(EngineError::invalid_fen(format!(
+                        "rank {} {row:?}: unknown piece letter {c:?} (known: {letters})",
+                        rank + 1
+                    )));
+                }
+                if file >= self.files {
+                    return Err(EngineError::invalid_fen(format!(
+                        "rank {} {row:?} is longer than {} files",
+                        rank + 1,
+                        self.files
+                    )));
+                }
+                board[rank * self.files + file] = Some(c);
+                file += 1;
+            }
+            flush(&mut run, &mut file);
+            if file != self.files {
+                return Err(EngineError::invalid_fen(format!(
+                    "rank {} {row:?} has {file} files, expected {}",
+                    rank + 1,
+                    self.files
+                )));
+            }
+        }
+        Ok(board)
+    }
+
+    /// Writes the board field of a FEN from a per-square letter.
+    pub fn board_text(&self, piece: impl Fn(usize) -> Option<char>) -> String {
+        let mut s = String::with_capacity(self.size + self.ranks);
+        for rank in (0..self.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..self.files {
+                match piece(rank * self.files + file) {
+                    Some(c) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+}
+
+/// The parts of a FEN: the six fields (later ones optional) and the state
+/// field's `key=value` pairs.
+pub struct FenParts<'a> {
+    /// Board, side, castling, en passant, halfmove, fullmove.
+    pub fields: Vec<&'a str>,
+    /// The state pairs in the order written.
+    pub state: Vec<(&'a str, &'a str)>,
+}
+
+/// Splits a FEN into its fields and the brace-enclosed state field.
+pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
+    let (main, state_text) = match fen.find('{') {
+        Some(i) => {
+            let rest = fen[i + 1..].trim_end();
+            let Some(inner) = rest.strip_suffix('}') else {
+                return Err(EngineError::invalid_fen(format!(
+                    "state field not closed with '}}' in {fen:?}"
+                )));
+            };
+            (&fen[..i], Some(inner))
+        }
+        None => (fen, None),
+    };
+    let fields: Vec<&str> = main.split_ascii_whitespace().collect();
+    if fields.len() < 2 || fields.len() > 6 {
+        return Err(EngineError::invalid_fen(format!(
+            "expected 2 to 6 fields before the state, got {} in {fen:?}",
+            fields.len()
+        )));
+    }
+    let mut state = Vec::new();
+    for pair in state_text.unwrap_or("").split_ascii_whitespace() {
+        let Some((k, v)) = pair.split_once('=') else {
+            return Err(EngineError::invalid_fen(format!(
+                "state entry {pair:?} is not key=value"
+            )));
+        };
+        if state.iter().any(|&(known, _)| known == k) {
+            return Err(EngineError::invalid_fen(format!("state key {k:?} given twice")));
+        }
+        state.push((k, v));
+    }
+    Ok(FenParts { fields, state })
+}
+
+/// Reads a move counter field.
+pub fn parse_counter(text: &str, what: &str) -> Result<u32, EngineError> {
+    text.parse()
+        .map_err(|_| EngineError::invalid_fen(format!("bad {what} {text:?}")))
+}
+
+/// Reads the side-to-move field.
+pub fn parse_side(text: &str) -> Result<Color, EngineError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(EngineError::invalid_fen(format!("bad side to move {other:?}"))),
+    }
+}
+
+/// A ruling table: full id and its options, the default first.
+pub type RulingTable = &'static [(&'static str, &'static [&'static str])];
+
+/// Resolves `(id, value)` pairs against a ruling table: the chosen option
+/// index of each ruling. Ids may leave out the `variant.` prefix. Unknown ids
+/// or values are errors naming the known ones.
+pub fn resolve_rulings(
+    variant: &str,
+    table: RulingTable,
+    rulings: &[(String, String)],
+) -> Result<Vec<usize>, EngineError> {
+    let mut chosen = vec![0; table.len()];
+    for (id, value) in rulings {
+        let full = if id.contains('.') {
+            id.clone()
+        } else {
+            format!("{variant}.{id}")
+        };
+        let Some(i) = table.iter().position(|(known, _)| *known == full) else {
+            let known: Vec<&str> = table.iter().map(|(k, _)| *k).collect();
+            return Err(EngineError::unknown_ruling(&format!(
+                "{id} (the rulings of {variant} are: {})",
+                known.join(", ")
+            )));
+        };
+        let options = table[i].1;
+        let Some(o) = options.iter().position(|o| *o == value.as_str()) else {
+            return Err(EngineError::unknown_ruling(&format!(
+                "{full}={value} (options: {})",
+                options.join(", ")
+            )));
+        };
+        chosen[i] = o;
+    }
+    Ok(chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rays_and_leapers_on_10x11() {
+        let g = Geometry::new(10, 11);
+        let e5 = g.parse_square("e5").unwrap();
+        assert_eq!(g.name(e5), "e5");
+        assert_eq!(g.knight[e5].count_ones(), 8);
+        assert_eq!(g.king[0].count_ones(), 3);
+        assert_eq!(g.rook(e5, 0).count_ones(), 9 + 10);
+        let j11 = g.parse_square("j11").unwrap();
+        assert_eq!(j11, 109);
+        assert_eq!(g.bishop(0, 0).count_ones(), 9);
+        let blocker = bit(g.parse_square("e7").unwrap());
+        assert_eq!(g.ray_attacks(N, e5, blocker).count_ones(), 2);
+        assert_eq!(g.ray_attacks(S, e5, bit(g.parse_square("e2").unwrap())).count_ones(), 3);
+        assert_eq!(g.parse_move("a9a10q"), Some((80, 90, Some('q'))));
+        assert_eq!(g.parse_move("a9a12"), None);
+        assert_eq!(g.board_text(|s| (s == 0).then_some('K')), "10/10/10/10/10/10/10/10/10/10/K9");
+    }
+}

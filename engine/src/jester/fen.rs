@@ -1,0 +1,177 @@
+//! FEN of Jester Chess (LANGUAGE.md §6, `spec/rulings/jester.md`): state
+//! keys `captured`, `last` and `sub`.
+
+use super::{
+    geometry, Position, Rules, CAPTURED, JESTER, KING, KINDS, LETTERS, NONE, PAWN,
+    STEWARD, STEWARD_HOMES,
+};
+use crate::big::{bit, parse_counter, parse_side, split_fen};
+use crate::color::Color;
+use crate::error::EngineError;
+
+impl Position {
+    /// Reads and validates a FEN.
+    pub fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        let g = geometry();
+        let parts = split_fen(fen)?;
+        let f = &parts.fields;
+        let board = g.parse_board(f[0], LETTERS)?;
+        let turn = parse_side(f[1])?;
+        let mut p = Position {
+            color: [0; 2],
+            role: [0; KINDS],
+            turn,
+            sub: 1,
+            captured: 0,
+            last: NONE,
+            last_by: !turn,
+            prev: NONE,
+            first: NONE,
+            virgin: 0,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        for (sq, c) in board.iter().enumerate() {
+            if let Some(c) = c {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let role = LETTERS
+                    .find(c.to_ascii_uppercase())
+                    .expect("letter checked");
+                p.put(sq, color, role);
+            }
+        }
+        for color in Color::ALL {
+            let name = if color.is_white() { "White" } else { "Black" };
+            let kings = (p.role[KING] & p.color[color.index()]).count_ones();
+            if kings != 1 {
+                return Err(EngineError::invalid_fen(format!(
+                    "board: {name} has {kings} kings, expected 1"
+                )));
+            }
+            let zone: u128 = (0..11)
+                .filter(|&r| {
+                    let rel = if color.is_white() { r } else { 10 - r };
+                    rel >= 8
+                })
+                .fold(0, |b, r| b | g.rank_mask[r]);
+            if p.role[PAWN] & p.color[color.index()] & zone != 0 {
+                return Err(EngineError::invalid_fen(format!(
+                    "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
+                )));
+            }
+            p.virgin |=
+                p.role[STEWARD] & p.color[color.index()] & STEWARD_HOMES[color.index()];
+        }
+        for (i, what) in [(2, "castling"), (3, "en passant")] {
+            if let Some(&v) = f.get(i) {
+                if v != "-" {
+                    return Err(EngineError::invalid_fen(format!(
+                        "{what} field {v:?}: Jester Chess has no {what} (expected -)"
+                    )));
+                }
+            }
+        }
+        p.halfmoves = parse_counter(f.get(4).copied().unwrap_or("0"), "halfmove clock")?;
+        p.fullmoves = parse_counter(f.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        for &(key, value) in &parts.state {
+            match key {
+                "captured" => {
+                    p.captured = match value {
+                        "w" => 1,
+                        "b" => 2,
+                        "wb" => 3,
+                        _ => {
+                            return Err(EngineError::invalid_fen(format!(
+                                "captured={value}: expected w, b or wb"
+                            )))
+                        }
+                    }
+                }
+                "last" => {
+                    let (letter, x) = match value.strip_suffix('x') {
+                        Some(l) => (l, true),
+                        None => (value, false),
+                    };
+                    let kind = (letter.len() == 1)
+                        .then(|| LETTERS.find(letter))
+                        .flatten()
+                        .filter(|&k| k != JESTER);
+                    let Some(kind) = kind else {
+                        return Err(EngineError::invalid_fen(format!(
+                            "last={value}: expected a piece letter other than J, optionally followed by x"
+                        )));
+                    };
+                    p.last = kind as u8 | if x { CAPTURED } else { 0 };
+                }
+                "sub" => {
+                    p.sub = match value {
+                        "1" => 1,
+                        "2" => 2,
+                        _ => {
+                            return Err(EngineError::invalid_fen(format!(
+                                "sub={value}: expected 1 or 2"
+                            )))
+                        }
+                    }
+                }
+                _ => {
+                    return Err(EngineError::invalid_fen(format!(
+                        "unknown state key {key:?} (known: captured, last, sub)"
+                    )))
+                }
+            }
+        }
+        if p.sub == 2 {
+            if !p.privileged(turn) {
+                return Err(EngineError::invalid_fen(
+                    "sub=2: the side to move has captured and has no second move",
+                ));
+            }
+            p.last_by = turn;
+        }
+        let them = !turn;
+        if p.attacked(p.king(them), turn, p.powers(turn), rules) {
+            return Err(EngineError::invalid_fen("the side not to move is in check"));
+        }
+        Ok(p)
+    }
+
+    /// The FEN, state field per `spec/rulings/jester.md`.
+    pub fn fen(&self) -> String {
+        let g = geometry();
+        let mut s = g.board_text(|sq| {
+            let role = self.role_at(sq)?;
+            let c = LETTERS.as_bytes()[role] as char;
+            Some(if self.color[0] & bit(sq) != 0 {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            })
+        });
+        s.push_str(if self.turn == Color::White { " w" } else { " b" });
+        s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));
+        let mut state = Vec::new();
+        match self.captured {
+            1 => state.push("captured=w".to_string()),
+            2 => state.push("captured=b".to_string()),
+            3 => state.push("captured=wb".to_string()),
+            _ => {}
+        }
+        if self.last != NONE {
+            let c = LETTERS.as_bytes()[(self.last & !CAPTURED) as usize] as char;
+            let x = if self.last & CAPTURED != 0 { "x" } else { "" };
+            state.push(format!("last={c}{x}"));
+        }
+        if self.sub == 2 {
+            state.push("sub=2".to_string());
+        }
+        if !state.is_empty() {
+            s.push_str(&format!(" {{{}}}", state.join(" ")));
+        }
+        s
+    }
+}

@@ -1,0 +1,231 @@
+//! FEN of Chess Is a Joke (LANGUAGE.md §6, `spec/rulings/joke.md`): the
+//! state keys `croissant`, `double_stepped` and `frozen`.
+
+use super::{
+    geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ,
+};
+use crate::big::{bit, parse_counter, parse_side, split_fen, squares};
+use crate::color::Color;
+use crate::error::EngineError;
+
+impl Position {
+    /// Reads and validates a FEN.
+    pub fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        let g = geometry();
+        let parts = split_fen(fen)?;
+        let f = &parts.fields;
+        let board = g.parse_board(f[0], LETTERS)?;
+        let mut p = Position {
+            color: [0; 2],
+            role: [0; 7],
+            turn: parse_side(f[1])?,
+            castling: 0,
+            ep: NONE,
+            croissant: NONE,
+            double_stepped: 0,
+            t0: 0,
+            t1: 0,
+            frozen: 0,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        for (sq, c) in board.iter().enumerate() {
+            if let Some(c) = c {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let role = LETTERS
+                    .find(c.to_ascii_uppercase())
+                    .expect("letter checked");
+                p.put(sq, color, role);
+            }
+        }
+        for color in Color::ALL {
+            let kings = (p.role[KING] & p.color[color.index()]).count_ones();
+            if kings != 1 {
+                return Err(EngineError::invalid_fen(format!(
+                    "board: {} has {kings} kings, expected 1",
+                    if color.is_white() { "White" } else { "Black" }
+                )));
+            }
+        }
+        if p.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
+            return Err(EngineError::invalid_fen("board: a pawn on the first or last rank"));
+        }
+        let castling = f.get(2).copied().unwrap_or("-");
+        if castling != "-" {
+            for c in castling.chars() {
+                let (right, king, rook) = match c {
+                    'K' | 'I' => (WK, 4, 8),
+                    'Q' | 'A' => (WQ, 4, 0),
+                    'k' | 'i' => (BK, 76, 80),
+                    'q' | 'a' => (BQ, 76, 72),
+                    _ => {
+                        return Err(EngineError::invalid_fen(format!(
+                            "castling {castling:?}: unknown letter {c:?}"
+                        )))
+                    }
+                };
+                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+                if p.castling & right != 0
+                    || p.role[KING] & p.color[color] & bit(king) == 0
+                    || p.role[ROOK] & p.color[color] & bit(rook) == 0
+                {
+                    return Err(EngineError::invalid_fen(format!(
+                        "castling {castling:?}: {c:?} needs the king on {} and a rook on {}",
+                        g.name(king),
+                        g.name(rook)
+                    )));
+                }
+                p.castling |= right;
+            }
+        }
+        let ep = f.get(3).copied().unwrap_or("-");
+        if ep != "-" {
+            let sq = g
+                .parse_square(ep)
+                .ok_or_else(|| EngineError::invalid_fen(format!("bad en passant square {ep:?}")))?;
+            let them = !p.turn;
+            // The pawn that passed `sq` stands one step further on; it came
+            // from the square behind `sq`.
+            let ok = g.relative_rank(them, sq) == 2
+                && p.occupied() & (bit(sq) | bit(g.forward(p.turn, sq))) == 0
+                && p.role[PAWN] & p.color[them.index()] & bit(g.forward(them, sq)) != 0;
+            if !ok {
+                return Err(EngineError::invalid_fen(format!(
+                    "en passant square {ep}: no pawn can just have passed it"
+                )));
+            }
+            if rules.en_passant {
+                p.ep = sq as u8;
+            }
+        }
+        p.halfmoves = parse_counter(f.get(4).copied().unwrap_or("0"), "halfmove clock")?;
+        p.fullmoves = parse_counter(f.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        let mut croissant = None;
+        for &(key, value) in &parts.state {
+            match key {
+                "double_stepped" => {
+                    for s in value.split(',') {
+                        let sq = g.parse_square(s).filter(|&sq| p.role[PAWN] & bit(sq) != 0);
+                        let Some(sq) = sq else {
+                            return Err(EngineError::invalid_fen(format!(
+                                "double_stepped={value}: {s:?} is not a pawn's square"
+                            )));
+                        };
+                        p.double_stepped |= bit(sq);
+                    }
+                }
+                "frozen" => {
+                    for entry in value.split(',') {
+                        let parsed = entry.split_once(':').and_then(|(s, n)| {
+                            Some((g.parse_square(s)?, n.parse::<u32>().ok()?))
+                        });
+                        let Some((sq, n)) = parsed else {
+                            return Err(EngineError::invalid_fen(format!(
+                                "frozen={value}: {entry:?} is not SQUARE:N"
+                            )));
+                        };
+                        let piece = p.occupied() & !(p.role[KING] | p.role[JOKER]) & bit(sq);
+                        if piece == 0 || !(1..=3).contains(&n) {
+                            return Err(EngineError::invalid_fen(format!(
+                                "frozen={value}: {entry:?} needs a piece other than a king or Joker and N from 1 to 3"
+                            )));
+                        }
+                        if n & 1 != 0 {
+                            p.t0 |= piece;
+                        }
+                        if n & 2 != 0 {
+                            p.t1 |= piece;
+                        }
+                    }
+                }
+                "croissant" => {
+                    croissant = Some(value);
+                }
+                _ => {
+                    return Err(EngineError::invalid_fen(format!(
+                        "unknown state key {key:?} (known: croissant, double_stepped, frozen)"
+                    )))
+                }
+            }
+        }
+        if let Some(value) = croissant {
+            let them = !p.turn;
+            let sq = g.parse_square(value);
+            let ok = sq.is_some_and(|sq| {
+                let passer = g.forward(them, sq);
+                g.relative_rank(them, sq) >= 2
+                    && g.relative_rank(them, sq) < 8
+                    && p.occupied() & bit(sq) == 0
+                    && p.role[PAWN] & p.color[them.index()] & p.double_stepped & bit(passer) != 0
+            });
+            if !ok {
+                return Err(EngineError::invalid_fen(format!(
+                    "croissant={value}: needs an empty square with a double-stepped pawn of the side not to move one step ahead of it"
+                )));
+            }
+            p.croissant = sq.expect("checked") as u8;
+        }
+        p.refresh_frozen();
+        if p.attacked(p.king(!p.turn), p.turn) {
+            return Err(EngineError::invalid_fen("the side not to move is in check"));
+        }
+        Ok(p)
+    }
+
+    /// The FEN, state field per `spec/rulings/joke.md`.
+    pub fn fen(&self, rules: &Rules) -> String {
+        let g = geometry();
+        let mut s = g.board_text(|sq| {
+            let role = self.role_at(sq)?;
+            let c = LETTERS.as_bytes()[role] as char;
+            Some(if self.color[0] & bit(sq) != 0 {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            })
+        });
+        s.push_str(if self.turn == Color::White { " w " } else { " b " });
+        let mut castling = String::new();
+        for (right, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
+            if self.castling & right != 0 {
+                castling.push(c);
+            }
+        }
+        s.push_str(if castling.is_empty() { "-" } else { &castling });
+        let key = self.repetition_key(rules);
+        s.push(' ');
+        s.push_str(&if key.ep != NONE {
+            g.name(key.ep as usize)
+        } else {
+            "-".to_string()
+        });
+        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        let mut state = Vec::new();
+        if key.croissant != NONE {
+            state.push(format!("croissant={}", g.name(key.croissant as usize)));
+        }
+        if self.double_stepped != 0 {
+            let list: Vec<String> = squares(self.double_stepped).map(|sq| g.name(sq)).collect();
+            state.push(format!("double_stepped={}", list.join(",")));
+        }
+        let timers = self.t0 | self.t1;
+        if timers != 0 {
+            let list: Vec<String> = squares(timers)
+                .map(|sq| {
+                    let n = (self.t0 >> sq & 1) + 2 * (self.t1 >> sq & 1);
+                    format!("{}:{n}", g.name(sq))
+                })
+                .collect();
+            state.push(format!("frozen={}", list.join(",")));
+        }
+        if !state.is_empty() {
+            s.push_str(&format!(" {{{}}}", state.join(" ")));
+        }
+        s
+    }
+}
+
