@@ -418,9 +418,9 @@ fn validate(pos: &Position, rules: &Rules) -> Result<(), EngineError> {
             return Err(bad(format!("{name} has {kings} kings, expected 1")));
         }
         let pieces = pos.by_color[color.index()].count();
-        if pieces > 16 {
+        if pieces > 17 {
             return Err(bad(format!(
-                "{name} has {pieces} pieces, at most 16 allowed"
+                "{name} has {pieces} pieces, at most 17 allowed (the chess army and the extra piece)"
             )));
         }
         let pawns = pos.pieces(color, Role::Pawn).count();

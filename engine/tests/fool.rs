@@ -1,0 +1,312 @@
+//! Chess with a Fool: the figures of `chess-with-a-fool.txt`, the edge cases
+//! and the rulings of `spec/rulings/fool.md`. Expected values are derived by
+//! hand (see the comments).
+
+mod common_plus;
+
+use common_plus::*;
+use motley_engine::{Color, Game};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
+
+fn fool(fen: &str, moves: &str) -> Game {
+    game("fool", &[], fen, moves)
+}
+
+#[test]
+fn start_position_and_perft() {
+    let g = game("fool", &[], "", "");
+    assert_eq!(g.fen(), START);
+    // 20 chess moves, each from an initial square, each also with the Fool.
+    assert_eq!(g.perft(1), 40);
+    // Black likewise; White's Fool has no moves before Black has moved.
+    assert_eq!(g.perft(2), 1600);
+    assert_eq!(g.perft(3), 50112);
+    assert_eq!(g.perft(4), 1573904);
+}
+
+#[test]
+fn perft_branches_by_hand() {
+    // The Fool on e2 blocks Bf1, Qd1, Ke1 and Ng1-e2: 14 pawn moves, 4
+    // knight moves, and the Fool imitating the pawn: e2e3.
+    let g = fool(START, "e2e4/Fe2 e7e5");
+    assert_eq!(g.perft(1), 19);
+    assert!(has(&g, "e2e3"));
+    // No Fool entered: the 29 chess moves, all from initial squares, twice.
+    assert_eq!(fool(START, "e2e4 e7e5").perft(1), 58);
+    // The Fool on g1 imitates the knight: only g1h3 is free.
+    let g = fool(START, "g1f3/Fg1 b8c6");
+    assert_eq!(g.perft(1), 21);
+    assert_eq!(starting(&g, "g1"), ["g1h3"]);
+}
+
+#[test]
+fn figure_a_entries_on_vacated_initial_squares() {
+    let g = fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5/Ff1 a7a6/Fa7");
+    assert_eq!(
+        g.fen(),
+        "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P}"
+    );
+    // The Fool on f1 imitates a pawn: f2 is its own pawn, nothing to capture.
+    assert!(starting(&g, "f1").is_empty());
+    assert!(!has(&g, "e1g1"));
+}
+
+#[test]
+fn figure_b_entry_after_captures() {
+    let g = fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6/Fb5 a6b5/Fa6");
+    // The White Fool entered on b5 and was captured at once.
+    assert_eq!(
+        g.fen(),
+        "r1bqkbnr/1ppp1ppp/f1B5/1p2p3/4P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 0 5 {last=Px}"
+    );
+    assert!(has(&g, "e1g1"));
+}
+
+#[test]
+fn figure_c_pinned_by_the_fool() {
+    // Black's queen and bishop would give the Fool on g6 a diagonal to e8;
+    // only the queen's interposition on f7 and king moves away from the
+    // Fool-as-king remain (Kf7 would stand next to it).
+    let g = fool("4k3/8/6F1/3q4/5b2/8/3P4/3K4[] b - - 0 1 {last=P}", "");
+    assert_eq!(moves(&g), "d5f7 e8d7 e8d8 e8e7 e8f8");
+    assert!(!has(&g, "d5d2"));
+}
+
+#[test]
+fn figure_d_the_blocked_fool() {
+    // d5-d4 opens the queen's diagonal to f3; the Fool imitates a pawn,
+    // f4 is blocked and e4, g4 are empty: only the king moves.
+    let g = fool("7k/8/2q5/3p4/5p2/5F2/K7/8[] b - - 0 1 {last=K}", "d5d4");
+    assert_eq!(moves(&g), "a2a1 a2a3 a2b1 a2b2 a2b3");
+}
+
+#[test]
+fn entry_on_each_castling_square() {
+    let g = fool("r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}", "");
+    // 26 moves, all by unmoved pieces, each also with the Fool; each
+    // castling with the Fool on the king's or on the rook's square.
+    assert_eq!(g.perft(1), 54);
+    for m in [
+        "e1g1", "e1g1/Fe1", "e1g1/Fh1", "e1c1", "e1c1/Fe1", "e1c1/Fa1",
+    ] {
+        assert!(has(&g, m), "{m}");
+    }
+    assert!(!has(&g, "e1c1/Fd1"));
+    assert_eq!(
+        fool(
+            "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
+            "e1g1/Fh1"
+        )
+        .fen(),
+        "r3k2r/8/8/8/8/8/8/R4RKF[f] b kq - 1 1 {last=K}"
+    );
+    let g = fool(
+        "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
+        "e1c1/Fa1",
+    );
+    assert_eq!(g.fen(), "r3k2r/8/8/8/8/8/8/F1KR3R[f] b kq - 1 1 {last=K}");
+    // The rook on d1 now guards d8: Black castles only on the king side.
+    assert!(!has(&g, "e8c8") && has(&g, "e8g8"));
+    let g = fool("r3k2r/8/8/8/8/8/8/R3K2R[Ff] b KQkq - 0 1 {last=K}", "");
+    for m in ["e8g8/Fe8", "e8g8/Fh8", "e8c8/Fe8", "e8c8/Fa8"] {
+        assert!(has(&g, m), "{m}");
+    }
+}
+
+#[test]
+fn entry_after_en_passant() {
+    let g = fool("4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}", "d7d5");
+    assert_eq!(g.fen(), "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P}");
+    // The king has no castling right, so it has moved: no entry with it.
+    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5d6/Fe5 e5e6");
+    let g = fool(
+        "4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}",
+        "d7d5 e5d6/Fe5",
+    );
+    assert_eq!(g.fen(), "4k3/8/3P4/4F3/8/8/8/4K3[f] b - - 0 2 {last=Px}");
+    // e7 is attacked by the pawn; the Fool imitating the king guards none.
+    assert_eq!(moves(&g), "e8d7 e8d8 e8f7 e8f8");
+}
+
+#[test]
+fn deadline_moves_20_and_21() {
+    let fen = "r3k3/8/8/8/8/8/8/R3K3[Ff] w Qq - 0 20 {last=K}";
+    assert!(has(&fool(fen, ""), "a1a8/Fa1"));
+    // White's 20th move without entering: its Fool is lost.
+    let g = fool(fen, "e1d1");
+    assert_eq!(g.fen(), "r3k3/8/8/8/8/8/8/R2K4[f] b q - 1 20 {last=K}");
+    assert!(has(&g, "e8c8/Fa8") && has(&g, "e8c8/Fe8"));
+    assert_eq!(g.perft(1), 33);
+    let g = fool(fen, "e1d1 a8a7");
+    assert_eq!(g.fen(), "4k3/r7/8/8/8/8/8/R2K4[] w - - 2 21 {last=R}");
+    // Move 21: too late, even with a Fool still in hand.
+    let g = fool("r3k3/8/8/8/8/8/8/R3K3[Ff] w Qq - 0 21 {last=K}", "");
+    assert!(g.legal_moves().iter().all(|m| !m.contains('/')));
+    // Rook 10, king 5, castling 1.
+    assert_eq!(g.perft(1), 16);
+    // ply-20: the first ten moves of each player.
+    let rook = [("fool.deadline", "ply-20")];
+    let g = game(
+        "fool",
+        &rook,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 11",
+        "",
+    );
+    assert!(!has(&g, "g1f3/Fg1"));
+    assert!(has(
+        &fool(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 11",
+            ""
+        ),
+        "g1f3/Fg1"
+    ));
+}
+
+#[test]
+fn two_fools_after_a_promotion() {
+    let g = fool("1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}", "a7b8f/Fa7");
+    // A pawn promoted to a Fool counts as a Pawn for the enemy Fool.
+    assert_eq!(g.fen(), "1F2k3/F7/8/8/8/8/8/4K3[] b - - 0 1 {last=Px}");
+    let g = fool(
+        "1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}",
+        "a7b8f/Fa7 e8d8",
+    );
+    // Both Fools imitate the king: 4 steps each, next to the enemy king too.
+    assert_eq!(
+        moves(&g),
+        "a7a6 a7a8 a7b6 a7b7 b8a8 b8b7 b8c7 b8c8 e1d1 e1d2 e1e2 e1f1 e1f2"
+    );
+}
+
+#[test]
+fn fool_imitating_a_fool_imitating_a_promoted_piece() {
+    let fen = "4k3/P7/8/8/8/5f2/8/4K1F1[] w - - 0 1 {last=K}";
+    let g = fool(fen, "a7a8q");
+    assert_eq!(g.fen(), "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q}");
+    // Black's Fool moves like the new queen and takes it; no block exists.
+    assert_eq!(moves(&g), "e8d7 e8e7 e8f7 f3a8");
+    let g = fool(fen, "a7a8q f3a8");
+    assert_eq!(g.fen(), "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx}");
+    // White's Fool moves like the queen the Black Fool imitated: 16 moves.
+    assert_eq!(starting(&g, "g1").len(), 16);
+    assert_eq!(g.perft(1), 21);
+}
+
+#[test]
+fn fool_before_the_opponent_moved_has_no_moves() {
+    let g = fool("4k3/8/8/8/8/8/4F3/4K3[f] w - - 0 1", "");
+    assert_eq!(moves(&g), "e1d1 e1d2 e1f1 e1f2");
+}
+
+#[test]
+fn check_and_mate_by_a_fool() {
+    // The Fool steps like the king Black moved last: Kxg7 is guarded, g8
+    // and h7 are next to the Fool, which would imitate the king.
+    let fen = "7k/8/5KF1/8/8/8/8/8[] w - - 0 1 {last=K}";
+    assert_eq!(fool(fen, "g6g7").outcome(), mate(Color::White));
+    let reset = [("fool.imitation", "reset")];
+    assert_eq!(game("fool", &reset, fen, "g6g7").outcome(), stalemate());
+    // With a knight Black escapes the check: the Fool then moves like a
+    // knight and no longer reaches h8.
+    let g = fool("7k/8/5KF1/8/8/8/8/n7[] w - - 0 1 {last=K}", "g6g7");
+    assert_eq!(moves(&g), "a1b3 a1c2");
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn ruling_pawn_capture() {
+    let fen = "4k3/8/8/8/3p4/4F3/8/4K3[] w - - 0 1 {last=P}";
+    assert_eq!(starting(&fool(fen, ""), "e3"), ["e3d4", "e3e4"]);
+    let none = [("pawn-capture", "none")];
+    assert_eq!(starting(&game("fool", &none, fen, ""), "e3"), ["e3e4"]);
+}
+
+#[test]
+fn ruling_imitation() {
+    let fen = "4k3/8/8/8/8/5f2/8/R3K2R[] w KQ - 0 1 {last=K}";
+    assert!(!has(&fool(fen, "a1a2 e8d8"), "e1g1"));
+    for v in ["reset", "either"] {
+        assert!(
+            has(
+                &game("fool", &[("fool.imitation", v)], fen, "a1a2 e8d8"),
+                "e1g1"
+            ),
+            "{v}"
+        );
+    }
+    let fen = "4k3/8/8/4f3/8/8/8/1N2K2R[] w K - 0 1 {last=K}";
+    for (v, castles) in [("keep", false), ("either", false), ("reset", true)] {
+        let g = game("fool", &[("fool.imitation", v)], fen, "b1c3 e5f3");
+        assert_eq!(has(&g, "e1g1"), castles, "{v}");
+    }
+    assert_eq!(fool(fen, "b1c3 e5f3").perft(1), 12);
+}
+
+#[test]
+fn ruling_castling_imitation() {
+    let fen = "4k3/8/8/f7/8/8/8/4K2R[] w K - 0 1 {last=K}";
+    let g = fool(fen, "e1g1");
+    assert!(g.fen().ends_with("{last=K}"));
+    assert!(!has(&g, "a5a1"));
+    let g = game("fool", &[("castling-imitation", "rook")], fen, "e1g1");
+    assert!(g.fen().ends_with("{last=R}"));
+    assert!(has(&g, "a5a1"));
+}
+
+#[test]
+fn ruling_initial_position() {
+    let moves = "g1f3 e7e6 f3g1 e6e5";
+    assert!(!has(&fool(START, moves), "g1f3/Fg1"));
+    let square = [("fool.initial-position", "setup-square")];
+    assert!(has(&game("fool", &square, START, moves), "g1f3/Fg1"));
+}
+
+#[test]
+fn rulings_errors_name_the_options() {
+    let err = Game::new("fool", &[("fool.pawn-capture".into(), "sideways".into())]).unwrap_err();
+    assert!(err.to_string().contains("options: diagonal, none"), "{err}");
+    let err = Game::new("fool", &[("fool.nonsense".into(), "x".into())]).unwrap_err();
+    assert!(err.to_string().contains("fool.pawn-capture"), "{err}");
+}
+
+#[test]
+fn fen_and_move_errors() {
+    let mut g = game("fool", &[], "", "");
+    assert!(g.set_fen("8/8/8/8/8/8/8/8[Ff] w - - 0 1").is_err());
+    assert!(g.set_fen("4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1").is_err());
+    assert!(g
+        .set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {last=F}")
+        .is_err());
+    assert!(g
+        .set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {clown=w}")
+        .is_err());
+    assert!(g
+        .play("e2e4/Fe3")
+        .unwrap_err()
+        .to_string()
+        .starts_with("illegal move"));
+    assert!(g
+        .play("e2e4/F")
+        .unwrap_err()
+        .to_string()
+        .starts_with("malformed move"));
+    assert!(g
+        .play("F@e3")
+        .unwrap_err()
+        .to_string()
+        .starts_with("illegal move"));
+    assert_eq!(g.fen(), START);
+}
+
+#[test]
+fn fen_round_trips_along_a_game() {
+    let mut g = game("fool", &[], "", "");
+    for m in "e2e4/Fe2 d7d5 e4d5 d8d5/Fd8 b1c3 d5a5 e2d3 d8d5".split_whitespace() {
+        g.play(m).unwrap();
+        let fen = g.fen();
+        let mut h = game("fool", &[], &fen, "");
+        assert_eq!(h.fen(), fen);
+        h.set_fen(&fen).unwrap();
+    }
+}
