@@ -1,0 +1,252 @@
+//! Clown Chess: the Clown's movement by file, declaration, the hand and
+//! re-entry (`clown-chess.txt`, `spec/rulings/clown.md`). Expected values
+//! are derived by hand (see the comments).
+
+mod common_plus;
+
+use common_plus::*;
+use motley_engine::Game;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+
+fn clown(fen: &str, moves: &str) -> Game {
+    game("clown", &[], fen, moves)
+}
+
+#[test]
+fn start_position_and_perft() {
+    let g = game("clown", &[], "", "");
+    assert_eq!(g.fen(), START);
+    // 20 chess moves and the 4 knight moves once more as declarations.
+    assert_eq!(g.perft(1), 24);
+    assert_eq!(g.perft(2), 576);
+    assert_eq!(g.perft(3), 14842);
+    assert_eq!(g.perft(4), 380222);
+    assert!(has(&g, "b1c3c") && has(&g, "g1h3c"));
+}
+
+#[test]
+fn clown_on_each_file() {
+    // A White Clown on the 4th rank, kings on e1 and e8: its moves by file.
+    let expected = [
+        ("C7", 14),  // a: rook, 7 on the file + 7 on the rank
+        ("1C6", 6),  // b: knight
+        ("2C5", 11), // c: bishop
+        ("3C4", 27), // d: queen; from d4 four squares reach every edge
+        ("4C3", 8),  // e: king step
+        ("5C2", 11), // f: bishop
+        ("6C1", 6),  // g: knight
+        ("7C", 14),  // h: rook
+    ];
+    for (file, (rank4, n)) in expected.into_iter().enumerate() {
+        let g = clown(
+            &format!("4k3/8/8/8/{rank4}/8/8/4K3[] w - - 0 1 {{clown=w}}"),
+            "",
+        );
+        let from = format!("{}4", (b'a' + file as u8) as char);
+        assert_eq!(starting(&g, &from).len(), n, "Clown on {from}");
+    }
+}
+
+#[test]
+fn d_file_queen_of_four_squares() {
+    let g = clown("7K/8/8/8/8/k7/8/3C4[] w - - 0 1 {clown=w}", "");
+    assert_eq!(
+        starting(&g, "d1").join(" "),
+        "d1a1 d1a4 d1b1 d1b3 d1c1 d1c2 d1d2 d1d3 d1d4 d1d5 d1e1 d1e2 d1f1 d1f3 d1g1 d1g4 d1h1 d1h5"
+    );
+    assert!(!has(&g, "d1d6"));
+}
+
+#[test]
+fn e_file_king_step_is_not_royal() {
+    // The Clown may step next to the enemy king and stand attacked.
+    let g = clown("8/8/8/2k5/4C3/8/8/K7[] w - - 0 1 {clown=w}", "");
+    assert_eq!(
+        starting(&g, "e4").join(" "),
+        "e4d3 e4d4 e4d5 e4e3 e4e5 e4f3 e4f4 e4f5"
+    );
+    // A Clown on e1 does not castle and is not a king to check.
+    assert!(clown("4k3/8/8/8/8/8/8/R3C2K[] w - - 0 1 {clown=w}", "")
+        .legal_moves()
+        .iter()
+        .all(|m| m != "e1c1"));
+}
+
+#[test]
+fn declaration_on_a_capturing_first_move() {
+    let fen = "rnbqkbnr/pp1ppppp/8/8/8/2p5/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let g = clown(fen, "b1c3c");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbnr/pp1ppppp/8/8/8/2C5/PPPPPPPP/R1BQKBNR[] b KQkq - 0 1 {clown=w last=Nx lost=P}"
+    );
+    // The Clown on c3 moves as a bishop; the other knight can no longer declare.
+    let g = clown(fen, "b1c3c a7a6");
+    assert_eq!(
+        starting(&g, "c3").join(" "),
+        "c3a5 c3b4 c3d4 c3e5 c3f6 c3g7"
+    );
+    assert!(has(&g, "g1f3") && !has(&g, "g1f3c"));
+    let forbidden = [("clown.declare-capture", "forbidden")];
+    let g = game("clown", &forbidden, fen, "");
+    assert!(!has(&g, "b1c3c") && has(&g, "b1c3") && has(&g, "b1a3c"));
+}
+
+#[test]
+fn captured_clown_returns_as_a_knight_and_no_second_clown() {
+    let fen = "4k3/8/8/8/8/2q5/6K1/2C5[] b - - 0 1 {clown=w}";
+    let g = clown(fen, "c3c1");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/8/8/8/6K1/2q5[N] w - - 0 2 {clown=w last=Qx lost=C}"
+    );
+    // Not immediately: only the king moves.
+    assert_eq!(moves(&g), "g2f2 g2f3 g2g3 g2h2 g2h3");
+    let g = clown(fen, "c3c1 g2g3 e8e7");
+    // 24 zone squares but c1 and g3: 22 Knight entries, no Clown entry.
+    assert_eq!(starting(&g, "N@").len(), 22);
+    assert!(starting(&g, "C@").is_empty());
+    let g = clown(fen, "c3c1 g2g3 e8e7 N@b1");
+    assert_eq!(
+        g.fen(),
+        "8/4k3/8/8/8/6K1/8/1Nq5[] b - - 3 3 {clown=w last=N reentered=w}"
+    );
+}
+
+#[test]
+fn reentry_blocked_after_a_clown_moved() {
+    let g = clown("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=b last=C}", "");
+    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2");
+    let g = clown("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=b last=N}", "");
+    assert_eq!(starting(&g, "N@").len(), 23);
+}
+
+#[test]
+fn entry_zone_squares_and_their_neighbours() {
+    // White: ranks 1-2 and a3, a4, b3, b4, g3, g4, h3, h4; e1 is taken.
+    let g = clown("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "");
+    assert_eq!(g.perft(1), 23 + 23 + 5);
+    for sq in ["a1", "h1", "d2", "a3", "b4", "g3", "h4"] {
+        assert!(
+            has(&g, &format!("N@{sq}")) && has(&g, &format!("C@{sq}")),
+            "{sq}"
+        );
+    }
+    for sq in [
+        "c3", "d3", "e3", "f3", "c4", "f4", "a5", "b5", "g5", "h5", "d5",
+    ] {
+        assert!(!has(&g, &format!("N@{sq}")), "{sq}");
+    }
+    // Black, mirrored; `!Cb5` and `!Cg5` of the source.
+    let g = clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "");
+    assert_eq!(g.perft(1), 51);
+    for sq in ["b5", "g5", "a6", "h8", "d7"] {
+        assert!(has(&g, &format!("C@{sq}")), "{sq}");
+    }
+    for sq in ["b4", "g4", "c6", "f5", "a4"] {
+        assert!(!has(&g, &format!("C@{sq}")), "{sq}");
+    }
+}
+
+#[test]
+fn source_notation_examples() {
+    // `!Nb4` and `!Bd2` (White), `!Cb5` and `!Cg5` (Black).
+    let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "");
+    assert!(has(&g, "N@b4") && has(&g, "B@d2") && has(&g, "C@b4"));
+    let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "B@d2");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/8/8/8/3B4/4K3[N] b - - 1 1 {last=B reentered=w}"
+    );
+    let g = clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@g5");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/6c1/8/8/8/4K3[] w - - 1 2 {clown=b last=N reentered=b}"
+    );
+    // The Clown on g5 moves as a knight.
+    let g = clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@b5 e1d1");
+    assert_eq!(
+        starting(&g, "b5").join(" "),
+        "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6"
+    );
+}
+
+#[test]
+fn reentry_giving_and_blocking_check() {
+    let g = clown("4k3/8/8/8/8/8/8/4K3[B] w - - 0 1", "");
+    assert!(has(&g, "B@a4"));
+    let forbidden = [("entry-check", "forbidden")];
+    assert!(!has(
+        &game("clown", &forbidden, "4k3/8/8/8/8/8/8/4K3[B] w - - 0 1", ""),
+        "B@a4"
+    ));
+    let fen = "4k3/8/8/8/8/8/8/r3K3[B] w - - 0 1 {last=R}";
+    assert_eq!(moves(&clown(fen, "")), "B@b1 B@c1 B@d1 e1d2 e1e2 e1f2");
+    assert_eq!(moves(&game("clown", &forbidden, fen, "")), "e1d2 e1e2 e1f2");
+}
+
+#[test]
+fn ruling_not_immediately() {
+    let fen = "4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1 {last=Bx lost=N}";
+    let g = clown(fen, "");
+    assert_eq!(starting(&g, "B@").len(), 23);
+    assert!(starting(&g, "N@").is_empty() && starting(&g, "C@").is_empty());
+    let g = game("clown", &[("not-immediately", "hand")], fen, "");
+    assert_eq!(g.perft(1), 5);
+    let g = game("clown", &[("not-immediately", "none")], fen, "");
+    assert_eq!(g.perft(1), 3 * 23 + 5);
+}
+
+#[test]
+fn ruling_after_clown() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] b KQkq - 0 1";
+    let g = clown(fen, "g8f6c");
+    assert_eq!(
+        g.fen(),
+        "rnbqkb1r/pppppppp/5c2/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 1 2 {clown=b last=N}"
+    );
+    // b1, and a3 a4 b3 b4 g3 g4 h3 h4, as Knight or Clown.
+    assert_eq!(starting(&g, "N@").len(), 9);
+    assert_eq!(starting(&g, "C@").len(), 9);
+    let g = game(
+        "clown",
+        &[("clown.after-clown", "became-clown")],
+        fen,
+        "g8f6c",
+    );
+    assert!(g.fen().ends_with("{clown=b last=C}"));
+    assert!(starting(&g, "N@").is_empty());
+}
+
+#[test]
+fn ruling_entry_zone() {
+    let fen = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1";
+    let first = game("clown", &[("entry-zone", "first-ranks")], fen, "");
+    assert!(!has(&first, "N@a3") && !has(&first, "N@b4") && has(&first, "N@d2"));
+    let all = game("clown", &[("entry-zone", "all-edges")], fen, "");
+    assert!(has(&all, "N@a5") && has(&all, "N@h8") && !has(&all, "N@c3"));
+    assert!(!has(&clown(fen, ""), "N@a5"));
+}
+
+#[test]
+fn only_one_reentry_per_game() {
+    let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1 {reentered=w}", "");
+    assert_eq!(g.perft(1), 5);
+}
+
+#[test]
+fn fen_round_trips_along_a_game() {
+    let mut g = game("clown", &[], "", "");
+    for m in "b1c3c e7e5 c3e5 d7d6 e5d6 c7d6 g1f3 g8f6 N@b1".split_whitespace() {
+        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let fen = g.fen();
+        assert_eq!(game("clown", &[], &fen, "").fen(), fen);
+    }
+    // The Clown (c3: bishop, e5: king step, d6: queen) is taken on d6 and
+    // comes back as a Knight after a waiting move.
+    assert_eq!(
+        g.fen(),
+        "rnbqkb1r/pp3ppp/3p1n2/8/8/5N2/PPPPPPPP/RNBQKB1R[] b KQkq - 3 5 {clown=w last=N reentered=w}"
+    );
+}
