@@ -1,5 +1,6 @@
 //! The string-level game API that wraps the typed engines.
 
+use crate::big::BigGame;
 use crate::chess::{self, Position};
 use crate::color::Color;
 use crate::error::EngineError;
@@ -26,12 +27,15 @@ pub struct Game {
     /// Fool, Clown and Entity chess (`crate::plus`); when set, every method
     /// delegates to it.
     plus: Option<Box<PlusGame>>,
+    /// Chess Is a Joke and Jester Chess (`crate::big`); when set, every
+    /// method delegates to it.
+    big: Option<Box<BigGame>>,
 }
 
 impl Game {
     /// The variants this engine implements by name.
     pub fn variants() -> &'static [&'static str] {
-        &["chess", "fool", "clown", "entity"]
+        &["chess", "fool", "clown", "entity", "joke", "jester"]
     }
 
     /// A new game at the variant's start position. `rulings` are (id, value)
@@ -43,6 +47,11 @@ impl Game {
             "entity" => Some(PlusVariant::Entity),
             _ => None,
         };
+        if let Some(big) = BigGame::new(variant, rulings) {
+            let mut game = Game::from_position(Position::startpos());
+            game.big = Some(Box::new(big?));
+            return Ok(game);
+        }
         if let Some(v) = plus {
             let mut game = Game::from_position(Position::startpos());
             game.plus = Some(Box::new(PlusGame::new(v, rulings)?));
@@ -62,12 +71,16 @@ impl Game {
             position,
             history: vec![position.repetition_key()],
             plus: None,
+            big: None,
         }
     }
 
     /// Sets the position from a FEN and clears the history. On error the
     /// game is unchanged.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), EngineError> {
+        if let Some(g) = &mut self.big {
+            return g.set_fen(fen);
+        }
         if let Some(g) = &mut self.plus {
             return g.set_fen(fen);
         }
@@ -77,6 +90,9 @@ impl Game {
 
     /// The FEN of the current position.
     pub fn fen(&self) -> String {
+        if let Some(g) = &self.big {
+            return g.fen();
+        }
         if let Some(g) = &self.plus {
             return g.fen();
         }
@@ -91,6 +107,9 @@ impl Game {
 
     /// The legal moves in UCI notation, sorted ascending.
     pub fn legal_moves(&self) -> Vec<String> {
+        if let Some(g) = &self.big {
+            return g.legal_moves();
+        }
         if let Some(g) = &self.plus {
             return g.legal_moves();
         }
@@ -106,6 +125,9 @@ impl Game {
 
     /// Plays a move given in UCI notation. On error nothing changes.
     pub fn play(&mut self, uci: &str) -> Result<(), EngineError> {
+        if let Some(g) = &mut self.big {
+            return g.play(uci);
+        }
         if let Some(g) = &mut self.plus {
             return g.play(uci);
         }
@@ -117,6 +139,9 @@ impl Game {
 
     /// Leaves of the legal move tree at `depth`, every leaf played.
     pub fn perft(&self, depth: u32) -> u64 {
+        if let Some(g) = &self.big {
+            return g.perft(depth);
+        }
         if let Some(g) = &self.plus {
             return g.perft(depth);
         }
@@ -125,6 +150,9 @@ impl Game {
 
     /// Perft split by first move: (move in UCI, leaves), sorted by move.
     pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if let Some(g) = &self.big {
+            return g.perft_divide(depth);
+        }
         if let Some(g) = &self.plus {
             return g.perft_divide(depth);
         }
@@ -147,6 +175,11 @@ impl Game {
     /// checkmate, stalemate, fifty-move rule, threefold repetition,
     /// insufficient material.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(g) = &self.big {
+            return g
+                .outcome()
+                .map(|(winner, reason)| Outcome { winner, reason });
+        }
         if let Some(g) = &self.plus {
             return g.outcome();
         }

@@ -6,6 +6,10 @@
 //! Squares are numbered `rank_index * files + file_index` from `a1 = 0`
 //! (LANGUAGE.md §2).
 
+mod game;
+
+pub use game::BigGame;
+
 use crate::color::Color;
 use crate::error::EngineError;
 
@@ -412,7 +416,9 @@ pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
             )));
         };
         if state.iter().any(|&(known, _)| known == k) {
-            return Err(EngineError::invalid_fen(format!("state key {k:?} given twice")));
+            return Err(EngineError::invalid_fen(format!(
+                "state key {k:?} given twice"
+            )));
         }
         state.push((k, v));
     }
@@ -430,7 +436,9 @@ pub fn parse_side(text: &str) -> Result<Color, EngineError> {
     match text {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
-        other => Err(EngineError::invalid_fen(format!("bad side to move {other:?}"))),
+        other => Err(EngineError::invalid_fen(format!(
+            "bad side to move {other:?}"
+        ))),
     }
 }
 
@@ -488,9 +496,16 @@ mod tests {
         assert_eq!(g.bishop(0, 0).count_ones(), 9);
         let blocker = bit(g.parse_square("e7").unwrap());
         assert_eq!(g.ray_attacks(N, e5, blocker).count_ones(), 2);
-        assert_eq!(g.ray_attacks(S, e5, bit(g.parse_square("e2").unwrap())).count_ones(), 3);
+        assert_eq!(
+            g.ray_attacks(S, e5, bit(g.parse_square("e2").unwrap()))
+                .count_ones(),
+            3
+        );
         assert_eq!(g.parse_move("a9a10q"), Some((80, 90, Some('q'))));
         assert_eq!(g.parse_move("a9a12"), None);
-        assert_eq!(g.board_text(|s| (s == 0).then_some('K')), "10/10/10/10/10/10/10/10/10/10/K9");
+        assert_eq!(
+            g.board_text(|s| (s == 0).then_some('K')),
+            "10/10/10/10/10/10/10/10/10/10/K9"
+        );
     }
 }
