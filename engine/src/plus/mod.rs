@@ -138,13 +138,13 @@ pub struct Position {
 /// squares).
 static NEAR4: [Bitboard; 64] = {
     let mut t = [Bitboard(0); 64];
-    let mut a = 0;
+    let mut a: i32 = 0;
     while a < 64 {
-        let mut b = 0;
+        let mut b: i32 = 0;
         let mut m = 0u64;
         while b < 64 {
-            let df = (a % 8) as i32 - (b % 8) as i32;
-            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let df = a % 8 - b % 8;
+            let dr = a / 8 - b / 8;
             let d = if df.abs() > dr.abs() {
                 df.abs()
             } else {
@@ -155,7 +155,7 @@ static NEAR4: [Bitboard; 64] = {
             }
             b += 1;
         }
-        t[a] = Bitboard(m);
+        t[a as usize] = Bitboard(m);
         a += 1;
     }
     t
@@ -408,11 +408,8 @@ impl Position {
             match rules.variant {
                 Variant::Fool => match fool {
                     None => {}
-                    Some(Role::Pawn) => {
-                        if rules.fool_pawn_capture {
-                            pawns |= extra;
-                        }
-                    }
+                    Some(Role::Pawn) if rules.fool_pawn_capture => pawns |= extra,
+                    Some(Role::Pawn) => {}
                     Some(Role::Knight) => knights |= extra,
                     Some(Role::Bishop) => bishops |= extra,
                     Some(Role::Rook) => rooks |= extra,

@@ -286,7 +286,7 @@ impl Position {
                 let hand = self.hand[us.index()];
                 let can = !self.has_flag(FLAG_REENTERED, us)
                     && (hand[Role::Knight.index()] > 0 || hand[Role::Bishop.index()] > 0)
-                    && self.last.map_or(true, |l| l.role != Role::Extra)
+                    && self.last.is_none_or(|l| l.role != Role::Extra)
                     && !(rules.entry_check_forbidden
                         && in_check.unwrap_or_else(|| self.is_check(rules)));
                 if can {
