@@ -32,7 +32,17 @@ use serde_saphyr::Spanned;
 use crate::implementation::{Outcome, Winner};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 5] = ["checkmate", "stalemate", "fifty-move rule", "threefold repetition", "insufficient material"];
+pub const REASONS: [&str; 9] = [
+    "checkmate",
+    "stalemate",
+    "fifty-move rule",
+    "threefold repetition",
+    "repetition",
+    "insufficient material",
+    "region reached",
+    "check count",
+    "bare royal",
+];
 
 /// A problem with a case file, located at a line and column when known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,7 +248,8 @@ impl CaseFile {
             if let Some(i) = message.find(" at line ") {
                 message.truncate(i);
             }
-            error(at, message.trim_end().trim_end_matches('.').to_string())
+            let message = message.trim_end().trim_end_matches('.').replace("missing field `", "missing key `").replace("unknown field `", "unknown key `");
+            error(at, message)
         })?;
         let at = |s: &serde_saphyr::Location| Some((s.line(), s.column()));
         let folder = path.parent().unwrap_or(Path::new(""));
@@ -309,8 +320,11 @@ fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
     if !REASONS.contains(&reason) {
         return Err(format!("reason `{reason}`: expected one of {}", REASONS.join(", ")));
     }
-    if (reason == "checkmate") == (winner == Winner::Draw) {
-        return Err(format!("`{winner}` by `{reason}` cannot happen: checkmate has a winner, the other reasons are draws"));
+    // Which reasons may have a winner, which may be draws (spec/LANGUAGE.md §10, §19).
+    let decisive = matches!(reason, "checkmate" | "stalemate" | "region reached" | "check count" | "bare royal");
+    let drawn = !matches!(reason, "checkmate" | "region reached" | "check count");
+    if (winner == Winner::Draw && !drawn) || (winner != Winner::Draw && !decisive) {
+        return Err(format!("`{winner}` by `{reason}` cannot happen"));
     }
     Ok(Outcome { winner, reason: reason.to_string() })
 }

@@ -1,0 +1,162 @@
+//! The case files under `cases/` pass for the interpreter and the engine
+//! within their CI budgets; wrong cases fail with the expected lines; bad
+//! case files are refused with located messages; UCI runs perft cases.
+
+use std::path::{Path, PathBuf};
+
+use motley_conformance::runner::{run_paths, Budget, Options, Status};
+use motley_conformance::{CaseFile, ImplKind};
+
+fn here(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+fn ci() -> Options {
+    Options { budget: Budget::Default, ..Options::default() }
+}
+
+fn suite_passes(kind: ImplKind) {
+    let report = run_paths(&[here("cases")], &kind, &ci()).expect("cases folder");
+    let failures = report.failure_lines();
+    assert!(failures.is_empty(), "{kind}:\n{}", failures.join("\n"));
+    assert!(report.passed() >= 200, "{kind}: only {} passed", report.passed());
+    eprintln!("{kind}: {}", report.summary());
+}
+
+#[test]
+fn the_suite_passes_for_the_interpreter() {
+    suite_passes(ImplKind::Interpreter);
+}
+
+#[test]
+fn the_suite_passes_for_the_engine() {
+    suite_passes(ImplKind::Engine);
+}
+
+#[test]
+fn every_case_names_its_source_and_the_perft_suite_is_complete() {
+    let files = motley_conformance::case::case_files(&[here("cases/chess")]).expect("cases");
+    let mut perftsuite = 0;
+    for path in files {
+        let file = CaseFile::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        for case in &file.cases {
+            assert!(case.source.len() > 10, "{}: {}: source too short", path.display(), case.name);
+        }
+        if path.ends_with("perftsuite.yaml") {
+            perftsuite = file.cases.len();
+        }
+    }
+    assert_eq!(perftsuite, 127);
+}
+
+#[test]
+fn wrong_cases_fail_with_the_difference() {
+    for kind in [ImplKind::Interpreter, ImplKind::Engine] {
+        let report = run_paths(&[here("tests/fixtures/wrong.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
+        let file = here("tests/fixtures/wrong.yaml").display().to_string();
+        assert_eq!(
+            report.failure_lines(),
+            vec![
+                format!("{file}: wrong perft: perft 2: expected 401, got 400"),
+                format!("{file}: wrong legal set: legal moves: missing e2e5, unexpected a2a3"),
+                format!("{file}: wrong outcome: outcome: expected white by checkmate, got black by checkmate"),
+            ],
+            "{kind}"
+        );
+        assert_eq!((report.passed(), report.failed(), report.skipped()), (1, 3, 1), "{kind}");
+        assert_eq!(report.summary(), "1 passed, 3 failed, 1 skipped (1 perft counts over the node budget not run; --full runs them)");
+        let verbose = report.render(true);
+        assert!(verbose.contains("over budget: skipped: every perft count is over the node budget"), "{verbose}");
+    }
+}
+
+#[test]
+fn budgets_can_be_overridden() {
+    let path = [here("tests/fixtures/wrong.yaml")];
+    let full = run_paths(&path, &ImplKind::Engine, &Options { budget: Budget::Unlimited, threads: 1 }).expect("fixture");
+    assert_eq!((full.passed(), full.failed(), full.skipped()), (2, 3, 0));
+    let tight = run_paths(&path, &ImplKind::Engine, &Options { budget: Budget::Nodes(25), threads: 1 }).expect("fixture");
+    // Only the depth-1 counts fit (so `wrong perft` passes); legal sets and outcomes cost nothing.
+    assert_eq!((tight.passed(), tight.failed(), tight.skipped()), (2, 2, 1));
+    assert_eq!(tight.counts_over_budget(), 2);
+}
+
+fn parse(text: &str) -> String {
+    let dir = here("tests/fixtures");
+    match CaseFile::parse(&dir.join("x.yaml"), text) {
+        Ok(_) => "ok".to_string(),
+        Err(e) => e.to_string().replace(&dir.display().to_string(), "DIR"),
+    }
+}
+
+#[test]
+fn bad_case_files_are_refused_with_located_messages() {
+    let head = "variant: ../../../spec/variants/chess.yaml\ncases:\n";
+    assert_eq!(parse(&format!("{head}  - name: a\n    source: s s s\n    expect: {{ perft: {{ 1: 20 }} }}\n")), "ok");
+    assert_eq!(
+        parse("variant: nowhere.yaml\ncases: []\n"),
+        "DIR/x.yaml:1:10: variant rule file `DIR/nowhere.yaml` not found (the path is relative to the case file)"
+    );
+    let missing_source = parse(&format!("{head}  - name: a\n    expect: {{ perft: {{ 1: 20 }} }}\n"));
+    assert!(missing_source.starts_with("DIR/x.yaml:4:5: missing key `source`"), "{missing_source}");
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: \"\"\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
+        "DIR/x.yaml:3:5: case `a`: `source` is empty; name the document and quote the words the case rests on"
+    );
+    let unknown = parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n    fenn: x\n"));
+    assert!(unknown.starts_with("DIR/x.yaml:6:5: unknown key `fenn`"), "{unknown}");
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: blue, reason: checkmate }} }}\n")),
+        "DIR/x.yaml:3:5: case `a`: winner `blue`: expected white, black or draw"
+    );
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: white, reason: stalemate }} }}\n")),
+        "DIR/x.yaml:3:5: case `a`: `white` by `stalemate` cannot happen: checkmate has a winner, the other reasons are draws"
+    );
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{}}\n")),
+        "DIR/x.yaml:3:5: case `a`: `expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error"
+    );
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ error: x, perft: {{ 1: 1 }} }}\n")),
+        "DIR/x.yaml:3:5: case `a`: `error` cannot be combined with other expectations: the start is refused, so there is no position"
+    );
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
+        "DIR/x.yaml:6:5: case `a`: another case of this file has the same name"
+    );
+    let bad_count = parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: many }} }}\n"));
+    assert!(bad_count.starts_with("DIR/x.yaml:5:"), "{bad_count}");
+}
+
+#[test]
+fn an_unreadable_case_file_counts_as_a_failure() {
+    let dir = std::env::temp_dir().join(format!("motley-conformance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.yaml");
+    std::fs::write(&bad, "variant: [\n").expect("write");
+    let report = run_paths(&[bad.clone()], &ImplKind::Engine, &ci()).expect("path");
+    assert_eq!(report.failed(), 1);
+    assert!(report.failure_lines()[0].starts_with(&format!("{}:", bad.display())), "{:?}", report.failure_lines());
+}
+
+#[test]
+fn uci_engines_run_the_perft_and_move_cases() {
+    let script = here("tests/fixtures/uci-fake.sh");
+    let kind: ImplKind = format!("uci:sh {}", script.display()).parse().expect("uci kind");
+    let report = run_paths(&[here("tests/fixtures/uci.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
+    assert!(report.failure_lines().is_empty(), "{:?}", report.failure_lines());
+    assert_eq!((report.passed(), report.failed(), report.skipped()), (2, 0, 2));
+    let skipped: Vec<&str> = report.results.iter().filter_map(|r| if let Status::Skipped(why) = &r.status { Some(why.as_str()) } else { None }).collect();
+    assert!(skipped[0].contains("does not support outcome"), "{skipped:?}");
+    assert!(skipped[1].contains("cannot report refused input"), "{skipped:?}");
+}
+
+#[test]
+fn a_missing_uci_engine_is_a_clear_failure() {
+    let kind: ImplKind = "uci:/nonexistent/engine".parse().expect("uci kind");
+    let report = run_paths(&[here("tests/fixtures/uci.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
+    let lines = report.failure_lines();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].ends_with("uci.yaml: all 4 cases: cannot load variant: cannot start UCI engine `/nonexistent/engine`: No such file or directory (os error 2)"), "{lines:?}");
+}
