@@ -323,8 +323,11 @@ fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
     // Which reasons may have a winner, which may be draws (spec/LANGUAGE.md §10, §19).
     let decisive = matches!(reason, "checkmate" | "stalemate" | "region reached" | "check count" | "bare royal");
     let drawn = !matches!(reason, "checkmate" | "region reached" | "check count");
-    if (winner == Winner::Draw && !drawn) || (winner != Winner::Draw && !decisive) {
-        return Err(format!("`{winner}` by `{reason}` cannot happen"));
+    if winner == Winner::Draw && !drawn {
+        return Err(format!("`draw` by `{reason}` cannot happen: `{reason}` always has a winner"));
+    }
+    if winner != Winner::Draw && !decisive {
+        return Err(format!("`{winner}` by `{reason}` cannot happen: `{reason}` is always a draw"));
     }
     Ok(Outcome { winner, reason: reason.to_string() })
 }

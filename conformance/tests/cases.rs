@@ -110,8 +110,12 @@ fn bad_case_files_are_refused_with_located_messages() {
         "DIR/x.yaml:3:5: case `a`: winner `blue`: expected white, black or draw"
     );
     assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: white, reason: stalemate }} }}\n")),
-        "DIR/x.yaml:3:5: case `a`: `white` by `stalemate` cannot happen: checkmate has a winner, the other reasons are draws"
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: white, reason: threefold repetition }} }}\n")),
+        "DIR/x.yaml:3:5: case `a`: `white` by `threefold repetition` cannot happen: `threefold repetition` is always a draw"
+    );
+    assert_eq!(
+        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: draw, reason: checkmate }} }}\n")),
+        "DIR/x.yaml:3:5: case `a`: `draw` by `checkmate` cannot happen: `checkmate` always has a winner"
     );
     assert_eq!(
         parse(&format!("{head}  - name: a\n    source: s\n    expect: {{}}\n")),
