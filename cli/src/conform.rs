@@ -144,9 +144,11 @@ pub fn perft(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, 
     Ok(ExitCode::SUCCESS)
 }
 
-/// The engine's bench rows, when the engine implements the variant:
-/// `(depth, leaves, seconds)` per depth.
-pub fn engine_bench(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, String)], fen: Option<&str>, moves: &[String], depths: &[u32]) -> Result<Option<Vec<(u32, u64, f64)>>, Failure> {
+/// One bench measurement: depth, leaves, seconds.
+pub type BenchRow = (u32, u64, f64);
+
+/// The engine's bench rows, when the engine implements the variant.
+pub fn engine_bench(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, String)], fen: Option<&str>, moves: &[String], depths: &[u32]) -> Result<Option<Vec<BenchRow>>, Failure> {
     let name = variant_name(file).map_err(failure)?;
     if !Engine::implements(&name) {
         return Ok(None);

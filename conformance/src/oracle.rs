@@ -29,7 +29,7 @@ impl SplitMix64 {
 
     /// A number in `0..n` (`n` > 0), nearly uniform.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 

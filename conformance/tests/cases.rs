@@ -139,7 +139,7 @@ fn an_unreadable_case_file_counts_as_a_failure() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.yaml");
     std::fs::write(&bad, "variant: [\n").expect("write");
-    let report = run_paths(&[bad.clone()], &ImplKind::Engine, &ci()).expect("path");
+    let report = run_paths(std::slice::from_ref(&bad), &ImplKind::Engine, &ci()).expect("path");
     assert_eq!(report.failed(), 1);
     assert!(report.failure_lines()[0].starts_with(&format!("{}:", bad.display())), "{:?}", report.failure_lines());
 }
@@ -163,4 +163,15 @@ fn a_missing_uci_engine_is_a_clear_failure() {
     let lines = report.failure_lines();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].ends_with("uci.yaml: all 4 cases: cannot load variant: cannot start UCI engine `/nonexistent/engine`: No such file or directory (os error 2)"), "{lines:?}");
+}
+
+/// With `MOTLEY_UCI_ENGINE=/usr/games/stockfish` (or any UCI engine of
+/// orthodox chess) the chess cases run against it; without, nothing runs.
+#[test]
+fn a_real_uci_engine_passes_the_chess_cases_when_given() {
+    let Ok(command) = std::env::var("MOTLEY_UCI_ENGINE") else { return };
+    let kind = ImplKind::Uci(command);
+    let report = run_paths(&[here("cases/chess")], &kind, &Options { threads: 1, ..ci() }).expect("cases");
+    assert!(report.failure_lines().is_empty(), "{}", report.failure_lines().join("\n"));
+    assert!(report.passed() > 100, "{}", report.summary());
 }

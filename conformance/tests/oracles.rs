@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use motley_conformance::oracle::{find_perft_difference, perft_consistency, random_games, DiffError, RandomGames};
+use motley_conformance::oracle::{compare_position, find_perft_difference, perft_consistency, random_games, DiffError, RandomGames, SplitMix64};
 use motley_conformance::{Engine, ImplError, Implementation, Interp, Outcome};
 
 fn chess() -> PathBuf {
@@ -58,6 +58,32 @@ fn random_games_from_tactical_positions_agree() {
             panic!("{e}");
         }
     }
+}
+
+#[test]
+fn positions_read_from_fen_agree() {
+    // FENs met in random engine games, each read fresh by both: FEN reading,
+    // castling and en passant fields, clocks.
+    let (mut a, mut b) = (loaded(Interp::new()), loaded(Engine::new()));
+    let mut walker = loaded(Engine::new());
+    let mut rng = SplitMix64::new(42);
+    let mut positions = 0;
+    for _ in 0..40 {
+        walker.set_position(None, &[]).expect("setup");
+        for _ in 0..300 {
+            let fen = walker.fen().expect("fen");
+            if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
+                panic!("{e}");
+            }
+            positions += 1;
+            let legal = walker.legal_moves().expect("moves");
+            if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
+                break;
+            }
+            walker.play(&legal[rng.below(legal.len())]).expect("legal move");
+        }
+    }
+    assert!(positions > 2000, "{positions}");
 }
 
 #[test]
