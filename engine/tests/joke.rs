@@ -42,3 +42,291 @@ fn start_position() {
     assert_eq!(g.perft(1), 24);
     assert_eq!(g.perft(2), 576);
 }
+
+#[test]
+fn start_position_depth_3_and_rotated_setup() {
+    assert_eq!(game(&[]).perft(3), 15070);
+    let rotated = game(&[("joke.black-setup", "rotate")]);
+    assert_eq!(
+        rotated.fen(),
+        "rnjbkqbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKBJNR w KQkq - 0 1"
+    );
+    assert_eq!(rotated.perft(2), 576);
+}
+
+#[test]
+fn rulings_errors_name_the_options() {
+    let r = |id: &str, v: &str| JokeGame::new(&[(id.to_string(), v.to_string())]);
+    let e = r("joke.linger", "forever").expect_err("bad value").to_string();
+    assert!(e.contains("owner-turn, none"), "{e}");
+    let e = r("joke.lingerie", "none").expect_err("bad id").to_string();
+    assert!(e.contains("joke.linger"), "{e}");
+    let e = r("freeze-trigger", "on-arrival").expect_err("not implemented").to_string();
+    assert!(e.contains("recompute"), "{e}");
+    assert!(r("linger", "none").is_ok());
+}
+
+/// Document example "Joker retargeting": a queen arriving next to the Joker
+/// takes the freeze over from the rook.
+#[test]
+fn retargeting() {
+    let mut g = at("4k4/9/9/q4r3/4J4/9/9/9/4K4 b - - 0 1");
+    assert!(!moves(&g).contains("f6"), "the rook on f6 is frozen");
+    play(&mut g, "a6d6");
+    assert_eq!(g.fen(), "4k4/9/9/3q1r3/4J4/9/9/9/4K4 w - - 1 2");
+    play(&mut g, "e1d1");
+    let m = moves(&g);
+    assert!(m.contains("f6f1") && !m.contains("d6"), "{m}");
+}
+
+/// Document example "Joker leaves" and `joke.linger`.
+#[test]
+fn joker_leaves_and_the_freeze_lingers_one_turn() {
+    let fen = "4k4/9/9/5q3/4J4/9/9/9/4K4 w - - 0 1";
+    let mut g = at(fen);
+    play(&mut g, "e5c4");
+    assert_eq!(g.fen(), "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1 {frozen=f6:1}");
+    assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
+    play(&mut g, "e9e8");
+    assert_eq!(g.fen(), "9/4k4/9/5q3/9/2J6/9/9/4K4 w - - 2 2");
+    play(&mut g, "e1d1");
+    assert_eq!(g.legal_moves().len(), 8 + 30, "the queen moves again");
+
+    let mut g = at_with(fen, &[("joke.linger", "none")]);
+    play(&mut g, "e5c4");
+    assert_eq!(g.fen(), "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1");
+    assert_eq!(g.legal_moves().len(), 5 + 30);
+}
+
+/// `joke.stay-adjacent`.
+#[test]
+fn joker_staying_next_to_its_old_target() {
+    let fen = "4k4/6q2/9/5r3/4J4/9/9/9/4K4 w - - 0 1";
+    let mut g = at(fen);
+    play(&mut g, "e5f7");
+    assert_eq!(g.fen(), "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1");
+    assert_eq!(
+        moves(&g),
+        "e9d8 e9d9 e9e8 e9f8 e9f9 f6a6 f6b6 f6c6 f6d6 f6e6 f6f1 f6f2 f6f3 f6f4 f6f5 f6f7 f6g6 f6h6 f6i6"
+    );
+    let mut g = at_with(fen, &[("joke.stay-adjacent", "linger")]);
+    play(&mut g, "e5f7");
+    assert_eq!(g.fen(), "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}");
+    assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
+}
+
+/// `joke.freeze-trigger=recompute`: a pawn stepping next to a standing
+/// Joker is frozen at once and gives no check.
+#[test]
+fn a_piece_arriving_next_to_a_joker_is_frozen() {
+    let mut g = at("4k4/9/3p5/9/2K1J4/9/9/9/9 b - - 0 1");
+    play(&mut g, "d7d6");
+    assert_eq!(
+        moves(&g),
+        "c5b4 c5b5 c5b6 c5c4 c5c6 c5d4 c5d5 c5d6 e5c4 e5c6 e5d3 e5d7 e5f3 e5f7 e5g4 e5g6"
+    );
+    assert_eq!(g.outcome(), None);
+}
+
+/// Document example "Queen captured by king", and a king stepping next to
+/// a frozen piece and onto its lines.
+#[test]
+fn frozen_queen_taken_by_the_king() {
+    let fen = "4k4/9/9/9/9/9/5J3/4q4/4K4 w - - 0 1";
+    let g = at(fen);
+    assert_eq!(
+        moves(&g),
+        "e1d1 e1d2 e1e2 e1f1 e1f2 f3d2 f3d4 f3e5 f3g1 f3g5 f3h2 f3h4"
+    );
+    let mut taken = g.clone();
+    play(&mut taken, "e1e2");
+    assert_eq!(taken.fen(), "4k4/9/9/9/9/9/5J3/4K4/9 b - - 0 1");
+    assert_eq!(taken.outcome().map(|o| o.1), Some("insufficient material"));
+    // Without lingering, a Joker leaving releases the queen into check.
+    let g = at_with(fen, &[("joke.linger", "none")]);
+    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 f3d2");
+}
+
+/// Document example "En Croissant".
+#[test]
+fn en_croissant() {
+    let mut g = game(&[]);
+    play(&mut g, "e2e4 d8d6 e4e5 d6d5");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbjnr/ppp1ppppp/9/9/3pP4/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 3 {croissant=d6 double_stepped=d5,e5}"
+    );
+    assert!(g.legal_moves().contains(&"e5d6".to_string()));
+    assert_eq!(g.legal_moves().len(), 36);
+    play(&mut g, "e5d6");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbjnr/ppp1ppppp/9/3P5/3p5/9/9/PPPP1PPPP/RNBQKBJNR b KQkq - 0 3 {double_stepped=d5,d6 frozen=d5:1}"
+    );
+    assert!(!moves(&g).contains("d5d4"), "the passer is frozen");
+    play(&mut g, "a8a7");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbjnr/1pp1ppppp/p8/3P5/3p5/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 4 {double_stepped=d5,d6}"
+    );
+    play(&mut g, "a2a3");
+    assert!(moves(&g).contains("d5d4"), "unfrozen after one turn");
+}
+
+#[test]
+fn en_croissant_expires_after_one_move() {
+    let mut g = game(&[]);
+    play(&mut g, "e2e4 d8d6 e4e5 d6d5 a2a3 a8a7");
+    assert!(!moves(&g).contains("e5d6"));
+    assert!(!g.fen().contains("croissant"));
+}
+
+#[test]
+fn en_croissant_needs_two_double_steps() {
+    // The croissant pawn's first move was a single step.
+    let mut g = game(&[]);
+    play(&mut g, "e2e3 d8d6 e3e4 a8a7 e4e5 d6d5");
+    assert!(!moves(&g).contains("e5d6"));
+    assert_eq!(
+        g.fen(),
+        "rnbqkbjnr/1pp1ppppp/p8/9/3pP4/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 4 {double_stepped=d5}"
+    );
+    // The passer's first move was a single step.
+    let mut g = game(&[]);
+    play(&mut g, "e2e4 d8d7 e4e5 d7d6 a2a3 d6d5");
+    assert!(!moves(&g).contains("e5d6"));
+    assert!(!g.fen().contains("croissant"));
+    // A FEN naming a croissant square without a double-stepped passer.
+    let mut g = game(&[]);
+    let e = g
+        .set_fen("4k4/9/9/9/3pP4/9/9/9/4K4 w - - 0 3 {croissant=d6 double_stepped=e5}")
+        .expect_err("no flag on d5");
+    assert!(e.to_string().starts_with("invalid FEN: croissant=d6"), "{e}");
+}
+
+/// `joke.en-passant`.
+#[test]
+fn ordinary_en_passant() {
+    let fen = "4k4/9/9/9/9/3p5/9/4P4/4K4 w - - 0 1";
+    let mut g = at(fen);
+    play(&mut g, "e2e4");
+    assert_eq!(g.fen(), "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}");
+    assert_eq!(moves(&g), "d4d3 d4e3 e9d8 e9d9 e9e8 e9f8 e9f9");
+    let mut g = at_with(fen, &[("joke.en-passant", "none")]);
+    play(&mut g, "e2e4");
+    assert_eq!(g.fen(), "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}");
+    assert_eq!(moves(&g), "d4d3 e9d8 e9d9 e9e8 e9f8 e9f9");
+}
+
+/// Ties: a bishop and a knight (both 3) are frozen together, the pawn (1)
+/// is not.
+#[test]
+fn ties_freeze_all_of_the_highest() {
+    let g = at("k8/9/9/3b1n3/4J4/3p5/9/9/K8 b - - 0 1");
+    assert_eq!(moves(&g), "a9a8 a9b8 a9b9 d4d3");
+}
+
+/// Two Jokers, one from promotion, freezing one rook; the timer starts
+/// only when the last of them leaves.
+#[test]
+fn two_jokers_one_from_promotion() {
+    let mut g = at("9/3rP4/2J6/9/8k/9/9/9/K8 w - - 0 1");
+    assert!(moves(&g).contains("e8e9j"));
+    play(&mut g, "e8e9j");
+    assert_eq!(g.fen(), "4J4/3r5/2J6/9/8k/9/9/9/K8 b - - 0 1");
+    assert_eq!(moves(&g), "i5h4 i5h5 i5h6 i5i4 i5i6");
+    play(&mut g, "i5i4 c7a6");
+    assert_eq!(g.fen(), "4J4/3r5/9/J8/9/8k/9/9/K8 b - - 2 2");
+    assert_eq!(moves(&g), "i4h3 i4h4 i4h5 i4i3 i4i5");
+    play(&mut g, "i4i5 e9g8");
+    assert_eq!(g.fen(), "9/3r2J2/9/J8/8k/9/9/9/K8 b - - 4 3 {frozen=d8:1}");
+    assert_eq!(moves(&g), "i5h4 i5h5 i5h6 i5i4 i5i6");
+    play(&mut g, "i5i4 a1a2");
+    assert!(moves(&g).contains("d8d1"));
+}
+
+/// "Checkmate and stalemate are evaluated using only unfrozen attacking
+/// lines".
+#[test]
+fn mate_and_stalemate_with_frozen_attackers() {
+    // The queen on b2 would mate; frozen by the Joker on c1, it does not
+    // even give check, and White has no move: stalemate.
+    let g = at("9/9/9/9/9/1n7/1jkj5/jq1nj4/K1J6 w - - 0 1");
+    assert_eq!(g.legal_moves(), Vec::<String>::new());
+    assert_eq!(g.outcome().map(|o| o.1), Some("stalemate"));
+    // The same with a knight check from c2: mate.
+    let g = at("9/9/9/9/9/1n7/1jkj5/jqnnj4/K1J6 w - - 0 1");
+    assert_eq!(g.legal_moves(), Vec::<String>::new());
+    assert_eq!(
+        g.outcome(),
+        Some((Some(motley_engine::Color::Black), "checkmate"))
+    );
+}
+
+#[test]
+fn castling_on_both_sides() {
+    let fen = "r3k3r/9/9/9/9/9/9/9/R3K3R w KQkq - 0 1";
+    let g = at(fen);
+    let m = moves(&g);
+    assert!(m.contains("e1h1") && m.contains("e1b1"), "{m}");
+    let mut k = g.clone();
+    play(&mut k, "e1h1");
+    assert_eq!(k.fen(), "r3k3r/9/9/9/9/9/9/9/R5RK1 b kq - 1 1");
+    play(&mut k, "e9b9");
+    assert_eq!(k.fen(), "1kr5r/9/9/9/9/9/9/9/R5RK1 w - - 2 2");
+    let mut q = g.clone();
+    play(&mut q, "e1b1 e9h9");
+    assert_eq!(q.fen(), "r5rk1/9/9/9/9/9/9/9/1KR5R w - - 2 2");
+    // A rook on f9 attacks f1, which the king passes on the king side.
+    let g = at("r3kr3/9/9/9/9/9/9/9/R3K3R w KQq - 0 1");
+    let m = moves(&g);
+    assert!(!m.contains("e1h1") && m.contains("e1b1"), "{m}");
+}
+
+/// `joke.castle-frozen-rook`.
+#[test]
+fn castling_with_a_frozen_rook() {
+    let fen = "4k4/9/9/9/9/9/9/7j1/4K3R w K - 0 1";
+    assert_eq!(moves(&at(fen)), "e1d1 e1d2 e1e2 e1f1 e1f2");
+    let g = at_with(fen, &[("joke.castle-frozen-rook", "allowed")]);
+    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 e1h1");
+}
+
+/// `joke.fifty-joker`.
+#[test]
+fn capturing_a_joker_does_not_reset_the_fifty_move_count() {
+    let fen = "4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 10 20";
+    let mut g = at(fen);
+    play(&mut g, "e2d4");
+    assert_eq!(g.fen(), "4k4/9/9/9/9/3N5/9/9/4K4 b - - 11 20");
+    let mut g = at_with(fen, &[("joke.fifty-joker", "reset")]);
+    play(&mut g, "e2d4");
+    assert_eq!(g.fen(), "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20");
+    let mut g = at("4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 99 60");
+    play(&mut g, "e2d4");
+    assert_eq!(g.outcome().map(|o| o.1), Some("fifty-move rule"));
+}
+
+#[test]
+fn joker_never_captures_nor_checks() {
+    // The Joker on f3 has knight leaps onto empty squares only, and the
+    // black king may stand on a square it "attacks".
+    let g = at("9/9/9/9/9/4k4/5J3/9/K8 b - - 0 1");
+    assert!(moves(&g).contains("e4e5"));
+    let g = at("9/9/9/9/6p2/4k4/5J3/9/K8 w - - 0 1");
+    assert!(!moves(&g).contains("f3g5"));
+}
+
+#[test]
+fn bad_fens_name_the_problem() {
+    let mut g = game(&[]);
+    for (fen, start) in [
+        ("4k4/9/9/9/9/9/9/9/4K3 w - - 0 1", "invalid FEN: rank 1"),
+        ("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {frozen=e1:1}", "invalid FEN: frozen=e1:1"),
+        ("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {ghost=1}", "invalid FEN: unknown state key"),
+        ("4k4/9/9/9/9/9/9/9/4K4 w K - 0 1", "invalid FEN: castling"),
+    ] {
+        let e = g.set_fen(fen).expect_err(fen).to_string();
+        assert!(e.starts_with(start), "{fen}: {e}");
+    }
+}
