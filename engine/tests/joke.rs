@@ -57,11 +57,15 @@ fn start_position_depth_3_and_rotated_setup() {
 #[test]
 fn rulings_errors_name_the_options() {
     let r = |id: &str, v: &str| JokeGame::new(&[(id.to_string(), v.to_string())]);
-    let e = r("joke.linger", "forever").expect_err("bad value").to_string();
+    let e = r("joke.linger", "forever")
+        .expect_err("bad value")
+        .to_string();
     assert!(e.contains("owner-turn, none"), "{e}");
     let e = r("joke.lingerie", "none").expect_err("bad id").to_string();
     assert!(e.contains("joke.linger"), "{e}");
-    let e = r("freeze-trigger", "on-arrival").expect_err("not implemented").to_string();
+    let e = r("freeze-trigger", "on-arrival")
+        .expect_err("not implemented")
+        .to_string();
     assert!(e.contains("recompute"), "{e}");
     assert!(r("linger", "none").is_ok());
 }
@@ -111,7 +115,10 @@ fn joker_staying_next_to_its_old_target() {
     );
     let mut g = at_with(fen, &[("joke.stay-adjacent", "linger")]);
     play(&mut g, "e5f7");
-    assert_eq!(g.fen(), "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}");
+    assert_eq!(
+        g.fen(),
+        "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}"
+    );
     assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
 }
 
@@ -201,7 +208,10 @@ fn en_croissant_needs_two_double_steps() {
     let e = g
         .set_fen("4k4/9/9/9/3pP4/9/9/9/4K4 w - - 0 3 {croissant=d6 double_stepped=e5}")
         .expect_err("no flag on d5");
-    assert!(e.to_string().starts_with("invalid FEN: croissant=d6"), "{e}");
+    assert!(
+        e.to_string().starts_with("invalid FEN: croissant=d6"),
+        "{e}"
+    );
 }
 
 /// `joke.en-passant`.
@@ -210,11 +220,17 @@ fn ordinary_en_passant() {
     let fen = "4k4/9/9/9/9/3p5/9/4P4/4K4 w - - 0 1";
     let mut g = at(fen);
     play(&mut g, "e2e4");
-    assert_eq!(g.fen(), "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}");
+    assert_eq!(
+        g.fen(),
+        "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}"
+    );
     assert_eq!(moves(&g), "d4d3 d4e3 e9d8 e9d9 e9e8 e9f8 e9f9");
     let mut g = at_with(fen, &[("joke.en-passant", "none")]);
     play(&mut g, "e2e4");
-    assert_eq!(g.fen(), "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}");
+    assert_eq!(
+        g.fen(),
+        "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}"
+    );
     assert_eq!(moves(&g), "d4d3 e9d8 e9d9 e9e8 e9f8 e9f9");
 }
 
@@ -322,8 +338,14 @@ fn bad_fens_name_the_problem() {
     let mut g = game(&[]);
     for (fen, start) in [
         ("4k4/9/9/9/9/9/9/9/4K3 w - - 0 1", "invalid FEN: rank 1"),
-        ("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {frozen=e1:1}", "invalid FEN: frozen=e1:1"),
-        ("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {ghost=1}", "invalid FEN: unknown state key"),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {frozen=e1:1}",
+            "invalid FEN: frozen=e1:1",
+        ),
+        (
+            "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {ghost=1}",
+            "invalid FEN: unknown state key",
+        ),
         ("4k4/9/9/9/9/9/9/9/4K4 w K - 0 1", "invalid FEN: castling"),
     ] {
         let e = g.set_fen(fen).expect_err(fen).to_string();

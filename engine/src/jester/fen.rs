@@ -2,8 +2,8 @@
 //! keys `captured`, `last` and `sub`.
 
 use super::{
-    geometry, Position, Rules, CAPTURED, JESTER, KING, KINDS, LETTERS, NONE, PAWN,
-    STEWARD, STEWARD_HOMES,
+    geometry, Position, Rules, CAPTURED, JESTER, KINDS, KING, LETTERS, NONE, PAWN, STEWARD,
+    STEWARD_HOMES,
 };
 use crate::big::{bit, parse_counter, parse_side, split_fen};
 use crate::color::Color;
@@ -63,8 +63,7 @@ impl Position {
                     "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
                 )));
             }
-            p.virgin |=
-                p.role[STEWARD] & p.color[color.index()] & STEWARD_HOMES[color.index()];
+            p.virgin |= p.role[STEWARD] & p.color[color.index()] & STEWARD_HOMES[color.index()];
         }
         for (i, what) in [(2, "castling"), (3, "en passant")] {
             if let Some(&v) = f.get(i) {
@@ -152,7 +151,11 @@ impl Position {
                 c.to_ascii_lowercase()
             })
         });
-        s.push_str(if self.turn == Color::White { " w" } else { " b" });
+        s.push_str(if self.turn == Color::White {
+            " w"
+        } else {
+            " b"
+        });
         s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));
         let mut state = Vec::new();
         match self.captured {

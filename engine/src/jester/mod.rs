@@ -12,7 +12,9 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, resolve_rulings, squares, Bits, Geometry, RulingTable, N, NE, NW, S, SE, SW};
+use crate::big::{
+    bit, resolve_rulings, squares, Bits, Geometry, RulingTable, N, NE, NW, S, SE, SW,
+};
 use crate::color::Color;
 use crate::error::EngineError;
 
@@ -363,7 +365,11 @@ impl Position {
             ),
             ARCHER => {
                 let near = g.king[from] | g.dabbaba[from] | g.alfil[from];
-                let dirs = if us == Color::White { [N, NE, NW] } else { [S, SE, SW] };
+                let dirs = if us == Color::White {
+                    [N, NE, NW]
+                } else {
+                    [S, SE, SW]
+                };
                 let mut q = g.back3[ui][from] & empty;
                 for d in dirs {
                     q |= if rules.archer_leaps {
@@ -427,10 +433,7 @@ impl Position {
         }
         let jesters = self.color[us.index()] & self.role[JESTER];
         let powers = self.powers(us);
-        if jesters != 0
-            && !second
-            && powers != NONE
-            && !(rules.jester_never && self.privileged(us))
+        if jesters != 0 && !second && powers != NONE && !(rules.jester_never && self.privileged(us))
         {
             let kind = (powers & !CAPTURED) as usize;
             for from in squares(jesters) {

@@ -1,9 +1,7 @@
 //! FEN of Chess Is a Joke (LANGUAGE.md §6, `spec/rulings/joke.md`): the
 //! state keys `croissant`, `double_stepped` and `frozen`.
 
-use super::{
-    geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ,
-};
+use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
 use crate::big::{bit, parse_counter, parse_side, split_fen, squares};
 use crate::color::Color;
 use crate::error::EngineError;
@@ -52,7 +50,9 @@ impl Position {
             }
         }
         if p.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
-            return Err(EngineError::invalid_fen("board: a pawn on the first or last rank"));
+            return Err(EngineError::invalid_fen(
+                "board: a pawn on the first or last rank",
+            ));
         }
         let castling = f.get(2).copied().unwrap_or("-");
         if castling != "-" {
@@ -120,9 +120,9 @@ impl Position {
                 }
                 "frozen" => {
                     for entry in value.split(',') {
-                        let parsed = entry.split_once(':').and_then(|(s, n)| {
-                            Some((g.parse_square(s)?, n.parse::<u32>().ok()?))
-                        });
+                        let parsed = entry
+                            .split_once(':')
+                            .and_then(|(s, n)| Some((g.parse_square(s)?, n.parse::<u32>().ok()?)));
                         let Some((sq, n)) = parsed else {
                             return Err(EngineError::invalid_fen(format!(
                                 "frozen={value}: {entry:?} is not SQUARE:N"
@@ -188,7 +188,11 @@ impl Position {
                 c.to_ascii_lowercase()
             })
         });
-        s.push_str(if self.turn == Color::White { " w " } else { " b " });
+        s.push_str(if self.turn == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         let mut castling = String::new();
         for (right, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
             if self.castling & right != 0 {
@@ -228,4 +232,3 @@ impl Position {
         s
     }
 }
-

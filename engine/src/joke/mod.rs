@@ -365,10 +365,11 @@ impl Position {
             return;
         }
         let them = !us;
-        // (right, rook file, squares to be empty, king's squares e.., landing)
-        let sides: [(u8, usize, &[usize], &[usize], usize); 2] = [
-            (ks, 8, &[5, 6, 7], &[4, 5, 6, 7], 7),
-            (qs, 0, &[1, 2, 3], &[4, 3, 2, 1], 1),
+        // (right, rook file, files to be empty, the king's files e.., landing)
+        type Side = (u8, usize, [usize; 3], [usize; 4], usize);
+        let sides: [Side; 2] = [
+            (ks, 8, [5, 6, 7], [4, 5, 6, 7], 7),
+            (qs, 0, [1, 2, 3], [4, 3, 2, 1], 1),
         ];
         for (right, rook_file, between, king_path, land) in sides {
             let rook = base + rook_file;
@@ -440,7 +441,11 @@ impl Position {
             p.put(rook_to, us, ROOK);
         }
         if role == KING {
-            p.castling &= if us == Color::White { !(WK | WQ) } else { !(BK | BQ) };
+            p.castling &= if us == Color::White {
+                !(WK | WQ)
+            } else {
+                !(BK | BQ)
+            };
         }
         for (sq, right) in [(8, WK), (0, WQ), (80, BK), (72, BQ)] {
             if from == sq || to == sq {
