@@ -402,3 +402,15 @@ fn bad_fens_name_the_problem() {
         assert!(e.starts_with(start), "{fen}: {e}");
     }
 }
+
+#[test]
+fn through_the_game_api() {
+    use motley_engine::Game;
+    assert!(Game::variants().contains(&"jester"));
+    let mut g = Game::new("jester", &[]).expect("jester");
+    assert_eq!(g.perft(2), 738);
+    g.play("e3e4").expect("first move");
+    g.play("0000").expect("pass");
+    assert_eq!(g.perft_divide(1).len(), 26);
+    assert_eq!(g.outcome(), None);
+}

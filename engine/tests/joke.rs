@@ -352,3 +352,20 @@ fn bad_fens_name_the_problem() {
         assert!(e.starts_with(start), "{fen}: {e}");
     }
 }
+
+#[test]
+fn through_the_game_api() {
+    use motley_engine::Game;
+    assert!(Game::variants().contains(&"joke"));
+    let mut g = Game::new("joke", &[]).expect("joke");
+    assert_eq!(g.perft(2), 576);
+    assert_eq!(g.perft_divide(1).len(), 24);
+    g.play("g1f3").expect("Joker move");
+    assert_eq!(
+        g.fen(),
+        "rnbqkbjnr/ppppppppp/9/9/9/9/5J3/PPPPPPPPP/RNBQKB1NR b KQkq - 1 1"
+    );
+    assert!(g.play("0000").is_err());
+    let e = Game::new("joke", &[("joke.linger".into(), "x".into())]).expect_err("bad");
+    assert!(e.to_string().starts_with("unknown ruling"), "{e}");
+}
