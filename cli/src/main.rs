@@ -55,6 +55,17 @@ enum Command {
         #[command(flatten)]
         at: At,
     },
+    /// Show the position as a board, with its FEN; `--as` shows what one
+    /// player may see when the variant hides pieces.
+    Show {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+        /// Show the position as this player sees it: white or black.
+        #[arg(long = "as", value_name = "PLAYER")]
+        viewer: Option<String>,
+    },
     /// Print the FEN of the position.
     Fen {
         /// Rule file.
@@ -206,6 +217,23 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Moves { file, at } => {
             for m in game(&file, &at)?.legal_moves() {
                 println!("{m}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show { file, at, viewer } => {
+            let game = game(&file, &at)?;
+            match viewer.as_deref() {
+                None => print!("{}fen: {}\n", game.rules().board_text(game.position()), game.fen()),
+                Some(who @ ("white" | "black")) => {
+                    let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
+                    print!("{board}fen: {fen}\n");
+                    if hidden.is_empty() {
+                        println!("hidden: nothing");
+                    } else {
+                        println!("hidden: {} (on the board, not shown to {who})", hidden.join(", "));
+                    }
+                }
+                Some(other) => return Err(Failure(format!("bad --as `{other}`: expected white or black"))),
             }
             Ok(ExitCode::SUCCESS)
         }

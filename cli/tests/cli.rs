@@ -60,7 +60,7 @@ fn illegal_and_malformed_moves_fail_with_a_message() {
 fn bad_fen_and_ruling_fail() {
     let (code, _, err) = motley(&["moves", CHESS, "--fen", "8/8/8 w - - 0 1"]);
     assert_eq!(code, 1);
-    assert_eq!(err.trim(), "invalid FEN `8/8/8 w - - 0 1`: the board has 3 ranks, this variant has 8");
+    assert_eq!(err.trim(), "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8");
     let (code, _, err) = motley(&["perft", CHESS, "1", "--ruling", "x=y"]);
     assert_eq!(code, 1);
     assert_eq!(err.trim(), "unknown ruling `x`: this variant has no rulings");
@@ -81,4 +81,30 @@ fn check_reports_ok_or_located_problems() {
     let first = err.lines().next().unwrap_or_default();
     assert!(first.ends_with("bad.yaml:16:40: bad Betza movement `Nx`: unexpected `x`"), "{err}");
     assert!(err.contains("\n   |                                        ^\n"), "{err}");
+}
+
+#[test]
+fn show_hides_the_opponents_hidden_pieces() {
+    let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
+    let (code, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6", "--as", "white"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("fen: rnbqkbnr/pppppppp/8/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"), "{out}");
+    assert!(out.ends_with("hidden: black entity (on the board, not shown to white)\n"), "{out}");
+    let (_, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6", "--as", "black"]);
+    assert!(out.contains("fen: rnbqkbnr/pppppppp/7e/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"), "{out}");
+    let (_, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6"]);
+    assert!(out.contains(" 6 . . . . . . . e\n"), "{out}");
+    assert!(out.ends_with("fen: rnbqkbnr/pppppppp/7e/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"), "{out}");
+}
+
+#[test]
+fn rulings_are_switchable_and_checked() {
+    let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
+    let fen = "4k3/8/8/8/8/8/8/4K3[E] w - - 0 1";
+    let (_, default, _) = motley(&["moves", entity, "--fen", fen]);
+    let (_, half, _) = motley(&["moves", entity, "--fen", fen, "--ruling", "entity.entry-zone=half"]);
+    assert!(!default.contains("E@c3") && half.contains("E@c3"), "{default}\n{half}");
+    let (code, _, err) = motley(&["moves", entity, "--ruling", "entry-zone=all"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.trim(), "ruling `entity.entry-zone` has no option `all`; the options are: reach, half");
 }

@@ -3,7 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::check::check;
+use std::collections::BTreeMap;
+
+use crate::check::{check, choose_rulings};
+use crate::load::RuleFile;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::load;
 use crate::play::{Outcome, PlayError, Position, Rules};
@@ -11,11 +14,18 @@ use crate::play::{Outcome, PlayError, Position, Rules};
 /// Why a rule file could not be made playable.
 pub type LoadError = Diagnostics;
 
-/// Runs load → check → compile on rule-file text and validates its setup.
+/// Runs load → check → compile on rule-file text, with default rulings,
+/// and validates its setup.
 pub fn build(source: &str) -> Result<Rules, LoadError> {
-    let file = load(source)?;
-    let variant = check(&file)?;
-    Rules::new(variant).map_err(|e| match e {
+    let file = Arc::new(load(source)?);
+    let rulings = choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
+    build_file(file, &rulings)
+}
+
+/// Check → compile a loaded rule file with the given ruling options.
+fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
+    let variant = check(&file, rulings)?;
+    Rules::new(variant, file.clone()).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");
             let setup = &file.setup;
@@ -62,9 +72,16 @@ impl Game {
         &self.position
     }
 
-    /// Sets a ruling. No variant has rulings yet, so every id is unknown.
-    pub fn set_ruling(&mut self, id: &str, _value: &str) -> Result<(), PlayError> {
-        Err(PlayError::UnknownRuling { id: id.to_string() })
+    /// Sets a ruling (`ID=VALUE`, the id full or short). The rules are
+    /// rebuilt with it and the game starts again from the setup.
+    pub fn set_ruling(&mut self, id: &str, value: &str) -> Result<(), PlayError> {
+        let mut given: Vec<(String, String)> = self.rules.variant.rulings.clone().into_iter().collect();
+        given.push((id.to_string(), value.to_string()));
+        let file = self.rules.file.clone();
+        let chosen = choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
+        let rules = build_file(file, &chosen).map_err(|d| PlayError::Ruling { reason: d.to_string() })?;
+        *self = Game::new(Arc::new(rules));
+        Ok(())
     }
 
     /// Replaces the position by a FEN; the history starts anew.
@@ -116,6 +133,21 @@ impl Game {
             }
         }
         decided
+    }
+
+    /// The current position as `viewer` (0 White, 1 Black) may see it:
+    /// board text, FEN, and the names of the pieces not shown.
+    pub fn view_text(&self, viewer: usize) -> (String, String, Vec<String>) {
+        let view = self.rules.view(&self.position, viewer);
+        let hidden = view
+            .hidden
+            .iter()
+            .map(|&piece| {
+                let colour = Rules::colour_name((piece as usize - 1) & 1);
+                format!("{colour} {}", self.rules.variant.pieces[(piece as usize - 1) / 2].name)
+            })
+            .collect();
+        (self.rules.board_text(&view.position), self.rules.fen(&view.position), hidden)
     }
 
     /// Perft from the current position, every leaf played.

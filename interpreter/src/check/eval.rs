@@ -14,6 +14,8 @@ pub enum Value {
     Square(i64, i64),
     /// A list of values.
     List(Vec<Value>),
+    /// A string, such as a ruling's option.
+    Str(String),
 }
 
 impl Value {
@@ -23,12 +25,13 @@ impl Value {
             Value::Bool(_) => "true or false",
             Value::Square(..) => "a square",
             Value::List(_) => "a list",
+            Value::Str(_) => "a string",
         }
     }
 }
 
 /// What a zone expression can see: one square, from one player's side.
-pub struct SquareScope {
+pub struct SquareScope<'a> {
     /// Number of files of the board.
     pub files: i64,
     /// Number of ranks of the board.
@@ -39,12 +42,14 @@ pub struct SquareScope {
     pub abs_rank: i64,
     /// Whether the player is White (ranks are counted from the player's side).
     pub white: bool,
+    /// The chosen option of every ruling, by id within the variant.
+    pub rulings: &'a std::collections::BTreeMap<String, String>,
 }
 
 /// Names a zone expression may use.
 pub const ZONE_NAMES: &[&str] = &["rank", "file", "square", "ranks", "files", "last", "true", "false"];
 
-impl SquareScope {
+impl SquareScope<'_> {
     fn name(&self, name: &str) -> Option<Value> {
         let rank = if self.white { self.abs_rank } else { self.ranks + 1 - self.abs_rank };
         Some(match name {
@@ -75,6 +80,50 @@ fn square_or_file(name: &str, files: i64, ranks: i64) -> Option<Value> {
     (1..=ranks).contains(&r).then_some(Value::Square(f, r))
 }
 
+/// Functions of the square context: `ruling("ID")`, `reach_from_outside(BETZA)`.
+fn call(name: &str, args: &[ExprNode], scope: &SquareScope) -> Result<Value, String> {
+    let word = |a: &ExprNode| match &a.expr {
+        Expr::Str(s) => Some(s.clone()),
+        Expr::Path(p) => Some(p.join(".")),
+        _ => None,
+    };
+    match (name, args) {
+        ("ruling", [id]) => {
+            let id = word(id).ok_or("`ruling` takes a ruling id, e.g. ruling(\"pawn-capture\")")?;
+            scope.rulings.get(&id).map(|v| Value::Str(v.clone())).ok_or_else(|| {
+                let known: Vec<&str> = scope.rulings.keys().map(String::as_str).collect();
+                format!("unknown ruling `{id}`; the rulings are: {}", if known.is_empty() { "none".to_string() } else { known.join(", ") })
+            })
+        }
+        ("reach_from_outside", [betza]) => {
+            let text = word(betza).ok_or("`reach_from_outside` takes a Betza movement, e.g. reach_from_outside(WA)")?;
+            Ok(Value::Bool(reached_from_outside(&text, scope)?))
+        }
+        ("ruling" | "reach_from_outside", _) => Err(format!("`{name}` takes one argument")),
+        _ => Err(format!("unknown function `{name}` in a zone; the functions are ruling and reach_from_outside")),
+    }
+}
+
+/// Whether one move of `betza` (sliders: one step) from a square of the
+/// ring just outside the board lands on the scope's square.
+fn reached_from_outside(betza: &str, scope: &SquareScope) -> Result<bool, String> {
+    let text = crate::load::Text { value: betza.to_string(), span: crate::diagnostic::Span::new(1, 1, 1) };
+    let components = crate::load::parse_betza(&text).map_err(|d| format!("in reach_from_outside: {}", d.message))?;
+    let (f, r) = (scope.file - 1, scope.abs_rank - 1);
+    for c in &components {
+        for m in super::movement::expand(c).map_err(|d| d.message)? {
+            let dy = if scope.white { m.dy as i64 } else { -(m.dy as i64) };
+            let (of, or) = (f - m.dx as i64, r - dy);
+            let outside = of < 0 || or < 0 || of >= scope.files || or >= scope.ranks;
+            let on_ring = (-1..=scope.files).contains(&of) && (-1..=scope.ranks).contains(&or);
+            if outside && on_ring {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// Evaluates a zone expression to true or false for one square.
 pub fn zone_contains(node: &ExprNode, scope: &SquareScope) -> Result<bool, Diagnostic> {
     match eval(node, scope)? {
@@ -87,7 +136,7 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
     let err = |m: String| Diagnostic::at(node.span, m);
     match &node.expr {
         Expr::Number(n) => Ok(Value::Int(*n)),
-        Expr::Str(s) => Err(err(format!("a zone cannot use the string \"{s}\""))),
+        Expr::Str(s) => Ok(Value::Str(s.clone())),
         Expr::Path(path) => {
             let name = path.join(".");
             scope.name(&name).ok_or_else(|| {
@@ -100,7 +149,7 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
             (Value::Int(a), Value::Int(b)) => Ok(Value::List((a..=b).map(Value::Int).collect())),
             (a, b) => Err(err(format!("a range needs two numbers or files, not {} and {}", a.kind(), b.kind()))),
         },
-        Expr::Call(name, _) => Err(err(format!("unknown function `{name}` in a zone"))),
+        Expr::Call(name, args) => call(name, args, scope).map_err(err),
         Expr::Unary(op, inner) => match (op, eval(inner, scope)?) {
             (UnaryOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
             (UnaryOp::Neg, Value::Int(n)) => Ok(Value::Int(-n)),

@@ -10,6 +10,8 @@ mod movement;
 pub use eval::{zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use movement::{expand, Movement, Travel};
 
+use std::collections::BTreeMap;
+
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 use crate::load::{ExprNode, RuleFile, Text};
 
@@ -55,6 +57,10 @@ pub struct Variant {
     pub drops: Vec<DropRule>,
     /// Gating rules.
     pub gating: Vec<GateRule>,
+    /// The chosen option of every ruling, by id within the variant.
+    pub rulings: BTreeMap<String, String>,
+    /// Types (bit set) a player may not see of the opponent's.
+    pub hidden_from_opponent: u32,
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -89,6 +95,10 @@ pub struct DropRule {
     pub pieces: u32,
     /// The zone per colour, a flag per square.
     pub zone: [Vec<bool>; 2],
+    /// A drop may not give check.
+    pub no_check: bool,
+    /// No drop while the side to move is in check (so none blocks a check).
+    pub not_in_check: bool,
 }
 
 /// The result for the side to move, from its own view.
@@ -174,6 +184,7 @@ pub struct Promotion {
 
 struct Checker<'a> {
     file: &'a RuleFile,
+    rulings: &'a BTreeMap<String, String>,
     files: u8,
     ranks: u8,
     errors: Vec<Diagnostic>,
@@ -182,9 +193,32 @@ struct Checker<'a> {
     bad_letters: bool,
 }
 
-/// Checks a loaded rule file and resolves it into a [`Variant`].
-pub fn check(file: &RuleFile) -> Result<Variant, Diagnostics> {
-    let mut c = Checker { file, files: 1, ranks: 1, errors: Vec::new(), bad_letters: false };
+/// The chosen option of every ruling of a rule file: the defaults, replaced
+/// by `given` pairs of id (full `VARIANT.ID` or short `ID`) and option.
+pub fn choose_rulings(file: &RuleFile, given: &[(String, String)]) -> Result<BTreeMap<String, String>, String> {
+    let mut chosen: BTreeMap<String, String> = file.rulings.iter().map(|r| (r.id.clone(), r.default.value.clone())).collect();
+    let prefix = format!("{}.", file.name.value);
+    for (id, value) in given {
+        let short = id.strip_prefix(&prefix).unwrap_or(id);
+        let Some(ruling) = file.rulings.iter().find(|r| r.id == short) else {
+            let known: Vec<String> = file.rulings.iter().map(|r| format!("{prefix}{}", r.id)).collect();
+            return Err(match known.is_empty() {
+                true => format!("unknown ruling `{id}`: this variant has no rulings"),
+                false => format!("unknown ruling `{id}`; the rulings are: {}", known.join(", ")),
+            });
+        };
+        if !ruling.options.contains(value) {
+            return Err(format!("ruling `{prefix}{short}` has no option `{value}`; the options are: {}", ruling.options.join(", ")));
+        }
+        chosen.insert(short.to_string(), value.clone());
+    }
+    Ok(chosen)
+}
+
+/// Checks a loaded rule file, with the given ruling options (see
+/// [`choose_rulings`]), and resolves it into a [`Variant`].
+pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Variant, Diagnostics> {
+    let mut c = Checker { file, rulings, files: 1, ranks: 1, errors: Vec::new(), bad_letters: false };
     let variant = c.variant();
     if c.errors.is_empty() {
         Ok(variant)
@@ -215,7 +249,13 @@ impl Checker<'_> {
             .iter()
             .map(|p| Promotion {
                 pieces: p.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
-                zone: [self.zone(&p.zone, files, ranks, true), self.zone(&p.zone, files, ranks, false)],
+                zone: [true, false].map(|white| {
+                    let zone = self.zone(&p.zone, files, ranks, white);
+                    match &p.when {
+                        Some(when) => zone.iter().zip(self.zone(when, files, ranks, white)).map(|(a, b)| *a && b).collect(),
+                        None => zone,
+                    }
+                }),
                 to: p.to.iter().map(|t| self.letter(t)).collect(),
                 mandatory: p.mandatory,
                 only_captured: match &p.limit {
@@ -264,9 +304,23 @@ impl Checker<'_> {
         let drops = f
             .drops
             .iter()
-            .map(|d| DropRule {
-                pieces: d.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
-                zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
+            .map(|d| {
+                let mut rule = DropRule {
+                    pieces: d.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+                    zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
+                    no_check: false,
+                    not_in_check: false,
+                };
+                for t in &d.forbid {
+                    match t.value.as_str() {
+                        // Drops go to empty squares: they never capture.
+                        "capture" => {}
+                        "check" => rule.no_check = true,
+                        "block-check" | "in-check" => rule.not_in_check = true,
+                        other => self.errors.push(t.error(format!("`forbid` lists `capture`, `check`, `block-check` or `in-check`, not `{other}`"))),
+                    }
+                }
+                rule
             })
             .collect();
         let gating = f
@@ -289,7 +343,16 @@ impl Checker<'_> {
                 rule
             })
             .collect();
+        let mut hidden_from_opponent = 0;
+        for (pieces, from) in &f.hidden {
+            if from.value != "opponent" {
+                self.errors.push(from.error(format!("`from` can only be `opponent`, not `{}`", from.value)));
+            }
+            hidden_from_opponent |= pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
+        }
         Variant {
+            hidden_from_opponent,
+            rulings: self.rulings.clone(),
             gating,
             captured_to,
             demote: f.hand_demote,
@@ -444,7 +507,7 @@ impl Checker<'_> {
         let mut out = Vec::with_capacity(files as usize * ranks as usize);
         for r in 0..ranks as i64 {
             for f in 0..files as i64 {
-                let scope = SquareScope { files: files as i64, ranks: ranks as i64, file: f + 1, abs_rank: r + 1, white };
+                let scope = SquareScope { files: files as i64, ranks: ranks as i64, file: f + 1, abs_rank: r + 1, white, rulings: self.rulings };
                 match zone_contains(expr, &scope) {
                     Ok(b) => out.push(b),
                     Err(d) => {

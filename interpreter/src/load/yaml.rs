@@ -42,11 +42,11 @@ struct RawRuleFile {
     #[serde(default)]
     turn: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
-    hidden: Option<Spanned<IgnoredAny>>,
+    hidden: Vec<RawHidden>,
     #[serde(default)]
     state: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
-    rulings: Option<Spanned<IgnoredAny>>,
+    rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
     imitation: Option<Spanned<IgnoredAny>>,
 }
@@ -149,6 +149,8 @@ struct RawPromotion {
     mandatory: bool,
     #[serde(default)]
     limit: Option<Spanned<String>>,
+    #[serde(default)]
+    when: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -183,11 +185,27 @@ struct RawDrop {
     #[serde(default)]
     when: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
-    forbid: Option<Spanned<IgnoredAny>>,
+    forbid: Vec<Spanned<String>>,
     #[serde(default)]
     sets: Option<Spanned<IgnoredAny>>,
     #[serde(default, rename = "as")]
     entry_as: Option<Spanned<IgnoredAny>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHidden {
+    pieces: Vec<Spanned<String>>,
+    from: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuling {
+    question: String,
+    source: String,
+    options: Vec<String>,
+    default: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -264,6 +282,27 @@ pub struct RuleFile {
     pub drops: Vec<DropDef>,
     /// `gating`.
     pub gating: Vec<GateDef>,
+    /// `rulings`, by id.
+    pub rulings: Vec<RulingDef>,
+    /// `hidden`: pieces and who may not see them (`opponent`).
+    pub hidden: Vec<(Vec<Text>, Text)>,
+}
+
+/// One entry of `rulings`: an open question of the source and its answers.
+#[derive(Clone, Debug)]
+pub struct RulingDef {
+    /// The id within the variant (`pawn-capture`); the full id is `VARIANT.ID`.
+    pub id: String,
+    /// Where it is declared.
+    pub span: Span,
+    /// The question.
+    pub question: String,
+    /// The source words it rests on.
+    pub source: String,
+    /// The options, in file order.
+    pub options: Vec<String>,
+    /// The default option.
+    pub default: Text,
 }
 
 /// One entry of `gating`.
@@ -284,6 +323,8 @@ pub struct DropDef {
     pub pieces: Vec<Text>,
     /// Squares (for the dropping side) where they may be dropped.
     pub zone: ExprNode,
+    /// `forbid`: `capture`, `check`, `block-check`, `in-check`.
+    pub forbid: Vec<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -364,6 +405,8 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `when`: a condition; today one the square context decides (rulings, squares).
+    pub when: Option<ExprNode>,
 }
 
 /// The `draws` section.
@@ -496,9 +539,7 @@ impl Raw {
         let reserved = [
             ("freeze", &f.freeze),
             ("turn", &f.turn),
-            ("hidden", &f.hidden),
             ("state", &f.state),
-            ("rulings", &f.rulings),
             ("imitation", &f.imitation),
         ];
         for (key, value) in reserved {
@@ -550,6 +591,7 @@ impl Raw {
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
+                    when: p.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
                 }),
                 Err(d) => errors.push(d),
             }
@@ -578,13 +620,17 @@ impl Raw {
         }
         let mut drops = Vec::new();
         for d in &f.drops {
-            for (key, value) in [("when", &d.when), ("forbid", &d.forbid), ("sets", &d.sets), ("as", &d.entry_as)] {
+            for (key, value) in [("when", &d.when), ("sets", &d.sets), ("as", &d.entry_as)] {
                 if let Some(v) = value {
                     errors.push(Diagnostic::at(place(v, source), format!("`drops.{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
                 }
             }
             match parse_expression(&text(&d.zone, source)) {
-                Ok(zone) => drops.push(DropDef { pieces: d.pieces.iter().map(|t| text(t, source)).collect(), zone }),
+                Ok(zone) => drops.push(DropDef {
+                    pieces: d.pieces.iter().map(|t| text(t, source)).collect(),
+                    zone,
+                    forbid: d.forbid.iter().map(|t| text(t, source)).collect(),
+                }),
                 Err(e) => errors.push(e),
             }
         }
@@ -596,10 +642,21 @@ impl Raw {
             let zone = g.zone.as_ref().and_then(|z| parse_expression(&text(z, source)).map_err(|d| errors.push(d)).ok());
             gating.push(GateDef { pieces: g.pieces.iter().map(|t| text(t, source)).collect(), zone, vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect() });
         }
+        let mut rulings = Vec::new();
+        for (id, r) in &f.rulings {
+            let default = text(&r.value.default, source);
+            if !r.value.options.contains(&default.value) {
+                errors.push(default.error(format!("the default `{}` is not one of the options: {}", default.value, r.value.options.join(", "))));
+            }
+            let (question, source_words, options) = (r.value.question.clone(), r.value.source.clone(), r.value.options.clone());
+            rulings.push(RulingDef { id: id.clone(), span: place(r, source), question, source: source_words, options, default });
+        }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
         Ok(RuleFile {
+            hidden: f.hidden.iter().map(|h| (h.pieces.iter().map(|t| text(t, source)).collect(), text(&h.from, source))).collect(),
+            rulings,
             gating,
             hand_captured: f.hand.as_ref().and_then(|h| h.captured.as_ref()).map(|t| text(t, source)),
             hand_demote: f.hand.as_ref().is_some_and(|h| h.demote),

@@ -93,7 +93,11 @@ impl Rules {
                 }
                 if c == '~' {
                     match file.checked_sub(1) {
-                        Some(f) if digits.is_empty() && pos.board[rank * files as usize + f] != 0 => pos.promoted.set((rank * files as usize + f) as Square),
+                        Some(f) if digits.is_empty() && pos.board[rank * files as usize + f] != 0 => {
+                            if self.marks_promoted {
+                                pos.promoted.set((rank * files as usize + f) as Square);
+                            }
+                        }
                         _ => return Err(bad_at(fen, row_at + j, 1, "`~` must follow a piece letter")),
                     }
                     continue;
@@ -337,10 +341,12 @@ impl Rules {
         if self.tracks_hands {
             out.push('[');
             for colour in [WHITE, BLACK] {
+                let mut held: Vec<char> = Vec::new();
                 for (ty, &n) in pos.hands[colour][..self.tables.types].iter().enumerate() {
-                    let letter = self.piece_letter(code(ty, colour));
-                    out.extend(std::iter::repeat_n(letter, n as usize));
+                    held.extend(std::iter::repeat_n(self.piece_letter(code(ty, colour)), n as usize));
                 }
+                held.sort_unstable();
+                out.extend(held);
             }
             out.push(']');
         }

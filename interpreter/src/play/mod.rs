@@ -8,11 +8,13 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod view;
 
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use outcome::Outcome;
 pub use position::{Move, MoveKind, Position, Undo, BLACK, WHITE};
+pub use view::View;
 
 use std::fmt;
 
@@ -35,6 +37,8 @@ pub struct CastlingRule {
 pub struct Rules {
     /// The checked variant.
     pub variant: Variant,
+    /// The rule file it was checked from.
+    pub file: std::sync::Arc<crate::load::RuleFile>,
     /// The compiled tables.
     pub tables: Tables,
     /// Piece codes (bit set) of royal pieces.
@@ -45,12 +49,18 @@ pub struct Rules {
     pub castling: Option<CastlingRule>,
     /// The start position.
     pub start: Position,
-    /// Whether positions keep hands and promoted marks.
+    /// Whether positions keep hands.
     pub tracks_hands: bool,
+    /// Whether positions keep promoted marks: captured pieces go to a hand demoted.
+    pub marks_promoted: bool,
     /// Per type: the type it becomes in a hand when it was promoted.
     pub demoted: Vec<u8>,
     /// Per type: where it may be dropped, per colour.
     pub drop_zones: Vec<[Bits; 2]>,
+    /// Types (bit set) whose drops may not give check.
+    pub drop_no_check: u32,
+    /// Types (bit set) that may not be dropped while in check.
+    pub drop_not_in_check: u32,
     /// Number of pieces of each code in the start position.
     pub start_counts: Vec<u8>,
     /// Whether moves count the checks they give.
@@ -83,10 +93,11 @@ pub enum PlayError {
         /// The text as given.
         text: String,
     },
-    /// A ruling the variant does not have, e.g. `--ruling nope=1`.
-    UnknownRuling {
-        /// The ruling id as given.
-        id: String,
+    /// A ruling the variant does not have, or an option it does not offer,
+    /// e.g. `--ruling nope=1`.
+    Ruling {
+        /// What is wrong, naming the known rulings or options.
+        reason: String,
     },
 }
 
@@ -96,7 +107,7 @@ impl fmt::Display for PlayError {
             PlayError::Fen { fen, reason, .. } => write!(f, "invalid FEN `{fen}`: {reason}"),
             PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
             PlayError::MalformedMove { text } => write!(f, "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"),
-            PlayError::UnknownRuling { id } => write!(f, "unknown ruling `{id}`: this variant has no rulings"),
+            PlayError::Ruling { reason } => f.write_str(reason),
         }
     }
 }
@@ -106,7 +117,7 @@ impl std::error::Error for PlayError {}
 impl Rules {
     /// Builds the playable rules of a checked variant; the setup must be a
     /// valid position.
-    pub fn new(variant: Variant) -> Result<Rules, PlayError> {
+    pub fn new(variant: Variant, file: std::sync::Arc<crate::load::RuleFile>) -> Result<Rules, PlayError> {
         let tables = Tables::new(&variant);
         let mut royal_codes = 0;
         let mut irreversible_codes = 0;
@@ -123,9 +134,10 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, demoted: Vec::new(), drop_zones: Vec::new() };
+        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), drop_no_check: 0, drop_not_in_check: 0 };
         let v = &rules.variant;
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty() || !v.gating.is_empty();
+        rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
         rules.demoted = (0..v.pieces.len() as u8).collect();
         for rule in &v.promotions {
             let base = (0..v.pieces.len()).find(|t| rule.pieces >> t & 1 != 0).unwrap_or(0) as u8;
@@ -135,6 +147,12 @@ impl Rules {
         }
         rules.drop_zones = vec![[Bits::default(); 2]; v.pieces.len()];
         for rule in &v.drops {
+            if rule.no_check {
+                rules.drop_no_check |= rule.pieces;
+            }
+            if rule.not_in_check {
+                rules.drop_not_in_check |= rule.pieces;
+            }
             for ty in (0..v.pieces.len()).filter(|t| rule.pieces >> t & 1 != 0) {
                 for colour in [WHITE, BLACK] {
                     for (sq, &inside) in rule.zone[colour].iter().enumerate() {

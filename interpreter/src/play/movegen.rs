@@ -143,15 +143,31 @@ impl Rules {
 
     fn drops(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
+        let mut in_check = None;
+        let mut probe: Option<Position> = None;
         for (ty, zones) in self.drop_zones.iter().enumerate() {
+            let key = 1u32 << ty;
             if pos.hands[us][ty] == 0 {
+                continue;
+            }
+            if self.drop_not_in_check & key != 0 && *in_check.get_or_insert_with(|| self.in_check(pos)) {
                 continue;
             }
             let piece = crate::compile::code(ty, us);
             for to in zones[us].iter() {
-                if pos.board[to as usize] == 0 {
-                    out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: 0, extra: 0, gate: 0, gate_at: 0 });
+                if pos.board[to as usize] != 0 {
+                    continue;
                 }
+                if self.drop_no_check & key != 0 {
+                    let probe = probe.get_or_insert_with(|| pos.clone());
+                    probe.put(self, to, piece);
+                    let checks = probe.royals[us ^ 1].iter().any(|k| self.attacked(probe, k, us));
+                    probe.take(to);
+                    if checks {
+                        continue;
+                    }
+                }
+                out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: 0, extra: 0, gate: 0, gate_at: 0 });
             }
         }
     }

@@ -95,12 +95,13 @@ impl Rules {
         })
     }
 
-    /// The dead-material rule: drawn when every non-royal piece is colour-bound
-    /// and all stand on one square colour, or when the only non-royal piece
-    /// on the board is a `lone` one.
+    /// The dead-material rule: drawn when no piece is in a hand and every
+    /// non-royal piece is colour-bound and all stand on one square colour, or
+    /// the only non-royal piece on the board is a `lone` one.
     fn dead_material(&self, pos: &Position) -> bool {
         let v = &self.variant;
-        if v.lone == 0 && v.colour_bound == 0 {
+        let held = pos.hands.iter().flatten().any(|&n| n != 0);
+        if (v.lone == 0 && v.colour_bound == 0) || held {
             return false;
         }
         let files = self.tables.files;

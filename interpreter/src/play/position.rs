@@ -224,6 +224,9 @@ impl Position {
             self.hands[to][ty] += 1;
             undo.gained = (to as u8, ty as u8);
         }
+        if !rules.marks_promoted {
+            return;
+        }
         if m.kind != MoveKind::Drop && m.kind != MoveKind::Shoot {
             self.promoted.clear(captured_at);
             if self.promoted.has(m.from) || m.promotion != 0 {
