@@ -11,6 +11,7 @@
 //!     fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1   # optional
 //!     moves: [e2e4, e7e5]                     # optional, canonical text
 //!     budget: 1000000                          # optional, overrides the file's
+//!     known: { engine: "why" }                 # optional: a known failure of that implementation
 //!     expect:
 //!       legal: [...]          # the exact legal-move set
 //!       includes: [...]       # moves that must be legal
@@ -97,6 +98,9 @@ pub struct Case {
     pub moves: Vec<String>,
     /// Node budget for this case's perft counts, overriding the file's.
     pub budget: Option<u64>,
+    /// Known failures: implementation name (`interp`, `engine`, `uci`) →
+    /// why. Such a failure is counted as known, not failed, until fixed.
+    pub known: BTreeMap<String, String>,
     /// The expectations.
     pub expect: Expect,
 }
@@ -143,6 +147,8 @@ struct RawCase {
     moves: Vec<String>,
     #[serde(default)]
     budget: Option<u64>,
+    #[serde(default)]
+    known: BTreeMap<String, String>,
     expect: RawExpect,
 }
 
@@ -304,7 +310,10 @@ impl CaseFile {
                     return Err(bad("`error` is empty; give the start of the expected message, e.g. `invalid FEN`".to_string()));
                 }
             }
-            cases.push(Case { name: c.name, source: c.source, line: place.map_or(0, |p| p.0), fen: c.fen, moves: c.moves, budget: c.budget, expect });
+            if let Some(other) = c.known.keys().find(|k| !["interp", "engine", "uci"].contains(&k.as_str())) {
+                return Err(bad(format!("`known` names `{other}`; expected interp, engine or uci")));
+            }
+            cases.push(Case { name: c.name, source: c.source, line: place.map_or(0, |p| p.0), fen: c.fen, moves: c.moves, budget: c.budget, known: c.known, expect });
         }
         Ok(CaseFile { path: path.to_path_buf(), variant, rulings: raw.rulings.into_iter().collect(), budget: raw.budget, cases })
     }

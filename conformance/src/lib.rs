@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod fuzz;
 mod implementation;
 pub mod oracle;
 pub mod runner;

@@ -189,6 +189,18 @@ fn refused_by_one(a: &dyn Implementation, b: &dyn Implementation, fen: Option<&s
     }))
 }
 
+fn refuses_listed_move(a: &dyn Implementation, b: &dyn Implementation, fen: Option<&str>, moves: &[String], mv: &str, who: &str, message: &str) -> DiffError {
+    DiffError::Disagree(Box::new(Disagreement {
+        names: (a.name(), b.name()),
+        fen: fen.map(str::to_string),
+        moves: moves.to_vec(),
+        what: format!("{who} refuses {mv}, which both list as legal: {message}"),
+        only_in_a: Vec::new(),
+        only_in_b: Vec::new(),
+        divide: Vec::new(),
+    }))
+}
+
 /// Settings of a random-game run.
 #[derive(Clone, Debug)]
 pub struct RandomGames {
@@ -249,8 +261,12 @@ pub fn random_game(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: 
         let mv = legal[rng.below(legal.len())].clone();
         let ra = a.play(&mv);
         let rb = b.play(&mv);
-        if let Err(e) = ra.and(rb) {
-            return Err(broken(a, e));
+        match (ra, rb) {
+            (Ok(()), Ok(())) => {}
+            (Err(ImplError::Rejected(m)), _) => return Err(refuses_listed_move(a, b, fen, &moves, &mv, &a.name(), &m)),
+            (_, Err(ImplError::Rejected(m))) => return Err(refuses_listed_move(a, b, fen, &moves, &mv, &b.name(), &m)),
+            (Err(e), _) => return Err(broken(a, e)),
+            (_, Err(e)) => return Err(broken(b, e)),
         }
         moves.push(mv);
         *plies += 1;

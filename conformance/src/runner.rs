@@ -62,6 +62,9 @@ pub enum Status {
     Failed(Vec<String>),
     /// Nothing ran: the reason.
     Skipped(String),
+    /// Failed, as the case's `known` says this implementation does: the
+    /// differences and the recorded reason.
+    Known(Vec<String>, String),
 }
 
 /// The result of one case.
@@ -77,6 +80,8 @@ pub struct CaseResult {
     pub over_budget: Vec<(u32, u64)>,
     /// Expectations not run because the implementation does not offer them.
     pub unsupported: Vec<String>,
+    /// The case's `known` reason for this implementation, if any.
+    pub known_failure: Option<String>,
 }
 
 /// The results of a run.
@@ -104,6 +109,16 @@ impl Report {
     /// Cases skipped entirely.
     pub fn skipped(&self) -> usize {
         self.results.iter().filter(|r| matches!(r.status, Status::Skipped(_))).count()
+    }
+
+    /// Cases that failed as their `known` entry says.
+    pub fn known(&self) -> usize {
+        self.results.iter().filter(|r| matches!(r.status, Status::Known(..))).count()
+    }
+
+    /// Cases marked `known` for this implementation that passed.
+    pub fn known_but_passing(&self) -> impl Iterator<Item = &CaseResult> {
+        self.results.iter().filter(|r| r.status == Status::Passed && r.known_failure.is_some())
     }
 
     /// Perft counts over the budget, in all cases.
@@ -137,6 +152,9 @@ impl Report {
     /// The closing line: `N passed, N failed, N skipped`, then what was not run.
     pub fn summary(&self) -> String {
         let mut line = format!("{} passed, {} failed, {} skipped", self.passed(), self.failed(), self.skipped());
+        if self.known() > 0 {
+            let _ = write!(line, ", {} known failures", self.known());
+        }
         let over = self.counts_over_budget();
         if over > 0 {
             let _ = write!(line, " ({over} perft counts over the node budget not run; --full runs them)");
@@ -158,6 +176,12 @@ impl Report {
                 if let Status::Skipped(why) = &r.status {
                     let _ = writeln!(out, "{name}: skipped: {why}");
                     continue;
+                }
+                if let Status::Known(differences, why) = &r.status {
+                    let _ = writeln!(out, "{name}: known failure ({why}): {}", differences.join("; "));
+                }
+                if let (Status::Passed, Some(why)) = (&r.status, &r.known_failure) {
+                    let _ = writeln!(out, "{name}: passes, though marked known ({why}); remove the mark");
                 }
                 if !r.over_budget.is_empty() {
                     let counts: Vec<String> = r.over_budget.iter().map(|(d, n)| format!("perft {d} ({n} nodes)")).collect();
@@ -214,6 +238,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
                             status: Status::Failed(vec![format!("{LOAD_FAILURE}{}", first_line(&e.to_string()))]),
                             over_budget: Vec::new(),
                             unsupported: Vec::new(),
+                            known_failure: None,
                         },
                         _ => check_case(imp.as_mut(), file, case, options.budget.for_case(file, case)),
                     };
@@ -243,7 +268,7 @@ fn first_line(s: &str) -> String {
 }
 
 fn skipped(file: &CaseFile, case: &Case, why: String) -> CaseResult {
-    CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Skipped(why), over_budget: Vec::new(), unsupported: Vec::new() }
+    CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Skipped(why), over_budget: Vec::new(), unsupported: Vec::new(), known_failure: None }
 }
 
 fn list(moves: impl IntoIterator<Item = impl AsRef<str>>) -> String {
@@ -251,9 +276,21 @@ fn list(moves: impl IntoIterator<Item = impl AsRef<str>>) -> String {
 }
 
 /// Checks one case against a loaded implementation. Perft counts above
-/// `budget` are not run.
+/// `budget` are not run. A failure the case's `known` entry records for this
+/// implementation is [`Status::Known`].
 pub fn check_case(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Option<u64>) -> CaseResult {
-    let mut result = CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Passed, over_budget: Vec::new(), unsupported: Vec::new() };
+    let name = imp.name();
+    let key = name.split(':').next().unwrap_or_default();
+    let mut result = check(imp, file, case, budget);
+    result.known_failure = case.known.get(key).cloned();
+    if let (Status::Failed(differences), Some(why)) = (&result.status, &result.known_failure) {
+        result.status = Status::Known(differences.clone(), why.clone());
+    }
+    result
+}
+
+fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Option<u64>) -> CaseResult {
+    let mut result = CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Passed, over_budget: Vec::new(), unsupported: Vec::new(), known_failure: None };
     let e = &case.expect;
     let mut differences = Vec::new();
     let mut ran = 0usize;

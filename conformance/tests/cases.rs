@@ -175,3 +175,19 @@ fn a_real_uci_engine_passes_the_chess_cases_when_given() {
     assert!(report.failure_lines().is_empty(), "{}", report.failure_lines().join("\n"));
     assert!(report.passed() > 100, "{}", report.summary());
 }
+
+#[test]
+fn known_failures_are_counted_apart() {
+    for kind in [ImplKind::Interpreter, ImplKind::Engine] {
+        let report = run_paths(&[here("tests/fixtures/known.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
+        assert!(report.failure_lines().is_empty(), "{:?}", report.failure_lines());
+        assert_eq!((report.passed(), report.failed(), report.known()), (1, 0, 1));
+        assert_eq!(report.summary(), "1 passed, 0 failed, 0 skipped, 1 known failures");
+        let verbose = report.render(true);
+        assert!(verbose.contains(": a known failure: known failure (planted): perft 1: expected 21, got 20\n"), "{verbose}");
+        assert!(verbose.contains(": marked but passing: passes, though marked known (was broken); remove the mark\n"), "{verbose}");
+    }
+    let dir = here("tests/fixtures");
+    let bad = CaseFile::parse(&dir.join("x.yaml"), "variant: ../../../spec/variants/chess.yaml\ncases:\n  - name: a\n    source: s\n    known: { stockfish: x }\n    expect: { perft: { 1: 20 } }\n");
+    assert!(bad.is_err_and(|e| e.message == "case `a`: `known` names `stockfish`; expected interp, engine or uci"));
+}

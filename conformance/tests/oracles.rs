@@ -36,7 +36,7 @@ fn interpreter_and_engine_agree_over_300_random_games() {
 }
 
 #[test]
-#[ignore = "about a minute; run with --ignored"]
+#[ignore = "about 90 s; run with --ignored"]
 fn interpreter_and_engine_agree_over_10000_random_games() {
     lockstep(0x5EED_0001, 10_000);
 }
