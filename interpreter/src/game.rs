@@ -162,7 +162,6 @@ impl Game {
 
     /// The position's identity for repetition: FEN without the clocks.
     fn key(&self) -> String {
-        let fen = self.fen();
-        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+        self.rules.repetition_key(&self.position)
     }
 }

@@ -99,8 +99,14 @@ fn call(name: &str, args: &[ExprNode], scope: &SquareScope) -> Result<Value, Str
             let text = word(betza).ok_or("`reach_from_outside` takes a Betza movement, e.g. reach_from_outside(WA)")?;
             Ok(Value::Bool(reached_from_outside(&text, scope)?))
         }
+        ("if", [condition, yes, no]) => match eval(condition, scope).map_err(|d| d.message)? {
+            Value::Bool(true) => eval(yes, scope).map_err(|d| d.message),
+            Value::Bool(false) => eval(no, scope).map_err(|d| d.message),
+            other => Err(format!("`if` needs true or false first, not {}", other.kind())),
+        },
+        ("if", _) => Err("`if` takes three arguments: if(CONDITION, THEN, ELSE)".to_string()),
         ("ruling" | "reach_from_outside", _) => Err(format!("`{name}` takes one argument")),
-        _ => Err(format!("unknown function `{name}` in a zone; the functions are ruling and reach_from_outside")),
+        _ => Err(format!("unknown function `{name}`; the functions are ruling, reach_from_outside and if")),
     }
 }
 
@@ -122,6 +128,19 @@ fn reached_from_outside(betza: &str, scope: &SquareScope) -> Result<bool, String
         }
     }
     Ok(false)
+}
+
+/// Evaluates an expression in the square context.
+pub fn value_at(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
+    eval(node, scope)
+}
+
+/// Evaluates an expression that must give a whole number (e.g. a deadline).
+pub fn number_at(node: &ExprNode, scope: &SquareScope) -> Result<i64, Diagnostic> {
+    match eval(node, scope)? {
+        Value::Int(n) => Ok(n),
+        other => Err(Diagnostic::at(node.span, format!("expected a number, but this is {}", other.kind()))),
+    }
 }
 
 /// Evaluates a zone expression to true or false for one square.

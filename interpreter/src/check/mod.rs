@@ -7,7 +7,7 @@
 mod eval;
 mod movement;
 
-pub use eval::{zone_contains, SquareScope, Value, ZONE_NAMES};
+pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use movement::{expand, Movement, Travel};
 
 use std::collections::BTreeMap;
@@ -61,6 +61,9 @@ pub struct Variant {
     pub rulings: BTreeMap<String, String>,
     /// Types (bit set) a player may not see of the opponent's.
     pub hidden_from_opponent: u32,
+    /// Movement types never on the board: an imitator's movement while
+    /// imitating a type. They are compiled after the real types.
+    pub virtual_pieces: Vec<PieceType>,
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -72,8 +75,14 @@ pub struct GateRule {
     pub zone: [Vec<bool>; 2],
     /// Moves of a piece that had not moved vacate a square for gating.
     pub unmoved: bool,
+    /// Moves of a piece standing where the setup has the same piece vacate a square.
+    pub setup_square: bool,
     /// Capturing moves vacate a square for gating.
     pub capture: bool,
+    /// The last move number of the mover on which gating is allowed.
+    pub deadline: Option<u32>,
+    /// The castling field of FEN lists the unmoved pieces of the first rank.
+    pub castling_field: bool,
 }
 
 /// Where a captured piece goes.
@@ -154,6 +163,24 @@ pub struct PieceType {
     pub value: u32,
     /// Whether its moves reset the fifty-move count.
     pub irreversible: bool,
+    /// For an imitator: how it imitates.
+    pub imitation: Option<Imitation>,
+}
+
+/// How an imitator takes the powers of the last-moved piece (§12.2).
+#[derive(Clone, Debug, Default)]
+pub struct Imitation {
+    /// It imitates the last move of either side, not only the opponent's.
+    pub of_any: bool,
+    /// While the opponent is to move, it keeps the powers it had on its own turn.
+    pub idle_keep: bool,
+    /// It captures only when the imitated move captured.
+    pub if_captured: bool,
+    /// After castling it imitates the rook, not the king.
+    pub castling_rook: bool,
+    /// Per real type: the index in [`Variant::virtual_pieces`] of its
+    /// movement when imitating that type (`None` for imitators).
+    pub as_type: Vec<Option<u8>>,
 }
 
 /// Castling: which piece types take part and where they go.
@@ -235,7 +262,8 @@ impl Checker<'_> {
         let board_ok = self.errors.iter().all(|e| !e.message.starts_with("the board must have"));
         let (files, ranks) = if board_ok { (files, ranks) } else { (MAX_SIDE as u8, MAX_SIDE as u8) };
         (self.files, self.ranks) = (files, ranks);
-        let pieces = self.pieces();
+        let mut pieces = self.pieces();
+        let virtual_pieces = self.imitations(&mut pieces);
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
@@ -323,26 +351,42 @@ impl Checker<'_> {
                 rule
             })
             .collect();
-        let gating = f
-            .gating
-            .iter()
-            .map(|g| {
-                let square_count = files as usize * ranks as usize;
-                let zone = match &g.zone {
-                    Some(z) => [self.zone(z, files, ranks, true), self.zone(z, files, ranks, false)],
-                    None => [vec![true; square_count], vec![true; square_count]],
-                };
-                let mut rule = GateRule { pieces: g.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b), zone, unmoved: false, capture: false };
-                for t in &g.vacated_by {
-                    match t.value.as_str() {
-                        "unmoved" => rule.unmoved = true,
-                        "capture" => rule.capture = true,
-                        other => self.errors.push(t.error(format!("`vacated_by` lists `unmoved` or `capture`, not `{other}`"))),
+        let mut gating = Vec::new();
+        for g in &f.gating {
+            if !self.holds(&g.when) {
+                continue;
+            }
+            let square_count = files as usize * ranks as usize;
+            let zone = match &g.zone {
+                Some(z) => [self.zone(z, files, ranks, true), self.zone(z, files, ranks, false)],
+                None => [vec![true; square_count], vec![true; square_count]],
+            };
+            let deadline = g.deadline.as_ref().and_then(|d| {
+                let scope = SquareScope { files: files as i64, ranks: ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
+                match number_at(d, &scope) {
+                    Ok(n) if n >= 1 => Some(n as u32),
+                    Ok(n) => {
+                        self.errors.push(Diagnostic::at(d.span, format!("a deadline is a move number from 1, not {n}")));
+                        None
+                    }
+                    Err(e) => {
+                        self.errors.push(e);
+                        None
                     }
                 }
-                rule
-            })
-            .collect();
+            });
+            let pieces = g.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
+            let mut rule = GateRule { pieces, zone, unmoved: false, setup_square: false, capture: false, deadline, castling_field: g.castling_field };
+            for t in &g.vacated_by {
+                match t.value.as_str() {
+                    "unmoved" => rule.unmoved = true,
+                    "setup-square" => rule.setup_square = true,
+                    "capture" => rule.capture = true,
+                    other => self.errors.push(t.error(format!("`vacated_by` lists `unmoved`, `setup-square` or `capture`, not `{other}`"))),
+                }
+            }
+            gating.push(rule);
+        }
         let mut hidden_from_opponent = 0;
         for (pieces, from) in &f.hidden {
             if from.value != "opponent" {
@@ -351,6 +395,7 @@ impl Checker<'_> {
             hidden_from_opponent |= pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
         }
         Variant {
+            virtual_pieces,
             hidden_from_opponent,
             rulings: self.rulings.clone(),
             gating,
@@ -371,6 +416,140 @@ impl Checker<'_> {
             lone,
             colour_bound,
         }
+    }
+
+    /// A setting written as a word (`king`) or as an expression the square
+    /// context decides giving a string (`ruling("castling-imitation")`).
+    fn word(&mut self, t: &Text) -> Option<String> {
+        if !t.value.contains('(') {
+            return Some(t.value.clone());
+        }
+        let expr = crate::load::parse_expression(t).map_err(|d| self.errors.push(d)).ok()?;
+        let scope = SquareScope { files: self.files as i64, ranks: self.ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
+        match eval::value_at(&expr, &scope) {
+            Ok(Value::Str(s)) => Some(s),
+            Ok(_) => {
+                self.errors.push(Diagnostic::at(expr.span, "expected a word (a string)"));
+                None
+            }
+            Err(d) => {
+                self.errors.push(d);
+                None
+            }
+        }
+    }
+
+    /// Whether a condition the square context decides (rulings) holds.
+    fn holds(&mut self, when: &Option<ExprNode>) -> bool {
+        match when {
+            None => true,
+            Some(w) => self.zone(w, self.files, self.ranks, true).first().copied().unwrap_or(false),
+        }
+    }
+
+    /// Movement with the square conditions of `entries`, appended to a piece.
+    fn add_entries(&mut self, entries: &[crate::load::MoveEntry], movements: &mut Vec<Movement>, conditions: &mut Vec<[Vec<bool>; 2]>) {
+        for entry in entries {
+            let condition = entry.when.as_ref().map(|w| {
+                conditions.push([self.zone(w, self.files, self.ranks, true), self.zone(w, self.files, self.ranks, false)]);
+                conditions.len() - 1
+            });
+            for comp in &entry.components {
+                match expand(comp) {
+                    Ok(m) => movements.extend(m.into_iter().map(|m| Movement { condition, ..m })),
+                    Err(d) => self.errors.push(d),
+                }
+            }
+        }
+    }
+
+    /// Resolves the imitators' settings and builds their movement for every
+    /// type they may imitate.
+    fn imitations(&mut self, pieces: &mut [PieceType]) -> Vec<PieceType> {
+        let mut virtuals: Vec<PieceType> = Vec::new();
+        let defs: Vec<_> = self.file.pieces.iter().map(|d| d.imitate.clone()).collect();
+        let imitators: Vec<bool> = defs.iter().map(|d| !d.is_empty()).collect();
+        for (ty, entries) in defs.iter().enumerate().filter(|(_, d)| !d.is_empty()) {
+            if ty >= pieces.len() {
+                continue;
+            }
+            let Some(def) = entries.iter().find(|e| self.holds(&e.when)).cloned() else {
+                self.errors.push(Diagnostic::at(entries[0].span, "no `imitate` entry applies: the last entry should have no `when`"));
+                continue;
+            };
+            let choice = |c: &mut Self, t: &Option<Text>, options: [&str; 2]| {
+                let word = t.as_ref().and_then(|t| c.word(t));
+                match (t, word.as_deref()) {
+                    (None, _) | (_, None) => false,
+                    (_, Some(w)) if w == options[0] => false,
+                    (_, Some(w)) if w == options[1] => true,
+                    (Some(t), Some(w)) => {
+                        c.errors.push(t.error(format!("expected `{}` or `{}`, not `{w}`", options[0], options[1])));
+                        false
+                    }
+                }
+            };
+            let mut imitation = Imitation {
+                of_any: choice(self, &def.of, ["opponent", "any"]),
+                idle_keep: !choice(self, &def.idle, ["keep", "none"]),
+                if_captured: choice(self, &def.captures, ["always", "if-captured"]),
+                castling_rook: choice(self, &def.castling, ["king", "rook"]),
+                as_type: vec![None; pieces.len()],
+            };
+            let (mut no_initial, mut no_en_passant) = (false, false);
+            for t in &def.except {
+                match t.value.as_str() {
+                    "initial" => no_initial = true,
+                    "en-passant" => no_en_passant = true,
+                    other => self.errors.push(t.error(format!("`except` lists `initial` or `en-passant`, not `{other}`"))),
+                }
+            }
+            for (letter, span, _) in &def.overrides {
+                if !pieces.iter().any(|p| p.letter.to_string() == *letter) {
+                    self.errors.push(Diagnostic::at(*span, format!("`override` names `{letter}`, which is not a piece letter")));
+                }
+            }
+            for target in 0..pieces.len() {
+                if imitators[target] || pieces.len() + virtuals.len() >= MAX_PIECE_TYPES {
+                    continue;
+                }
+                let base = &pieces[target];
+                let mut movements = Vec::new();
+                let mut conditions = Vec::new();
+                match def.overrides.iter().find(|(l, _, _)| *l == base.letter.to_string()) {
+                    Some((_, _, entries)) => self.add_entries(entries, &mut movements, &mut conditions),
+                    None => {
+                        conditions = base.conditions.clone();
+                        movements = base
+                            .movements
+                            .iter()
+                            .filter(|m| !(no_initial && m.initial))
+                            .map(|m| Movement { en_passant: m.en_passant && !no_en_passant, ..*m })
+                            .filter(|m| m.moves || m.captures || m.en_passant)
+                            .collect();
+                    }
+                }
+                imitation.as_type[target] = Some(virtuals.len() as u8);
+                virtuals.push(PieceType {
+                    letter: pieces[ty].letter,
+                    name: format!("{} as {}", pieces[ty].name, base.name),
+                    betza: base.betza.clone(),
+                    movements,
+                    conditions,
+                    royal: false,
+                    value: pieces[ty].value,
+                    irreversible: false,
+                    imitation: None,
+                });
+            }
+            pieces[ty].imitation = Some(imitation);
+        }
+        if pieces.len() + virtuals.len() > MAX_PIECE_TYPES {
+            if let Some(first) = self.file.pieces.first() {
+                self.errors.push(Diagnostic::at(first.span, format!("imitators need one movement per imitated type: at most {MAX_PIECE_TYPES} in all")));
+            }
+        }
+        virtuals
     }
 
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
@@ -448,18 +627,7 @@ impl Checker<'_> {
             }
             let mut movements = Vec::new();
             let mut conditions = Vec::new();
-            for entry in &def.moves {
-                let condition = entry.when.as_ref().map(|w| {
-                    conditions.push([self.zone(w, self.files, self.ranks, true), self.zone(w, self.files, self.ranks, false)]);
-                    conditions.len() - 1
-                });
-                for comp in &entry.components {
-                    match expand(comp) {
-                        Ok(m) => movements.extend(m.into_iter().map(|m| Movement { condition, ..m })),
-                        Err(d) => self.errors.push(d),
-                    }
-                }
-            }
+            self.add_entries(&def.moves, &mut movements, &mut conditions);
             out.push(PieceType {
                 letter,
                 name: def.name.value.clone(),
@@ -469,6 +637,7 @@ impl Checker<'_> {
                 royal: def.royal,
                 value: def.value.unwrap_or(0),
                 irreversible: def.irreversible,
+                imitation: None,
             });
         }
         out

@@ -72,7 +72,7 @@ pub struct Tables {
     pub ranks: u8,
     /// Number of squares.
     pub squares: usize,
-    /// Number of piece types.
+    /// Number of real piece types (virtual movement types follow them).
     pub types: usize,
     steps: Vec<Square>,
     paths: Vec<Path>,
@@ -103,7 +103,8 @@ impl Tables {
         let (files, ranks) = (v.files as i32, v.ranks as i32);
         let squares = (files * ranks) as usize;
         let types = v.pieces.len();
-        let codes = 1 + 2 * types;
+        let all: Vec<&crate::check::PieceType> = v.pieces.iter().chain(&v.virtual_pieces).collect();
+        let codes = 1 + 2 * all.len();
         let mut t = Tables {
             files: v.files,
             ranks: v.ranks,
@@ -121,10 +122,10 @@ impl Tables {
             promotion_index: vec![0; codes * squares],
         };
         let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
-        let has_en_passant: Vec<bool> = v.pieces.iter().map(|p| p.movements.iter().any(|m| m.en_passant)).collect();
+        let has_en_passant: Vec<bool> = all.iter().map(|p| p.movements.iter().any(|m| m.en_passant)).collect();
 
-        // Movement paths.
-        for (ty, piece) in v.pieces.iter().enumerate() {
+        // Movement paths, of the real types and then of the virtual ones.
+        for (ty, piece) in all.iter().enumerate() {
             for colour in 0..2 {
                 let c = code(ty, colour) as usize;
                 for sq in 0..squares {
@@ -201,6 +202,9 @@ impl Tables {
                 let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
                 for (ty, piece) in v.pieces.iter().enumerate() {
                     let bit = 1u64 << code(ty, colour);
+                    if piece.imitation.is_some() {
+                        t.complex[colour] |= bit;
+                    }
                     for m in &piece.movements {
                         if !m.captures {
                             continue;

@@ -76,6 +76,8 @@ struct RawPiece {
 enum RawMoves {
     Text(String),
     List(Vec<RawMoveEntry>),
+    /// `{ imitate: [...] }`.
+    Imitate(Vec<RawImitation>),
     /// A plain scalar YAML typed as something else (`N` reads as false in
     /// YAML 1.1): its text is taken from the source at its place.
     Other,
@@ -104,6 +106,14 @@ impl<'de> Deserialize<'de> for RawMoves {
             fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<RawMoves, E> {
                 Ok(RawMoves::Other)
             }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<RawMoves, A::Error> {
+                let key: Option<String> = map.next_key()?;
+                match key.as_deref() {
+                    Some("imitate") => Ok(RawMoves::Imitate(map.next_value()?)),
+                    Some(other) => Err(serde::de::Error::custom(format!("unknown key `{other}`; movement given as a mapping must be `imitate:`"))),
+                    None => Err(serde::de::Error::custom("empty movement")),
+                }
+            }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawMoves, A::Error> {
                 let mut list = Vec::new();
                 while let Some(entry) = seq.next_element()? {
@@ -114,6 +124,25 @@ impl<'de> Deserialize<'de> for RawMoves {
         }
         d.deserialize_any(Visitor)
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImitation {
+    #[serde(default)]
+    when: Option<Spanned<String>>,
+    #[serde(default)]
+    of: Option<Spanned<String>>,
+    #[serde(default)]
+    idle: Option<Spanned<String>>,
+    #[serde(default)]
+    captures: Option<Spanned<String>>,
+    #[serde(default)]
+    except: Vec<Spanned<String>>,
+    #[serde(default)]
+    castling: Option<Spanned<String>>,
+    #[serde(default, rename = "override")]
+    overrides: std::collections::BTreeMap<String, Spanned<RawMoves>>,
 }
 
 #[derive(Deserialize)]
@@ -216,7 +245,11 @@ struct RawGate {
     zone: Option<Spanned<String>>,
     vacated_by: Vec<Spanned<String>>,
     #[serde(default)]
-    deadline: Option<Spanned<IgnoredAny>>,
+    deadline: Option<Spanned<String>>,
+    #[serde(default)]
+    when: Option<Spanned<String>>,
+    #[serde(default)]
+    castling_field: bool,
 }
 
 #[derive(Deserialize)]
@@ -312,8 +345,15 @@ pub struct GateDef {
     pub pieces: Vec<Text>,
     /// Squares (for the mover) where a gated piece may appear; `None`: anywhere.
     pub zone: Option<ExprNode>,
-    /// Which moves vacate a square for gating: `unmoved`, `capture`.
+    /// Which moves vacate a square for gating: `unmoved`, `setup-square`, `capture`.
     pub vacated_by: Vec<Text>,
+    /// `deadline`: the last move number (of the mover) on which gating is
+    /// allowed; afterwards the pieces still in hand are lost.
+    pub deadline: Option<ExprNode>,
+    /// `when`: a condition the square context decides (rulings).
+    pub when: Option<ExprNode>,
+    /// `castling_field`: the castling field of FEN lists the unmoved pieces of the first rank.
+    pub castling_field: bool,
 }
 
 /// One entry of `drops`.
@@ -351,6 +391,8 @@ pub struct PieceDef {
     pub name: Text,
     /// `moves`: one entry for a plain Betza string.
     pub moves: Vec<MoveEntry>,
+    /// `moves: { imitate: [...] }`: the imitation settings, in file order.
+    pub imitate: Vec<ImitationDef>,
     /// `royal`: losing it (mate) loses the game.
     pub royal: bool,
     /// `value`: material value, used by value-based rules.
@@ -368,6 +410,28 @@ pub struct MoveEntry {
     pub components: Vec<BetzaComponent>,
     /// `when`: the condition under which the piece has this movement.
     pub when: Option<ExprNode>,
+}
+
+/// One entry of `imitate`: how an imitator takes the powers of the last
+/// moved piece (spec/LANGUAGE.md §12.2).
+#[derive(Clone, Debug)]
+pub struct ImitationDef {
+    /// Where the entry starts.
+    pub span: Span,
+    /// A condition the square context decides (rulings); the first entry whose holds applies.
+    pub when: Option<ExprNode>,
+    /// `of`: `opponent` (default) or `any`.
+    pub of: Option<Text>,
+    /// `idle`: `keep` (default) or `none`.
+    pub idle: Option<Text>,
+    /// `captures`: `always` (default) or `if-captured`.
+    pub captures: Option<Text>,
+    /// `except`: `initial`, `en-passant`.
+    pub except: Vec<Text>,
+    /// `castling`: `king` (default) or `rook`.
+    pub castling: Option<Text>,
+    /// `override`: movement used instead when imitating a type, by letter.
+    pub overrides: Vec<(String, Span, Vec<MoveEntry>)>,
 }
 
 /// The `castling` section.
@@ -509,6 +573,28 @@ fn unknown_key_message(field: &str, original: &str) -> String {
     }
 }
 
+/// The movement entries of a `moves` value: a Betza string, or a list of
+/// `{ moves, when }` entries; none for an imitator.
+fn move_entries(moves: &Spanned<RawMoves>, source: &str, errors: &mut Vec<Diagnostic>) -> Vec<MoveEntry> {
+    let entries: Vec<(Text, Option<Text>)> = match &moves.value {
+        RawMoves::Text(t) => vec![(Text { value: t.clone(), span: place(moves, source) }, None)],
+        RawMoves::Other => {
+            let span = place(moves, source);
+            vec![(Text { value: token_at(source, span.line, span.col), span }, None)]
+        }
+        RawMoves::List(list) => list.iter().map(|e| (text(&e.moves, source), e.when.as_ref().map(|w| text(w, source)))).collect(),
+        RawMoves::Imitate(_) => Vec::new(),
+    };
+    entries
+        .into_iter()
+        .map(|(betza, when)| {
+            let components = parse_betza(&betza).map_err(|d| errors.push(d)).unwrap_or_default();
+            let when = when.and_then(|w| parse_expression(&w).map_err(|d| errors.push(d)).ok());
+            MoveEntry { text: betza, components, when }
+        })
+        .collect()
+}
+
 /// The place of a spanned YAML scalar, pointing inside its quotes if it is quoted.
 fn place<T>(s: &Spanned<T>, source: &str) -> Span {
     let line = s.referenced.line() as u32;
@@ -551,21 +637,25 @@ impl Raw {
         }
         let mut pieces = Vec::new();
         for p in &f.pieces {
-            let mut moves = Vec::new();
-            let entries: Vec<(Text, Option<Text>)> = match &p.value.moves.value {
-                RawMoves::Text(t) => vec![(Text { value: t.clone(), span: place(&p.value.moves, source) }, None)],
-                RawMoves::Other => {
-                    let span = place(&p.value.moves, source);
-                    vec![(Text { value: token_at(source, span.line, span.col), span }, None)]
-                }
-                RawMoves::List(list) => list.iter().map(|e| (text(&e.moves, source), e.when.as_ref().map(|w| text(w, source)))).collect(),
+            let moves = move_entries(&p.value.moves, source, &mut errors);
+            let imitate = match &p.value.moves.value {
+                RawMoves::Imitate(list) => list
+                    .iter()
+                    .map(|i| ImitationDef {
+                        span: place(&p.value.moves, source),
+                        when: i.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                        of: i.of.as_ref().map(|t| text(t, source)),
+                        idle: i.idle.as_ref().map(|t| text(t, source)),
+                        captures: i.captures.as_ref().map(|t| text(t, source)),
+                        except: i.except.iter().map(|t| text(t, source)).collect(),
+                        castling: i.castling.as_ref().map(|t| text(t, source)),
+                        overrides: i.overrides.iter().map(|(k, v)| (k.clone(), place(v, source), move_entries(v, source, &mut errors))).collect(),
+                    })
+                    .collect(),
+                _ => Vec::new(),
             };
-            for (betza, when) in entries {
-                let components = parse_betza(&betza).map_err(|d| errors.push(d)).unwrap_or_default();
-                let when = when.and_then(|w| parse_expression(&w).map_err(|d| errors.push(d)).ok());
-                moves.push(MoveEntry { text: betza, components, when });
-            }
             pieces.push(PieceDef {
+                imitate,
                 span: place(p, source),
                 letter: text(&p.value.letter, source),
                 name: text(&p.value.name, source),
@@ -636,11 +726,16 @@ impl Raw {
         }
         let mut gating = Vec::new();
         for g in &f.gating {
-            if let Some(v) = &g.deadline {
-                errors.push(Diagnostic::at(place(v, source), "`gating.deadline` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet"));
-            }
-            let zone = g.zone.as_ref().and_then(|z| parse_expression(&text(z, source)).map_err(|d| errors.push(d)).ok());
-            gating.push(GateDef { pieces: g.pieces.iter().map(|t| text(t, source)).collect(), zone, vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect() });
+            let mut expr = |e: &Option<Spanned<String>>| e.as_ref().and_then(|z| parse_expression(&text(z, source)).map_err(|d| errors.push(d)).ok());
+            let (zone, deadline, when) = (expr(&g.zone), expr(&g.deadline), expr(&g.when));
+            gating.push(GateDef {
+                pieces: g.pieces.iter().map(|t| text(t, source)).collect(),
+                zone,
+                vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect(),
+                deadline,
+                when,
+                castling_field: g.castling_field,
+            });
         }
         let mut rulings = Vec::new();
         for (id, r) in &f.rulings {

@@ -1,7 +1,7 @@
 //! FEN in Fairy-Stockfish's dialect: reading into a validated position and
 //! printing back.
 
-use super::position::{Position, BLACK, WHITE};
+use super::position::{Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
 use crate::compile::{code, Square};
 
@@ -55,7 +55,11 @@ impl Rules {
     /// reading the setup itself).
     pub(crate) fn parse_fen(&self, fen: &str, reference: Option<&Position>) -> Result<Position, PlayError> {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
-        let all = fields_of(fen);
+        let (main, state) = match fen.find('{') {
+            Some(open) => (&fen[..open], Some((open, &fen[open..]))),
+            None => (fen, None),
+        };
+        let all = fields_of(main);
         let mut fields = all.iter().copied();
         let (board_at, board_field) = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
         let mut pos = Position::empty();
@@ -81,6 +85,9 @@ impl Rules {
                 }
                 if !digits.is_empty() {
                     let at = row_at + j - digits.len();
+                    if digits.starts_with('0') {
+                        return Err(bad_at(fen, at, digits.len(), format!("bad empty-square count `{digits}`")));
+                    }
                     let n: usize = digits.parse().map_err(|_| bad_at(fen, at, digits.len(), format!("bad empty-square count `{digits}`")))?;
                     if n == 0 {
                         return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
@@ -160,6 +167,9 @@ impl Rules {
         if let Some((at, extra)) = fields.next() {
             return Err(bad_at(fen, at, extra.len(), format!("unexpected field `{extra}`")));
         }
+        if let Some((at, text)) = state {
+            self.state_field(&mut pos, text).map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
+        }
         for colour in [WHITE, BLACK] {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
                 let name = if colour == WHITE { "White" } else { "Black" };
@@ -193,8 +203,15 @@ impl Rules {
             let v = *targets.first()? as i32 + forward;
             (0..self.tables.squares as i32).contains(&v).then_some(v as Square)
         });
+        // The square the passing piece came from, beyond the target on the
+        // line from the victim, must be empty now.
+        let origin_empty = |t: Square, v: Square| {
+            let (tf, tr, vf, vr) = ((t % files) as i32, (t / files) as i32, (v % files) as i32, (v / files) as i32);
+            let (of, or) = (2 * tf - vf, 2 * tr - vr);
+            !(0..files as i32).contains(&of) || !(0..ranks as i32).contains(&or) || pos.board[(or * files as i32 + of) as usize] == 0
+        };
         match victim {
-            Some(v) if !targets.is_empty() && enemy(v) => {
+            Some(v) if !targets.is_empty() && enemy(v) && targets.iter().all(|&t| origin_empty(t, v)) => {
                 for t in targets {
                     pos.ep.set(t);
                 }
@@ -233,6 +250,58 @@ impl Rules {
         Ok(())
     }
 
+    /// Reads the state field `{key=value ...}` (§6): byte offset, length
+    /// and message on error.
+    fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
+        let inner = text.strip_prefix('{').and_then(|t| t.trim_end().strip_suffix('}')).ok_or((0, text.len(), "the state field must be written `{key=value ...}`".to_string()))?;
+        for (at, pair) in fields_of(inner) {
+            let at = at + 1;
+            let (key, value) = pair.split_once('=').ok_or((at, pair.len(), format!("bad state entry `{pair}`: expected key=value")))?;
+            match key {
+                "last" | "prev" if self.records_moves => {
+                    let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected a piece letter, then `x` if the move captured")))?;
+                    if key == "last" {
+                        pos.last = record;
+                    } else {
+                        pos.prev = record;
+                    }
+                }
+                _ => return Err((at, key.len(), format!("unknown state key `{key}` for this variant"))),
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads `N` or `Px` as a last-move record.
+    fn move_record(&self, value: &str) -> Option<u8> {
+        let (letter, captured) = match value.strip_suffix('x') {
+            Some(l) => (l, true),
+            None => (value, false),
+        };
+        let mut chars = letter.chars();
+        let c = chars.next().filter(|c| c.is_ascii_uppercase() && chars.next().is_none())?;
+        let ty = self.variant.pieces.iter().position(|p| p.letter == c)?;
+        Some(ty as u8 + 1 + if captured { CAPTURED } else { 0 })
+    }
+
+    /// The state field for printing, empty when every key has its default.
+    fn state_text(&self, pos: &Position) -> String {
+        let mut entries = Vec::new();
+        if self.records_moves {
+            for (key, record) in [("last", pos.last), ("prev", pos.prev)] {
+                if record & !CAPTURED != 0 {
+                    let letter = self.variant.pieces[(record & !CAPTURED) as usize - 1].letter;
+                    entries.push(format!("{key}={letter}{}", if record & CAPTURED != 0 { "x" } else { "" }));
+                }
+            }
+        }
+        if entries.is_empty() {
+            String::new()
+        } else {
+            format!(" {{{}}}", entries.join(" "))
+        }
+    }
+
     /// Reads a check-count field: `3+3`, the checks each side may still
     /// give (Fairy-Stockfish), or `+2+0`, the checks each has given (lichess).
     fn checks_field(&self, pos: &mut Position, text: &str, remaining: bool) -> Result<(), String> {
@@ -261,7 +330,12 @@ impl Rules {
     fn gating_right_square(&self, sq: Square, piece: u8) -> bool {
         let colour = (piece as usize - 1) & 1;
         let back = if colour == WHITE { 0 } else { self.tables.ranks - 1 };
-        !self.variant.gating.is_empty() && sq / self.tables.files == back
+        self.unmoved_in_castling_field() && sq / self.tables.files == back
+    }
+
+    /// Whether the castling field lists the unmoved first-rank pieces (Seirawan).
+    fn unmoved_in_castling_field(&self) -> bool {
+        self.variant.gating.iter().any(|g| g.castling_field)
     }
 
     fn castles(&self, piece: u8) -> bool {
@@ -278,7 +352,7 @@ impl Rules {
         let files = self.tables.files as usize;
         let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
         let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
-        let gating_piece = !self.variant.gating.is_empty()
+        let gating_piece = self.unmoved_in_castling_field()
             && !"kq".contains(c.to_ascii_lowercase())
             && file < files
             && pos.board[back * files + file] != 0
@@ -312,6 +386,16 @@ impl Rules {
     /// Prints a position as FEN. The en passant square is shown only when an
     /// en passant capture is legal.
     pub fn fen(&self, pos: &Position) -> String {
+        self.fen_text(pos, true)
+    }
+
+    /// The identity of a position for repetition: its FEN without the
+    /// fifty-move count and move number.
+    pub fn repetition_key(&self, pos: &Position) -> String {
+        self.fen_text(pos, false)
+    }
+
+    fn fen_text(&self, pos: &Position, clocks: bool) -> String {
         let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
         let mut out = String::new();
         for rank in (0..ranks).rev() {
@@ -342,8 +426,8 @@ impl Rules {
             out.push('[');
             for colour in [WHITE, BLACK] {
                 let mut held: Vec<char> = Vec::new();
-                for (ty, &n) in pos.hands[colour][..self.tables.types].iter().enumerate() {
-                    held.extend(std::iter::repeat_n(self.piece_letter(code(ty, colour)), n as usize));
+                for ty in 0..self.tables.types {
+                    held.extend(std::iter::repeat_n(self.piece_letter(code(ty, colour)), self.held(pos, colour, ty) as usize));
                 }
                 held.sort_unstable();
                 out.extend(held);
@@ -364,10 +448,18 @@ impl Rules {
         if let Some(limit) = self.variant.outcomes.check_count {
             let left = |c: usize| limit.saturating_sub(pos.checks[c] as u32);
             let ep_text = ep.as_deref().unwrap_or("-");
-            out.push_str(&format!(" {ep_text} {}+{} {} {}", left(WHITE), left(BLACK), pos.halfmove, pos.fullmove));
+            out.push_str(&format!(" {ep_text} {}+{}", left(WHITE), left(BLACK)));
+            if clocks {
+                out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+            }
+            out.push_str(&self.state_text(pos));
             return out;
         }
-        out.push_str(&format!(" {} {} {}", ep.as_deref().unwrap_or("-"), pos.halfmove, pos.fullmove));
+        out.push_str(&format!(" {}", ep.as_deref().unwrap_or("-")));
+        if clocks {
+            out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+        }
+        out.push_str(&self.state_text(pos));
         out
     }
 
@@ -387,7 +479,7 @@ impl Rules {
     /// other unmoved pieces on the first rank.
     fn castling_field(&self, pos: &Position) -> String {
         let files = self.tables.files as usize;
-        let gating = !self.variant.gating.is_empty();
+        let gating = self.unmoved_in_castling_field();
         let mut out = String::new();
         for colour in [WHITE, BLACK] {
             let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };

@@ -3,6 +3,7 @@
 
 mod bits;
 mod fen;
+mod imitation;
 mod movegen;
 mod notation;
 mod outcome;
@@ -13,7 +14,7 @@ mod view;
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use outcome::Outcome;
-pub use position::{Move, MoveKind, Position, Undo, BLACK, WHITE};
+pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
 use std::fmt;
@@ -61,6 +62,12 @@ pub struct Rules {
     pub drop_no_check: u32,
     /// Types (bit set) that may not be dropped while in check.
     pub drop_not_in_check: u32,
+    /// Piece codes (bit set) of imitators.
+    pub imitator_codes: u64,
+    /// Whether positions record the last two moves (some piece imitates).
+    pub records_moves: bool,
+    /// Whether an imitator sees castling as a rook's move.
+    pub castles_as_rook: bool,
     /// Number of pieces of each code in the start position.
     pub start_counts: Vec<u8>,
     /// Whether moves count the checks they give.
@@ -134,8 +141,15 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), drop_no_check: 0, drop_not_in_check: 0 };
+        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), drop_no_check: 0, drop_not_in_check: 0, imitator_codes: 0, records_moves: false, castles_as_rook: false };
         let v = &rules.variant;
+        for (ty, p) in v.pieces.iter().enumerate() {
+            if let Some(imitation) = &p.imitation {
+                rules.imitator_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
+                rules.records_moves = true;
+                rules.castles_as_rook |= imitation.castling_rook;
+            }
+        }
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty() || !v.gating.is_empty();
         rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
         rules.demoted = (0..v.pieces.len() as u8).collect();

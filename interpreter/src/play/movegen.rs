@@ -22,7 +22,14 @@ impl Rules {
         let board = &pos.board;
         let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
         for from in pos.occupied[us].iter() {
-            let piece = board[from as usize];
+            let mut piece = board[from as usize];
+            let mut captures_allowed = true;
+            if self.imitator_codes >> piece & 1 != 0 {
+                match self.imitated(pos, piece) {
+                    Some((movement, captures)) => (piece, captures_allowed) = (movement, captures),
+                    None => continue,
+                }
+            }
             let virgin = pos.virgin.has(from);
             for path in self.tables.paths(piece, from) {
                 if path.flags & flag::INITIAL != 0 && !virgin {
@@ -30,7 +37,7 @@ impl Rules {
                 }
                 let steps = self.tables.steps(path);
                 let can_move = path.flags & flag::MOVE != 0;
-                let can_capture = path.flags & flag::CAPTURE != 0;
+                let can_capture = path.flags & flag::CAPTURE != 0 && captures_allowed;
                 match path.walk {
                     Walk::Leap | Walk::Lame => {
                         let (&to, between) = match steps.split_last() {
@@ -122,15 +129,20 @@ impl Rules {
             let squares = if m.kind == MoveKind::Castle { [Some(m.from), Some(m.aux)] } else { [Some(m.from), None] };
             let mut offered = [0u32; 2];
             for rule in &self.variant.gating {
+                if rule.deadline.is_some_and(|d| pos.fullmove > d) {
+                    continue;
+                }
                 for (k, at) in squares.into_iter().enumerate() {
                     let Some(at) = at else { continue };
-                    let vacated = (rule.unmoved && pos.virgin.has(at)) || (rule.capture && captures);
+                    let vacated = (rule.unmoved && pos.virgin.has(at))
+                        || (rule.setup_square && self.start.board[at as usize] == pos.board[at as usize])
+                        || (rule.capture && captures);
                     if !vacated || !rule.zone[us][at as usize] || m.kind == MoveKind::Shoot {
                         continue;
                     }
                     for ty in 0..self.tables.types {
                         let key = 1u32 << ty;
-                        if rule.pieces & key == 0 || pos.hands[us][ty] == 0 || offered[k] & key != 0 {
+                        if rule.pieces & key == 0 || self.held(pos, us, ty) == 0 || offered[k] & key != 0 {
                             continue;
                         }
                         offered[k] |= key;
@@ -138,6 +150,20 @@ impl Rules {
                     }
                 }
             }
+        }
+    }
+
+    /// The pieces of type `ty` in `colour`'s hand, less those lost because
+    /// a gating deadline (§14.3) has passed for that player.
+    pub(crate) fn held(&self, pos: &Position, colour: usize, ty: usize) -> u8 {
+        let lost = self.variant.gating.iter().any(|g| {
+            g.pieces >> ty & 1 != 0
+                && g.deadline.is_some_and(|d| pos.fullmove > d || (pos.fullmove == d && colour == super::WHITE && pos.side == super::BLACK))
+        });
+        if lost {
+            0
+        } else {
+            pos.hands[colour][ty]
         }
     }
 

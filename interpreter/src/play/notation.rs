@@ -105,8 +105,39 @@ impl Rules {
     }
 
     fn looks_like_move(&self, text: &str) -> bool {
+        // Long algebraic: two squares of this board, then an optional letter.
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
+        let squares: Vec<&str> = split_squares(text.split(['/', '@']).next().unwrap_or(""));
+        if squares.len() >= 2 && !text.contains('@') {
+            return squares[..2].iter().all(|s| super::fen::parse_square(files, ranks, s).is_some());
+        }
         let letters = |c: char| self.variant.pieces.iter().any(|p| p.letter == c.to_ascii_uppercase());
         let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/".contains(c);
         !text.is_empty() && text.chars().all(ok) && text.chars().any(|c| c.is_ascii_digit() || c == 'O') && text.chars().all(|c| !c.is_ascii_uppercase() || letters(c) || c == 'O')
     }
+}
+
+/// Splits `e2e4q` into `["e2", "e4", "q"]`: runs of a letter and digits, and a final letter.
+fn split_squares(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_lowercase() {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j == i + 1 && j < bytes.len() {
+                return Vec::new();
+            }
+            out.push(&text[start.max(i)..j]);
+            start = j;
+            i = j;
+        } else {
+            return Vec::new();
+        }
+    }
+    out
 }

@@ -100,7 +100,7 @@ impl Rules {
     /// the only non-royal piece on the board is a `lone` one.
     fn dead_material(&self, pos: &Position) -> bool {
         let v = &self.variant;
-        let held = pos.hands.iter().flatten().any(|&n| n != 0);
+        let held = (0..2).any(|c| (0..self.tables.types).any(|t| self.held(pos, c, t) != 0));
         if (v.lone == 0 && v.colour_bound == 0) || held {
             return false;
         }

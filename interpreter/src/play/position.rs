@@ -60,6 +60,8 @@ pub struct Undo {
     halfmove: u32,
     checks: [u8; 2],
     promoted: Bits,
+    last: u8,
+    prev: u8,
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
 }
@@ -92,7 +94,15 @@ pub struct Position {
     pub hands: [[u8; MAX_PIECE_TYPES]; 2],
     /// Squares of pieces that were promoted (they return to a hand demoted).
     pub promoted: Bits,
+    /// The last move: 1 + its effective type, `CAPTURED` added if it
+    /// captured; 0 before any move. Kept when rules read it (§12.2).
+    pub last: u8,
+    /// The move before the last one, likewise.
+    pub prev: u8,
 }
+
+/// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
+pub const CAPTURED: u8 = 0x80;
 
 impl Position {
     /// An empty board, White to move.
@@ -110,6 +120,8 @@ impl Position {
             checks: [0; 2],
             hands: [[0; MAX_PIECE_TYPES]; 2],
             promoted: Bits::default(),
+            last: 0,
+            prev: 0,
         }
     }
 
@@ -149,8 +161,14 @@ impl Position {
             halfmove: self.halfmove,
             checks: self.checks,
             promoted: self.promoted,
+            last: self.last,
+            prev: self.prev,
             gained: (255, 0),
         };
+        if rules.records_moves {
+            self.prev = self.last;
+            self.last = rules.effective_type(self, m);
+        }
         let mut undo = undo;
         let us = self.side;
         if !self.ep.is_empty() {
@@ -195,6 +213,9 @@ impl Position {
         }
         self.virgin.clear(m.from);
         self.virgin.clear(m.to);
+        if rules.records_moves && undo.captured != 0 {
+            self.last |= CAPTURED;
+        }
         if undo.captured != 0 || rules.irreversible_codes >> undo.moved & 1 != 0 {
             self.halfmove = 0;
         } else {
@@ -283,6 +304,8 @@ impl Position {
         self.virgin = undo.virgin;
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
+        self.last = undo.last;
+        self.prev = undo.prev;
     }
 
     /// The piece code of `piece_type` for the side to move.

@@ -1,0 +1,57 @@
+//! Imitators (§12.2 of the language reference): what the last moves were,
+//! and which movement an imitator has now.
+
+use super::position::{Move, MoveKind, Position, CAPTURED};
+use super::Rules;
+use crate::compile::code;
+
+impl Rules {
+    /// The movement code an imitator `piece` moves and attacks with in
+    /// `pos`, and whether it may capture; `None` when it has nothing to
+    /// imitate.
+    #[inline]
+    pub(crate) fn imitated(&self, pos: &Position, piece: u8) -> Option<(u8, bool)> {
+        let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
+        let imitation = self.variant.pieces[ty].imitation.as_ref()?;
+        let record = if colour == pos.side || imitation.of_any {
+            pos.last
+        } else if imitation.idle_keep {
+            pos.prev
+        } else {
+            0
+        };
+        let target = (record & !CAPTURED).checked_sub(1)? as usize;
+        let virtual_type = imitation.as_type.get(target).copied().flatten()? as usize;
+        let captures = !imitation.if_captured || record & CAPTURED != 0;
+        Some((code(self.tables.types + virtual_type, colour), captures))
+    }
+
+    /// The record of move `m` for [`Position::last`], before it is made:
+    /// 1 + the effective type of the piece it moves (an imitator counts as
+    /// the type it imitated, a promoted piece as its new type unless that is
+    /// an imitator, castling as the king or the rook); the caller adds
+    /// [`CAPTURED`].
+    pub(crate) fn effective_type(&self, pos: &Position, m: Move) -> u8 {
+        let moved = if m.kind == MoveKind::Drop { m.promotion } else { pos.board[m.from as usize] };
+        let mut ty = (moved as usize - 1) / 2;
+        if let Some(imitation) = &self.variant.pieces[ty].imitation {
+            return match self.imitated(pos, moved) {
+                Some((movement, _)) => {
+                    let virtual_type = (movement as usize - 1) / 2 - self.tables.types;
+                    imitation.as_type.iter().position(|v| *v == Some(virtual_type as u8)).map_or(0, |t| t as u8 + 1)
+                }
+                None => 0,
+            };
+        }
+        if m.promotion != 0 && m.kind != MoveKind::Drop {
+            let promoted = (m.promotion as usize - 1) / 2;
+            if self.variant.pieces[promoted].imitation.is_none() {
+                ty = promoted;
+            }
+        }
+        if m.kind == MoveKind::Castle && self.castles_as_rook {
+            ty = (pos.board[m.aux as usize] as usize - 1) / 2;
+        }
+        ty as u8 + 1
+    }
+}
