@@ -23,6 +23,7 @@ pub mod fool;
 mod game;
 pub mod jester;
 pub mod joke;
+mod movetext;
 pub mod plus;
 
 pub use color::Color;

@@ -250,3 +250,37 @@ fn fen_round_trips_along_a_game() {
         "rnbqkb1r/pp3ppp/3p1n2/8/8/5N2/PPPPPPPP/RNBQKB1R[] b KQkq - 3 5 {clown=w last=N reentered=w}"
     );
 }
+
+#[test]
+fn no_prev_key_and_runs_of_empty_squares() {
+    // clown.md: the rules read only the last move, so there is no `prev=`
+    // (LANGUAGE.md §6: it is for imitators); Entity prints neither.
+    let g = clown(START, "g1f3c b8c6 f3e4");
+    assert!(g.fen().ends_with("{clown=w last=C}"), "{}", g.fen());
+    let g = game("entity", &[], "", "e2e4 e7e5 g1f3");
+    assert!(!g.fen().contains('{'), "{}", g.fen());
+    let mut g = clown(START, "");
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {last=N prev=N}",
+        "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    ] {
+        let err = g.set_fen(fen).expect_err(fen).to_string();
+        assert!(err.starts_with("invalid FEN"), "{fen}: {err}");
+    }
+    assert!(g
+        .play("a7a8k")
+        .unwrap_err()
+        .to_string()
+        .starts_with("illegal move"));
+    assert!(g
+        .play("C@e9")
+        .unwrap_err()
+        .to_string()
+        .starts_with("malformed move"));
+    assert!(g
+        .play("F@e3")
+        .unwrap_err()
+        .to_string()
+        .starts_with("malformed move"));
+}

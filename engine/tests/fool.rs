@@ -45,7 +45,7 @@ fn figure_a_entries_on_vacated_initial_squares() {
     let g = fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5/Ff1 a7a6/Fa7");
     assert_eq!(
         g.fen(),
-        "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P}"
+        "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P prev=B}"
     );
     // The Fool on f1 imitates a pawn: f2 is its own pawn, nothing to capture.
     assert!(starting(&g, "f1").is_empty());
@@ -58,7 +58,7 @@ fn figure_b_entry_after_captures() {
     // The White Fool entered on b5 and was captured at once.
     assert_eq!(
         g.fen(),
-        "r1bqkbnr/1ppp1ppp/f1B5/1p2p3/4P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 0 5 {last=Px}"
+        "r1bqkbnr/1ppp1ppp/f1B5/1p2p3/4P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 0 5 {last=Px prev=Bx}"
     );
     assert!(has(&g, "e1g1"));
 }
@@ -99,13 +99,16 @@ fn entry_on_each_castling_square() {
             "e1g1/Fh1"
         )
         .fen(),
-        "r3k2r/8/8/8/8/8/8/R4RKF[f] b kq - 1 1 {last=K}"
+        "r3k2r/8/8/8/8/8/8/R4RKF[f] b kq - 1 1 {last=K prev=K}"
     );
     let g = fool(
         "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
         "e1c1/Fa1",
     );
-    assert_eq!(g.fen(), "r3k2r/8/8/8/8/8/8/F1KR3R[f] b kq - 1 1 {last=K}");
+    assert_eq!(
+        g.fen(),
+        "r3k2r/8/8/8/8/8/8/F1KR3R[f] b kq - 1 1 {last=K prev=K}"
+    );
     // The rook on d1 now guards d8: Black castles only on the king side.
     assert!(!has(&g, "e8c8") && has(&g, "e8g8"));
     let g = fool("r3k2r/8/8/8/8/8/8/R3K2R[Ff] b KQkq - 0 1 {last=K}", "");
@@ -117,14 +120,20 @@ fn entry_on_each_castling_square() {
 #[test]
 fn entry_after_en_passant() {
     let g = fool("4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}", "d7d5");
-    assert_eq!(g.fen(), "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P}");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P prev=K}"
+    );
     // The king has no castling right, so it has moved: no entry with it.
     assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5d6/Fe5 e5e6");
     let g = fool(
         "4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}",
         "d7d5 e5d6/Fe5",
     );
-    assert_eq!(g.fen(), "4k3/8/3P4/4F3/8/8/8/4K3[f] b - - 0 2 {last=Px}");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/3P4/4F3/8/8/8/4K3[f] b - - 0 2 {last=Px prev=P}"
+    );
     // e7 is attacked by the pawn; the Fool imitating the king guards none.
     assert_eq!(moves(&g), "e8d7 e8d8 e8f7 e8f8");
 }
@@ -135,11 +144,17 @@ fn deadline_moves_20_and_21() {
     assert!(has(&fool(fen, ""), "a1a8/Fa1"));
     // White's 20th move without entering: its Fool is lost.
     let g = fool(fen, "e1d1");
-    assert_eq!(g.fen(), "r3k3/8/8/8/8/8/8/R2K4[f] b q - 1 20 {last=K}");
+    assert_eq!(
+        g.fen(),
+        "r3k3/8/8/8/8/8/8/R2K4[f] b q - 1 20 {last=K prev=K}"
+    );
     assert!(has(&g, "e8c8/Fa8") && has(&g, "e8c8/Fe8"));
     assert_eq!(g.perft(1), 33);
     let g = fool(fen, "e1d1 a8a7");
-    assert_eq!(g.fen(), "4k3/r7/8/8/8/8/8/R2K4[] w - - 2 21 {last=R}");
+    assert_eq!(
+        g.fen(),
+        "4k3/r7/8/8/8/8/8/R2K4[] w - - 2 21 {last=R prev=K}"
+    );
     // Move 21: too late, even with a Fool still in hand.
     let g = fool("r3k3/8/8/8/8/8/8/R3K3[Ff] w Qq - 0 21 {last=K}", "");
     assert!(g.legal_moves().iter().all(|m| !m.contains('/')));
@@ -167,7 +182,10 @@ fn deadline_moves_20_and_21() {
 fn two_fools_after_a_promotion() {
     let g = fool("1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}", "a7b8f/Fa7");
     // A pawn promoted to a Fool counts as a Pawn for the enemy Fool.
-    assert_eq!(g.fen(), "1F2k3/F7/8/8/8/8/8/4K3[] b - - 0 1 {last=Px}");
+    assert_eq!(
+        g.fen(),
+        "1F2k3/F7/8/8/8/8/8/4K3[] b - - 0 1 {last=Px prev=K}"
+    );
     let g = fool(
         "1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}",
         "a7b8f/Fa7 e8d8",
@@ -183,11 +201,17 @@ fn two_fools_after_a_promotion() {
 fn fool_imitating_a_fool_imitating_a_promoted_piece() {
     let fen = "4k3/P7/8/8/8/5f2/8/4K1F1[] w - - 0 1 {last=K}";
     let g = fool(fen, "a7a8q");
-    assert_eq!(g.fen(), "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q}");
+    assert_eq!(
+        g.fen(),
+        "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q prev=K}"
+    );
     // Black's Fool moves like the new queen and takes it; no block exists.
     assert_eq!(moves(&g), "e8d7 e8e7 e8f7 f3a8");
     let g = fool(fen, "a7a8q f3a8");
-    assert_eq!(g.fen(), "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx}");
+    assert_eq!(
+        g.fen(),
+        "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx prev=Q}"
+    );
     // White's Fool moves like the queen the Black Fool imitated: 16 moves.
     assert_eq!(starting(&g, "g1").len(), 16);
     assert_eq!(g.perft(1), 21);
@@ -247,10 +271,10 @@ fn ruling_imitation() {
 fn ruling_castling_imitation() {
     let fen = "4k3/8/8/f7/8/8/8/4K2R[] w K - 0 1 {last=K}";
     let g = fool(fen, "e1g1");
-    assert!(g.fen().ends_with("{last=K}"));
+    assert!(g.fen().ends_with("{last=K prev=K}"));
     assert!(!has(&g, "a5a1"));
     let g = game("fool", &[("castling-imitation", "rook")], fen, "e1g1");
-    assert!(g.fen().ends_with("{last=R}"));
+    assert!(g.fen().ends_with("{last=R prev=K}"));
     assert!(has(&g, "a5a1"));
 }
 
@@ -301,12 +325,120 @@ fn fen_and_move_errors() {
 
 #[test]
 fn fen_round_trips_along_a_game() {
-    let mut g = game("fool", &[], "", "");
-    for m in "e2e4/Fe2 d7d5 e4d5 d8d5/Fd8 b1c3 d5a5 e2d3 d8d5".split_whitespace() {
-        g.play(m).unwrap();
-        let fen = g.fen();
-        let mut h = game("fool", &[], &fen, "");
-        assert_eq!(h.fen(), fen);
-        h.set_fen(&fen).unwrap();
+    for v in ["keep", "reset", "either"] {
+        let r = [("fool.imitation", v)];
+        let mut g = game("fool", &r, "", "");
+        for m in "e2e4/Fe2 d7d5 e4d5 d8d5/Fd8 b1c3 d5a5 e2d3 d8d5".split_whitespace() {
+            g.play(m).unwrap();
+            let fen = g.fen();
+            let h = game("fool", &r, &fen, "");
+            assert_eq!(h.fen(), fen);
+            // The FEN holds the whole position: the game goes on alike.
+            assert_eq!(h.legal_moves(), g.legal_moves(), "{v}: {fen}");
+            assert_eq!(h.perft(2), g.perft(2), "{v}: {fen}");
+        }
     }
+}
+
+#[test]
+fn prev_is_the_move_before_the_last_one() {
+    // LANGUAGE.md §6: `prev` is printed from the second move on, whatever
+    // the ruling; keys in alphabetical order.
+    for v in ["keep", "reset", "either"] {
+        let r = [("fool.imitation", v)];
+        assert!(game("fool", &r, "", "d2d3")
+            .fen()
+            .ends_with(" 0 1 {last=P}"));
+        assert_eq!(
+            game("fool", &r, "", "d2d3 f7f6").fen(),
+            "rnbqkbnr/ppppp1pp/5p2/8/8/3P4/PPP1PPPP/RNBQKBNR[Ff] w KQkq - 0 2 {last=P prev=P}"
+        );
+        assert!(game("fool", &r, "", "d2d3 f7f6 b1c3")
+            .fen()
+            .ends_with("{last=N prev=P}"));
+    }
+    // The captures are recorded too; a Fool's move records the type it
+    // imitated.
+    let g = fool(START, "e2e4 d7d5 e4d5 g8f6/Fg8");
+    assert!(g.fen().ends_with("{last=N prev=Px}"), "{}", g.fen());
+    let g = fool(START, "e2e4 d7d5 e4d5 g8f6/Fg8 b1c3 g8h6");
+    assert!(g.fen().ends_with("{last=N prev=N}"), "{}", g.fen());
+}
+
+#[test]
+fn prev_restores_the_powers_kept_under_keep() {
+    // fool.imitation's second case: after b1c3 e5f3 Black's Fool moved as
+    // a Knight and, under `keep`, checks the king on e1. Read from the FEN,
+    // the position is the same: `prev=N` gives that Fool its powers back
+    // (the FEN gap of fool.md is closed).
+    let fen = "4k3/8/8/8/8/2N2f2/8/4K2R[] w K - 2 2 {last=N prev=N}";
+    let played = fool("4k3/8/8/4f3/8/8/8/1N2K2R[] w K - 0 1 {last=K}", "b1c3 e5f3");
+    assert_eq!(played.fen(), fen);
+    for (v, castles) in [("keep", false), ("either", false), ("reset", true)] {
+        let g = game("fool", &[("fool.imitation", v)], fen, "");
+        assert_eq!(has(&g, "e1g1"), castles, "{v}");
+    }
+    // Without `prev=` the Fool has no powers (under `keep`).
+    let g = fool("4k3/8/8/8/8/2N2f2/8/4K2R[] w K - 2 2 {last=N}", "");
+    assert!(has(&g, "e1g1"));
+    // Mate given by the Fool's kept powers: Black's Fool on f2 moved as a
+    // Queen (White's last move was a Queen's). Every king move would give
+    // it a King's powers next to f2, so without `prev=` it is stalemate.
+    let fen = "4k3/8/8/8/8/8/3q1f2/5K2[] w - - 0 2 {last=Q prev=Q}";
+    assert_eq!(fool(fen, "").outcome(), mate(Color::Black));
+    let fen = "4k3/8/8/8/8/8/3q1f2/5K2[] w - - 0 2 {last=Q}";
+    assert_eq!(fool(fen, "").outcome(), stalemate());
+}
+
+#[test]
+fn prev_reading_errors() {
+    let mut g = fool(START, "");
+    for fen in [
+        // prev without last.
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {prev=N}",
+        // A Fool's move records the type it imitated, never F.
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {last=N prev=F}",
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {last=N prev=Nxx}",
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {last=N prev=}",
+        // A run of empty squares is one number.
+        "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1",
+    ] {
+        let err = g.set_fen(fen).expect_err(fen).to_string();
+        assert!(err.starts_with("invalid FEN"), "{fen}: {err}");
+        assert_eq!(g.fen(), START);
+    }
+    for (text, kind) in [
+        ("e2e9", "malformed move"),
+        ("e2e4/Xe2", "malformed move"),
+        ("e2e4x", "malformed move"),
+        ("e2e4k", "illegal move"),
+        ("a2a3/Fb2", "illegal move"),
+        ("0000", "illegal move"),
+    ] {
+        let err = g.play(text).expect_err(text).to_string();
+        assert!(err.starts_with(kind), "{text}: {err}");
+    }
+}
+
+#[test]
+fn en_passant_after_a_double_step_with_the_fool_gated_behind() {
+    // The pawn's origin holds the Fool gated onto it: the en passant square
+    // is still readable (found by the property tests).
+    let g = fool(
+        "rnbqk2r/1pppppbp/p6n/6P1/1P4P1/2N5/P1PPPPF1/R1BQKBNR[f] b KQkq - 0 5 {last=Px prev=B}",
+        "f7f5/Ff7",
+    );
+    let fen =
+        "rnbqk2r/1ppppfbp/p6n/5pP1/1P4P1/2N5/P1PPPPF1/R1BQKBNR[] w KQkq f6 0 6 {last=P prev=Px}";
+    assert_eq!(g.fen(), fen);
+    let h = fool(fen, "");
+    assert_eq!(h.fen(), fen);
+    assert_eq!(h.legal_moves(), g.legal_moves());
+    assert!(has(&h, "g5f6"));
+    // Any other piece on the origin: no pawn can just have passed.
+    assert!(Game::new("fool", &[])
+        .unwrap()
+        .set_fen("rnbqk2r/1ppppnbp/p7/5pP1/1P4P1/2N5/P1PPPPF1/R1BQKBNR[f] w KQkq f6 0 6")
+        .is_err());
 }

@@ -120,7 +120,20 @@ fn bad_fens_are_errors_naming_the_problem() {
         ),
         (
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "bad character '9'",
+            "rank \"9\" has more than 8 files",
+        ),
+        (
+            // A run of empty squares is one number: 44, not 4 + 4.
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rank \"44\" has more than 8 files",
+        ),
+        (
+            "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "starts with 0",
+        ),
+        (
+            "rnbqkbnr/pppppppp/800000000000000000000/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "more than 8 files",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
@@ -202,7 +215,13 @@ fn illegal_and_malformed_moves() {
         ("e7e5", "illegal move: e7e5"),
         ("e2e4q", "illegal move: e2e4q"),
         ("e2", "malformed move: \"e2\""),
-        ("e2e4k", "malformed move: \"e2e4k\""),
+        ("e2e4k", "illegal move: e2e4k"),
+        ("e2e4p", "illegal move: e2e4p"),
+        ("0000", "illegal move: 0000"),
+        ("N@e4", "illegal move: N@e4"),
+        ("e2e4x", "malformed move: \"e2e4x\""),
+        ("e2e9", "malformed move: \"e2e9\""),
+        ("e2e4/Fe2", "malformed move: \"e2e4/Fe2\""),
         ("i2i4", "malformed move: \"i2i4\""),
         ("E2E4", "malformed move: \"E2E4\""),
         ("e2e4 ", "malformed move: \"e2e4 \""),

@@ -2,6 +2,7 @@
 //! of `spec/rulings/jester.md`, and numbers derived by hand.
 
 use motley_engine::jester::JesterGame;
+use motley_engine::Color;
 
 fn game(rulings: &[(&str, &str)]) -> JesterGame {
     let r: Vec<(String, String)> = rulings
@@ -145,7 +146,7 @@ fn jester_captures_only_after_a_capture() {
     play(&mut g, "e5d6");
     assert_eq!(
         g.fen(),
-        "9k/10/10/10/10/10/4J5/10/10/10/K9 b - - 0 1 {captured=wb last=Ax}"
+        "9k/10/10/10/10/10/4J5/10/10/10/K9 b - - 0 1 {captured=wb last=Ax prev=Ax}"
     );
 }
 
@@ -175,7 +176,7 @@ fn jester_imitating_a_jester() {
     play(&mut g, "e7h7");
     assert_eq!(
         g.fen(),
-        "9k/10/4p5/10/7j2/Q9/4J5/10/10/10/K9 w - - 1 2 {captured=wb last=Q}"
+        "9k/10/4p5/10/7j2/Q9/4J5/10/10/10/K9 w - - 1 2 {captured=wb last=Q prev=Qx}"
     );
     let m = moves(&g);
     assert!(m.contains("e5e8") && !m.contains("e5e9"), "{m}");
@@ -306,12 +307,12 @@ fn capture_ends_the_privilege_for_good() {
     play(&mut g, "j11i11");
     assert_eq!(
         g.fen(),
-        "8k1/10/Y9/10/10/10/10/10/10/10/K9 b - - 1 1 {captured=w last=K sub=2}"
+        "8k1/10/Y9/10/10/10/10/10/10/10/K9 b - - 1 1 {captured=w last=K prev=Yx sub=2}"
     );
     play(&mut g, "0000 a1b1");
     assert_eq!(
         g.fen(),
-        "8k1/10/Y9/10/10/10/10/10/10/10/1K8 b - - 2 2 {captured=w last=K}"
+        "8k1/10/Y9/10/10/10/10/10/10/10/1K8 b - - 2 2 {captured=w last=K prev=K}"
     );
     // No capture on a second move.
     let g = at("9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1 {last=K sub=2}");
@@ -352,7 +353,7 @@ fn jester_moves_while_privileged() {
     play(&mut g, "e5f7");
     assert_eq!(
         g.fen(),
-        "9k/10/10/10/5J4/10/10/10/10/10/K9 b - - 1 1 {last=N}"
+        "9k/10/10/10/5J4/10/10/10/10/10/K9 b - - 1 1 {last=N prev=N}"
     );
     let g = at_with(fen, &[("jester-move", "never")]);
     assert_eq!(moves(&g), "a1a2 a1b1 a1b2");
@@ -413,4 +414,91 @@ fn through_the_game_api() {
     g.play("0000").expect("pass");
     assert_eq!(g.perft_divide(1).len(), 26);
     assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn prev_is_the_other_players_latest_move() {
+    // jester.md, FEN conventions: `prev=` is the latest move of the player
+    // who did not make the latest one (`last=`): the powers of the Jesters
+    // of the player who made `last`.
+    let mut g = game(&[]);
+    play(&mut g, "e3e4");
+    assert!(g.fen().ends_with("{last=P sub=2}"), "{}", g.fen());
+    play(&mut g, "b1d2");
+    assert!(g.fen().ends_with(" b - - 1 1 {last=N}"), "{}", g.fen());
+    play(&mut g, "e9e8");
+    // Black's second move is due: `prev=` is White's latest move.
+    assert!(g.fen().ends_with("{last=P prev=N sub=2}"), "{}", g.fen());
+    play(&mut g, "i11g10");
+    // White to move: `prev=` is White's own latest move b1d2 (a Knight),
+    // not the move before the last one (e9e8, a Pawn): White's Jesters
+    // imitate Black's latest move (`last=N`), Black's Jesters White's.
+    let fen = g.fen();
+    assert!(fen.ends_with(" w - - 1 2 {last=N prev=N}"), "{fen}");
+    // The FEN holds the whole position.
+    let h = at(&fen);
+    assert_eq!(h.legal_moves(), g.legal_moves());
+    assert_eq!(h.perft(2), g.perft(2));
+    // A Jester move (as a Knight) ends White's turn; `0000` records
+    // nothing.
+    play(&mut g, "c2d4 e8e7");
+    assert!(g.fen().ends_with("{last=P prev=N sub=2}"), "{}", g.fen());
+    play(&mut g, "0000");
+    assert!(
+        g.fen().ends_with(" w - - 0 3 {last=P prev=N}"),
+        "{}",
+        g.fen()
+    );
+}
+
+#[test]
+fn prev_restores_the_waiting_jesters_powers() {
+    // Black's king on j11 has no move (i11 and i10 are the rook's, the pawn
+    // is blocked). White's Jester on h10 imitates Black's latest move: with
+    // `prev=Nx` (a capturing Knight move) it checks j11: mate; without, the
+    // Jester has no powers: stalemate (the gap jester.md noted is closed).
+    let fen = "9k/7J1p/9B/10/10/10/10/10/10/10/K7R1 b - - 0 1 {captured=wb last=R prev=Nx}";
+    assert_eq!(at(fen).outcome(), Some((Some(Color::White), "checkmate")));
+    let fen = "9k/7J1p/9B/10/10/10/10/10/10/10/K7R1 b - - 0 1 {captured=wb last=R}";
+    assert_eq!(at(fen).outcome(), Some((None, "stalemate")));
+    // A non-capturing Knight move gives no capture: no check.
+    let fen = "9k/7J1p/9B/10/10/10/10/10/10/10/K7R1 b - - 0 1 {captured=wb last=R prev=N}";
+    assert_eq!(at(fen).outcome(), Some((None, "stalemate")));
+}
+
+#[test]
+fn prev_and_board_reading_errors() {
+    let mut g = game(&[]);
+    for fen in [
+        "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {prev=N}",
+        "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {last=N prev=J}",
+        "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {last=N prev=Z}",
+        "9k/10/10/10/10/10/10/10/10/10/K55 w - - 0 1",
+        "9k/10/10/10/10/10/10/10/10/010/K9 w - - 0 1",
+        // With `sub=2` the side to move made the latest move: its king may
+        // not be attacked.
+        "r8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=K sub=2}",
+    ] {
+        let err = g.set_fen(fen).expect_err(fen).to_string();
+        assert!(err.starts_with("invalid FEN"), "{fen}: {err}");
+    }
+    // With `sub=2` the side not to move may be in check: the first move
+    // gave it.
+    let g = at("Q8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=Q sub=2}");
+    assert!(moves(&g).contains("0000"));
+    let mut y = game(&[("check-ends-turn", "yes")]);
+    assert!(y
+        .set_fen("Q8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=Q sub=2}")
+        .is_err());
+    let mut g = game(&[]);
+    for (text, kind) in [
+        ("e3e12", "malformed move"),
+        ("k3k4", "malformed move"),
+        ("e3e4z", "malformed move"),
+        ("e3e4k", "illegal move"),
+        ("e3e6", "illegal move"),
+    ] {
+        let err = g.play(text).expect_err(text).to_string();
+        assert!(err.starts_with(kind), "{text}: {err}");
+    }
 }

@@ -369,3 +369,29 @@ fn through_the_game_api() {
     let e = Game::new("joke", &[("joke.linger".into(), "x".into())]).expect_err("bad");
     assert!(e.to_string().starts_with("unknown ruling"), "{e}");
 }
+
+#[test]
+fn malformed_and_illegal_moves_and_digit_runs() {
+    let mut g = game(&[]);
+    let start = g.fen();
+    for (text, kind) in [
+        ("e2e10", "malformed move"),
+        ("j2j3", "malformed move"),
+        ("e2e3z", "malformed move"),
+        ("e2e4k", "illegal move"),
+        ("0000", "illegal move"),
+        ("Q@e4", "illegal move"),
+    ] {
+        let err = g.play(text).expect_err(text).to_string();
+        assert!(err.starts_with(kind), "{text}: {err}");
+    }
+    assert_eq!(g.fen(), start);
+    // `45` is one run of 45 empty squares, not 4 + 5.
+    let bad = start.replacen("/9/", "/45/", 1);
+    assert_ne!(bad, start);
+    assert!(g
+        .set_fen(&bad)
+        .unwrap_err()
+        .to_string()
+        .starts_with("invalid FEN"));
+}

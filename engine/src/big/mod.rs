@@ -307,7 +307,7 @@ impl Geometry {
             let mut file = 0;
             let mut run = 0usize;
             let flush = |run: &mut usize, file: &mut usize| {
-                *file += *run;
+                *file = file.saturating_add(*run);
                 *run = 0;
             };
             for c in row.chars() {
@@ -318,7 +318,7 @@ impl Geometry {
                             rank + 1
                         )));
                     }
-                    run = run * 10 + d as usize;
+                    run = run.saturating_mul(10).saturating_add(d as usize);
                     continue;
                 }
                 flush(&mut run, &mut file);

@@ -105,13 +105,25 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), EngineError> {
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in text.chars() {
-            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += skip as u8;
+        let mut file = 0u32;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                // A run of empty squares is one number, however many digits.
+                let mut run = c.to_digit(10).expect("digit");
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    chars.next();
+                    run = run.saturating_mul(10).saturating_add(d);
+                }
+                if c == '0' {
+                    return Err(EngineError::invalid_fen(format!(
+                        "rank {text:?}: a run of empty squares starts with 0"
+                    )));
+                }
+                file = file.saturating_add(run);
             } else if let Some(piece) = Piece::from_char(c) {
                 if file < 8 {
-                    pos.put(Square::from_coords(file, rank), piece);
+                    pos.put(Square::from_coords(file as u8, rank), piece);
                 }
                 file += 1;
             } else {

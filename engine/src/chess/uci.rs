@@ -10,18 +10,20 @@ impl Position {
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`,
     /// castling as the king's move `e1g1`).
     pub fn parse_uci(&self, text: &str) -> Result<Move, EngineError> {
-        let malformed = || EngineError::malformed_move(text);
-        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
-            return Err(malformed());
+        if !crate::movetext::well_formed(text, 8, 8, "PNBRQK") {
+            return Err(EngineError::malformed_move(text));
         }
-        let from = Square::parse(&text[0..2]).ok_or_else(malformed)?;
-        let to = Square::parse(&text[2..4]).ok_or_else(malformed)?;
+        let illegal = || EngineError::illegal_move(text);
+        // Well-formed: a null move, a drop or gating are moves chess never
+        // has; so is a promotion to a king or a pawn.
+        if !(4..=5).contains(&text.len()) || text.contains(['/', '@']) || text == "0000" {
+            return Err(illegal());
+        }
+        let from = Square::parse(&text[0..2]).ok_or_else(illegal)?;
+        let to = Square::parse(&text[2..4]).ok_or_else(illegal)?;
         let promotion = match text[4..].chars().next() {
             None => None,
-            Some(c) => match Role::from_char(c) {
-                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
-                _ => return Err(malformed()),
-            },
+            Some(c) => Some(Role::from_char(c).ok_or_else(illegal)?),
         };
         self.legal_moves()
             .iter()

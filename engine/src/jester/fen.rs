@@ -1,5 +1,5 @@
 //! FEN of Jester Chess (LANGUAGE.md §6, `spec/rulings/jester.md`): state
-//! keys `captured`, `last` and `sub`.
+//! keys `captured`, `last`, `prev` and `sub`.
 
 use super::{
     geometry, Position, Rules, CAPTURED, JESTER, KINDS, KING, LETTERS, NONE, PAWN, STEWARD,
@@ -90,7 +90,7 @@ impl Position {
                         }
                     }
                 }
-                "last" => {
+                "last" | "prev" => {
                     let (letter, x) = match value.strip_suffix('x') {
                         Some(l) => (l, true),
                         None => (value, false),
@@ -101,10 +101,15 @@ impl Position {
                         .filter(|&k| k != JESTER);
                     let Some(kind) = kind else {
                         return Err(EngineError::invalid_fen(format!(
-                            "last={value}: expected a piece letter other than J, optionally followed by x"
+                            "{key}={value}: expected a piece letter other than J, optionally followed by x"
                         )));
                     };
-                    p.last = kind as u8 | if x { CAPTURED } else { 0 };
+                    let record = kind as u8 | if x { CAPTURED } else { 0 };
+                    if key == "last" {
+                        p.last = record;
+                    } else {
+                        p.prev = record;
+                    }
                 }
                 "sub" => {
                     p.sub = match value {
@@ -119,10 +124,15 @@ impl Position {
                 }
                 _ => {
                     return Err(EngineError::invalid_fen(format!(
-                        "unknown state key {key:?} (known: captured, last, sub)"
+                        "unknown state key {key:?} (known: captured, last, prev, sub)"
                     )))
                 }
             }
+        }
+        if p.prev != NONE && p.last == NONE {
+            return Err(EngineError::invalid_fen(
+                "prev= (the other player's latest move) without last=",
+            ));
         }
         if p.sub == 2 {
             if !p.privileged(turn) {
@@ -132,9 +142,25 @@ impl Position {
             }
             p.last_by = turn;
         }
-        let them = !turn;
-        if p.attacked(p.king(them), turn, p.powers(turn), rules) {
-            return Err(EngineError::invalid_fen("the side not to move is in check"));
+        // The player who made the latest move (the side not to move, or with
+        // `sub=2` the side to move after its first move) may not have left
+        // its king attacked. With `sub=2` the side not to move may be in
+        // check: the first move may give check.
+        let mover = p.last_by;
+        if p.attacked(p.king(mover), !mover, p.powers(!mover), rules) {
+            return Err(EngineError::invalid_fen(if mover == turn {
+                "sub=2: the side to move is in check after its first move"
+            } else {
+                "the side not to move is in check"
+            }));
+        }
+        if p.sub == 2
+            && rules.check_ends_turn
+            && p.attacked(p.king(!turn), turn, p.powers(turn), rules)
+        {
+            return Err(EngineError::invalid_fen(
+                "sub=2 with the side not to move in check (jester.check-ends-turn=yes ends the turn)",
+            ));
         }
         Ok(p)
     }
@@ -164,10 +190,16 @@ impl Position {
             3 => state.push("captured=wb".to_string()),
             _ => {}
         }
+        let record = |r: u8| {
+            let c = LETTERS.as_bytes()[(r & !CAPTURED) as usize] as char;
+            let x = if r & CAPTURED != 0 { "x" } else { "" };
+            format!("{c}{x}")
+        };
         if self.last != NONE {
-            let c = LETTERS.as_bytes()[(self.last & !CAPTURED) as usize] as char;
-            let x = if self.last & CAPTURED != 0 { "x" } else { "" };
-            state.push(format!("last={c}{x}"));
+            state.push(format!("last={}", record(self.last)));
+        }
+        if self.prev != NONE {
+            state.push(format!("prev={}", record(self.prev)));
         }
         if self.sub == 2 {
             state.push("sub=2".to_string());

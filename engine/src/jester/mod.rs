@@ -182,7 +182,8 @@ pub struct Position {
     last: u8,
     /// Who made the latest move.
     last_by: Color,
-    /// The latest move of the other player (not in the FEN).
+    /// The latest move of the other player than `last_by` (`prev=`): the
+    /// powers of `last_by`'s Jesters.
     prev: u8,
     /// Under `jester.same-piece=forbidden`, the square of the piece that made
     /// the first move of the turn (not in the FEN).
@@ -312,7 +313,7 @@ impl Position {
     }
 
     /// Whether the side to move's king is attacked (the enemy Jesters with
-    /// the powers they have now; empty after reading a FEN).
+    /// the powers they have now, `prev=` after reading a FEN).
     pub fn is_check(&self, rules: &Rules) -> bool {
         let them = !self.turn;
         self.attacked(self.king(self.turn), them, self.powers(them), rules)
@@ -545,7 +546,6 @@ impl Position {
         Position {
             halfmoves: 0,
             fullmoves: 1,
-            prev: NONE,
             first: NONE,
             ..*self
         }
@@ -650,7 +650,8 @@ impl JesterGame {
 
     /// Plays a move given in canonical text.
     pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
-        if text != "0000" && geometry().parse_move(text).is_none() {
+        let g = geometry();
+        if !crate::movetext::well_formed(text, g.files, g.ranks, LETTERS) {
             return Err(EngineError::malformed_move(text));
         }
         let m = self

@@ -654,7 +654,7 @@ impl JokeGame {
     /// Plays a move given in canonical text.
     pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
         let g = geometry();
-        if g.parse_move(text).is_none() {
+        if !crate::movetext::well_formed(text, g.files, g.ranks, LETTERS) {
             return Err(EngineError::malformed_move(text));
         }
         let m = self

@@ -44,7 +44,7 @@ impl Position {
             other => return Err(bad(format!("bad side to move {other:?}"))),
         };
         pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
-        pos.ep_square = parse_ep(&pos, fields.get(3).copied().unwrap_or("-"))?;
+        pos.ep_square = parse_ep(&pos, rules, fields.get(3).copied().unwrap_or("-"))?;
         pos.halfmoves = parse_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
         pos.fullmoves =
             parse_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
@@ -155,13 +155,16 @@ impl Position {
                 state.push(format!("clown={v}"));
             }
         }
+        let record = |l: Last| {
+            format!(
+                "{}{}",
+                l.role.upper(extra),
+                if l.capture { "x" } else { "" }
+            )
+        };
         if rules.variant != Variant::Entity {
             if let Some(last) = self.last {
-                state.push(format!(
-                    "last={}{}",
-                    last.role.upper(extra),
-                    if last.capture { "x" } else { "" }
-                ));
+                state.push(format!("last={}", record(last)));
             }
         }
         if rules.variant == Variant::Clown {
@@ -175,6 +178,11 @@ impl Position {
             }
             if let Some(v) = flag(FLAG_REENTERED) {
                 state.push(format!("reentered={v}"));
+            }
+        }
+        if rules.variant == Variant::Fool {
+            if let Some(prev) = self.prev {
+                state.push(format!("prev={}", record(prev)));
             }
         }
         if !state.is_empty() {
@@ -209,10 +217,22 @@ fn parse_board(pos: &mut Position, board: &str, extra: char) -> Result<(), Engin
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in text.chars() {
-            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += skip as u8;
+        let mut file = 0u32;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                // A run of empty squares is one number, however many digits.
+                let mut run = c.to_digit(10).expect("digit");
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    chars.next();
+                    run = run.saturating_mul(10).saturating_add(d);
+                }
+                if c == '0' {
+                    return Err(bad(format!(
+                        "rank {text:?}: a run of empty squares starts with 0"
+                    )));
+                }
+                file = file.saturating_add(run);
             } else if let Some(role) = Role::from_upper(c.to_ascii_uppercase(), extra) {
                 let color = if c.is_ascii_uppercase() {
                     Color::White
@@ -220,7 +240,7 @@ fn parse_board(pos: &mut Position, board: &str, extra: char) -> Result<(), Engin
                     Color::Black
                 };
                 if file < 8 {
-                    pos.put(Square::from_coords(file, rank), color, role);
+                    pos.put(Square::from_coords(file as u8, rank), color, role);
                 }
                 file += 1;
             } else {
@@ -277,7 +297,7 @@ fn parse_holdings(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), E
 fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), EngineError> {
     let extra = rules.variant.extra_letter();
     let keys: &[&str] = match rules.variant {
-        Variant::Fool => &["last"],
+        Variant::Fool => &["last", "prev"],
         Variant::Clown => &["clown", "last", "lost", "reentered"],
         Variant::Entity => &[],
     };
@@ -305,7 +325,7 @@ fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), Engi
             }
         };
         match key {
-            "last" => {
+            "last" | "prev" => {
                 let (letter, capture) = match value.strip_suffix('x') {
                     Some(l) => (l, true),
                     None => (value, false),
@@ -319,10 +339,15 @@ fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), Engi
                     .filter(|&r| rules.variant == Variant::Clown || r != Role::Extra)
                     .ok_or_else(|| {
                         bad(format!(
-                            "state last={value}: expected a type letter, optionally followed by x"
+                            "state {key}={value}: expected a type letter, optionally followed by x"
                         ))
                     })?;
-                pos.last = Some(Last { role, capture });
+                let record = Some(Last { role, capture });
+                if key == "last" {
+                    pos.last = record;
+                } else {
+                    pos.prev = record;
+                }
             }
             "lost" => {
                 for c in value.chars() {
@@ -339,6 +364,11 @@ fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), Engi
             "clown" => pos.flags |= flag_bits(value)? * super::FLAG_CLOWN,
             _ => pos.flags |= flag_bits(value)? * super::FLAG_REENTERED,
         }
+    }
+    if pos.prev.is_some() && pos.last.is_none() {
+        return Err(bad(format!(
+            "state {{{text}}}: prev= (the move before the last one) without last="
+        )));
     }
     Ok(())
 }
@@ -380,7 +410,7 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u8, EngineError> {
     Ok(rights)
 }
 
-fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, EngineError> {
+fn parse_ep(pos: &Position, rules: &Rules, field: &str) -> Result<Option<Square>, EngineError> {
     if field == "-" {
         return Ok(None);
     }
@@ -394,9 +424,11 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, EngineError> 
     let pawn = Square::from_coords(sq.file(), pawn_rank);
     let origin = Square::from_coords(sq.file(), origin_rank);
     let occupied = pos.occupied();
+    // The pawn's origin is empty, or holds the Fool gated onto it.
+    let gated = rules.variant == Variant::Fool && pos.pieces(!us, Role::Extra).contains(origin);
     if !pos.pieces(!us, Role::Pawn).contains(pawn)
         || occupied.contains(sq)
-        || occupied.contains(origin)
+        || (occupied.contains(origin) && !gated)
     {
         return Err(badep("no pawn can just have moved two squares past it"));
     }

@@ -63,10 +63,11 @@ impl PlusGame {
 
     /// Plays a move given as canonical text. On error nothing changes.
     pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
-        if !well_formed(text) {
+        let extra = self.rules.variant.extra_letter();
+        let letters = format!("PNBRQK{extra}");
+        if !crate::movetext::well_formed(text, 8, 8, &letters) {
             return Err(EngineError::malformed_move(text));
         }
-        let extra = self.rules.variant.extra_letter();
         let m = self
             .position
             .legal_moves(&self.rules)
@@ -134,29 +135,5 @@ impl PlusGame {
             return draw("insufficient material");
         }
         None
-    }
-}
-
-/// Whether `text` has the shape of a move: `e2e4`, `e7e8q`, `b1c3/Fb1`, `N@e4`.
-fn well_formed(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square =
-        |s: &[u8]| s.len() == 2 && (b'a'..=b'h').contains(&s[0]) && (b'1'..=b'8').contains(&s[1]);
-    if b.len() == 4 && b[0].is_ascii_uppercase() && b[1] == b'@' {
-        return square(&b[2..4]);
-    }
-    let (mv, gate) = match text.split_once('/') {
-        Some((m, g)) => (m.as_bytes(), Some(g.as_bytes())),
-        None => (b, None),
-    };
-    if let Some(g) = gate {
-        if !(g.len() == 3 && g[0].is_ascii_uppercase() && square(&g[1..])) {
-            return false;
-        }
-    }
-    match mv.len() {
-        4 => square(&mv[..2]) && square(&mv[2..]),
-        5 => square(&mv[..2]) && square(&mv[2..4]) && mv[4].is_ascii_lowercase(),
-        _ => false,
     }
 }

@@ -123,10 +123,10 @@ pub struct Position {
     pub(crate) virgin: Bitboard,
     /// The last move (`last=`).
     pub(crate) last: Option<Last>,
-    /// Fool, `fool.imitation=keep`: the powers the Fool of the player who
-    /// just moved keeps (the type the side to move moved before); not in the
-    /// FEN.
-    pub(crate) prev: Option<Role>,
+    /// Fool only: the move before the last one, made by the side to move
+    /// (`prev=`). Under `fool.imitation=keep` its type gives the powers of
+    /// the Fool of the player who just moved.
+    pub(crate) prev: Option<Last>,
     /// Roles the side to move lost on the opponent's last move, one bit per
     /// role (`lost=`).
     pub(crate) lost: u8,
@@ -325,6 +325,12 @@ impl Position {
         self.last
     }
 
+    /// Fool: the move before the last one, made by the side to move
+    /// (`prev=`); `None` in the other variants.
+    pub fn prev(&self) -> Option<Last> {
+        self.prev
+    }
+
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
@@ -379,7 +385,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn fool_power_waiting(&self, rules: &Rules) -> Option<Role> {
         match rules.imitation {
-            Imitation::Keep => self.prev,
+            Imitation::Keep => self.prev.map(|l| l.role),
             Imitation::Reset => None,
             Imitation::Either => self.last.map(|l| l.role),
         }
@@ -506,14 +512,23 @@ impl Position {
     }
 
     /// The position with what repetition ignores blanked out: counters,
-    /// unprinted state, and the en passant square unless a capture is legal.
+    /// state the FEN does not print, and the en passant square unless a
+    /// capture is legal. Two positions have the same key exactly when their
+    /// FENs agree but for the clocks.
     pub fn repetition_key(&self, rules: &Rules) -> Position {
+        let (last, prev, lost) = match rules.variant {
+            Variant::Fool => (self.last, self.prev, 0),
+            Variant::Clown => (self.last, None, self.lost),
+            Variant::Entity => (None, None, 0),
+        };
         Position {
             ep_square: self.legal_ep_square(rules),
             halfmoves: 0,
             fullmoves: 1,
             virgin: Bitboard::EMPTY,
-            prev: None,
+            last,
+            prev,
+            lost,
             ..*self
         }
     }

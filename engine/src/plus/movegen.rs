@@ -450,7 +450,12 @@ impl Position {
             }
             _ => m.role,
         };
-        self.prev = old_last.map(|l| l.role);
+        // Only the Fool's rules read the move before the last one.
+        self.prev = if rules.variant == Variant::Fool {
+            old_last
+        } else {
+            None
+        };
         self.last = Some(Last {
             role: effective,
             capture: captured.is_some(),
