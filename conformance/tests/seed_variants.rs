@@ -33,3 +33,22 @@ fn entity_every_ruling_option() {
     agree("entity", &[("entity.entry-zone", "half")], 30);
     agree("entity", &[("entity.promotion", "yes")], 30);
 }
+
+#[test]
+fn fool_default_rulings() {
+    agree("fool", &[], 60);
+}
+
+#[test]
+fn fool_every_ruling_option() {
+    for (id, value) in [
+        ("fool.pawn-capture", "none"),
+        ("fool.imitation", "reset"),
+        ("fool.imitation", "either"),
+        ("fool.castling-imitation", "rook"),
+        ("fool.deadline", "ply-20"),
+        ("fool.initial-position", "setup-square"),
+    ] {
+        agree("fool", &[(id, value)], 20);
+    }
+}

@@ -281,8 +281,11 @@ impl Rules {
                 return true;
             }
         }
+        // The king's start and the squares it passes are judged now; where it
+        // lands is judged after the move, like every move's (§8, §11).
         let them = pos.side ^ 1;
-        span(king, king_to).any(|f| self.attacked(pos, (row + f) as Square, them))
+        let landing = king_to as usize % files;
+        span(king, king_to).filter(|&f| f != landing || king == king_to).any(|f| self.attacked(pos, (row + f) as Square, them))
     }
 
     /// Whether a piece of `colour` attacks `sq`.
@@ -312,6 +315,14 @@ impl Rules {
             let mut single = probe.clone();
             single.occupied[colour] = Bits::default();
             single.occupied[colour].set(from);
+            // An imitator attacks with its powers in `pos`, which depend on
+            // the side to move there: put its movement on the board instead.
+            if self.imitator_codes >> pos.board[from as usize] & 1 != 0 {
+                match self.imitated(pos, pos.board[from as usize]) {
+                    Some((movement, true)) => single.board[from as usize] = movement,
+                    _ => continue,
+                }
+            }
             moves.clear();
             self.pseudo_legal(&single, &mut moves);
             if moves.iter().any(|m| m.to == sq && matches!(m.kind, MoveKind::Normal | MoveKind::Shoot)) {
