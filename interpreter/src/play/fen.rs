@@ -205,7 +205,12 @@ impl Rules {
         });
         // The square the passing piece came from, beyond the target on the
         // line from the victim, must be empty now.
+        // (Gating may fill it at once, so variants with gating skip this.)
+        let gating = !self.variant.gating.is_empty();
         let origin_empty = |t: Square, v: Square| {
+            if gating {
+                return true;
+            }
             let (tf, tr, vf, vr) = ((t % files) as i32, (t / files) as i32, (v % files) as i32, (v / files) as i32);
             let (of, or) = (2 * tf - vf, 2 * tr - vr);
             !(0..files as i32).contains(&of) || !(0..ranks as i32).contains(&or) || pos.board[(or * files as i32 + of) as usize] == 0
@@ -356,8 +361,7 @@ impl Rules {
             && !"kq".contains(c.to_ascii_lowercase())
             && file < files
             && pos.board[back * files + file] != 0
-            && (pos.board[back * files + file] as usize - 1) & 1 == colour
-            && !self.castling.as_ref().is_some_and(|cr| pos.board[back * files + file] == code(cr.rook as usize, colour));
+            && (pos.board[back * files + file] as usize - 1) & 1 == colour;
         if gating_piece {
             pos.virgin.set((back * files + file) as Square);
             return Ok(());

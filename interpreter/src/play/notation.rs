@@ -43,27 +43,29 @@ impl Rules {
             let piece = pos.board[m.from as usize];
             let plain = self.irreversible_codes >> piece & 1 != 0;
             let capture = pos.board[m.to as usize] != 0 || m.kind == MoveKind::EnPassant;
+            let shows_capture = capture || m.kind == MoveKind::Shoot;
             if !plain {
                 s.push(self.piece_letter(piece).to_ascii_uppercase());
-                let mut legal = Vec::new();
-                self.legal(pos, &mut legal);
-                let rivals: Vec<&Move> = legal
-                    .iter()
-                    .filter(|o| o.to == m.to && o.from != m.from && pos.board[o.from as usize] == piece && o.kind == m.kind)
-                    .collect();
-                if !rivals.is_empty() {
-                    let name = square_name(files, m.from);
-                    let (file, rank) = name.split_at(1);
-                    if rivals.iter().all(|o| o.from % files != m.from % files) {
-                        s.push_str(file);
-                    } else if rivals.iter().all(|o| o.from / files != m.from / files) {
-                        s.push_str(rank);
-                    } else {
-                        s.push_str(&name);
-                    }
+            }
+            let mut legal = Vec::new();
+            self.legal(pos, &mut legal);
+            let rivals: Vec<&Move> = legal
+                .iter()
+                .filter(|o| o.to == m.to && o.from != m.from && pos.board[o.from as usize] == piece && o.kind != MoveKind::Castle)
+                .collect();
+            // Pieces written without letter show their file when capturing,
+            // like pawns; any piece shows as much of its square as tells it apart.
+            let name = square_name(files, m.from);
+            let (file, rank) = name.split_at(1);
+            let file_tells = rivals.iter().all(|o| o.from % files != m.from % files);
+            if !rivals.is_empty() || (plain && shows_capture) {
+                if file_tells {
+                    s.push_str(file);
+                } else if !plain && rivals.iter().all(|o| o.from / files != m.from / files) {
+                    s.push_str(rank);
+                } else {
+                    s.push_str(&name);
                 }
-            } else if capture || m.kind == MoveKind::Shoot {
-                s.push_str(&square_name(files, m.from)[..1]);
             }
             if capture || m.kind == MoveKind::Shoot {
                 s.push('x');
