@@ -96,11 +96,11 @@ fn rules_text_checked(data: &[u8], strict: bool) {
         Err(ds) => check_diagnostics(&source, &ds),
         Ok(rules) => {
             let mut game = Game::new(Arc::new(rules));
-            fen_fixed_point(&game);
+            fen_fixed_point(&game, true);
             let legal = game.legal_moves();
             if let Some(m) = legal.first() {
                 game.play(m).unwrap_or_else(|e| panic!("listed legal move {m} refused: {e}"));
-                fen_fixed_point(&game);
+                fen_fixed_point(&game, true);
             }
             let _ = game.outcome();
         }
@@ -108,7 +108,7 @@ fn rules_text_checked(data: &[u8], strict: bool) {
 }
 
 /// Asserts that the game's FEN reads back to itself, with the same legal moves.
-fn fen_fixed_point(game: &Game) {
+fn fen_fixed_point(game: &Game, same_moves: bool) {
     let fen = game.fen();
     let mut again = game.clone();
     if let Err(e) = again.set_fen(&fen) {
@@ -116,7 +116,9 @@ fn fen_fixed_point(game: &Game) {
     }
     let back = again.fen();
     assert_eq!(back, fen, "FEN `{fen}` reads back as `{back}`");
-    assert_eq!(again.legal_moves(), game.legal_moves(), "FEN `{fen}` reads back with other legal moves");
+    if same_moves {
+        assert_eq!(again.legal_moves(), game.legal_moves(), "FEN `{fen}` reads back with other legal moves");
+    }
 }
 
 // ------------------------------------------------------------ expression
@@ -320,6 +322,15 @@ fn bundled_games() -> &'static [(String, Game)] {
 /// leaves the position as it was; an accepted move is one of the listed
 /// legal moves, and its SAN plays the same move.
 pub fn position_text(data: &[u8]) {
+    position_text_checked(data, false)
+}
+
+/// [`position_text`] without stepping over known bugs.
+pub fn position_text_strict(data: &[u8]) {
+    position_text_checked(data, true)
+}
+
+fn position_text_checked(data: &[u8], strict: bool) {
     let games = bundled_games();
     if games.is_empty() {
         return;
@@ -329,10 +340,18 @@ pub fn position_text(data: &[u8]) {
     let pick = lines.next().unwrap_or_default();
     let index = games.iter().position(|(name, _)| name == pick).unwrap_or_else(|| pick.bytes().map(usize::from).sum::<usize>() % games.len());
     let mut game = games[index].1.clone();
+    // Known bug (`known_bug_fool_gating_lost_in_fen`): a fool FEN read back
+    // can lose gating moves; strict checks the legal moves anyway.
+    let same_moves = strict || games[index].0 != "fool";
     let fen = lines.next().unwrap_or_default();
+    // Known bug (`known_bug_non_ascii_en_passant_field`): a non-ASCII en
+    // passant field panics the reader; such FENs are not tried meanwhile.
+    if !strict && fen.split_whitespace().nth(3).is_some_and(|f| !f.is_ascii()) {
+        return;
+    }
     let before = game.fen();
     match game.set_fen(fen) {
-        Ok(()) => fen_fixed_point(&game),
+        Ok(()) => fen_fixed_point(&game, same_moves),
         Err(_) => assert_eq!(game.fen(), before, "a refused FEN `{fen}` changed the position"),
     }
     for line in lines.take(32) {
@@ -352,7 +371,7 @@ pub fn position_text(data: &[u8]) {
                 let after = game.fen();
                 let san_again = copy.play(&san).unwrap_or_else(|e| panic!("`{mv}` played as SAN `{san}` at `{before}`, which is refused: {e}"));
                 assert_eq!(copy.fen(), after, "`{mv}` and its SAN `{san}` (read back as `{san_again}`) lead to different positions from `{before}`");
-                fen_fixed_point(&game);
+                fen_fixed_point(&game, same_moves);
             }
         }
     }
@@ -737,7 +756,21 @@ fn temp_rule_file(yaml: &str) -> PathBuf {
 /// perft is self-consistent, and, for symmetric files, each position and
 /// its colour-mirrored twin have the same perft.
 pub fn generated_rules(desc: &RuleDesc) {
+    generated_rules_checked(desc, false)
+}
+
+/// [`generated_rules`] without stepping over known bugs.
+pub fn generated_rules_strict(desc: &RuleDesc) {
+    generated_rules_checked(desc, true)
+}
+
+fn generated_rules_checked(desc: &RuleDesc, strict: bool) {
     let g = desc.generate();
+    // Known bug (`known_bug_royal_captured_en_passant`): a royal piece that
+    // slides is captured en passant by an `e` move, check ignoring it.
+    if !strict && g.yaml.lines().skip(4).any(|l| l.contains("moves: \"") && l.split("moves: ").nth(1).is_some_and(|b| b.split('"').nth(1).is_some_and(|b| b.contains('e')))) && !g.yaml.contains("moves: \"K\", royal") {
+        return;
+    }
     if let Err(ds) = motley_interpreter::build(&g.yaml) {
         check_diagnostics(&g.yaml, &ds);
         return;
@@ -793,5 +826,13 @@ pub fn generated_rules_bytes(data: &[u8]) {
     // As libfuzzer-sys reads a `fuzz_target!(|desc: RuleDesc| ...)` input.
     if let Ok(desc) = <RuleDesc as arbitrary::Arbitrary>::arbitrary_take_rest(arbitrary::Unstructured::new(data)) {
         generated_rules(&desc);
+    }
+}
+
+/// [`generated_rules_bytes`] without stepping over known bugs.
+#[cfg(feature = "arbitrary")]
+pub fn generated_rules_bytes_strict(data: &[u8]) {
+    if let Ok(desc) = <RuleDesc as arbitrary::Arbitrary>::arbitrary_take_rest(arbitrary::Unstructured::new(data)) {
+        generated_rules_strict(&desc);
     }
 }
