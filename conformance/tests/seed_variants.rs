@@ -52,3 +52,23 @@ fn fool_every_ruling_option() {
         agree("fool", &[(id, value)], 20);
     }
 }
+
+#[test]
+fn clown_default_rulings() {
+    agree("clown", &[], 60);
+}
+
+#[test]
+fn clown_every_ruling_option() {
+    for (id, value) in [
+        ("clown.entry-zone", "first-ranks"),
+        ("clown.entry-zone", "all-edges"),
+        ("clown.not-immediately", "hand"),
+        ("clown.not-immediately", "none"),
+        ("clown.after-clown", "became-clown"),
+        ("clown.entry-check", "forbidden"),
+        ("clown.declare-capture", "forbidden"),
+    ] {
+        agree("clown", &[(id, value)], 20);
+    }
+}

@@ -4,9 +4,11 @@
 //! directions and zones are evaluated for every square, so later phases
 //! never see text.
 
+mod condition;
 mod eval;
 mod movement;
 
+pub use condition::{Condition, Names};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use movement::{expand, Movement, Travel};
 
@@ -64,6 +66,18 @@ pub struct Variant {
     /// Movement types never on the board: an imitator's movement while
     /// imitating a type. They are compiled after the real types.
     pub virtual_pieces: Vec<PieceType>,
+    /// Declared player flags (§13), by index.
+    pub player_flags: Vec<String>,
+    /// Positions record (and FEN shows) the last move.
+    pub record_last: bool,
+    /// Positions record (and FEN shows) the move before it too.
+    pub record_prev: bool,
+    /// Positions record (and FEN shows) the types the side to move just lost.
+    pub record_lost: bool,
+    /// Per type: whether a captured piece of it goes to a hand.
+    pub kept: u32,
+    /// Per type: the type it is held as when captured (a mapping of `demote`).
+    pub held_as: Vec<u8>,
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -108,6 +122,14 @@ pub struct DropRule {
     pub no_check: bool,
     /// No drop while the side to move is in check (so none blocks a check).
     pub not_in_check: bool,
+    /// The condition in play.
+    pub when: Condition,
+    /// Player flags (bit set) the drop sets.
+    pub sets: u32,
+    /// The type a held piece enters as, if not its own.
+    pub placed: Option<u8>,
+    /// The last-move record keeps the held type rather than the entering one.
+    pub records_held: bool,
 }
 
 /// The result for the side to move, from its own view.
@@ -207,6 +229,12 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Only to types of which the side has fewer on the board than in the setup.
     pub only_captured: bool,
+    /// The condition in play; the rule does not apply when it fails.
+    pub when: Condition,
+    /// Player flags (bit set) the change sets.
+    pub sets: u32,
+    /// The last-move record keeps the type before the change.
+    pub records_before: bool,
 }
 
 struct Checker<'a> {
@@ -272,30 +300,31 @@ impl Checker<'_> {
             rook: self.letter(&c.rook),
             sides: c.sides.iter().map(|s| (self.file_letter(&s.king_to, files), self.file_letter(&s.rook_to, files))).collect(),
         });
-        let promotions = f
-            .promotion
-            .iter()
-            .map(|p| Promotion {
+        let mut promotions = Vec::new();
+        for p in &f.promotion {
+            let when = self.condition(&p.when);
+            if when == Condition::Never {
+                continue;
+            }
+            let only_captured = match &p.limit {
+                None => false,
+                Some(t) if t.value == "captured" => true,
+                Some(t) => {
+                    self.errors.push(t.error(format!("`limit` can only be `captured`, not `{}`", t.value)));
+                    false
+                }
+            };
+            promotions.push(Promotion {
                 pieces: p.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
-                zone: [true, false].map(|white| {
-                    let zone = self.zone(&p.zone, files, ranks, white);
-                    match &p.when {
-                        Some(when) => zone.iter().zip(self.zone(when, files, ranks, white)).map(|(a, b)| *a && b).collect(),
-                        None => zone,
-                    }
-                }),
+                zone: [self.zone(&p.zone, files, ranks, true), self.zone(&p.zone, files, ranks, false)],
                 to: p.to.iter().map(|t| self.letter(t)).collect(),
                 mandatory: p.mandatory,
-                only_captured: match &p.limit {
-                    None => false,
-                    Some(t) if t.value == "captured" => true,
-                    Some(t) => {
-                        self.errors.push(t.error(format!("`limit` can only be `captured`, not `{}`", t.value)));
-                        false
-                    }
-                },
-            })
-            .collect();
+                only_captured,
+                when,
+                sets: self.flags(&p.sets),
+                records_before: self.before_after(&p.last_move),
+            });
+        }
         for p in &f.promotion {
             if p.to.is_empty() {
                 self.errors.push(Diagnostic::at(p.to_span, "this promotion rule lists no piece to promote to"));
@@ -338,6 +367,10 @@ impl Checker<'_> {
                     zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
                     no_check: false,
                     not_in_check: false,
+                    when: self.condition(&d.when),
+                    sets: self.flags(&d.sets),
+                    placed: d.entry_as.as_ref().map(|t| self.letter(t)),
+                    records_held: self.before_after(&d.last_move),
                 };
                 for t in &d.forbid {
                     match t.value.as_str() {
@@ -350,6 +383,7 @@ impl Checker<'_> {
                 }
                 rule
             })
+            .filter(|rule: &DropRule| rule.when != Condition::Never)
             .collect();
         let mut gating = Vec::new();
         for g in &f.gating {
@@ -394,7 +428,34 @@ impl Checker<'_> {
             }
             hidden_from_opponent |= pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
         }
+        let imitators = pieces.iter().any(|p| p.imitation.is_some());
+        let (record_last, record_prev) = match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
+            None => (imitators, imitators),
+            Some("last") => (true, imitators),
+            Some("last-two") => (true, true),
+            Some(other) => {
+                if let Some(t) = &f.state_last_move {
+                    self.errors.push(t.error(format!("`last_move` is `last` or `last-two`, not `{other}`")));
+                }
+                (imitators, imitators)
+            }
+        };
+        let kept = if f.hand_keep.is_empty() { u32::MAX } else { f.hand_keep.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b) };
+        let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
+        for (from, to) in &f.hand_demote_map {
+            let (a, b) = (pieces.iter().position(|p| p.letter.to_string() == *from), pieces.iter().position(|p| p.letter.to_string() == *to));
+            match (a, b) {
+                (Some(a), Some(b)) => held_as[a] = b as u8,
+                _ => self.errors.push(Diagnostic::whole(format!("`hand.demote` maps `{from}` to `{to}`: both must be piece letters"))),
+            }
+        }
         Variant {
+            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
+            record_last,
+            record_prev,
+            record_lost: f.state_lost,
+            kept,
+            held_as,
             virtual_pieces,
             hidden_from_opponent,
             rulings: self.rulings.clone(),
@@ -415,6 +476,44 @@ impl Checker<'_> {
             repetition: draws.repetition.map(|n| n.0),
             lone,
             colour_bound,
+        }
+    }
+
+    /// Compiles an optional move-context condition (absent: always).
+    fn condition(&mut self, when: &Option<ExprNode>) -> Condition {
+        let Some(when) = when else { return Condition::Always };
+        let letters: Vec<char> = self.file.pieces.iter().filter_map(|p| p.letter.value.chars().next()).collect();
+        let flags: Vec<String> = self.file.player_flags.iter().map(|t| t.value.clone()).collect();
+        let scope = SquareScope { files: self.files as i64, ranks: self.ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
+        condition::compile(when, &scope, &Names { letters: &letters, flags: &flags }).unwrap_or_else(|d| {
+            self.errors.push(d);
+            Condition::Never
+        })
+    }
+
+    /// Player flags (bit set) named `player.FLAG` in a `sets` list.
+    fn flags(&mut self, sets: &[Text]) -> u32 {
+        let mut mask = 0;
+        for t in sets {
+            let name = t.value.strip_prefix("player.").unwrap_or(&t.value);
+            match self.file.player_flags.iter().position(|f| f.value == name) {
+                Some(i) => mask |= 1 << i,
+                None => self.errors.push(t.error(format!("unknown player flag `{}`; declare it in `state.player_flags`", t.value))),
+            }
+        }
+        mask
+    }
+
+    /// `last_move: before | after` (default after), also as an expression.
+    fn before_after(&mut self, t: &Option<Text>) -> bool {
+        let Some(t) = t else { return false };
+        match self.word(t).as_deref() {
+            Some("before") => true,
+            Some("after") | None => false,
+            Some(other) => {
+                self.errors.push(t.error(format!("`last_move` is `before` or `after`, not `{other}`")));
+                false
+            }
         }
     }
 

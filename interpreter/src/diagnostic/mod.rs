@@ -55,7 +55,7 @@ impl Diagnostic {
             return format!("{name}: {}\n", self.message);
         };
         let mut out = format!("{name}:{}:{}: {}\n", span.line, span.col, self.message);
-        if let Some(line) = source.lines().nth(span.line.saturating_sub(1) as usize) {
+        if let Some(line) = lines(source).nth(span.line.saturating_sub(1) as usize) {
             let gutter = span.line.to_string();
             let pad = " ".repeat(gutter.len());
             let indent: String = line
@@ -108,6 +108,30 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+/// The lines of a text as the YAML reader counts them: a line ends at
+/// `\n`, `\r\n` or a lone `\r`.
+pub fn lines(source: &str) -> impl Iterator<Item = &str> {
+    let mut rest = source;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        match rest.find(['\n', '\r']) {
+            Some(i) => {
+                let line = &rest[..i];
+                let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = &rest[i + skip..];
+                Some(line)
+            }
+            None => {
+                let line = rest;
+                rest = "";
+                Some(line)
+            }
+        }
+    })
+}
 
 /// The known name closest to `word`, when it is close enough to be a likely
 /// misspelling: used for "did you mean" hints.

@@ -44,7 +44,7 @@ struct RawRuleFile {
     #[serde(default)]
     hidden: Vec<RawHidden>,
     #[serde(default)]
-    state: Option<Spanned<IgnoredAny>>,
+    state: Option<RawState>,
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
@@ -180,6 +180,10 @@ struct RawPromotion {
     limit: Option<Spanned<String>>,
     #[serde(default)]
     when: Option<Spanned<String>>,
+    #[serde(default)]
+    sets: Vec<Spanned<String>>,
+    #[serde(default)]
+    last_move: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -203,7 +207,49 @@ struct RawHand {
     #[serde(default)]
     captured: Option<Spanned<String>>,
     #[serde(default)]
-    demote: bool,
+    demote: Option<RawDemote>,
+    #[serde(default)]
+    keep: Vec<Spanned<String>>,
+}
+
+/// `demote`: `true`, or a mapping from captured letters to held letters.
+enum RawDemote {
+    All(bool),
+    Map(Vec<(String, String)>),
+}
+
+impl<'de> Deserialize<'de> for RawDemote {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawDemote;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("true, false, or a mapping like `{ C: N }`")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<RawDemote, E> {
+                Ok(RawDemote::All(v))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<RawDemote, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, String>()? {
+                    pairs.push((k, v));
+                }
+                Ok(RawDemote::Map(pairs))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawState {
+    #[serde(default)]
+    last_move: Option<Spanned<String>>,
+    #[serde(default)]
+    lost: bool,
+    #[serde(default)]
+    player_flags: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -212,13 +258,15 @@ struct RawDrop {
     pieces: Vec<Spanned<String>>,
     zone: Spanned<String>,
     #[serde(default)]
-    when: Option<Spanned<IgnoredAny>>,
+    when: Option<Spanned<String>>,
     #[serde(default)]
     forbid: Vec<Spanned<String>>,
     #[serde(default)]
-    sets: Option<Spanned<IgnoredAny>>,
+    sets: Vec<Spanned<String>>,
     #[serde(default, rename = "as")]
-    entry_as: Option<Spanned<IgnoredAny>>,
+    entry_as: Option<Spanned<String>>,
+    #[serde(default)]
+    last_move: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -311,6 +359,16 @@ pub struct RuleFile {
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
     pub hand_demote: bool,
+    /// `hand.demote` as a mapping: captured letter → held letter.
+    pub hand_demote_map: Vec<(String, String)>,
+    /// `hand.keep`: the letters that go to a hand when captured (empty: all).
+    pub hand_keep: Vec<Text>,
+    /// `state.last_move`: `last` or `last-two` moves recorded and printed.
+    pub state_last_move: Option<Text>,
+    /// `state.lost`: record the types the side to move just lost.
+    pub state_lost: bool,
+    /// `state.player_flags`.
+    pub player_flags: Vec<Text>,
     /// `drops`.
     pub drops: Vec<DropDef>,
     /// `gating`.
@@ -365,6 +423,14 @@ pub struct DropDef {
     pub zone: ExprNode,
     /// `forbid`: `capture`, `check`, `block-check`, `in-check`.
     pub forbid: Vec<Text>,
+    /// `when`: a condition in move context (§5.2).
+    pub when: Option<ExprNode>,
+    /// `sets`: player flags set by the drop.
+    pub sets: Vec<Text>,
+    /// `as`: the letter the held piece enters as.
+    pub entry_as: Option<Text>,
+    /// `last_move`: record the held type (`before`) or the entering type (`after`, default).
+    pub last_move: Option<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -469,8 +535,12 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
-    /// `when`: a condition; today one the square context decides (rulings, squares).
+    /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
+    /// `sets`: player flags set when the change happens.
+    pub sets: Vec<Text>,
+    /// `last_move`: `after` (default: the new type is recorded) or `before`.
+    pub last_move: Option<Text>,
 }
 
 /// The `draws` section.
@@ -498,7 +568,7 @@ pub(super) fn read(source: &str) -> Result<Raw, Diagnostics> {
 pub(super) struct Raw(RawRuleFile);
 
 fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
-    let blank = source.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+    let blank = crate::diagnostic::lines(source).all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
     if blank {
         return Diagnostic::whole("the file is empty; a rule file starts with `motley: 1`");
     }
@@ -516,7 +586,7 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
     }
     let (mut message, whole) = friendly(&message, &token, location.is_some_and(|l| l.1 == 1));
     if let Some((line, _)) = location {
-        let indent = |n: u32| source.lines().nth(n as usize).map(|l| l.len() - l.trim_start().len());
+        let indent = |n: u32| crate::diagnostic::lines(source).nth(n as usize).map(|l| l.len() - l.trim_start().len());
         if message.starts_with("expected") && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0) {
             message.push_str("; the next line is indented deeper, so YAML reads it as part of this value");
         }
@@ -529,7 +599,7 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
 
 /// The scalar written at a place: up to a comma, closing bracket or line end.
 fn token_at(source: &str, line: u32, col: u32) -> String {
-    let text = source.lines().nth(line.saturating_sub(1) as usize).unwrap_or_default();
+    let text = crate::diagnostic::lines(source).nth(line.saturating_sub(1) as usize).unwrap_or_default();
     let rest: String = text.chars().skip(col.saturating_sub(1) as usize).collect();
     let end = rest.find([',', '}', ']', '#']).unwrap_or(rest.len());
     rest[..end].trim_end().to_string()
@@ -597,10 +667,15 @@ fn move_entries(moves: &Spanned<RawMoves>, source: &str, errors: &mut Vec<Diagno
 
 /// The place of a spanned YAML scalar, pointing inside its quotes if it is quoted.
 fn place<T>(s: &Spanned<T>, source: &str) -> Span {
-    let line = s.referenced.line() as u32;
-    let col = s.referenced.column() as u32;
-    let quoted = source
-        .lines()
+    // Through an alias (`*name`), point at the anchored value itself.
+    let at_alias = crate::diagnostic::lines(source)
+        .nth((s.referenced.line() as usize).saturating_sub(1))
+        .and_then(|l| l.chars().nth((s.referenced.column() as usize).saturating_sub(1)))
+        .is_some_and(|c| c == '*');
+    let location = if at_alias && s.defined.line() > 0 { &s.defined } else { &s.referenced };
+    let line = location.line() as u32;
+    let col = location.column() as u32;
+    let quoted = crate::diagnostic::lines(source)
         .nth(line.saturating_sub(1) as usize)
         .and_then(|l| l.chars().nth(col.saturating_sub(1) as usize))
         .is_some_and(|c| c == '"' || c == '\'');
@@ -625,12 +700,11 @@ impl Raw {
         let reserved = [
             ("freeze", &f.freeze),
             ("turn", &f.turn),
-            ("state", &f.state),
             ("imitation", &f.imitation),
         ];
         for (key, value) in reserved {
             if value.is_some() {
-                let line = source.lines().position(|l| l.starts_with(&format!("{key}:"))).map_or(1, |i| i as u32 + 1);
+                let line = crate::diagnostic::lines(source).position(|l| l.starts_with(&format!("{key}:"))).map_or(1, |i| i as u32 + 1);
                 let span = Span::new(line, 1, key.len() as u32);
                 errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
             }
@@ -682,6 +756,8 @@ impl Raw {
                     mandatory: p.mandatory,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
                     when: p.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                    sets: p.sets.iter().map(|t| text(t, source)).collect(),
+                    last_move: p.last_move.as_ref().map(|t| text(t, source)),
                 }),
                 Err(d) => errors.push(d),
             }
@@ -710,16 +786,16 @@ impl Raw {
         }
         let mut drops = Vec::new();
         for d in &f.drops {
-            for (key, value) in [("when", &d.when), ("sets", &d.sets), ("as", &d.entry_as)] {
-                if let Some(v) = value {
-                    errors.push(Diagnostic::at(place(v, source), format!("`drops.{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
-                }
-            }
+            let when = d.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|e| errors.push(e)).ok());
             match parse_expression(&text(&d.zone, source)) {
                 Ok(zone) => drops.push(DropDef {
                     pieces: d.pieces.iter().map(|t| text(t, source)).collect(),
                     zone,
                     forbid: d.forbid.iter().map(|t| text(t, source)).collect(),
+                    when,
+                    sets: d.sets.iter().map(|t| text(t, source)).collect(),
+                    entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
+                    last_move: d.last_move.as_ref().map(|t| text(t, source)),
                 }),
                 Err(e) => errors.push(e),
             }
@@ -754,7 +830,15 @@ impl Raw {
             rulings,
             gating,
             hand_captured: f.hand.as_ref().and_then(|h| h.captured.as_ref()).map(|t| text(t, source)),
-            hand_demote: f.hand.as_ref().is_some_and(|h| h.demote),
+            hand_demote: f.hand.as_ref().is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
+            hand_demote_map: match f.hand.as_ref().and_then(|h| h.demote.as_ref()) {
+                Some(RawDemote::Map(pairs)) => pairs.clone(),
+                _ => Vec::new(),
+            },
+            hand_keep: f.hand.as_ref().map(|h| h.keep.iter().map(|t| text(t, source)).collect()).unwrap_or_default(),
+            state_last_move: f.state.as_ref().and_then(|s| s.last_move.as_ref()).map(|t| text(t, source)),
+            state_lost: f.state.as_ref().is_some_and(|s| s.lost),
+            player_flags: f.state.as_ref().map(|s| s.player_flags.iter().map(|t| text(t, source)).collect()).unwrap_or_default(),
             drops,
             outcomes,
             name: text(&f.name, source),

@@ -190,6 +190,9 @@ impl Rules {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let mut squares = Vec::new();
         let mut rest = field;
+        if !field.is_ascii() {
+            return Err(format!("bad en passant square `{field}`"));
+        }
         while !rest.is_empty() {
             let len = 1 + rest[1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len() - 1);
             let sq = parse_square(files, ranks, &rest[..len]).ok_or_else(|| format!("bad en passant square `{field}`"))?;
@@ -262,8 +265,29 @@ impl Rules {
         for (at, pair) in fields_of(inner) {
             let at = at + 1;
             let (key, value) = pair.split_once('=').ok_or((at, pair.len(), format!("bad state entry `{pair}`: expected key=value")))?;
+            let colours = |v: &str| match v {
+                "w" => Some([true, false]),
+                "b" => Some([false, true]),
+                "wb" => Some([true, true]),
+                _ => None,
+            };
+            if let Some(flag) = self.variant.player_flags.iter().position(|f| f == key) {
+                let set = colours(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected w, b or wb")))?;
+                for (colour, on) in set.into_iter().enumerate() {
+                    if on {
+                        pos.flags[colour] |= 1 << flag;
+                    }
+                }
+                continue;
+            }
             match key {
-                "last" | "prev" if self.records_moves => {
+                "lost" if self.variant.record_lost => {
+                    for c in value.chars() {
+                        let ty = self.variant.pieces.iter().position(|p| p.letter == c).ok_or((at, pair.len(), format!("bad `lost` value `{value}`: expected piece letters")))?;
+                        pos.lost |= 1 << ty;
+                    }
+                }
+                "last" | "prev" if key == "last" && self.variant.record_last || key == "prev" && self.variant.record_prev => {
                     let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected a piece letter, then `x` if the move captured")))?;
                     if key == "last" {
                         pos.last = record;
@@ -292,14 +316,30 @@ impl Rules {
     /// The state field for printing, empty when every key has its default.
     fn state_text(&self, pos: &Position) -> String {
         let mut entries = Vec::new();
-        if self.records_moves {
-            for (key, record) in [("last", pos.last), ("prev", pos.prev)] {
-                if record & !CAPTURED != 0 {
-                    let letter = self.variant.pieces[(record & !CAPTURED) as usize - 1].letter;
-                    entries.push(format!("{key}={letter}{}", if record & CAPTURED != 0 { "x" } else { "" }));
-                }
+        let record = |key: &str, record: u8, entries: &mut Vec<String>| {
+            if record & !CAPTURED != 0 {
+                let letter = self.variant.pieces[(record & !CAPTURED) as usize - 1].letter;
+                entries.push(format!("{key}={letter}{}", if record & CAPTURED != 0 { "x" } else { "" }));
+            }
+        };
+        if self.variant.record_last {
+            record("last", pos.last, &mut entries);
+        }
+        if self.variant.record_prev {
+            record("prev", pos.prev, &mut entries);
+        }
+        if self.variant.record_lost && pos.lost != 0 {
+            let mut letters: Vec<char> = (0..self.tables.types).filter(|t| pos.lost >> t & 1 != 0).map(|t| self.variant.pieces[t].letter).collect();
+            letters.sort_unstable();
+            entries.push(format!("lost={}", letters.into_iter().collect::<String>()));
+        }
+        for (flag, name) in self.variant.player_flags.iter().enumerate() {
+            let who: String = [(WHITE, 'w'), (BLACK, 'b')].iter().filter(|(c, _)| pos.flags[*c] >> flag & 1 != 0).map(|(_, l)| *l).collect();
+            if !who.is_empty() {
+                entries.push(format!("{name}={who}"));
             }
         }
+        entries.sort();
         if entries.is_empty() {
             String::new()
         } else {

@@ -32,7 +32,11 @@ impl Rules {
     /// an imitator, castling as the king or the rook); the caller adds
     /// [`CAPTURED`].
     pub(crate) fn effective_type(&self, pos: &Position, m: Move) -> u8 {
-        let moved = if m.kind == MoveKind::Drop { m.promotion } else { pos.board[m.from as usize] };
+        if m.kind == MoveKind::Drop {
+            let placed = (m.promotion as usize - 1) / 2;
+            return if self.variant.drops[m.extra as usize].records_held { m.aux + 1 } else { placed as u8 + 1 };
+        }
+        let moved = pos.board[m.from as usize];
         let mut ty = (moved as usize - 1) / 2;
         if let Some(imitation) = &self.variant.pieces[ty].imitation {
             return match self.imitated(pos, moved) {
@@ -43,9 +47,10 @@ impl Rules {
                 None => 0,
             };
         }
-        if m.promotion != 0 && m.kind != MoveKind::Drop {
+        if m.promotion != 0 {
             let promoted = (m.promotion as usize - 1) / 2;
-            if self.variant.pieces[promoted].imitation.is_none() {
+            let before = m.extra != 0 && self.variant.promotions[m.extra as usize - 1].records_before;
+            if self.variant.pieces[promoted].imitation.is_none() && !before {
                 ty = promoted;
             }
         }

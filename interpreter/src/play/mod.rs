@@ -56,12 +56,8 @@ pub struct Rules {
     pub marks_promoted: bool,
     /// Per type: the type it becomes in a hand when it was promoted.
     pub demoted: Vec<u8>,
-    /// Per type: where it may be dropped, per colour.
+    /// Per drop rule: its zone, per colour.
     pub drop_zones: Vec<[Bits; 2]>,
-    /// Types (bit set) whose drops may not give check.
-    pub drop_no_check: u32,
-    /// Types (bit set) that may not be dropped while in check.
-    pub drop_not_in_check: u32,
     /// Piece codes (bit set) of imitators.
     pub imitator_codes: u64,
     /// Whether positions record the last two moves (some piece imitates).
@@ -141,12 +137,11 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), drop_no_check: 0, drop_not_in_check: 0, imitator_codes: 0, records_moves: false, castles_as_rook: false };
+        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false };
         let v = &rules.variant;
         for (ty, p) in v.pieces.iter().enumerate() {
             if let Some(imitation) = &p.imitation {
                 rules.imitator_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
-                rules.records_moves = true;
                 rules.castles_as_rook |= imitation.castling_rook;
             }
         }
@@ -159,24 +154,20 @@ impl Rules {
                 rules.demoted[to as usize] = base;
             }
         }
-        rules.drop_zones = vec![[Bits::default(); 2]; v.pieces.len()];
-        for rule in &v.drops {
-            if rule.no_check {
-                rules.drop_no_check |= rule.pieces;
-            }
-            if rule.not_in_check {
-                rules.drop_not_in_check |= rule.pieces;
-            }
-            for ty in (0..v.pieces.len()).filter(|t| rule.pieces >> t & 1 != 0) {
-                for colour in [WHITE, BLACK] {
-                    for (sq, &inside) in rule.zone[colour].iter().enumerate() {
-                        if inside {
-                            rules.drop_zones[ty][colour].set(sq as Square);
-                        }
+        rules.drop_zones = v
+            .drops
+            .iter()
+            .map(|rule| {
+                [WHITE, BLACK].map(|colour| {
+                    let mut zone = Bits::default();
+                    for (sq, _) in rule.zone[colour].iter().enumerate().filter(|(_, inside)| **inside) {
+                        zone.set(sq as Square);
                     }
-                }
-            }
-        }
+                    zone
+                })
+            })
+            .collect();
+        rules.records_moves = v.record_last;
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {

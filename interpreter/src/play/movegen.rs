@@ -3,6 +3,7 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
+use crate::check::Condition;
 use crate::compile::{flag, Square, Walk};
 
 impl Rules {
@@ -12,6 +13,12 @@ impl Rules {
     pub fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let first = out.len();
         self.piece_moves(pos, out);
+        if let Some(castling) = &self.castling {
+            self.castlings(pos, castling, out);
+        }
+        if !self.variant.drops.is_empty() {
+            self.drops(pos, out);
+        }
         if !self.variant.gating.is_empty() {
             self.gates(pos, first, out);
         }
@@ -107,12 +114,6 @@ impl Rules {
                 }
             }
         }
-        if let Some(castling) = &self.castling {
-            self.castlings(pos, castling, out);
-        }
-        if !self.variant.drops.is_empty() {
-            self.drops(pos, out);
-        }
     }
 
     /// Adds, for each move from `first` on that vacates a square for gating,
@@ -167,34 +168,58 @@ impl Rules {
         }
     }
 
+    /// Drops (§14.2), rule by rule: the held piece, the type it enters as,
+    /// the zone, the rule's condition and restrictions.
     fn drops(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         let mut in_check = None;
         let mut probe: Option<Position> = None;
-        for (ty, zones) in self.drop_zones.iter().enumerate() {
-            let key = 1u32 << ty;
-            if pos.hands[us][ty] == 0 {
+        for (index, rule) in self.variant.drops.iter().enumerate() {
+            if !self.holds(&rule.when, pos, None, false) {
                 continue;
             }
-            if self.drop_not_in_check & key != 0 && *in_check.get_or_insert_with(|| self.in_check(pos)) {
+            if rule.not_in_check && *in_check.get_or_insert_with(|| self.in_check(pos)) {
                 continue;
             }
-            let piece = crate::compile::code(ty, us);
-            for to in zones[us].iter() {
-                if pos.board[to as usize] != 0 {
+            for held in (0..self.tables.types).filter(|t| rule.pieces >> t & 1 != 0) {
+                if pos.hands[us][held] == 0 {
                     continue;
                 }
-                if self.drop_no_check & key != 0 {
-                    let probe = probe.get_or_insert_with(|| pos.clone());
-                    probe.put(self, to, piece);
-                    let checks = probe.royals[us ^ 1].iter().any(|k| self.attacked(probe, k, us));
-                    probe.take(to);
-                    if checks {
+                let piece = crate::compile::code(rule.placed.map_or(held, |p| p as usize), us);
+                for to in self.drop_zones[index][us].iter() {
+                    if pos.board[to as usize] != 0 {
                         continue;
                     }
+                    if rule.no_check {
+                        let probe = probe.get_or_insert_with(|| pos.clone());
+                        probe.put(self, to, piece);
+                        let checks = probe.royals[us ^ 1].iter().any(|k| self.attacked(probe, k, us));
+                        probe.take(to);
+                        if checks {
+                            continue;
+                        }
+                    }
+                    out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: held as Square, extra: index as Square, gate: 0, gate_at: 0 });
                 }
-                out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: 0, extra: 0, gate: 0, gate_at: 0 });
             }
+        }
+    }
+
+    /// Whether a move-context condition (§5.2) holds for the side to move.
+    pub(crate) fn holds(&self, cond: &Condition, pos: &Position, from: Option<Square>, captures: bool) -> bool {
+        match cond {
+            Condition::Always => true,
+            Condition::Never => false,
+            Condition::Not(c) => !self.holds(c, pos, from, captures),
+            Condition::All(cs) => cs.iter().all(|c| self.holds(c, pos, from, captures)),
+            Condition::Any(cs) => cs.iter().any(|c| self.holds(c, pos, from, captures)),
+            Condition::Flag { flag, opponent } => pos.flags[pos.side ^ *opponent as usize] >> flag & 1 != 0,
+            Condition::PieceUnmoved => from.is_some_and(|f| pos.virgin.has(f)),
+            Condition::MoveCaptures => captures,
+            Condition::LastType(t) => (pos.last & !super::CAPTURED) == t + 1,
+            Condition::LastCaptured => pos.last & super::CAPTURED != 0,
+            Condition::Lost(mask) => (0..self.tables.types).any(|t| pos.lost >> t & 1 != 0 && (*mask == 0 || mask >> self.variant.held_as[t] & 1 != 0)),
+            Condition::InCheck => self.in_check(pos),
         }
     }
 
@@ -214,25 +239,33 @@ impl Rules {
 
     #[inline]
     fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
-        match self.tables.promotion(piece, m.to) {
-            None => out.push(m),
-            Some(rule) => {
-                let rule = &self.variant.promotions[rule];
-                let colour = (piece as usize - 1) & 1;
-                for &ty in &rule.to {
-                    let code = crate::compile::code(ty as usize, colour);
-                    if rule.only_captured {
-                        let on_board = pos.occupied[colour].iter().filter(|&s| pos.board[s as usize] == code).count();
-                        if on_board >= self.start_counts[code as usize] as usize {
-                            continue;
-                        }
-                    }
-                    out.push(Move { promotion: code, ..m });
-                }
-                if !rule.mandatory {
-                    out.push(m);
+        let Some(first) = self.tables.promotion(piece, m.to) else {
+            out.push(m);
+            return;
+        };
+        let colour = (piece as usize - 1) & 1;
+        let ty = (piece as usize - 1) / 2;
+        let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;
+        // The first rule whose pieces, zone and condition hold applies.
+        let applies = |(_, r): &(usize, &crate::check::Promotion)| {
+            r.pieces >> ty & 1 != 0 && r.zone[colour][m.to as usize] && self.holds(&r.when, pos, Some(m.from), captures)
+        };
+        let Some((index, rule)) = self.variant.promotions.iter().enumerate().skip(first).find(applies) else {
+            out.push(m);
+            return;
+        };
+        for &to in &rule.to {
+            let code = crate::compile::code(to as usize, colour);
+            if rule.only_captured {
+                let on_board = pos.occupied[colour].iter().filter(|&s| pos.board[s as usize] == code).count();
+                if on_board >= self.start_counts[code as usize] as usize {
+                    continue;
                 }
             }
+            out.push(Move { promotion: code, extra: index as Square + 1, ..m });
+        }
+        if !rule.mandatory {
+            out.push(m);
         }
     }
 
@@ -324,7 +357,7 @@ impl Rules {
                 }
             }
             moves.clear();
-            self.pseudo_legal(&single, &mut moves);
+            self.piece_moves(&single, &mut moves);
             if moves.iter().any(|m| m.to == sq && matches!(m.kind, MoveKind::Normal | MoveKind::Shoot)) {
                 return true;
             }
@@ -339,11 +372,22 @@ impl Rules {
         pos.royals[pos.side].iter().any(|k| self.attacked(pos, k, them))
     }
 
-    /// Whether the side that just moved left one of its royal pieces attacked.
+    /// Whether the side that just moved left one of its royal pieces
+    /// attacked, or open to an en passant capture.
     #[inline]
     pub fn left_in_check(&self, pos: &Position) -> bool {
         let us = pos.side ^ 1;
+        if !pos.ep.is_empty() && pos.royals[us].has(pos.ep_victim) && self.en_passant_possible(pos) {
+            return true;
+        }
         pos.royals[us].iter().any(|k| self.attacked(pos, k, pos.side))
+    }
+
+    /// Whether the side to move has an en passant capture.
+    fn en_passant_possible(&self, pos: &Position) -> bool {
+        let mut moves = Vec::new();
+        self.piece_moves(pos, &mut moves);
+        moves.iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
     /// Appends every legal move of the side to move to `out`; none when the

@@ -1,7 +1,7 @@
 //! Game outcomes: mate, stalemate and the draw rules.
 
 use super::position::{Position, WHITE};
-use crate::check::Result3;
+use crate::check::{Condition, Result3};
 use super::Rules;
 
 /// How a game ended.
@@ -83,6 +83,24 @@ impl Rules {
         None
     }
 
+    /// Whether a held piece of `ty` may still enter some day: a gating rule
+    /// takes it, or a drop rule whose condition is not false for good.
+    /// Player flags are only ever set, so `not player.FLAG` with the flag
+    /// set is false for good.
+    fn may_enter(&self, pos: &Position, colour: usize, ty: usize) -> bool {
+        fn forever_false(c: &Condition, flags: u32) -> bool {
+            match c {
+                Condition::Never => true,
+                Condition::Not(inner) => matches!(**inner, Condition::Flag { flag, opponent: false } if flags >> flag & 1 != 0),
+                Condition::All(cs) => cs.iter().any(|c| forever_false(c, flags)),
+                Condition::Any(cs) => cs.iter().all(|c| forever_false(c, flags)),
+                _ => false,
+            }
+        }
+        self.variant.gating.iter().any(|g| g.pieces >> ty & 1 != 0)
+            || self.variant.drops.iter().any(|d| d.pieces >> ty & 1 != 0 && !forever_false(&d.when, pos.flags[colour]))
+    }
+
     /// Whether the side to move can leave the opponent with only royal pieces at once.
     fn can_bare(&self, pos: &Position) -> bool {
         let mut moves = Vec::new();
@@ -100,7 +118,7 @@ impl Rules {
     /// the only non-royal piece on the board is a `lone` one.
     fn dead_material(&self, pos: &Position) -> bool {
         let v = &self.variant;
-        let held = (0..2).any(|c| (0..self.tables.types).any(|t| self.held(pos, c, t) != 0));
+        let held = (0..2).any(|c| (0..self.tables.types).any(|t| self.held(pos, c, t) != 0 && self.may_enter(pos, c, t)));
         if (v.lone == 0 && v.colour_bound == 0) || held {
             return false;
         }

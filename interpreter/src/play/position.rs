@@ -62,6 +62,8 @@ pub struct Undo {
     promoted: Bits,
     last: u8,
     prev: u8,
+    flags: [u32; 2],
+    lost: u32,
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
 }
@@ -99,6 +101,10 @@ pub struct Position {
     pub last: u8,
     /// The move before the last one, likewise.
     pub prev: u8,
+    /// Player flags (§13), a bit per declared flag, per colour.
+    pub flags: [u32; 2],
+    /// Types (bit set) the side to move lost on the opponent's last move.
+    pub lost: u32,
 }
 
 /// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
@@ -122,6 +128,8 @@ impl Position {
             promoted: Bits::default(),
             last: 0,
             prev: 0,
+            flags: [0; 2],
+            lost: 0,
         }
     }
 
@@ -163,11 +171,20 @@ impl Position {
             promoted: self.promoted,
             last: self.last,
             prev: self.prev,
+            flags: self.flags,
+            lost: self.lost,
             gained: (255, 0),
         };
         if rules.records_moves {
-            self.prev = self.last;
+            if rules.variant.record_prev {
+                self.prev = self.last;
+            }
             self.last = rules.effective_type(self, m);
+        }
+        if m.kind == MoveKind::Drop {
+            self.flags[self.side] |= rules.variant.drops[m.extra as usize].sets;
+        } else if m.promotion != 0 && m.extra != 0 {
+            self.flags[self.side] |= rules.variant.promotions[m.extra as usize - 1].sets;
         }
         let mut undo = undo;
         let us = self.side;
@@ -200,7 +217,7 @@ impl Position {
             }
             MoveKind::Drop => {
                 self.put(rules, m.to, m.promotion);
-                self.hands[us][(m.promotion as usize - 1) / 2] -= 1;
+                self.hands[us][m.aux as usize] -= 1;
             }
         }
         if rules.tracks_hands {
@@ -215,6 +232,9 @@ impl Position {
         self.virgin.clear(m.to);
         if rules.records_moves && undo.captured != 0 {
             self.last |= CAPTURED;
+        }
+        if rules.variant.record_lost {
+            self.lost = if undo.captured != 0 { 1 << ((undo.captured as usize - 1) / 2) } else { 0 };
         }
         if undo.captured != 0 || rules.irreversible_codes >> undo.moved & 1 != 0 {
             self.halfmove = 0;
@@ -235,9 +255,10 @@ impl Position {
     /// if it had been promoted), and the promoted mark follows the piece.
     fn after_capture_and_promotion(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         let captured_at = if m.kind == MoveKind::EnPassant { m.aux } else { m.to };
-        if undo.captured != 0 && rules.variant.captured_to != CapturedTo::Nowhere {
+        let captured_type = (undo.captured as usize).wrapping_sub(1) / 2;
+        if undo.captured != 0 && rules.variant.captured_to != CapturedTo::Nowhere && rules.variant.kept >> captured_type & 1 != 0 {
             let owner = (undo.captured as usize - 1) & 1;
-            let mut ty = (undo.captured as usize - 1) / 2;
+            let mut ty = rules.variant.held_as[captured_type] as usize;
             if self.promoted.has(captured_at) && rules.variant.demote {
                 ty = rules.demoted[ty] as usize;
             }
@@ -291,8 +312,8 @@ impl Position {
             }
             MoveKind::Shoot => self.put(rules, m.to, undo.captured),
             MoveKind::Drop => {
-                let piece = self.take(m.to);
-                self.hands[self.side][(piece as usize - 1) / 2] += 1;
+                self.take(m.to);
+                self.hands[self.side][m.aux as usize] += 1;
             }
         }
         if undo.gained.0 != 255 {
@@ -306,6 +327,8 @@ impl Position {
         self.checks = undo.checks;
         self.last = undo.last;
         self.prev = undo.prev;
+        self.flags = undo.flags;
+        self.lost = undo.lost;
     }
 
     /// The piece code of `piece_type` for the side to move.

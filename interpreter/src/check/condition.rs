@@ -1,0 +1,108 @@
+//! Conditions decided in play (the move context of §5.2), compiled from
+//! expressions. Parts that only read rulings are decided when the file is
+//! checked.
+
+use super::eval::{value_at, SquareScope, Value};
+use crate::diagnostic::Diagnostic;
+use crate::load::{BinaryOp, Expr, ExprNode, UnaryOp};
+
+/// A condition on a move, evaluated in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// Always true.
+    Always,
+    /// Always false.
+    Never,
+    /// Negation.
+    Not(Box<Condition>),
+    /// All of them.
+    All(Vec<Condition>),
+    /// Any of them.
+    Any(Vec<Condition>),
+    /// `player.FLAG` (`opponent: false`) or `opponent.FLAG`: a declared player flag.
+    Flag {
+        /// Index in `state.player_flags`.
+        flag: u8,
+        /// The opponent's flag rather than the mover's.
+        opponent: bool,
+    },
+    /// `piece.virgin`: the moving piece has not moved.
+    PieceUnmoved,
+    /// `move.captures`: the move captures.
+    MoveCaptures,
+    /// `last_move.type == "L"`: the effective type of the last move.
+    LastType(u8),
+    /// `last_move.captured`.
+    LastCaptured,
+    /// `captured_last_turn(L, ...)`: the mover lost, on the opponent's last
+    /// move, a piece held as one of these types (bit set); all types when empty.
+    Lost(u32),
+    /// `in_check`: the mover is in check.
+    InCheck,
+}
+
+/// What a condition may name.
+pub struct Names<'a> {
+    /// Piece letters, by type.
+    pub letters: &'a [char],
+    /// Declared player flags.
+    pub flags: &'a [String],
+}
+
+/// Compiles a move-context condition.
+pub fn compile(node: &ExprNode, scope: &SquareScope, names: &Names) -> Result<Condition, Diagnostic> {
+    // Whatever the square context decides (rulings) is decided now.
+    if let Ok(Value::Bool(b)) = value_at(node, scope) {
+        return Ok(if b { Condition::Always } else { Condition::Never });
+    }
+    let err = |m: String| Diagnostic::at(node.span, m);
+    let letter = |n: &ExprNode| -> Result<u8, Diagnostic> {
+        let text = match &n.expr {
+            Expr::Str(s) => s.clone(),
+            Expr::Path(p) => p.join("."),
+            _ => String::new(),
+        };
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => names.letters.iter().position(|l| *l == c).map(|t| t as u8).ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{c}`"))),
+            _ => Err(Diagnostic::at(n.span, format!("expected a piece letter, not `{text}`"))),
+        }
+    };
+    Ok(match &node.expr {
+        Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names)?)),
+        Expr::Binary(BinaryOp::And, a, b) => Condition::All(vec![compile(a, scope, names)?, compile(b, scope, names)?]),
+        Expr::Binary(BinaryOp::Or, a, b) => Condition::Any(vec![compile(a, scope, names)?, compile(b, scope, names)?]),
+        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) if matches!(&a.expr, Expr::Path(p) if p.join(".") == "last_move.type") => {
+            let is = Condition::LastType(letter(b)?);
+            if *op == BinaryOp::Eq {
+                is
+            } else {
+                Condition::Not(Box::new(is))
+            }
+        }
+        Expr::Path(path) => match path.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["piece", "virgin"] => Condition::PieceUnmoved,
+            ["move", "captures"] => Condition::MoveCaptures,
+            ["last_move", "captured"] => Condition::LastCaptured,
+            ["in_check"] => Condition::InCheck,
+            [who @ ("player" | "opponent"), flag] => match names.flags.iter().position(|f| f == flag) {
+                Some(i) => Condition::Flag { flag: i as u8, opponent: *who == "opponent" },
+                None => return Err(err(format!("unknown player flag `{flag}`; declare it in `state.player_flags`"))),
+            },
+            _ => {
+                return Err(err(format!(
+                    "unknown name `{}` in a move condition; the names are piece.virgin, move.captures, last_move.type, last_move.captured, in_check, player.FLAG, opponent.FLAG",
+                    path.join(".")
+                )))
+            }
+        },
+        Expr::Call(name, args) if name == "captured_last_turn" => {
+            let mut mask = 0u32;
+            for a in args {
+                mask |= 1 << letter(a)?;
+            }
+            Condition::Lost(mask)
+        }
+        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type, and the names of the move context".to_string())),
+    })
+}
