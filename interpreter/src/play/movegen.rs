@@ -1,6 +1,5 @@
 //! Move generation and legality.
 
-use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::Condition;
@@ -331,38 +330,52 @@ impl Rules {
         complex != 0 && self.complex_attack(pos, sq, colour, complex)
     }
 
-    /// Tests attackers the probes do not cover by generating their captures
-    /// on a copy of the board where `sq` holds an enemy piece.
+    /// Tests attackers the probes do not cover by walking their paths
+    /// towards `sq`, as if an enemy piece stood there.
     fn complex_attack(&self, pos: &Position, sq: Square, colour: usize, complex: u64) -> bool {
-        let mut probe = pos.clone();
-        probe.side = colour;
-        probe.ep = Bits::default();
-        if probe.board[sq as usize] == 0 {
-            probe.board[sq as usize] = crate::compile::code(0, colour ^ 1);
-        }
-        let mut moves = Vec::new();
         for from in pos.occupied[colour].iter() {
-            if complex >> pos.board[from as usize] & 1 == 0 {
+            let mut piece = pos.board[from as usize];
+            if complex >> piece & 1 == 0 {
                 continue;
             }
-            let mut single = probe.clone();
-            single.occupied[colour] = Bits::default();
-            single.occupied[colour].set(from);
-            // An imitator attacks with its powers in `pos`, which depend on
-            // the side to move there: put its movement on the board instead.
-            if self.imitator_codes >> pos.board[from as usize] & 1 != 0 {
-                match self.imitated(pos, pos.board[from as usize]) {
-                    Some((movement, true)) => single.board[from as usize] = movement,
+            // An imitator attacks with its powers in `pos`.
+            if self.imitator_codes >> piece & 1 != 0 {
+                match self.imitated(pos, piece) {
+                    Some((movement, true)) => piece = movement,
                     _ => continue,
                 }
             }
-            moves.clear();
-            self.piece_moves(&single, &mut moves);
-            if moves.iter().any(|m| m.to == sq && matches!(m.kind, MoveKind::Normal | MoveKind::Shoot)) {
+            if self.reaches(pos, piece, from, sq) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether `piece` on `from` could capture an enemy piece on `target`.
+    fn reaches(&self, pos: &Position, piece: u8, from: Square, target: Square) -> bool {
+        let board = &pos.board;
+        let virgin = pos.virgin.has(from);
+        let occupied = |s: Square| s == target || board[s as usize] != 0;
+        self.tables.paths(piece, from).iter().any(|path| {
+            if path.flags & flag::CAPTURE == 0 || (path.flags & flag::INITIAL != 0 && !virgin) {
+                return false;
+            }
+            let steps = self.tables.steps(path);
+            match path.walk {
+                Walk::Leap | Walk::Shoot => steps[0] == target,
+                Walk::Lame => steps.last() == Some(&target) && steps[..steps.len() - 1].iter().all(|&s| board[s as usize] == 0),
+                Walk::Slide => steps.iter().find(|&&s| occupied(s)) == Some(&target),
+                Walk::Hop | Walk::Grasshop => {
+                    let Some(screen) = steps.iter().position(|&s| occupied(s)) else { return false };
+                    let beyond = &steps[screen + 1..];
+                    match path.walk {
+                        Walk::Grasshop => beyond.first() == Some(&target),
+                        _ => beyond.iter().find(|&&s| occupied(s)) == Some(&target),
+                    }
+                }
+            }
+        })
     }
 
     /// Whether the side to move has a royal piece under attack.
