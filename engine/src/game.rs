@@ -5,6 +5,7 @@ use crate::chess::{self, Position};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::plus::{PlusGame, Variant as PlusVariant};
+use crate::variant::{Engine, VariantGame};
 
 /// Who won and why.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,16 +21,62 @@ pub struct Outcome {
 /// repetition).
 #[derive(Clone, Debug)]
 pub struct Game {
-    position: Position,
-    /// Repetition keys of every position since the game (or FEN) started,
-    /// the current one last.
-    history: Vec<Position>,
+    /// Orthodox chess; the start position while another variant is played.
+    chess: VariantGame<Position>,
     /// Fool, Clown and Entity chess (`crate::plus`); when set, every method
     /// delegates to it.
     plus: Option<Box<PlusGame>>,
     /// Chess Is a Joke and Jester Chess (`crate::big`); when set, every
     /// method delegates to it.
     big: Option<Box<BigGame>>,
+}
+
+impl Engine for Position {
+    type Rules = ();
+    type Move = chess::Move;
+
+    fn start(_: &()) -> Result<Position, EngineError> {
+        Ok(Position::startpos())
+    }
+    fn read_fen(fen: &str, _: &()) -> Result<Position, EngineError> {
+        Position::from_fen(fen)
+    }
+    fn write_fen(&self, _: &()) -> String {
+        self.fen()
+    }
+    fn legal(&self, _: &()) -> Vec<chess::Move> {
+        self.legal_moves().to_vec()
+    }
+    fn any_legal(&self, _: &()) -> bool {
+        self.has_legal_moves()
+    }
+    fn move_text(m: chess::Move, _: &()) -> String {
+        m.to_string()
+    }
+    fn parse_move(&self, text: &str, _: &()) -> Result<chess::Move, EngineError> {
+        self.parse_uci(text)
+    }
+    fn after_move(&self, m: chess::Move, _: &()) -> Position {
+        self.played(m)
+    }
+    fn count_leaves(&self, _: &(), depth: u32) -> u64 {
+        chess::perft(self, depth)
+    }
+    fn in_check(&self, _: &()) -> bool {
+        self.is_check()
+    }
+    fn side_to_move(&self) -> Color {
+        self.turn()
+    }
+    fn fifty_count(&self) -> u32 {
+        self.halfmoves()
+    }
+    fn dead(&self, _: &()) -> bool {
+        self.is_insufficient_material()
+    }
+    fn key(&self, _: &()) -> Position {
+        self.repetition_key()
+    }
 }
 
 impl Game {
@@ -47,13 +94,16 @@ impl Game {
             "entity" => Some(PlusVariant::Entity),
             _ => None,
         };
+        let mut game = Game {
+            chess: VariantGame::with_rules(())?,
+            plus: None,
+            big: None,
+        };
         if let Some(big) = BigGame::new(variant, rulings) {
-            let mut game = Game::from_position(Position::startpos());
             game.big = Some(Box::new(big?));
             return Ok(game);
         }
         if let Some(v) = plus {
-            let mut game = Game::from_position(Position::startpos());
             game.plus = Some(Box::new(PlusGame::new(v, rulings)?));
             return Ok(game);
         }
@@ -63,16 +113,7 @@ impl Game {
         if let Some((id, _)) = rulings.first() {
             return Err(EngineError::unknown_ruling(id));
         }
-        Ok(Game::from_position(Position::startpos()))
-    }
-
-    fn from_position(position: Position) -> Game {
-        Game {
-            position,
-            history: vec![position.repetition_key()],
-            plus: None,
-            big: None,
-        }
+        Ok(game)
     }
 
     /// Sets the position from a FEN and clears the history. On error the
@@ -84,8 +125,7 @@ impl Game {
         if let Some(g) = &mut self.plus {
             return g.set_fen(fen);
         }
-        *self = Game::from_position(Position::from_fen(fen)?);
-        Ok(())
+        self.chess.set_fen(fen)
     }
 
     /// The FEN of the current position.
@@ -96,13 +136,13 @@ impl Game {
         if let Some(g) = &self.plus {
             return g.fen();
         }
-        self.position.fen()
+        self.chess.fen()
     }
 
     /// The current position (of chess; for the other variants see
     /// [`Game::plus`]).
     pub fn position(&self) -> &Position {
-        &self.position
+        self.chess.position()
     }
 
     /// The legal moves in UCI notation, sorted ascending.
@@ -113,14 +153,7 @@ impl Game {
         if let Some(g) = &self.plus {
             return g.legal_moves();
         }
-        let mut moves: Vec<String> = self
-            .position
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        moves.sort_unstable();
-        moves
+        self.chess.legal_moves()
     }
 
     /// Plays a move given in UCI notation. On error nothing changes.
@@ -131,10 +164,7 @@ impl Game {
         if let Some(g) = &mut self.plus {
             return g.play(uci);
         }
-        let m = self.position.parse_uci(uci)?;
-        self.position.play_unchecked(m);
-        self.history.push(self.position.repetition_key());
-        Ok(())
+        self.chess.play(uci)
     }
 
     /// Leaves of the legal move tree at `depth`, every leaf played.
@@ -145,7 +175,7 @@ impl Game {
         if let Some(g) = &self.plus {
             return g.perft(depth);
         }
-        chess::perft(&self.position, depth)
+        self.chess.perft(depth)
     }
 
     /// Perft split by first move: (move in UCI, leaves), sorted by move.
@@ -156,19 +186,7 @@ impl Game {
         if let Some(g) = &self.plus {
             return g.perft_divide(depth);
         }
-        let mut divide: Vec<(String, u64)> = self
-            .position
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                (
-                    m.to_string(),
-                    chess::perft(&self.position.played(m), depth.saturating_sub(1)),
-                )
-            })
-            .collect();
-        divide.sort_unstable();
-        divide
+        self.chess.perft_divide(depth)
     }
 
     /// How the game ended, or `None` while it goes on. Checked in order:
@@ -176,41 +194,12 @@ impl Game {
     /// insufficient material.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(g) = &self.big {
-            return g
-                .outcome()
-                .map(|(winner, reason)| Outcome { winner, reason });
+            return g.outcome();
         }
         if let Some(g) = &self.plus {
             return g.outcome();
         }
-        let pos = &self.position;
-        let draw = |reason| {
-            Some(Outcome {
-                winner: None,
-                reason,
-            })
-        };
-        if !pos.has_legal_moves() {
-            if pos.is_check() {
-                return Some(Outcome {
-                    winner: Some(!pos.turn()),
-                    reason: "checkmate",
-                });
-            }
-            return draw("stalemate");
-        }
-        if pos.halfmoves() >= 100 {
-            return draw("fifty-move rule");
-        }
-        if let Some(current) = self.history.last() {
-            if self.history.iter().filter(|&key| key == current).count() >= 3 {
-                return draw("threefold repetition");
-            }
-        }
-        if pos.is_insufficient_material() {
-            return draw("insufficient material");
-        }
-        None
+        self.chess.outcome()
     }
 }
 

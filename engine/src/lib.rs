@@ -25,6 +25,7 @@ pub mod jester;
 pub mod joke;
 mod movetext;
 pub mod plus;
+pub mod variant;
 
 pub use color::Color;
 pub use error::EngineError;

@@ -148,7 +148,10 @@ fn frozen_queen_taken_by_the_king() {
     let mut taken = g.clone();
     play(&mut taken, "e1e2");
     assert_eq!(taken.fen(), "4k4/9/9/9/9/9/5J3/4K4/9 b - - 0 1");
-    assert_eq!(taken.outcome().map(|o| o.1), Some("insufficient material"));
+    assert_eq!(
+        taken.outcome().map(|o| o.reason),
+        Some("insufficient material")
+    );
     // Without lingering, a Joker leaving releases the queen into check.
     let g = at_with(fen, &[("joke.linger", "none")]);
     assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 f3d2");
@@ -269,12 +272,12 @@ fn mate_and_stalemate_with_frozen_attackers() {
     // even give check, and White has no move: stalemate.
     let g = at("9/9/9/9/9/1n7/1jkj5/jq1nj4/K1J6 w - - 0 1");
     assert_eq!(g.legal_moves(), Vec::<String>::new());
-    assert_eq!(g.outcome().map(|o| o.1), Some("stalemate"));
+    assert_eq!(g.outcome().map(|o| o.reason), Some("stalemate"));
     // The same with a knight check from c2: mate.
     let g = at("9/9/9/9/9/1n7/1jkj5/jqnnj4/K1J6 w - - 0 1");
     assert_eq!(g.legal_moves(), Vec::<String>::new());
     assert_eq!(
-        g.outcome(),
+        g.outcome().map(|o| (o.winner, o.reason)),
         Some((Some(motley_engine::Color::Black), "checkmate"))
     );
 }
@@ -320,7 +323,7 @@ fn capturing_a_joker_does_not_reset_the_fifty_move_count() {
     assert_eq!(g.fen(), "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20");
     let mut g = at("4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 99 60");
     play(&mut g, "e2d4");
-    assert_eq!(g.outcome().map(|o| o.1), Some("fifty-move rule"));
+    assert_eq!(g.outcome().map(|o| o.reason), Some("fifty-move rule"));
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The larger-board variants behind [`crate::Game`]: one enum that forwards
 //! the string-level API to Chess Is a Joke or Jester Chess.
 
-use crate::color::Color;
 use crate::error::EngineError;
+use crate::game::Outcome;
 use crate::jester::JesterGame;
 use crate::joke::JokeGame;
 
@@ -67,8 +67,8 @@ impl BigGame {
         forward!(self, g => g.perft_divide(depth))
     }
 
-    /// (winner, reason) when the game is over.
-    pub fn outcome(&self) -> Option<(Option<Color>, &'static str)> {
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
         forward!(self, g => g.outcome())
     }
 }

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use crate::big::{bit, resolve_rulings, squares, Bits, Geometry, RulingTable};
 use crate::color::Color;
 use crate::error::EngineError;
+use crate::variant::{find_legal, Engine, VariantGame};
 
 /// The board: 9 files, 9 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -594,121 +595,60 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 }
 
 /// A game of Chess Is a Joke: rulings, position and history.
-#[derive(Clone, Debug)]
-pub struct JokeGame {
-    rules: Rules,
-    position: Position,
-    history: Vec<Position>,
-}
+pub type JokeGame = VariantGame<Position>;
 
 impl JokeGame {
     /// The start position under the given rulings.
     pub fn new(rulings: &[(String, String)]) -> Result<JokeGame, EngineError> {
-        let rules = Rules::new(rulings)?;
-        let position = Position::from_fen(rules.start_fen(), &rules)?;
-        Ok(JokeGame::at(rules, position))
+        VariantGame::with_rules(Rules::new(rulings)?)
     }
+}
 
-    fn at(rules: Rules, position: Position) -> JokeGame {
-        JokeGame {
-            rules,
-            position,
-            history: vec![position.repetition_key(&rules)],
-        }
+impl Engine for Position {
+    type Rules = Rules;
+    type Move = Move;
+
+    fn start(rules: &Rules) -> Result<Position, EngineError> {
+        Position::from_fen(rules.start_fen(), rules)
     }
-
-    /// The rulings in force.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
+    fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        Position::from_fen(fen, rules)
     }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
+    fn write_fen(&self, rules: &Rules) -> String {
+        self.fen(rules)
     }
-
-    /// Sets the position from a FEN and clears the history.
-    pub fn set_fen(&mut self, fen: &str) -> Result<(), EngineError> {
-        let position = Position::from_fen(fen, &self.rules)?;
-        *self = JokeGame::at(self.rules, position);
-        Ok(())
+    fn legal(&self, rules: &Rules) -> Vec<Move> {
+        self.legal_moves(rules)
     }
-
-    /// The FEN of the current position.
-    pub fn fen(&self) -> String {
-        self.position.fen(&self.rules)
+    fn any_legal(&self, rules: &Rules) -> bool {
+        self.has_legal_moves(rules)
     }
-
-    /// Legal moves in canonical text, sorted.
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .position
-            .legal_moves(&self.rules)
-            .into_iter()
-            .map(Move::text)
-            .collect();
-        v.sort_unstable();
-        v
+    fn move_text(m: Move, _: &Rules) -> String {
+        m.text()
     }
-
-    /// Plays a move given in canonical text.
-    pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
+    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
         let g = geometry();
-        if !crate::movetext::well_formed(text, g.files, g.ranks, LETTERS) {
-            return Err(EngineError::malformed_move(text));
-        }
-        let m = self
-            .position
-            .legal_moves(&self.rules)
-            .into_iter()
-            .find(|m| m.text() == text)
-            .ok_or_else(|| EngineError::illegal_move(text))?;
-        self.position = self.position.play(m, &self.rules);
-        self.history.push(self.position.repetition_key(&self.rules));
-        Ok(())
+        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
     }
-
-    /// Perft from the current position.
-    pub fn perft(&self, depth: u32) -> u64 {
-        perft(&self.position, &self.rules, depth)
+    fn after_move(&self, m: Move, rules: &Rules) -> Position {
+        self.play(m, rules)
     }
-
-    /// Perft split by first move, sorted by move text.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let mut v: Vec<(String, u64)> = self
-            .position
-            .legal_moves(&self.rules)
-            .into_iter()
-            .map(|m| {
-                let next = self.position.play(m, &self.rules);
-                (m.text(), perft(&next, &self.rules, depth.saturating_sub(1)))
-            })
-            .collect();
-        v.sort_unstable();
-        v
+    fn count_leaves(&self, rules: &Rules, depth: u32) -> u64 {
+        perft(self, rules, depth)
     }
-
-    /// (winner, reason) when the game is over: checkmate, stalemate,
-    /// fifty-move rule, threefold repetition, insufficient material.
-    pub fn outcome(&self) -> Option<(Option<Color>, &'static str)> {
-        let pos = &self.position;
-        if !pos.has_legal_moves(&self.rules) {
-            if pos.is_check() {
-                return Some((Some(!pos.turn), "checkmate"));
-            }
-            return Some((None, "stalemate"));
-        }
-        if pos.halfmoves >= 100 {
-            return Some((None, "fifty-move rule"));
-        }
-        if let Some(current) = self.history.last() {
-            if self.history.iter().filter(|&k| k == current).count() >= 3 {
-                return Some((None, "threefold repetition"));
-            }
-        }
-        if pos.is_insufficient_material() {
-            return Some((None, "insufficient material"));
-        }
-        None
+    fn in_check(&self, _: &Rules) -> bool {
+        self.is_check()
+    }
+    fn side_to_move(&self) -> Color {
+        self.turn
+    }
+    fn fifty_count(&self) -> u32 {
+        self.halfmoves
+    }
+    fn dead(&self, _: &Rules) -> bool {
+        self.is_insufficient_material()
+    }
+    fn key(&self, rules: &Rules) -> Position {
+        self.repetition_key(rules)
     }
 }

@@ -1,139 +1,65 @@
 //! The string-level game of a core variant (wrapped by [`crate::Game`]).
 
-use super::{perft, Position, Rules, Variant};
+use super::{perft, Move, Position, Rules, Variant};
+use crate::color::Color;
 use crate::error::EngineError;
-use crate::game::Outcome;
+use crate::variant::{find_legal, Engine, VariantGame};
 
 /// A game of Fool, Clown or Entity chess with its history (for repetition).
-#[derive(Clone, Debug)]
-pub struct PlusGame {
-    rules: Rules,
-    position: Position,
-    history: Vec<Position>,
-}
+pub type PlusGame = VariantGame<Position>;
 
 impl PlusGame {
     /// A new game at the start position, with the given rulings.
     pub fn new(variant: Variant, rulings: &[(String, String)]) -> Result<PlusGame, EngineError> {
-        let rules = Rules::new(variant, rulings)?;
-        Ok(PlusGame::at(rules, Position::startpos(&rules)))
+        VariantGame::with_rules(Rules::new(variant, rulings)?)
     }
+}
 
-    fn at(rules: Rules, position: Position) -> PlusGame {
-        PlusGame {
-            rules,
-            position,
-            history: vec![position.repetition_key(&rules)],
-        }
+impl Engine for Position {
+    type Rules = Rules;
+    type Move = Move;
+
+    fn start(rules: &Rules) -> Result<Position, EngineError> {
+        Ok(Position::startpos(rules))
     }
-
-    /// The rules (variant and rulings).
-    pub fn rules(&self) -> &Rules {
-        &self.rules
+    fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        Position::from_fen(rules, fen)
     }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
+    fn write_fen(&self, rules: &Rules) -> String {
+        self.fen(rules)
     }
-
-    /// Sets the position from a FEN and clears the history.
-    pub fn set_fen(&mut self, fen: &str) -> Result<(), EngineError> {
-        *self = PlusGame::at(self.rules, Position::from_fen(&self.rules, fen)?);
-        Ok(())
+    fn legal(&self, rules: &Rules) -> Vec<Move> {
+        self.legal_moves(rules)
     }
-
-    /// The FEN of the current position.
-    pub fn fen(&self) -> String {
-        self.position.fen(&self.rules)
+    fn any_legal(&self, rules: &Rules) -> bool {
+        self.has_legal_moves(rules)
     }
-
-    /// The legal moves as canonical text, sorted.
-    pub fn legal_moves(&self) -> Vec<String> {
-        let extra = self.rules.variant.extra_letter();
-        let mut moves: Vec<String> = self
-            .position
-            .legal_moves(&self.rules)
-            .into_iter()
-            .map(|m| m.text(extra))
-            .collect();
-        moves.sort_unstable();
-        moves
+    fn move_text(m: Move, rules: &Rules) -> String {
+        m.text(rules.variant.extra_letter())
     }
-
-    /// Plays a move given as canonical text. On error nothing changes.
-    pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
-        let extra = self.rules.variant.extra_letter();
-        let letters = format!("PNBRQK{extra}");
-        if !crate::movetext::well_formed(text, 8, 8, &letters) {
-            return Err(EngineError::malformed_move(text));
-        }
-        let m = self
-            .position
-            .legal_moves(&self.rules)
-            .into_iter()
-            .find(|m| m.text(extra) == text)
-            .ok_or_else(|| EngineError::illegal_move(text))?;
-        self.position = self.position.after(&self.rules, m);
-        self.history.push(self.position.repetition_key(&self.rules));
-        Ok(())
+    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
+        let letters = format!("PNBRQK{}", rules.variant.extra_letter());
+        find_legal(self, text, rules, (8, 8), &letters)
     }
-
-    /// Leaves of the legal move tree at `depth`, every leaf played.
-    pub fn perft(&self, depth: u32) -> u64 {
-        perft(&self.position, &self.rules, depth)
+    fn after_move(&self, m: Move, rules: &Rules) -> Position {
+        self.after(rules, m)
     }
-
-    /// Perft split by first move, sorted by move text.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let extra = self.rules.variant.extra_letter();
-        let mut divide: Vec<(String, u64)> = self
-            .position
-            .legal_moves(&self.rules)
-            .into_iter()
-            .map(|m| {
-                let child = self.position.after(&self.rules, m);
-                (
-                    m.text(extra),
-                    perft(&child, &self.rules, depth.saturating_sub(1)),
-                )
-            })
-            .collect();
-        divide.sort_unstable();
-        divide
+    fn count_leaves(&self, rules: &Rules, depth: u32) -> u64 {
+        perft(self, rules, depth)
     }
-
-    /// How the game ended: checkmate, stalemate, fifty-move rule, threefold
-    /// repetition, insufficient material, in that order.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let pos = &self.position;
-        let rules = &self.rules;
-        let draw = |reason| {
-            Some(Outcome {
-                winner: None,
-                reason,
-            })
-        };
-        if !pos.has_legal_moves(rules) {
-            if pos.is_check(rules) {
-                return Some(Outcome {
-                    winner: Some(!pos.turn()),
-                    reason: "checkmate",
-                });
-            }
-            return draw("stalemate");
-        }
-        if pos.halfmoves() >= 100 {
-            return draw("fifty-move rule");
-        }
-        if let Some(current) = self.history.last() {
-            if self.history.iter().filter(|&k| k == current).count() >= 3 {
-                return draw("threefold repetition");
-            }
-        }
-        if pos.is_insufficient_material(rules) {
-            return draw("insufficient material");
-        }
-        None
+    fn in_check(&self, rules: &Rules) -> bool {
+        self.is_check(rules)
+    }
+    fn side_to_move(&self) -> Color {
+        self.turn()
+    }
+    fn fifty_count(&self) -> u32 {
+        self.halfmoves()
+    }
+    fn dead(&self, rules: &Rules) -> bool {
+        self.is_insufficient_material(rules)
+    }
+    fn key(&self, rules: &Rules) -> Position {
+        self.repetition_key(rules)
     }
 }

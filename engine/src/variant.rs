@@ -1,0 +1,195 @@
+//! The string-level game every typed engine shares: rulings, position and
+//! repetition history over any [`Engine`], with FEN, canonical move text,
+//! perft and the outcome (LANGUAGE.md §7, §11).
+
+use std::fmt;
+
+use crate::color::Color;
+use crate::error::EngineError;
+use crate::game::Outcome;
+
+/// What the string-level game needs of a typed engine's position.
+pub trait Engine: Copy + PartialEq + fmt::Debug {
+    /// The rulings in force.
+    type Rules: Copy + fmt::Debug;
+    /// A move.
+    type Move: Copy;
+
+    /// The start position under `rules`.
+    fn start(rules: &Self::Rules) -> Result<Self, EngineError>;
+    /// The position a FEN describes.
+    fn read_fen(fen: &str, rules: &Self::Rules) -> Result<Self, EngineError>;
+    /// The FEN of this position.
+    fn write_fen(&self, rules: &Self::Rules) -> String;
+    /// The legal moves.
+    fn legal(&self, rules: &Self::Rules) -> Vec<Self::Move>;
+    /// Whether there is any legal move.
+    fn any_legal(&self, rules: &Self::Rules) -> bool {
+        !self.legal(rules).is_empty()
+    }
+    /// The canonical text of `m`.
+    fn move_text(m: Self::Move, rules: &Self::Rules) -> String;
+    /// The legal move written `text`: a malformed-move error when `text` is
+    /// not move text of the variant, an illegal-move one when it names no
+    /// legal move.
+    fn parse_move(&self, text: &str, rules: &Self::Rules) -> Result<Self::Move, EngineError>;
+    /// The position after the legal move `m`.
+    fn after_move(&self, m: Self::Move, rules: &Self::Rules) -> Self;
+    /// Leaves of the legal move tree at `depth`, every leaf played.
+    fn count_leaves(&self, rules: &Self::Rules, depth: u32) -> u64;
+    /// Whether the side to move is in check.
+    fn in_check(&self, rules: &Self::Rules) -> bool;
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+    /// The fifty-move count in plies.
+    fn fifty_count(&self) -> u32;
+    /// Whether neither side can ever checkmate.
+    fn dead(&self, rules: &Self::Rules) -> bool;
+    /// The position with what threefold repetition ignores blanked out.
+    fn key(&self, rules: &Self::Rules) -> Self;
+}
+
+/// The legal move of `pos` whose canonical text is `text`, after checking
+/// that `text` is move text of a `files` x `ranks` board with the piece
+/// letters `letters` (the usual [`Engine::parse_move`]).
+pub(crate) fn find_legal<P: Engine>(
+    pos: &P,
+    text: &str,
+    rules: &P::Rules,
+    (files, ranks): (usize, usize),
+    letters: &str,
+) -> Result<P::Move, EngineError> {
+    if !crate::movetext::well_formed(text, files, ranks, letters) {
+        return Err(EngineError::malformed_move(text));
+    }
+    pos.legal(rules)
+        .into_iter()
+        .find(|&m| P::move_text(m, rules) == text)
+        .ok_or_else(|| EngineError::illegal_move(text))
+}
+
+/// A game of one variant: rulings, position and history (for repetition).
+#[derive(Clone, Debug)]
+pub struct VariantGame<P: Engine> {
+    rules: P::Rules,
+    position: P,
+    /// Repetition keys of every position since the game (or FEN) started,
+    /// the current one last.
+    history: Vec<P>,
+}
+
+impl<P: Engine> VariantGame<P> {
+    /// The start position under `rules`.
+    pub fn with_rules(rules: P::Rules) -> Result<VariantGame<P>, EngineError> {
+        Ok(VariantGame::at(rules, P::start(&rules)?))
+    }
+
+    fn at(rules: P::Rules, position: P) -> VariantGame<P> {
+        VariantGame {
+            rules,
+            position,
+            history: vec![position.key(&rules)],
+        }
+    }
+
+    /// The rulings in force.
+    pub fn rules(&self) -> &P::Rules {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &P {
+        &self.position
+    }
+
+    /// Sets the position from a FEN and clears the history. On error the
+    /// game is unchanged.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), EngineError> {
+        *self = VariantGame::at(self.rules, P::read_fen(fen, &self.rules)?);
+        Ok(())
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.position.write_fen(&self.rules)
+    }
+
+    /// The legal moves in canonical text, sorted.
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut moves: Vec<String> = self
+            .position
+            .legal(&self.rules)
+            .into_iter()
+            .map(|m| P::move_text(m, &self.rules))
+            .collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// Plays a move given in canonical text. On error nothing changes.
+    pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
+        let m = self.position.parse_move(text, &self.rules)?;
+        self.position = self.position.after_move(m, &self.rules);
+        self.history.push(self.position.key(&self.rules));
+        Ok(())
+    }
+
+    /// Leaves of the legal move tree at `depth`, every leaf played.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.position.count_leaves(&self.rules, depth)
+    }
+
+    /// Perft split by first move: (move text, leaves), sorted by move.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let rules = &self.rules;
+        let mut divide: Vec<(String, u64)> = self
+            .position
+            .legal(rules)
+            .into_iter()
+            .map(|m| {
+                let child = self.position.after_move(m, rules);
+                (
+                    P::move_text(m, rules),
+                    child.count_leaves(rules, depth.saturating_sub(1)),
+                )
+            })
+            .collect();
+        divide.sort_unstable();
+        divide
+    }
+
+    /// How the game ended, or `None` while it goes on. Checked in order:
+    /// checkmate, stalemate, fifty-move rule, threefold repetition,
+    /// insufficient material.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        let rules = &self.rules;
+        let draw = |reason| {
+            Some(Outcome {
+                winner: None,
+                reason,
+            })
+        };
+        if !pos.any_legal(rules) {
+            if pos.in_check(rules) {
+                return Some(Outcome {
+                    winner: Some(!pos.side_to_move()),
+                    reason: "checkmate",
+                });
+            }
+            return draw("stalemate");
+        }
+        if pos.fifty_count() >= 100 {
+            return draw("fifty-move rule");
+        }
+        if let Some(current) = self.history.last() {
+            if self.history.iter().filter(|&k| k == current).count() >= 3 {
+                return draw("threefold repetition");
+            }
+        }
+        if pos.dead(rules) {
+            return draw("insufficient material");
+        }
+        None
+    }
+}
