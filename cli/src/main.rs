@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod conform;
+mod explore;
 mod progress;
 
 use std::path::{Path, PathBuf};
@@ -92,6 +93,24 @@ enum Command {
         /// Worker threads (default: all cores; 1 for UCI).
         #[arg(long)]
         threads: Option<usize>,
+    },
+    /// Look for the shortest game after which a ruling's options, or the
+    /// interpreter and the engine, disagree.
+    Explore {
+        /// Rule file.
+        file: PathBuf,
+        /// Compare each option of this ruling with its default.
+        #[arg(long, conflicts_with = "against", required_unless_present = "against")]
+        ruling: Option<String>,
+        /// Compare the interpreter with `engine`.
+        #[arg(long, value_parser = ["engine"])]
+        against: Option<String>,
+        /// Number of seeded random games to play.
+        #[arg(long, default_value_t = 200)]
+        budget: usize,
+        /// The seed of the games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
     Bench {
@@ -189,6 +208,13 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Perft { file, depth, at, divide, threads, implementation } if implementation != conform::PerftImpl::Interp => {
             let start = start(&file, &at)?;
             conform::perft(&file, &start, &rulings(&at)?, at.fen.as_deref(), &at.moves, depth, divide, threads, implementation)
+        }
+        Command::Explore { file, ruling, budget, seed, .. } => {
+            let subject = match ruling {
+                Some(id) => explore::Subject::Ruling(id),
+                None => explore::Subject::Engine,
+            };
+            explore::explore(&file, subject, budget, seed)
         }
         Command::Conform { paths, implementation, budget, full, verbose, threads } => conform::conform(paths, &implementation, budget, full, verbose, threads),
         Command::Perft { file, depth, at, divide, threads, .. } => {
