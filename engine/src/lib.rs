@@ -19,6 +19,7 @@ pub mod clown;
 mod color;
 pub mod entity;
 mod error;
+mod fen;
 pub mod fool;
 mod game;
 pub mod jester;

@@ -8,9 +8,10 @@ use std::fmt::Write;
 
 use super::piece::{Piece, Role};
 use super::position::{CastlingRights, Position};
-use crate::bitboard::{Bitboard, Square};
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::EngineError;
+use crate::fen;
 
 /// The FEN of the standard start position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -26,21 +27,29 @@ impl Position {
             )));
         }
         let mut pos = Position::empty();
-        parse_board(&mut pos, fields[0])?;
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(EngineError::invalid_fen(format!(
-                    "bad side to move {other:?}"
-                )))
-            }
-        };
-        pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
-        pos.ep_square = parse_ep(&pos, fields.get(3).copied().unwrap_or("-"))?;
-        pos.halfmoves = parse_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
-        pos.fullmoves =
-            parse_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        fen::parse_board8(fields[0], Piece::from_char, |sq, piece| pos.put(sq, piece))?;
+        pos.turn = fen::parse_side(fields[1])?;
+        let bits = fen::parse_castling8(
+            fields.get(2).copied().unwrap_or("-"),
+            "a chess castling right",
+            |color, king, sq| {
+                let role = if king { Role::King } else { Role::Rook };
+                pos.pieces(color, role).contains(sq)
+            },
+        )?;
+        pos.castling = CastlingRights::from_bits(bits);
+        let us = pos.turn;
+        pos.ep_square = fen::parse_ep8(
+            fields.get(3).copied().unwrap_or("-"),
+            &fen::EpBoard {
+                turn: us,
+                our_pawns: pos.pieces(us, Role::Pawn),
+                their_pawns: pos.pieces(!us, Role::Pawn),
+                occupied: pos.occupied(),
+                gated: Bitboard::EMPTY,
+            },
+        )?;
+        (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
         validate(&pos)?;
         Ok(pos)
     }
@@ -48,195 +57,24 @@ impl Position {
     /// The FEN of this position.
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(if self.turn.is_white() { " w " } else { " b " });
-        let rights = self.castling;
-        if rights.is_empty() {
-            fen.push('-');
-        }
-        for (color, kingside, letter) in [
-            (Color::White, true, 'K'),
-            (Color::White, false, 'Q'),
-            (Color::Black, true, 'k'),
-            (Color::Black, false, 'q'),
-        ] {
-            if rights.has(color, kingside) {
-                fen.push(letter);
-            }
-        }
-        match self.legal_ep_square() {
-            Some(sq) => {
-                let _ = write!(fen, " {sq}");
-            }
-            None => fen.push_str(" -"),
-        }
+        fen::board8_text(&mut fen, |sq| self.piece_at(sq).map(Piece::char));
+        fen.push_str(fen::side_text(self.turn));
+        fen::push_castling8(&mut fen, self.castling.bits());
+        fen::push_ep8(&mut fen, self.legal_ep_square());
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
         fen
     }
 }
 
-fn parse_board(pos: &mut Position, board: &str) -> Result<(), EngineError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(EngineError::invalid_fen(format!(
-            "board {board:?} has {} ranks, expected 8",
-            ranks.len()
-        )));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u32;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                // A run of empty squares is one number, however many digits.
-                let mut run = c.to_digit(10).expect("digit");
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    chars.next();
-                    run = run.saturating_mul(10).saturating_add(d);
-                }
-                if c == '0' {
-                    return Err(EngineError::invalid_fen(format!(
-                        "rank {text:?}: a run of empty squares starts with 0"
-                    )));
-                }
-                file = file.saturating_add(run);
-            } else if let Some(piece) = Piece::from_char(c) {
-                if file < 8 {
-                    pos.put(Square::from_coords(file as u8, rank), piece);
-                }
-                file += 1;
-            } else {
-                return Err(EngineError::invalid_fen(format!(
-                    "bad character {c:?} in rank {text:?}"
-                )));
-            }
-            if file > 8 {
-                return Err(EngineError::invalid_fen(format!(
-                    "rank {text:?} has more than 8 files"
-                )));
-            }
-        }
-        if file != 8 {
-            return Err(EngineError::invalid_fen(format!(
-                "rank {text:?} has {file} files, expected 8"
-            )));
-        }
-    }
-    Ok(())
-}
-
-fn parse_castling(pos: &Position, field: &str) -> Result<CastlingRights, EngineError> {
-    let mut rights = CastlingRights::NONE;
-    if field == "-" {
-        return Ok(rights);
-    }
-    for c in field.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let kingside = match c.to_ascii_lowercase() {
-            'k' | 'h' => true,
-            'q' | 'a' => false,
-            _ => {
-                return Err(EngineError::invalid_fen(format!(
-                    "bad castling field {field:?}: {c:?} is not a chess castling right"
-                )))
-            }
-        };
-        let rank = if color.is_white() { 0 } else { 7 };
-        let king_home = pos
-            .pieces(color, Role::King)
-            .contains(Square::from_coords(4, rank));
-        let rook_home = pos
-            .pieces(color, Role::Rook)
-            .contains(Square::from_coords(if kingside { 7 } else { 0 }, rank));
-        if !king_home || !rook_home {
-            return Err(EngineError::invalid_fen(format!(
-                "castling right {c:?} in {field:?} needs the king and rook on their home squares"
-            )));
-        }
-        rights = rights.with(color, kingside);
-    }
-    Ok(rights)
-}
-
-/// Reads the en passant field; keeps the square only when a pawn of the side
-/// to move attacks it.
-fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, EngineError> {
-    if field == "-" {
-        return Ok(None);
-    }
-    let bad =
-        |why: &str| EngineError::invalid_fen(format!("bad en passant square {field:?}: {why}"));
-    let sq = Square::parse(field).ok_or_else(|| bad("not a square"))?;
-    let us = pos.turn;
-    let (ep_rank, pawn_rank, origin_rank) = if us.is_white() { (5, 4, 6) } else { (2, 3, 1) };
-    if sq.rank() != ep_rank {
-        return Err(bad("wrong rank for the side to move"));
-    }
-    let pawn = Square::from_coords(sq.file(), pawn_rank);
-    let origin = Square::from_coords(sq.file(), origin_rank);
-    let occupied = pos.occupied();
-    if !pos.pieces(!us, Role::Pawn).contains(pawn)
-        || occupied.contains(sq)
-        || occupied.contains(origin)
-    {
-        return Err(bad("no pawn can just have moved two squares past it"));
-    }
-    let capturers = crate::attacks::pawn_attacks(!us, sq) & pos.pieces(us, Role::Pawn);
-    Ok(capturers.any().then_some(sq))
-}
-
-fn parse_counter(field: &str, name: &str) -> Result<u32, EngineError> {
-    field
-        .parse()
-        .map_err(|_| EngineError::invalid_fen(format!("bad {name} {field:?}")))
-}
-
 fn validate(pos: &Position) -> Result<(), EngineError> {
     for color in Color::ALL {
-        let name = if color.is_white() { "white" } else { "black" };
-        let kings = pos.pieces(color, Role::King).count();
-        if kings != 1 {
-            return Err(EngineError::invalid_fen(format!(
-                "{name} has {kings} kings, expected 1"
-            )));
-        }
-        let pieces = pos.by_color(color).count();
-        if pieces > 16 {
-            return Err(EngineError::invalid_fen(format!(
-                "{name} has {pieces} pieces, at most 16 allowed"
-            )));
-        }
-        let pawns = pos.pieces(color, Role::Pawn).count();
-        if pawns > 8 {
-            return Err(EngineError::invalid_fen(format!(
-                "{name} has {pawns} pawns, at most 8 allowed"
-            )));
-        }
+        fen::check_army8(
+            color,
+            pos.pieces(color, Role::King).count(),
+            pos.by_color(color).count(),
+            pos.pieces(color, Role::Pawn).count(),
+            (16, ""),
+        )?;
     }
     if (pos.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
         return Err(EngineError::invalid_fen("pawn on the first or last rank"));

@@ -40,6 +40,16 @@ impl CastlingRights {
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+
+    /// The rights as bits, `KQkq` bits 0 to 3 (as FEN reads and writes them).
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The rights of [`CastlingRights::bits`].
+    pub(crate) const fn from_bits(bits: u8) -> CastlingRights {
+        CastlingRights(bits & 15)
+    }
 }
 
 /// For each square, the rights kept when a piece moves from or to it.

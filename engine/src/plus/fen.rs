@@ -3,9 +3,10 @@
 use std::fmt::Write;
 
 use super::{setup_role, Last, Position, Role, Rules, Variant, FLAG_CLOWN, FLAG_REENTERED};
-use crate::bitboard::{Bitboard, Square};
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::EngineError;
+use crate::fen;
 
 fn bad(detail: impl std::fmt::Display) -> EngineError {
     EngineError::invalid_fen(detail)
@@ -34,20 +35,48 @@ impl Position {
         }
         let mut pos = Position::empty();
         let (board, holdings) = split_holdings(fields[0])?;
-        parse_board(&mut pos, board, extra)?;
+        fen::parse_board8(
+            board,
+            |c| {
+                let role = Role::from_upper(c.to_ascii_uppercase(), extra)?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                Some((color, role))
+            },
+            |sq, (color, role)| pos.put(sq, color, role),
+        )?;
         if let Some(h) = holdings {
             parse_holdings(&mut pos, rules, h)?;
         }
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(bad(format!("bad side to move {other:?}"))),
-        };
-        pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
-        pos.ep_square = parse_ep(&pos, rules, fields.get(3).copied().unwrap_or("-"))?;
-        pos.halfmoves = parse_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
-        pos.fullmoves =
-            parse_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        pos.turn = fen::parse_side(fields[1])?;
+        pos.castling = fen::parse_castling8(
+            fields.get(2).copied().unwrap_or("-"),
+            "a castling right",
+            |color, king, sq| {
+                let role = if king { Role::King } else { Role::Rook };
+                pos.pieces(color, role).contains(sq)
+            },
+        )?;
+        let us = pos.turn;
+        pos.ep_square = fen::parse_ep8(
+            fields.get(3).copied().unwrap_or("-"),
+            &fen::EpBoard {
+                turn: us,
+                our_pawns: pos.pieces(us, Role::Pawn),
+                their_pawns: pos.pieces(!us, Role::Pawn),
+                occupied: pos.occupied(),
+                // The pawn's origin is empty, or holds the Fool gated onto it.
+                gated: if rules.variant == Variant::Fool {
+                    pos.pieces(!us, Role::Extra)
+                } else {
+                    Bitboard::EMPTY
+                },
+            },
+        )?;
+        (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
         if let Some(state) = state {
             parse_state(&mut pos, rules, state)?;
         }
@@ -79,32 +108,15 @@ impl Position {
     pub fn fen(&self, rules: &Rules) -> String {
         let extra = rules.variant.extra_letter();
         let mut fen = String::with_capacity(100);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some((color, role)) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        let c = role.upper(extra);
-                        fen.push(if color.is_white() {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        });
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        fen::board8_text(&mut fen, |sq| {
+            let (color, role) = self.piece_at(sq)?;
+            let c = role.upper(extra);
+            Some(if color.is_white() {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            })
+        });
         fen.push('[');
         for color in Color::ALL {
             let mut letters: Vec<char> = Vec::new();
@@ -123,21 +135,9 @@ impl Position {
             fen.extend(letters);
         }
         fen.push(']');
-        fen.push_str(if self.turn.is_white() { " w " } else { " b " });
-        if self.castling == 0 {
-            fen.push('-');
-        }
-        for (bit, letter) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
-            if self.castling & bit != 0 {
-                fen.push(letter);
-            }
-        }
-        match self.legal_ep_square(rules) {
-            Some(sq) => {
-                let _ = write!(fen, " {sq}");
-            }
-            None => fen.push_str(" -"),
-        }
+        fen.push_str(fen::side_text(self.turn));
+        fen::push_castling8(&mut fen, self.castling);
+        fen::push_ep8(&mut fen, self.legal_ep_square(rules));
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
         let mut state: Vec<String> = Vec::new();
         let flag = |f: u8| -> Option<String> {
@@ -185,9 +185,7 @@ impl Position {
                 state.push(format!("prev={}", record(prev)));
             }
         }
-        if !state.is_empty() {
-            let _ = write!(fen, " {{{}}}", state.join(" "));
-        }
+        fen::push_state(&mut fen, &state);
         fen
     }
 }
@@ -205,56 +203,6 @@ fn split_holdings(field: &str) -> Result<(&str, Option<&str>), EngineError> {
         return Ok((&field[..i], Some(&field[i + 1..])));
     }
     Ok((field, None))
-}
-
-fn parse_board(pos: &mut Position, board: &str, extra: char) -> Result<(), EngineError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(bad(format!(
-            "board {board:?} has {} ranks, expected 8",
-            ranks.len()
-        )));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u32;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                // A run of empty squares is one number, however many digits.
-                let mut run = c.to_digit(10).expect("digit");
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    chars.next();
-                    run = run.saturating_mul(10).saturating_add(d);
-                }
-                if c == '0' {
-                    return Err(bad(format!(
-                        "rank {text:?}: a run of empty squares starts with 0"
-                    )));
-                }
-                file = file.saturating_add(run);
-            } else if let Some(role) = Role::from_upper(c.to_ascii_uppercase(), extra) {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if file < 8 {
-                    pos.put(Square::from_coords(file as u8, rank), color, role);
-                }
-                file += 1;
-            } else {
-                return Err(bad(format!("bad character {c:?} in rank {text:?}")));
-            }
-            if file > 8 {
-                return Err(bad(format!("rank {text:?} has more than 8 files")));
-            }
-        }
-        if file != 8 {
-            return Err(bad(format!("rank {text:?} has {file} files, expected 8")));
-        }
-    }
-    Ok(())
 }
 
 fn parse_holdings(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), EngineError> {
@@ -373,92 +321,15 @@ fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), Engi
     Ok(())
 }
 
-fn parse_castling(pos: &Position, field: &str) -> Result<u8, EngineError> {
-    let mut rights = 0u8;
-    if field == "-" {
-        return Ok(0);
-    }
-    for c in field.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let kingside = match c.to_ascii_lowercase() {
-            'k' | 'h' => true,
-            'q' | 'a' => false,
-            _ => {
-                return Err(bad(format!(
-                    "bad castling field {field:?}: {c:?} is not a castling right"
-                )))
-            }
-        };
-        let rank = if color.is_white() { 0 } else { 7 };
-        let king_home = pos
-            .pieces(color, Role::King)
-            .contains(Square::from_coords(4, rank));
-        let rook_home = pos
-            .pieces(color, Role::Rook)
-            .contains(Square::from_coords(if kingside { 7 } else { 0 }, rank));
-        if !king_home || !rook_home {
-            return Err(bad(format!(
-                "castling right {c:?} in {field:?} needs the king and rook on their home squares"
-            )));
-        }
-        rights |= 1 << (2 * color.index() + usize::from(!kingside));
-    }
-    Ok(rights)
-}
-
-fn parse_ep(pos: &Position, rules: &Rules, field: &str) -> Result<Option<Square>, EngineError> {
-    if field == "-" {
-        return Ok(None);
-    }
-    let badep = |why: &str| bad(format!("bad en passant square {field:?}: {why}"));
-    let sq = Square::parse(field).ok_or_else(|| badep("not a square"))?;
-    let us = pos.turn;
-    let (ep_rank, pawn_rank, origin_rank) = if us.is_white() { (5, 4, 6) } else { (2, 3, 1) };
-    if sq.rank() != ep_rank {
-        return Err(badep("wrong rank for the side to move"));
-    }
-    let pawn = Square::from_coords(sq.file(), pawn_rank);
-    let origin = Square::from_coords(sq.file(), origin_rank);
-    let occupied = pos.occupied();
-    // The pawn's origin is empty, or holds the Fool gated onto it.
-    let gated = rules.variant == Variant::Fool && pos.pieces(!us, Role::Extra).contains(origin);
-    if !pos.pieces(!us, Role::Pawn).contains(pawn)
-        || occupied.contains(sq)
-        || (occupied.contains(origin) && !gated)
-    {
-        return Err(badep("no pawn can just have moved two squares past it"));
-    }
-    let capturers = crate::attacks::pawn_attacks(!us, sq) & pos.pieces(us, Role::Pawn);
-    Ok(capturers.any().then_some(sq))
-}
-
-fn parse_counter(field: &str, name: &str) -> Result<u32, EngineError> {
-    field
-        .parse()
-        .map_err(|_| bad(format!("bad {name} {field:?}")))
-}
-
 fn validate(pos: &Position, rules: &Rules) -> Result<(), EngineError> {
     for color in Color::ALL {
-        let name = if color.is_white() { "white" } else { "black" };
-        let kings = pos.pieces(color, Role::King).count();
-        if kings != 1 {
-            return Err(bad(format!("{name} has {kings} kings, expected 1")));
-        }
-        let pieces = pos.by_color[color.index()].count();
-        if pieces > 17 {
-            return Err(bad(format!(
-                "{name} has {pieces} pieces, at most 17 allowed (the chess army and the extra piece)"
-            )));
-        }
-        let pawns = pos.pieces(color, Role::Pawn).count();
-        if pawns > 8 {
-            return Err(bad(format!("{name} has {pawns} pawns, at most 8 allowed")));
-        }
+        fen::check_army8(
+            color,
+            pos.pieces(color, Role::King).count(),
+            pos.by_color[color.index()].count(),
+            pos.pieces(color, Role::Pawn).count(),
+            (17, " (the chess army and the extra piece)"),
+        )?;
     }
     if (pos.by_role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
         return Err(bad("pawn on the first or last rank"));
