@@ -108,3 +108,18 @@ fn rulings_are_switchable_and_checked() {
     assert_eq!(code, 1);
     assert_eq!(err.trim(), "ruling `entity.entry-zone` has no option `all`; the options are: reach, half");
 }
+
+#[test]
+fn explore_finds_where_ruling_options_differ() {
+    let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
+    let (code, out, _) = motley(&["explore", entity, "--ruling", "entry-zone", "--budget", "1"]);
+    assert_eq!(code, 0);
+    let first = out.lines().next().unwrap_or_default();
+    assert_eq!(first, "entity.entry-zone=reach and entity.entry-zone=half: differ after 0 moves (game 0 of seed 1): different legal moves");
+    assert!(out.contains("only under the second: E@c3 E@c4 E@d3 E@d4 E@e3 E@e4 E@f3 E@f4\n"), "{out}");
+    let (code, out, _) = motley(&["explore", entity, "--against", "engine", "--budget", "2"]);
+    assert_eq!((code, out.as_str()), (0, "interpreter and engine: no difference in 2 games of seed 1\n"));
+    let (code, _, err) = motley(&["explore", entity, "--ruling", "nope"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.trim(), "unknown ruling `nope`; the rulings are: entity.entry-zone, entity.promotion");
+}
