@@ -290,9 +290,49 @@ impl Geometry {
         }
     }
 
+    /// Reads the board field of a FEN: (square, colour, index of the letter
+    /// in `letters`) for every piece, and checks that each side has one king
+    /// (the letter `K`).
+    pub fn parse_board(
+        &self,
+        text: &str,
+        letters: &str,
+    ) -> Result<Vec<(usize, Color, usize)>, EngineError> {
+        let board = self.read_letters(text, letters)?;
+        let pieces: Vec<(usize, Color, usize)> = board
+            .iter()
+            .enumerate()
+            .filter_map(|(sq, c)| {
+                let c = (*c)?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let role = letters
+                    .find(c.to_ascii_uppercase())
+                    .expect("letter checked");
+                Some((sq, color, role))
+            })
+            .collect();
+        for color in Color::ALL {
+            let kings = board
+                .iter()
+                .filter(|&&c| c == Some(if color.is_white() { 'K' } else { 'k' }))
+                .count();
+            if kings != 1 {
+                return Err(EngineError::invalid_fen(format!(
+                    "board: {} has {kings} kings, expected 1",
+                    if color.is_white() { "White" } else { "Black" }
+                )));
+            }
+        }
+        Ok(pieces)
+    }
+
     /// Reads the board field of a FEN into one entry per square: the piece
     /// letter as written (upper case White), or `None`.
-    pub fn parse_board(&self, text: &str, letters: &str) -> Result<Vec<Option<char>>, EngineError> {
+    fn read_letters(&self, text: &str, letters: &str) -> Result<Vec<Option<char>>, EngineError> {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != self.ranks {
             return Err(EngineError::invalid_fen(format!(
@@ -350,8 +390,29 @@ impl Geometry {
         Ok(board)
     }
 
+    /// The board and side-to-move fields of a FEN, from each square's piece:
+    /// its colour and the index of its letter in `letters`.
+    pub fn fen_head(
+        &self,
+        letters: &str,
+        turn: Color,
+        piece: impl Fn(usize) -> Option<(Color, usize)>,
+    ) -> String {
+        let mut s = self.board_text(|sq| {
+            let (color, role) = piece(sq)?;
+            let c = letters.as_bytes()[role] as char;
+            Some(if color.is_white() {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            })
+        });
+        s.push_str(crate::fen::side_text(turn).trim_end());
+        s
+    }
+
     /// Writes the board field of a FEN from a per-square letter.
-    pub fn board_text(&self, piece: impl Fn(usize) -> Option<char>) -> String {
+    fn board_text(&self, piece: impl Fn(usize) -> Option<char>) -> String {
         let mut s = String::with_capacity(self.size + self.ranks);
         for rank in (0..self.ranks).rev() {
             let mut empty = 0;
@@ -423,23 +484,6 @@ pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
         state.push((k, v));
     }
     Ok(FenParts { fields, state })
-}
-
-/// Reads a move counter field.
-pub fn parse_counter(text: &str, what: &str) -> Result<u32, EngineError> {
-    text.parse()
-        .map_err(|_| EngineError::invalid_fen(format!("bad {what} {text:?}")))
-}
-
-/// Reads the side-to-move field.
-pub fn parse_side(text: &str) -> Result<Color, EngineError> {
-    match text {
-        "w" => Ok(Color::White),
-        "b" => Ok(Color::Black),
-        other => Err(EngineError::invalid_fen(format!(
-            "bad side to move {other:?}"
-        ))),
-    }
 }
 
 /// A ruling table: full id and its options, the default first.

@@ -2,12 +2,12 @@
 //! keys `captured`, `last`, `prev` and `sub`.
 
 use super::{
-    geometry, Position, Rules, CAPTURED, JESTER, KINDS, KING, LETTERS, NONE, PAWN, STEWARD,
-    STEWARD_HOMES,
+    geometry, Position, Rules, CAPTURED, JESTER, KINDS, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
 };
-use crate::big::{bit, parse_counter, parse_side, split_fen};
+use crate::big::{bit, split_fen};
 use crate::color::Color;
 use crate::error::EngineError;
+use crate::fen;
 
 impl Position {
     /// Reads and validates a FEN.
@@ -16,7 +16,7 @@ impl Position {
         let parts = split_fen(fen)?;
         let f = &parts.fields;
         let board = g.parse_board(f[0], LETTERS)?;
-        let turn = parse_side(f[1])?;
+        let turn = fen::parse_side(f[1])?;
         let mut p = Position {
             color: [0; 2],
             role: [0; KINDS],
@@ -31,27 +31,11 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
         };
-        for (sq, c) in board.iter().enumerate() {
-            if let Some(c) = c {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let role = LETTERS
-                    .find(c.to_ascii_uppercase())
-                    .expect("letter checked");
-                p.put(sq, color, role);
-            }
+        for (sq, color, role) in board {
+            p.put(sq, color, role);
         }
         for color in Color::ALL {
             let name = if color.is_white() { "White" } else { "Black" };
-            let kings = (p.role[KING] & p.color[color.index()]).count_ones();
-            if kings != 1 {
-                return Err(EngineError::invalid_fen(format!(
-                    "board: {name} has {kings} kings, expected 1"
-                )));
-            }
             let zone: u128 = (0..11)
                 .filter(|&r| {
                     let rel = if color.is_white() { r } else { 10 - r };
@@ -74,8 +58,7 @@ impl Position {
                 }
             }
         }
-        p.halfmoves = parse_counter(f.get(4).copied().unwrap_or("0"), "halfmove clock")?;
-        p.fullmoves = parse_counter(f.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
         for &(key, value) in &parts.state {
             match key {
                 "captured" => {
@@ -168,19 +151,12 @@ impl Position {
     /// The FEN, state field per `spec/rulings/jester.md`.
     pub fn fen(&self) -> String {
         let g = geometry();
-        let mut s = g.board_text(|sq| {
-            let role = self.role_at(sq)?;
-            let c = LETTERS.as_bytes()[role] as char;
-            Some(if self.color[0] & bit(sq) != 0 {
-                c
-            } else {
-                c.to_ascii_lowercase()
-            })
-        });
-        s.push_str(if self.turn == Color::White {
-            " w"
-        } else {
-            " b"
+        let mut s = g.fen_head(LETTERS, self.turn, |sq| {
+            let white = self.color[0] & bit(sq) != 0;
+            Some((
+                if white { Color::White } else { Color::Black },
+                self.role_at(sq)?,
+            ))
         });
         s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));
         let mut state = Vec::new();
@@ -204,9 +180,7 @@ impl Position {
         if self.sub == 2 {
             state.push("sub=2".to_string());
         }
-        if !state.is_empty() {
-            s.push_str(&format!(" {{{}}}", state.join(" ")));
-        }
+        fen::push_state(&mut s, &state);
         s
     }
 }

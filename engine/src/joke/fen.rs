@@ -2,9 +2,10 @@
 //! state keys `croissant`, `double_stepped` and `frozen`.
 
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
-use crate::big::{bit, parse_counter, parse_side, split_fen, squares};
+use crate::big::{bit, split_fen, squares};
 use crate::color::Color;
 use crate::error::EngineError;
+use crate::fen;
 
 impl Position {
     /// Reads and validates a FEN.
@@ -16,7 +17,7 @@ impl Position {
         let mut p = Position {
             color: [0; 2],
             role: [0; 7],
-            turn: parse_side(f[1])?,
+            turn: fen::parse_side(f[1])?,
             castling: 0,
             ep: NONE,
             croissant: NONE,
@@ -27,27 +28,8 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
         };
-        for (sq, c) in board.iter().enumerate() {
-            if let Some(c) = c {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let role = LETTERS
-                    .find(c.to_ascii_uppercase())
-                    .expect("letter checked");
-                p.put(sq, color, role);
-            }
-        }
-        for color in Color::ALL {
-            let kings = (p.role[KING] & p.color[color.index()]).count_ones();
-            if kings != 1 {
-                return Err(EngineError::invalid_fen(format!(
-                    "board: {} has {kings} kings, expected 1",
-                    if color.is_white() { "White" } else { "Black" }
-                )));
-            }
+        for (sq, color, role) in board {
+            p.put(sq, color, role);
         }
         if p.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
             return Err(EngineError::invalid_fen(
@@ -102,8 +84,7 @@ impl Position {
                 p.ep = sq as u8;
             }
         }
-        p.halfmoves = parse_counter(f.get(4).copied().unwrap_or("0"), "halfmove clock")?;
-        p.fullmoves = parse_counter(f.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
         let mut croissant = None;
         for &(key, value) in &parts.state {
             match key {
@@ -179,20 +160,14 @@ impl Position {
     /// The FEN, state field per `spec/rulings/joke.md`.
     pub fn fen(&self, rules: &Rules) -> String {
         let g = geometry();
-        let mut s = g.board_text(|sq| {
-            let role = self.role_at(sq)?;
-            let c = LETTERS.as_bytes()[role] as char;
-            Some(if self.color[0] & bit(sq) != 0 {
-                c
-            } else {
-                c.to_ascii_lowercase()
-            })
+        let mut s = g.fen_head(LETTERS, self.turn, |sq| {
+            let white = self.color[0] & bit(sq) != 0;
+            Some((
+                if white { Color::White } else { Color::Black },
+                self.role_at(sq)?,
+            ))
         });
-        s.push_str(if self.turn == Color::White {
-            " w "
-        } else {
-            " b "
-        });
+        s.push(' ');
         let mut castling = String::new();
         for (right, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
             if self.castling & right != 0 {
@@ -226,9 +201,7 @@ impl Position {
                 .collect();
             state.push(format!("frozen={}", list.join(",")));
         }
-        if !state.is_empty() {
-            s.push_str(&format!(" {{{}}}", state.join(" ")));
-        }
+        fen::push_state(&mut s, &state);
         s
     }
 }
