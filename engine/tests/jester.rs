@@ -1,41 +1,14 @@
 //! Jester Chess (`jester`): the examples of `jester-chess.txt`, the rulings
 //! of `spec/rulings/jester.md`, and numbers derived by hand.
 
+#[macro_use]
+mod common;
+
+use common::{moves, play};
 use motley_engine::jester::JesterGame;
 use motley_engine::Color;
 
-fn game(rulings: &[(&str, &str)]) -> JesterGame {
-    let r: Vec<(String, String)> = rulings
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    JesterGame::new(&r).expect("jester")
-}
-
-#[allow(dead_code)]
-fn at_with(fen: &str, rulings: &[(&str, &str)]) -> JesterGame {
-    let mut g = game(rulings);
-    g.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    assert_eq!(g.fen(), fen, "round trip");
-    g
-}
-
-#[allow(dead_code)]
-fn at(fen: &str) -> JesterGame {
-    at_with(fen, &[])
-}
-
-#[allow(dead_code)]
-fn play(g: &mut JesterGame, moves: &str) {
-    for m in moves.split_whitespace() {
-        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-}
-
-#[allow(dead_code)]
-fn moves(g: &JesterGame) -> String {
-    g.legal_moves().join(" ")
-}
+game_helpers!(JesterGame);
 
 #[test]
 fn start_position() {

@@ -1,36 +1,13 @@
 //! Chess Is a Joke (`joke`): the examples of `chess-is-a-joke.txt`, the
 //! rulings of `spec/rulings/joke.md`, and perft numbers derived by hand.
 
+#[macro_use]
+mod common;
+
+use common::{moves, play};
 use motley_engine::joke::JokeGame;
 
-fn game(rulings: &[(&str, &str)]) -> JokeGame {
-    let r: Vec<(String, String)> = rulings
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    JokeGame::new(&r).expect("joke")
-}
-
-fn at(fen: &str) -> JokeGame {
-    at_with(fen, &[])
-}
-
-fn at_with(fen: &str, rulings: &[(&str, &str)]) -> JokeGame {
-    let mut g = game(rulings);
-    g.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    assert_eq!(g.fen(), fen, "round trip");
-    g
-}
-
-fn play(g: &mut JokeGame, moves: &str) {
-    for m in moves.split_whitespace() {
-        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-}
-
-fn moves(g: &JokeGame) -> String {
-    g.legal_moves().join(" ")
-}
+game_helpers!(JokeGame);
 
 #[test]
 fn start_position() {

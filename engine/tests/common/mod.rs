@@ -1,0 +1,56 @@
+//! Helpers shared by the tests of the larger-board variants (joke, jester):
+//! any [`VariantGame`] set up from rulings and FENs, moves played and listed.
+#![allow(dead_code)]
+
+use motley_engine::variant::{Engine, VariantGame};
+use motley_engine::EngineError;
+
+/// Rulings as the engine takes them.
+pub fn rulings(r: &[(&str, &str)]) -> Vec<(String, String)> {
+    r.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+/// A new game made by `new` with `r`, at `fen`, which must read back the
+/// same.
+pub fn at_fen<P: Engine>(
+    new: fn(&[(String, String)]) -> Result<VariantGame<P>, EngineError>,
+    r: &[(&str, &str)],
+    fen: &str,
+) -> VariantGame<P> {
+    let mut g = new(&rulings(r)).expect("rulings");
+    g.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(g.fen(), fen, "round trip");
+    g
+}
+
+/// Defines `game(rulings)`, `at_with(fen, rulings)` and `at(fen)` for the
+/// game type `$game` (made by `$game::new`).
+macro_rules! game_helpers {
+    ($game:ty) => {
+        fn game(r: &[(&str, &str)]) -> $game {
+            <$game>::new(&common::rulings(r)).expect("rulings")
+        }
+
+        fn at_with(fen: &str, r: &[(&str, &str)]) -> $game {
+            common::at_fen(<$game>::new, r, fen)
+        }
+
+        fn at(fen: &str) -> $game {
+            at_with(fen, &[])
+        }
+    };
+}
+
+/// Plays the space-separated `moves`.
+pub fn play<P: Engine>(g: &mut VariantGame<P>, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+/// The legal moves, space-separated.
+pub fn moves<P: Engine>(g: &VariantGame<P>) -> String {
+    g.legal_moves().join(" ")
+}
