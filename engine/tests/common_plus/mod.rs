@@ -51,3 +51,14 @@ pub fn stalemate() -> Option<Outcome> {
         reason: "stalemate",
     })
 }
+
+/// A new game of `variant`, checked to start at `fen` with the perft
+/// numbers `perfts` at depth 1, 2, ...
+pub fn start(variant: &str, fen: &str, perfts: &[u64]) -> Game {
+    let g = game(variant, &[], "", "");
+    assert_eq!(g.fen(), fen);
+    for (depth, &n) in (1..).zip(perfts) {
+        assert_eq!(g.perft(depth), n, "{variant} perft({depth})");
+    }
+    g
+}
