@@ -13,4 +13,5 @@ pub use fen::STARTING_FEN;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_bulk};
 pub use piece::{Piece, Role};
+pub(crate) use position::insufficient;
 pub use position::{CastlingRights, Position};

@@ -346,20 +346,23 @@ impl Position {
     /// Whether neither side can ever checkmate: only kings and bishops all on
     /// squares of one colour, or king and knight against a bare king.
     pub fn is_insufficient_material(&self) -> bool {
-        if (self.by_role[Role::Pawn.index()]
-            | self.by_role[Role::Rook.index()]
-            | self.by_role[Role::Queen.index()])
-        .any()
-        {
-            return false;
-        }
-        let knights = self.by_role[Role::Knight.index()];
-        let bishops = self.by_role[Role::Bishop.index()];
-        if knights.any() {
-            return knights.count() == 1 && bishops.is_empty();
-        }
-        (bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty()
+        insufficient(&self.by_role)
     }
+}
+
+/// Whether kings with the pieces of `by_role` (indexed like [`Role`]; any
+/// further roles are left out) cannot mate on 8x8: no pawn, rook or queen,
+/// and the bishops all on squares of one colour, or one knight and no bishop.
+pub(crate) fn insufficient(by_role: &[Bitboard]) -> bool {
+    let r = |role: Role| by_role[role.index()];
+    if (r(Role::Pawn) | r(Role::Rook) | r(Role::Queen)).any() {
+        return false;
+    }
+    let (knights, bishops) = (r(Role::Knight), r(Role::Bishop));
+    if knights.any() {
+        return knights.count() == 1 && bishops.is_empty();
+    }
+    (bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty()
 }
 
 impl Position {

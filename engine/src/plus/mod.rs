@@ -496,19 +496,8 @@ impl Position {
         if can_enter(Color::White) || can_enter(Color::Black) {
             return false;
         }
-        if (self.by_role[Role::Pawn.index()]
-            | self.by_role[Role::Rook.index()]
-            | self.by_role[Role::Queen.index()])
-        .any()
-        {
-            return false;
-        }
-        let knights = self.by_role[Role::Knight.index()];
-        let bishops = self.by_role[Role::Bishop.index()];
-        if knights.any() {
-            return knights.count() == 1 && bishops.is_empty();
-        }
-        (bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty()
+        // The roles up to the King are indexed as in chess.
+        crate::chess::insufficient(&self.by_role)
     }
 
     /// The position with what repetition ignores blanked out: counters,
