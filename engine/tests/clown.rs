@@ -263,19 +263,7 @@ fn no_prev_key_and_runs_of_empty_squares() {
         let err = g.set_fen(fen).expect_err(fen).to_string();
         assert!(err.starts_with("invalid FEN"), "{fen}: {err}");
     }
-    assert!(g
-        .play("a7a8k")
-        .unwrap_err()
-        .to_string()
-        .starts_with("illegal move"));
-    assert!(g
-        .play("C@e9")
-        .unwrap_err()
-        .to_string()
-        .starts_with("malformed move"));
-    assert!(g
-        .play("F@e3")
-        .unwrap_err()
-        .to_string()
-        .starts_with("malformed move"));
+    rejects(&mut g, "a7a8k", "illegal move");
+    rejects(&mut g, "C@e9", "malformed move");
+    rejects(&mut g, "F@e3", "malformed move");
 }

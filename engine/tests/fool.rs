@@ -300,21 +300,9 @@ fn fen_and_move_errors() {
     assert!(g
         .set_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1 {clown=w}")
         .is_err());
-    assert!(g
-        .play("e2e4/Fe3")
-        .unwrap_err()
-        .to_string()
-        .starts_with("illegal move"));
-    assert!(g
-        .play("e2e4/F")
-        .unwrap_err()
-        .to_string()
-        .starts_with("malformed move"));
-    assert!(g
-        .play("F@e3")
-        .unwrap_err()
-        .to_string()
-        .starts_with("illegal move"));
+    rejects(&mut g, "e2e4/Fe3", "illegal move");
+    rejects(&mut g, "e2e4/F", "malformed move");
+    rejects(&mut g, "F@e3", "illegal move");
     assert_eq!(g.fen(), START);
 }
 

@@ -12,13 +12,12 @@ pub fn rulings(r: &[(&str, &str)]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A game type's constructor from rulings.
+pub type New<P> = fn(&[(String, String)]) -> Result<VariantGame<P>, EngineError>;
+
 /// A new game made by `new` with `r`, at `fen`, which must read back the
 /// same.
-pub fn at_fen<P: Engine>(
-    new: fn(&[(String, String)]) -> Result<VariantGame<P>, EngineError>,
-    r: &[(&str, &str)],
-    fen: &str,
-) -> VariantGame<P> {
+pub fn at_fen<P: Engine>(new: New<P>, r: &[(&str, &str)], fen: &str) -> VariantGame<P> {
     let mut g = new(&rulings(r)).expect("rulings");
     g.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(g.fen(), fen, "round trip");

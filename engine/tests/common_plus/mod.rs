@@ -62,3 +62,10 @@ pub fn start(variant: &str, fen: &str, perfts: &[u64]) -> Game {
     }
     g
 }
+
+/// Asserts that playing `m` fails with an error of the kind `kind`
+/// (`"illegal move"`, `"malformed move"`).
+pub fn rejects(g: &mut Game, m: &str, kind: &str) {
+    let err = g.play(m).expect_err(m).to_string();
+    assert!(err.starts_with(kind), "{m}: {err}");
+}
