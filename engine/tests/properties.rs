@@ -22,7 +22,12 @@ const SEED: u64 = 0x6d6f_746c_6579_0001;
 const CASES: u32 = 64;
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: CASES, rng_seed: RngSeed::Fixed(SEED), failure_persistence: None, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: CASES,
+        rng_seed: RngSeed::Fixed(SEED),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 /// A tiny seeded generator (SplitMix64).
@@ -44,7 +49,10 @@ fn variant_of(v: usize) -> &'static str {
 }
 
 fn index_of(name: &str) -> usize {
-    Game::variants().iter().position(|n| *n == name).unwrap_or_else(|| panic!("the engine has no variant {name}"))
+    Game::variants()
+        .iter()
+        .position(|n| *n == name)
+        .unwrap_or_else(|| panic!("the engine has no variant {name}"))
 }
 
 /// The game of variant `v` after up to `plies` random legal moves.
@@ -66,7 +74,8 @@ fn reached_by(v: usize, seed: u64, plies: usize) -> (Game, Vec<String>) {
             break;
         }
         let m = legal[rng.below(legal.len())].clone();
-        game.play(&m).unwrap_or_else(|e| panic!("listed move {m} refused at {}: {e}", game.fen()));
+        game.play(&m)
+            .unwrap_or_else(|e| panic!("listed move {m} refused at {}: {e}", game.fen()));
         played.push(m);
     }
     (game, played)
@@ -162,7 +171,8 @@ fn moved_on_setup_squares(variant: &str, moves: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for (r, rank) in before.iter().enumerate() {
         for (f, cell) in rank.iter().enumerate() {
-            if cell.is_some() && touched[r][f] && setup.get(r).and_then(|x| x.get(f)) == Some(cell) {
+            if cell.is_some() && touched[r][f] && setup.get(r).and_then(|x| x.get(f)) == Some(cell)
+            {
                 out.push(square_name(f, r));
             }
         }
@@ -178,15 +188,24 @@ fn assert_fen_round_trips(v: usize, game: &Game, moves: &[String]) {
     let name = variant_of(v);
     let fen = game.fen();
     let mut again = Game::new(name, &[]).unwrap();
-    again.set_fen(&fen).unwrap_or_else(|e| panic!("{name}: printed FEN `{fen}` refused: {e}"));
+    again
+        .set_fen(&fen)
+        .unwrap_or_else(|e| panic!("{name}: printed FEN `{fen}` refused: {e}"));
     assert_eq!(again.fen(), fen, "{name} after {}", moves.join(" "));
     let (read, played) = (again.legal_moves(), game.legal_moves());
     if read == played {
         return;
     }
     let gap = moved_on_setup_squares(name, moves);
-    let differ: Vec<&String> = read.iter().filter(|m| !played.contains(m)).chain(played.iter().filter(|m| !read.contains(m))).collect();
-    let unexplained: Vec<&&String> = differ.iter().filter(|m| !named_squares(m).iter().any(|s| gap.contains(s))).collect();
+    let differ: Vec<&String> = read
+        .iter()
+        .filter(|m| !played.contains(m))
+        .chain(played.iter().filter(|m| !read.contains(m)))
+        .collect();
+    let unexplained: Vec<&&String> = differ
+        .iter()
+        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
+        .collect();
     assert!(
         !gap.is_empty() && unexplained.is_empty(),
         "{name}: legal moves differ after reading back `{fen}` ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}\nmoves from the start: {}",
@@ -202,7 +221,11 @@ fn check_fen_round_trips(v: usize, seed: u64, plies: usize) -> Result<(), TestCa
     Ok(())
 }
 
-fn check_playing_a_copy_leaves_the_original_and_perft_sums(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+fn check_playing_a_copy_leaves_the_original_and_perft_sums(
+    v: usize,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
     let game = reached(v, seed, plies);
     let fen = game.fen();
     let mut sum = 0;
@@ -218,7 +241,11 @@ fn check_playing_a_copy_leaves_the_original_and_perft_sums(v: usize, seed: u64, 
     Ok(())
 }
 
-fn check_no_legal_move_leaves_the_royal_piece_attacked(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+fn check_no_legal_move_leaves_the_royal_piece_attacked(
+    v: usize,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
     let game = reached(v, seed, plies);
     for m in game.legal_moves() {
         let mut child = game.clone();
@@ -227,34 +254,62 @@ fn check_no_legal_move_leaves_the_royal_piece_attacked(v: usize, seed: u64, plie
         // mover) is in check.
         let mut fresh = Game::new(variant_of(v), &[]).unwrap();
         let after = child.fen();
-        prop_assert!(fresh.set_fen(&after).is_ok(), "{}: {m} from {} leaves {after}, refused", variant_of(v), game.fen());
+        prop_assert!(
+            fresh.set_fen(&after).is_ok(),
+            "{}: {m} from {} leaves {after}, refused",
+            variant_of(v),
+            game.fen()
+        );
         if variant_of(v) == "chess" {
             let pos = child.position();
             let mover: Color = !pos.turn();
-            prop_assert!(!pos.is_attacked(pos.king_square(mover), pos.turn(), pos.occupied()), "{m} from {} leaves the king attacked", game.fen());
+            prop_assert!(
+                !pos.is_attacked(pos.king_square(mover), pos.turn(), pos.occupied()),
+                "{m} from {} leaves the king attacked",
+                game.fen()
+            );
         }
     }
     Ok(())
 }
 
 fn squares() -> Vec<String> {
-    (0..64).map(|i| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)).collect()
+    (0..64)
+        .map(|i| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1))
+        .collect()
 }
 
-fn check_the_listed_moves_are_exactly_those_play_accepts(v: usize, seed: u64, plies: usize, probes: &[(usize, usize)]) -> Result<(), TestCaseError> {
+fn check_the_listed_moves_are_exactly_those_play_accepts(
+    v: usize,
+    seed: u64,
+    plies: usize,
+    probes: &[(usize, usize)],
+) -> Result<(), TestCaseError> {
     let game = reached(v, seed, plies);
     let legal = game.legal_moves();
     for m in &legal {
-        prop_assert!(game.clone().play(m).is_ok(), "listed {m} refused at {}", game.fen());
+        prop_assert!(
+            game.clone().play(m).is_ok(),
+            "listed {m} refused at {}",
+            game.fen()
+        );
     }
     let sq = squares();
     for &(a, b) in probes {
-        for text in [format!("{}{}", sq[a], sq[b]), format!("{}{}q", sq[a], sq[b])] {
+        for text in [
+            format!("{}{}", sq[a], sq[b]),
+            format!("{}{}q", sq[a], sq[b]),
+        ] {
             if legal.contains(&text) {
                 continue;
             }
             let mut copy = game.clone();
-            prop_assert!(copy.play(&text).is_err(), "{} accepts unlisted {text} at {}", variant_of(v), game.fen());
+            prop_assert!(
+                copy.play(&text).is_err(),
+                "{} accepts unlisted {text} at {}",
+                variant_of(v),
+                game.fen()
+            );
             prop_assert_eq!(copy.fen(), game.fen());
         }
     }
@@ -265,8 +320,16 @@ fn check_chess_legal_moves_are_shakmatys(seed: u64, plies: usize) -> Result<(), 
     use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
     let game = reached(index_of("chess"), seed, plies);
     let fen = game.fen();
-    let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-    let mut theirs: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let mut theirs: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
     theirs.sort();
     prop_assert_eq!(game.legal_moves(), theirs, "{}", fen);
     Ok(())
@@ -319,7 +382,9 @@ const REGRESSIONS: &[(&str, u64, usize)] = &[
 
 #[test]
 fn regressions() {
-    let probes: Vec<(usize, usize)> = (0..40).map(|i| ((i * 37) % 64, (i * 11 + 5) % 64)).collect();
+    let probes: Vec<(usize, usize)> = (0..40)
+        .map(|i| ((i * 37) % 64, (i * 11 + 5) % 64))
+        .collect();
     for &(name, seed, plies) in REGRESSIONS {
         let v = index_of(name);
         let run = |what: &str, r: Result<(), TestCaseError>| {
@@ -328,9 +393,18 @@ fn regressions() {
             }
         };
         run("fen_round_trips", check_fen_round_trips(v, seed, plies));
-        run("perft sums", check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies));
-        run("royal piece safe", check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies));
-        run("listed moves", check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes));
+        run(
+            "perft sums",
+            check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies),
+        );
+        run(
+            "royal piece safe",
+            check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies),
+        );
+        run(
+            "listed moves",
+            check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes),
+        );
     }
 }
 
@@ -343,7 +417,10 @@ fn fen_gap_is_a_moved_piece_on_its_setup_square() {
     let (game, moves) = reached_by(v, 7721173312593454425, 50);
     let mut again = Game::new("jester", &[]).unwrap();
     again.set_fen(&game.fen()).unwrap();
-    assert!(again.legal_moves().contains(&"f2f4".to_string()) && !game.legal_moves().contains(&"f2f4".to_string()));
+    assert!(
+        again.legal_moves().contains(&"f2f4".to_string())
+            && !game.legal_moves().contains(&"f2f4".to_string())
+    );
     assert!(moved_on_setup_squares("jester", &moves).contains(&"f2".to_string()));
     assert_eq!(named_squares("b1c3/Fb1"), ["b1", "c3", "b1"]);
     assert_eq!(named_squares("N@e10"), ["e10"]);
