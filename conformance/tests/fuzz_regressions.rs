@@ -81,10 +81,11 @@ fn generated_rules_inputs() {
 /// of that line, instead of at the offending character on the next line.
 /// A known limitation of diagnostics placement (the YAML reader gives the
 /// folded value, not where each of its characters came from): the ordinary
-/// `rules_text` oracle checks only the line of diagnostics in texts with a
-/// block scalar; this test checks the column too.
+/// `rules_text` oracle checks only the line of diagnostics on the lines of
+/// a multi-line scalar (block, or plain or quoted and continued, as in
+/// `multi-line-plain-scalar-error.yaml`); this test checks the column too.
 #[test]
-#[ignore = "known limitation: errors inside multi-line folded/literal YAML scalars are placed approximately (on the scalar's first line, column past its end)"]
+#[ignore = "known limitation: errors inside multi-line YAML scalars (folded `>-`, literal `|`, continued plain or quoted) are placed approximately, the column possibly past the end of the line"]
 fn known_bug_folded_scalar_span() {
     replay_one("rules_text", "known-bug-folded-scalar-span.yaml", fuzz::rules_text_strict);
 }
