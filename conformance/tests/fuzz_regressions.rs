@@ -91,18 +91,16 @@ fn known_bug_folded_scalar_span() {
 }
 
 /// `generated_rules`: a piece with an en passant capture and a plain move
-/// to the same square lists both under one text. Board 5x8, `P` moving
+/// to the same square listed both under one text. Board 5x8, `P` moving
 /// `bbce(1,0)4(1,0)4`, setup `5/2K2/P4/5/5/p4/2k2/5 w - - 0 1`: after
 /// `a6e6 c2b3 c7b8 a3a6 e6c6 b3b2 c6c7 a6e6` (`1K3/2P2/4p/5/5/5/1k3/5 w -
 /// b6c6d6e6 8 5`) White's legal moves list `c7c6` twice, the plain move and
 /// the en passant capture of the p on e6; perft counts both, `play("c7c6")`
-/// plays one. The `generated_rules` oracle steps over positions listing a
-/// text twice (`fuzz::has_two_moves_of_one_text`) until this is fixed.
+/// plays one. Fixed: the capture stands (spec/LANGUAGE.md §4.6).
 #[test]
-#[ignore = "known bug: an en passant capture and a plain move to the same square are listed under one text (c7c6 twice)"]
-fn known_bug_en_passant_same_text_as_plain_move() {
+fn en_passant_and_plain_move_to_one_square_are_one_move() {
     use arbitrary::{Arbitrary, Unstructured};
-    let data = std::fs::read(root().join("regressions/generated_rules/known-bug-en-passant-same-text-as-plain-move")).unwrap();
+    let data = std::fs::read(root().join("regressions/generated_rules/en-passant-same-text-as-plain-move")).unwrap();
     let desc = fuzz::RuleDesc::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
     let yaml = desc.generate().yaml;
     let mut game = motley_interpreter::Game::from_source(&yaml).unwrap();

@@ -89,6 +89,10 @@ pub struct Tables {
     pub complex: [u64; 2],
     /// Per (code, square): 1 + index of the promotion rule whose zone holds it, or 0.
     promotion_index: Vec<u8>,
+    /// Codes (bit set) whose paths from some square can give one move twice
+    /// (overlapping Betza components, or a plain move and an en passant
+    /// capture to one square): their moves are made unique.
+    pub overlapping: u64,
 }
 
 /// The piece code of `type` for `colour` (0 White, 1 Black).
@@ -120,6 +124,7 @@ impl Tables {
             ray_masks: Vec::new(),
             complex: [0; 2],
             promotion_index: vec![0; codes * squares],
+            overlapping: 0,
         };
         let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
         let has_en_passant: Vec<bool> = all.iter().map(|p| p.movements.iter().any(|m| m.en_passant)).collect();
@@ -190,6 +195,9 @@ impl Tables {
                         t.paths.push(Path { start, len, walk, flags });
                     }
                     t.path_index[c * squares + sq] = (first, t.paths.len() as u32);
+                    if t.paths_overlap(first as usize) {
+                        t.overlapping |= 1 << c;
+                    }
                 }
             }
         }
@@ -282,6 +290,28 @@ impl Tables {
             }
         }
         t
+    }
+
+    /// Whether the paths from `first` on (one piece on one square) can reach
+    /// one square twice, or both move to and capture en passant on one.
+    fn paths_overlap(&self, first: usize) -> bool {
+        let paths = &self.paths[first..];
+        let mut seen: Vec<Square> = Vec::new();
+        for p in paths {
+            if p.flags & flag::MOVE != 0 && p.flags & flag::EN_PASSANT != 0 {
+                return true;
+            }
+            let steps = self.steps(p);
+            let targets = match p.walk {
+                Walk::Leap | Walk::Lame | Walk::Shoot => &steps[steps.len() - 1..],
+                Walk::Slide | Walk::Hop | Walk::Grasshop => steps,
+            };
+            if targets.iter().any(|t| seen.contains(t)) {
+                return true;
+            }
+            seen.extend_from_slice(targets);
+        }
+        false
     }
 
     /// The paths of the piece `code` standing on `sq`.

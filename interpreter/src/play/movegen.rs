@@ -37,6 +37,7 @@ impl Rules {
                 }
             }
             let virgin = pos.virgin.has(from);
+            let first = out.len();
             for path in self.tables.paths(piece, from) {
                 if path.flags & flag::INITIAL != 0 && !virgin {
                     continue;
@@ -111,6 +112,9 @@ impl Rules {
                         }
                     }
                 }
+            }
+            if self.tables.overlapping >> piece & 1 != 0 {
+                unique_moves(out, first);
             }
         }
     }
@@ -423,6 +427,24 @@ impl Rules {
                 out.push(m);
             }
             work.unmake(self, m, undo);
+        }
+    }
+}
+
+/// Makes the moves from `first` on unique: one move of each text. Where a
+/// piece could both move to an en passant target and capture en passant
+/// there, the capture stands (spec/LANGUAGE.md §4.6).
+fn unique_moves(out: &mut Vec<Move>, first: usize) {
+    let mut i = first;
+    while i < out.len() {
+        let m = out[i];
+        let same = |o: &Move| o.to == m.to && o.promotion == m.promotion && o.from == m.from;
+        let duplicate = out[first..i].iter().any(|o| same(o) && o.kind == m.kind)
+            || (matches!(m.kind, MoveKind::Normal | MoveKind::Passing) && out[first..].iter().any(|o| same(o) && o.kind == MoveKind::EnPassant));
+        if duplicate {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }
