@@ -130,7 +130,13 @@ impl Rules {
                 continue;
             }
             let captures = matches!(m.kind, MoveKind::EnPassant) || (m.kind != MoveKind::Castle && pos.board[m.to as usize] != 0);
-            let squares = if m.kind == MoveKind::Castle { [Some(m.from), Some(m.aux)] } else { [Some(m.from), None] };
+            // The squares the move leaves empty: castling may land a piece
+            // on the other one's origin (Chess960 positions).
+            let squares = if m.kind == MoveKind::Castle {
+                [m.from, m.aux].map(|s| (s != m.to && s != m.extra).then_some(s))
+            } else {
+                [Some(m.from), None]
+            };
             let mut offered = [0u32; 2];
             for rule in &self.variant.gating {
                 if rule.deadline.is_some_and(|d| pos.fullmove > d) {
