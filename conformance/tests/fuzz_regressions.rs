@@ -74,20 +74,16 @@ fn generated_rules_inputs() {
     replay("generated_rules", fuzz::generated_rules_bytes);
 }
 
-// ---------------------------------------------------------------- known bugs
+// ---------------------------------------------------------------- fixed bugs
 
-/// `rules_text`: an error inside a folded (`>-`) block scalar is placed on
+/// `rules_text`: an error inside a folded (`>-`) block scalar was placed on
 /// the scalar's first line at an offset into the folded value, past the end
-/// of that line, instead of at the offending character on the next line.
-/// A known limitation of diagnostics placement (the YAML reader gives the
-/// folded value, not where each of its characters came from): the ordinary
-/// `rules_text` oracle checks only the line of diagnostics on the lines of
-/// a multi-line scalar (block, or plain or quoted and continued, as in
-/// `multi-line-plain-scalar-error.yaml`); this test checks the column too.
+/// of that line. The YAML reader gives the folded value, not where each of
+/// its characters came from, so such places are now kept inside their line
+/// (`Diagnostics::clamped`); this test checks the column too.
 #[test]
-#[ignore = "known limitation: errors inside multi-line YAML scalars (folded `>-`, literal `|`, continued plain or quoted) are placed approximately, the column possibly past the end of the line"]
-fn known_bug_folded_scalar_span() {
-    replay_one("rules_text", "known-bug-folded-scalar-span.yaml", fuzz::rules_text_strict);
+fn errors_in_multi_line_scalars_stay_inside_their_line() {
+    replay_one("rules_text", "folded-scalar-span.yaml", fuzz::rules_text_strict);
 }
 
 /// `generated_rules`: a piece with an en passant capture and a plain move

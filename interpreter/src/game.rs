@@ -17,9 +17,9 @@ pub type LoadError = Diagnostics;
 /// Runs load → check → compile on rule-file text, with default rulings,
 /// and validates its setup.
 pub fn build(source: &str) -> Result<Rules, LoadError> {
-    let file = Arc::new(load(source)?);
+    let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
     let rulings = choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
-    build_file(file, &rulings)
+    build_file(file, &rulings).map_err(|d| d.clamped(source))
 }
 
 /// Check → compile a loaded rule file with the given ruling options.

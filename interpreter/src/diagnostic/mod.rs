@@ -83,6 +83,23 @@ impl fmt::Display for Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Keeps every place inside `source`: a span past the end of its line
+    /// (an error inside a multi-line YAML scalar, whose columns follow the
+    /// folded value) is moved to the line's end.
+    pub fn clamped(mut self, source: &str) -> Diagnostics {
+        let widths: Vec<u32> = lines(source).map(|l| l.chars().count() as u32).collect();
+        for d in &mut self.0 {
+            if let Some(span) = &mut d.span {
+                let width = widths.get(span.line.saturating_sub(1) as usize).copied().unwrap_or(0);
+                if span.col > width + 1 {
+                    span.col = width.max(1);
+                }
+                span.len = span.len.min(width + 2 - span.col).max(1);
+            }
+        }
+        self
+    }
+
     /// Renders every diagnostic, in order, for the named source.
     pub fn render(&self, name: &str, source: &str) -> String {
         self.0.iter().map(|d| d.render(name, source)).collect()
