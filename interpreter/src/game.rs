@@ -30,7 +30,18 @@ fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
             let message = format!("invalid setup: {reason}");
             let setup = &file.setup;
             let diagnostic = match at {
-                Some((start, len)) => Diagnostic::at(setup.span_at(fen[..start].chars().count(), fen[start..start + len].chars().count()), message),
+                Some((start, len)) => {
+                    // Byte offsets, widened to whole characters.
+                    let widen = |mut i: usize, step: isize| {
+                        i = i.min(fen.len());
+                        while !fen.is_char_boundary(i) {
+                            i = i.saturating_add_signed(step);
+                        }
+                        i
+                    };
+                    let (from, to) = (widen(start, -1), widen(start + len, 1));
+                    Diagnostic::at(setup.span_at(fen[..from].chars().count(), fen[from..to].chars().count()), message)
+                }
                 None => setup.error(message),
             };
             Diagnostics::from(diagnostic)

@@ -65,7 +65,7 @@ impl Rules {
         let mut pos = Position::empty();
         let (board_field, holdings) = self.split_holdings(board_field);
         if let Some((offset, text)) = holdings {
-            self.read_holdings(&mut pos, text).map_err(|(i, r)| bad_at(fen, board_at + offset + i, 1, r))?;
+            self.read_holdings(&mut pos, text).map_err(|(i, r)| bad_at(fen, board_at + offset + i, text[i..].chars().next().map_or(1, char::len_utf8), r))?;
         }
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
