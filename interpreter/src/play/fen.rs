@@ -281,6 +281,12 @@ impl Rules {
                 continue;
             }
             match key {
+                "moved" if self.initial_captures => {
+                    for name in value.split(',') {
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `moved` square `{name}`")))?;
+                        pos.virgin.clear(sq);
+                    }
+                }
                 "lost" if self.variant.record_lost => {
                     for c in value.chars() {
                         let ty = self.variant.pieces.iter().position(|p| p.letter == c).ok_or((at, pair.len(), format!("bad `lost` value `{value}`: expected piece letters")))?;
@@ -332,6 +338,16 @@ impl Rules {
             let mut letters: Vec<char> = (0..self.tables.types).filter(|t| pos.lost >> t & 1 != 0).map(|t| self.variant.pieces[t].letter).collect();
             letters.sort_unstable();
             entries.push(format!("lost={}", letters.into_iter().collect::<String>()));
+        }
+        if self.initial_captures {
+            let files = self.tables.files;
+            let moved: Vec<String> = (0..self.tables.squares as Square)
+                .filter(|&sq| pos.board[sq as usize] != 0 && pos.board[sq as usize] == self.start.board[sq as usize] && !pos.virgin.has(sq))
+                .map(|sq| square_name(files, sq))
+                .collect();
+            if !moved.is_empty() {
+                entries.push(format!("moved={}", moved.join(",")));
+            }
         }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
             let who: String = [(WHITE, 'w'), (BLACK, 'b')].iter().filter(|(c, _)| pos.flags[*c] >> flag & 1 != 0).map(|(_, l)| *l).collect();

@@ -64,6 +64,9 @@ pub struct Rules {
     pub records_moves: bool,
     /// Whether an imitator sees castling as a rook's move.
     pub castles_as_rook: bool,
+    /// Whether some piece captures only as its first move: then FEN says
+    /// which pieces on their setup squares have moved (`moved=`).
+    pub initial_captures: bool,
     /// Number of pieces of each code in the start position.
     pub start_counts: Vec<u8>,
     /// Whether moves count the checks they give.
@@ -137,7 +140,7 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false };
+        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false, initial_captures: false };
         let v = &rules.variant;
         for (ty, p) in v.pieces.iter().enumerate() {
             if let Some(imitation) = &p.imitation {
@@ -145,6 +148,7 @@ impl Rules {
                 rules.castles_as_rook |= imitation.castling_rook;
             }
         }
+        rules.initial_captures = v.pieces.iter().any(|p| p.movements.iter().any(|m| m.initial && m.captures));
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty() || !v.gating.is_empty();
         rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
         rules.demoted = (0..v.pieces.len() as u8).collect();
