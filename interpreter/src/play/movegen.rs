@@ -437,18 +437,21 @@ impl Rules {
     }
 }
 
-/// Makes the moves from `first` on unique: one move of each text, the one
-/// of the first component that gives it. Where a piece could both move to
-/// an en passant target and capture en passant there, the capture stands
-/// (spec/LANGUAGE.md §4.6).
+/// Makes the moves from `first` on unique: one move of each text (a shot
+/// and a capture by moving to one square read alike), the one of the first
+/// component that gives it; an en passant capture stands over any other
+/// move to its square (spec/LANGUAGE.md §4.6).
 fn unique_moves(out: &mut Vec<Move>, first: usize) {
     let mut i = first;
     while i < out.len() {
         let m = out[i];
         let same = |o: &Move| o.to == m.to && o.promotion == m.promotion && o.from == m.from;
-        let plain = |k: MoveKind| matches!(k, MoveKind::Normal | MoveKind::Passing);
-        let duplicate = out[first..i].iter().any(|o| same(o) && (o.kind == m.kind || plain(o.kind) && plain(m.kind)))
-            || (matches!(m.kind, MoveKind::Normal | MoveKind::Passing) && out[first..].iter().any(|o| same(o) && o.kind == MoveKind::EnPassant));
+        let passant = |o: &Move| same(o) && o.kind == MoveKind::EnPassant;
+        let duplicate = if m.kind == MoveKind::EnPassant {
+            out[first..i].iter().any(passant)
+        } else {
+            out[first..i].iter().any(same) || out[first..].iter().any(passant)
+        };
         if duplicate {
             out.remove(i);
         } else {
