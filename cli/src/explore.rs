@@ -21,10 +21,17 @@ pub enum Subject {
     Engine,
 }
 
+/// Two implementations to compare, each loaded with its rulings.
+struct Pair {
+    label: String,
+    a: (Box<dyn Implementation>, Vec<(String, String)>),
+    b: (Box<dyn Implementation>, Vec<(String, String)>),
+}
+
 /// Runs `motley explore` over `games` seeded games.
 pub fn explore(file: &Path, subject: Subject, games: usize, seed: u64) -> Result<ExitCode, Failure> {
-    let pairs: Vec<(String, Vec<(String, String)>, Box<dyn Implementation>, Vec<(String, String)>, Box<dyn Implementation>)> = match subject {
-        Subject::Engine => vec![("interpreter and engine".to_string(), Vec::new(), Box::new(Interp::new()), Vec::new(), Box::new(Engine::new()))],
+    let pairs: Vec<Pair> = match subject {
+        Subject::Engine => vec![Pair { label: "interpreter and engine".to_string(), a: (Box::new(Interp::new()), Vec::new()), b: (Box::new(Engine::new()), Vec::new()) }],
         Subject::Ruling(id) => {
             let source = std::fs::read_to_string(file).map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
             let rules = motley_interpreter::build(&source).map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
@@ -41,12 +48,13 @@ pub fn explore(file: &Path, subject: Subject, games: usize, seed: u64) -> Result
                 .filter(|o| **o != default)
                 .map(|o| {
                     let label = format!("{prefix}{short}={default} and {prefix}{short}={o}");
-                    (label, vec![(short.clone(), default.clone())], Box::new(Interp::new()) as Box<dyn Implementation>, vec![(short.clone(), o.clone())], Box::new(Interp::new()) as Box<dyn Implementation>)
+                    let interp = || Box::new(Interp::new()) as Box<dyn Implementation>;
+                    Pair { label, a: (interp(), vec![(short.clone(), default.clone())]), b: (interp(), vec![(short.clone(), o.clone())]) }
                 })
                 .collect()
         }
     };
-    for (label, rulings_a, mut a, rulings_b, mut b) in pairs {
+    for Pair { label, a: (mut a, rulings_a), b: (mut b, rulings_b) } in pairs {
         a.load(file, &rulings_a).map_err(|e| Failure(e.to_string()))?;
         b.load(file, &rulings_b).map_err(|e| Failure(e.to_string()))?;
         match shortest(a.as_mut(), b.as_mut(), games, seed)? {

@@ -222,7 +222,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let bar = progress::Bar::new("perft");
             let total = if depth == 0 {
                 1
-            } else if divide || threads > 1 {
+            } else {
                 let rows = game.divide(depth, threads, &|done, all| bar.update(done, all));
                 bar.finish();
                 if divide {
@@ -231,10 +231,6 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     }
                     println!();
                 }
-                rows.iter().map(|r| r.1).sum()
-            } else {
-                let rows = game.divide(depth, 1, &|done, all| bar.update(done, all));
-                bar.finish();
                 rows.iter().map(|r| r.1).sum()
             };
             println!("{total}");
@@ -249,10 +245,10 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
-                None => print!("{}fen: {}\n", game.rules().board_text(game.position()), game.fen()),
+                None => println!("{}fen: {}", game.rules().board_text(game.position()), game.fen()),
                 Some(who @ ("white" | "black")) => {
                     let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
-                    print!("{board}fen: {fen}\n");
+                    println!("{board}fen: {fen}");
                     if hidden.is_empty() {
                         println!("hidden: nothing");
                     } else {

@@ -564,9 +564,9 @@ impl Rules {
                 }
             }
             if gating {
-                for f in 0..files {
+                for (f, &done) in told.iter().enumerate() {
                     let piece = pos.board[at(f) as usize];
-                    if piece != 0 && (piece as usize - 1) & 1 == colour && pos.virgin.has(at(f)) && !told[f] {
+                    if piece != 0 && (piece as usize - 1) & 1 == colour && pos.virgin.has(at(f)) && !done {
                         letters.push((b'A' + f as u8) as char);
                     }
                 }
