@@ -29,7 +29,8 @@ fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
         PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");
             let setup = &file.setup;
-            let diagnostic = match at {
+            // An expression (a ruling choosing the setup) is reported as a whole.
+            let diagnostic = match at.filter(|_| !setup.value.contains('(')) {
                 Some((start, len)) => {
                     // Byte offsets, widened to whole characters.
                     let widen = |mut i: usize, step: isize| {

@@ -39,6 +39,21 @@ pub enum Condition {
     Lost(u32),
     /// `in_check`: the mover is in check.
     InCheck,
+    /// `piece.double_stepped`: the moving piece made its first move by an
+    /// initial-only movement (§4.4), e.g. a pawn's double step.
+    PieceStepped,
+}
+
+impl Condition {
+    /// Whether the condition reads `piece.double_stepped`.
+    pub fn reads_stepped(&self) -> bool {
+        match self {
+            Condition::PieceStepped => true,
+            Condition::Not(c) => c.reads_stepped(),
+            Condition::All(cs) | Condition::Any(cs) => cs.iter().any(Condition::reads_stepped),
+            _ => false,
+        }
+    }
 }
 
 /// What a condition may name.
@@ -82,6 +97,7 @@ pub fn compile(node: &ExprNode, scope: &SquareScope, names: &Names) -> Result<Co
         }
         Expr::Path(path) => match path.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
             ["piece", "virgin"] => Condition::PieceUnmoved,
+            ["piece", "double_stepped"] => Condition::PieceStepped,
             ["move", "captures"] => Condition::MoveCaptures,
             ["last_move", "captured"] => Condition::LastCaptured,
             ["in_check"] => Condition::InCheck,
@@ -91,7 +107,7 @@ pub fn compile(node: &ExprNode, scope: &SquareScope, names: &Names) -> Result<Co
             },
             _ => {
                 return Err(err(format!(
-                    "unknown name `{}` in a move condition; the names are piece.virgin, move.captures, last_move.type, last_move.captured, in_check, player.FLAG, opponent.FLAG",
+                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, move.captures, last_move.type, last_move.captured, in_check, player.FLAG, opponent.FLAG",
                     path.join(".")
                 )))
             }

@@ -6,9 +6,11 @@
 
 mod condition;
 mod eval;
+mod freeze;
 mod movement;
 
 pub use condition::{Condition, Names};
+pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use movement::{expand, Movement, Travel};
 
@@ -78,6 +80,15 @@ pub struct Variant {
     pub kept: u32,
     /// Per type: the type it is held as when captured (a mapping of `demote`).
     pub held_as: Vec<u8>,
+    /// Freezing rules (§15).
+    pub freeze: Vec<FreezeRule>,
+    /// Replies (§12.3).
+    pub replies: Vec<ReplyRule>,
+    /// Types (bit set) whose capture does not reset the fifty-move count.
+    pub uncounted_captures: u32,
+    /// Positions record which pieces made their first move by an
+    /// initial-only movement (a condition reads `piece.double_stepped`).
+    pub record_stepped: bool,
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -291,7 +302,18 @@ impl Checker<'_> {
         let (files, ranks) = if board_ok { (files, ranks) } else { (MAX_SIDE as u8, MAX_SIDE as u8) };
         (self.files, self.ranks) = (files, ranks);
         let mut pieces = self.pieces();
-        let virtual_pieces = self.imitations(&mut pieces);
+        let mut virtual_pieces = self.imitations(&mut pieces);
+        let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
+        let replies = self.reply_rules(&pieces, &mut virtual_pieces);
+        let uncounted_captures = match &f.draws.uncounted {
+            Some((list, when)) if self.holds(when) => list.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+            _ => 0,
+        };
+        let record_stepped = replies.iter().any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
+        let setup = match self.word(&f.setup) {
+            Some(value) => Text { value, span: f.setup.span },
+            None => f.setup.clone(),
+        };
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
@@ -450,6 +472,10 @@ impl Checker<'_> {
             }
         }
         Variant {
+            freeze,
+            replies,
+            uncounted_captures,
+            record_stepped,
             player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
             record_last,
             record_prev,
@@ -469,7 +495,7 @@ impl Checker<'_> {
             files,
             ranks,
             pieces,
-            setup: f.setup.clone(),
+            setup,
             castling,
             promotions,
             fifty_move: draws.fifty_move.map(|n| n.0),
@@ -576,23 +602,11 @@ impl Checker<'_> {
                 self.errors.push(Diagnostic::at(entries[0].span, "no `imitate` entry applies: the last entry should have no `when`"));
                 continue;
             };
-            let choice = |c: &mut Self, t: &Option<Text>, options: [&str; 2]| {
-                let word = t.as_ref().and_then(|t| c.word(t));
-                match (t, word.as_deref()) {
-                    (None, _) | (_, None) => false,
-                    (_, Some(w)) if w == options[0] => false,
-                    (_, Some(w)) if w == options[1] => true,
-                    (Some(t), Some(w)) => {
-                        c.errors.push(t.error(format!("expected `{}` or `{}`, not `{w}`", options[0], options[1])));
-                        false
-                    }
-                }
-            };
             let mut imitation = Imitation {
-                of_any: choice(self, &def.of, ["opponent", "any"]),
-                idle_keep: !choice(self, &def.idle, ["keep", "none"]),
-                if_captured: choice(self, &def.captures, ["always", "if-captured"]),
-                castling_rook: choice(self, &def.castling, ["king", "rook"]),
+                of_any: self.choice(&def.of, ["opponent", "any"]),
+                idle_keep: !self.choice(&def.idle, ["keep", "none"]),
+                if_captured: self.choice(&def.captures, ["always", "if-captured"]),
+                castling_rook: self.choice(&def.castling, ["king", "rook"]),
                 as_type: vec![None; pieces.len()],
             };
             let (mut no_initial, mut no_en_passant) = (false, false);

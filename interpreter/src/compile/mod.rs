@@ -336,14 +336,15 @@ impl Tables {
         }
     }
 
-    /// Whether a piece of `colour` attacks `sq` by a leap or a slide, given the board.
+    /// Whether a piece of `colour` attacks `sq` by a leap or a slide, given
+    /// the board; pieces on `inert` squares (frozen) attack nothing but block.
     /// Complex attackers (see [`Tables::complex`]) are the caller's to test.
     #[inline]
-    pub fn probes_attack(&self, board: &[u8], sq: Square, colour: usize) -> bool {
+    pub fn probes_attack(&self, board: &[u8], sq: Square, colour: usize, inert: &crate::play::Bits) -> bool {
         let i = colour * self.squares + sq as usize;
         let (a, b) = self.leap_index[i];
         for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
-            if mask >> board[at as usize] & 1 != 0 {
+            if mask >> board[at as usize] & 1 != 0 && !inert.has(at) {
                 return true;
             }
         }
@@ -354,7 +355,7 @@ impl Tables {
             for (k, &mask) in masks.iter().enumerate() {
                 let occupant = board[line[k] as usize];
                 if occupant != 0 {
-                    if mask >> occupant & 1 != 0 {
+                    if mask >> occupant & 1 != 0 && !inert.has(line[k]) {
                         return true;
                     }
                     break;

@@ -38,7 +38,9 @@ struct RawRuleFile {
     #[serde(default)]
     gating: Vec<RawGate>,
     #[serde(default)]
-    freeze: Option<Spanned<IgnoredAny>>,
+    freeze: Vec<RawFreeze>,
+    #[serde(default)]
+    replies: Vec<RawReply>,
     #[serde(default)]
     turn: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
@@ -49,6 +51,48 @@ struct RawRuleFile {
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
     imitation: Option<Spanned<IgnoredAny>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFreeze {
+    by: Vec<Spanned<String>>,
+    reach: Spanned<String>,
+    #[serde(default)]
+    immune: Vec<Spanned<String>>,
+    #[serde(default)]
+    choose: Option<Spanned<String>>,
+    #[serde(default)]
+    linger: Option<Spanned<String>>,
+    #[serde(default)]
+    still_near: Option<Spanned<String>>,
+    #[serde(default)]
+    freezer_captured: Option<Spanned<String>>,
+    #[serde(default)]
+    castling: Option<Spanned<String>>,
+    #[serde(default)]
+    trigger: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReply {
+    key: Spanned<String>,
+    opened_by: RawReplyMove,
+    reply: RawReplyMove,
+    #[serde(default)]
+    freeze: Option<Spanned<u32>>,
+    #[serde(default)]
+    when: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReplyMove {
+    pieces: Vec<Spanned<String>>,
+    moves: Spanned<String>,
+    #[serde(default)]
+    when: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -199,6 +243,16 @@ struct RawDraws {
     repetition: Option<Spanned<u32>>,
     #[serde(default)]
     insufficient_material: Option<RawInsufficient>,
+    #[serde(default)]
+    fifty_move_uncounted: Option<RawUncounted>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUncounted {
+    captures_of: Vec<Spanned<String>>,
+    #[serde(default)]
+    when: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -373,6 +427,10 @@ pub struct RuleFile {
     pub drops: Vec<DropDef>,
     /// `gating`.
     pub gating: Vec<GateDef>,
+    /// `freeze` (§15).
+    pub freeze: Vec<FreezeDef>,
+    /// `replies` (§12.3).
+    pub replies: Vec<ReplyDef>,
     /// `rulings`, by id.
     pub rulings: Vec<RulingDef>,
     /// `hidden`: pieces and who may not see them (`opponent`).
@@ -554,6 +612,47 @@ pub struct DrawsDef {
     pub lone: Vec<Text>,
     /// Colour-bound letters: material made only of these on one square colour is dead.
     pub colour_bound: Vec<Text>,
+    /// Letters whose capture does not reset the fifty-move count, and when.
+    pub uncounted: Option<(Vec<Text>, Option<ExprNode>)>,
+}
+
+/// A `freeze` entry (§15): pieces that freeze enemy pieces near them.
+#[derive(Clone, Debug)]
+pub struct FreezeDef {
+    /// Letters of the freezing types.
+    pub by: Vec<Text>,
+    /// Betza movement whose targets are the squares a freezer watches.
+    pub reach: MoveEntry,
+    /// Letters never frozen.
+    pub immune: Vec<Text>,
+    /// `all` or `highest-value`.
+    pub choose: Option<Text>,
+    /// Turns of the frozen piece's owner a freeze lasts after the freezer leaves.
+    pub linger: Option<Text>,
+    /// `release` or `linger`: a piece the moved freezer still watches.
+    pub still_near: Option<Text>,
+    /// `release` or `linger`: the pieces of a captured freezer.
+    pub freezer_captured: Option<Text>,
+    /// `forbidden` or `allowed`: castling with a frozen rook.
+    pub castling: Option<Text>,
+    /// `recompute` or `arrival`: when a freezer chooses its targets.
+    pub trigger: Option<Text>,
+}
+
+/// A `replies` entry (§12.3): a move that opens a square to the opponent's
+/// next move only.
+#[derive(Clone, Debug)]
+pub struct ReplyDef {
+    /// The state key of the opened square in FEN.
+    pub key: Text,
+    /// The opening move: letters, movement, condition on the moving piece.
+    pub opened_by: (Vec<Text>, MoveEntry),
+    /// The reply: letters, movement, condition on the moving piece.
+    pub reply: (Vec<Text>, MoveEntry),
+    /// Turns of its owner the opening piece is frozen by a reply.
+    pub freeze: Option<(u32, Span)>,
+    /// A condition the square context decides (rulings).
+    pub when: Option<ExprNode>,
 }
 
 /// Reads the YAML structure, turning serde errors into located diagnostics.
@@ -698,7 +797,6 @@ impl Raw {
             errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
         }
         let reserved = [
-            ("freeze", &f.freeze),
             ("turn", &f.turn),
             ("imitation", &f.imitation),
         ];
@@ -770,6 +868,10 @@ impl Raw {
                 repetition: d.repetition.as_ref().map(|n| number(n, source)),
                 lone: d.insufficient_material.iter().flat_map(|i| &i.lone).map(|t| text(t, source)).collect(),
                 colour_bound: d.insufficient_material.iter().flat_map(|i| &i.colour_bound).map(|t| text(t, source)).collect(),
+                uncounted: d.fifty_move_uncounted.as_ref().map(|u| {
+                    let when = u.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|e| errors.push(e)).ok());
+                    (u.captures_of.iter().map(|t| text(t, source)).collect(), when)
+                }),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();
@@ -813,6 +915,40 @@ impl Raw {
                 castling_field: g.castling_field,
             });
         }
+        let entry = |m: &Spanned<String>, when: &Option<Spanned<String>>, errors: &mut Vec<Diagnostic>| {
+            let betza = text(m, source);
+            let components = parse_betza(&betza).map_err(|d| errors.push(d)).unwrap_or_default();
+            let when = when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok());
+            MoveEntry { text: betza, components, when }
+        };
+        let letters = |list: &[Spanned<String>]| list.iter().map(|t| text(t, source)).collect::<Vec<_>>();
+        let optional = |t: &Option<Spanned<String>>| t.as_ref().map(|t| text(t, source));
+        let freeze = f
+            .freeze
+            .iter()
+            .map(|z| FreezeDef {
+                by: letters(&z.by),
+                reach: entry(&z.reach, &None, &mut errors),
+                immune: letters(&z.immune),
+                choose: optional(&z.choose),
+                linger: optional(&z.linger),
+                still_near: optional(&z.still_near),
+                freezer_captured: optional(&z.freezer_captured),
+                castling: optional(&z.castling),
+                trigger: optional(&z.trigger),
+            })
+            .collect();
+        let replies = f
+            .replies
+            .iter()
+            .map(|r| ReplyDef {
+                key: text(&r.key, source),
+                opened_by: (letters(&r.opened_by.pieces), entry(&r.opened_by.moves, &r.opened_by.when, &mut errors)),
+                reply: (letters(&r.reply.pieces), entry(&r.reply.moves, &r.reply.when, &mut errors)),
+                freeze: r.freeze.as_ref().map(|n| number(n, source)),
+                when: r.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+            })
+            .collect();
         let mut rulings = Vec::new();
         for (id, r) in &f.rulings {
             let default = text(&r.value.default, source);
@@ -829,6 +965,8 @@ impl Raw {
             hidden: f.hidden.iter().map(|h| (h.pieces.iter().map(|t| text(t, source)).collect(), text(&h.from, source))).collect(),
             rulings,
             gating,
+            freeze,
+            replies,
             hand_captured: f.hand.as_ref().and_then(|h| h.captured.as_ref()).map(|t| text(t, source)),
             hand_demote: f.hand.as_ref().is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
             hand_demote_map: match f.hand.as_ref().and_then(|h| h.demote.as_ref()) {

@@ -53,6 +53,22 @@ impl std::ops::BitAnd for Bits {
     }
 }
 
+impl std::ops::BitOr for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitor(self, o: Bits) -> Bits {
+        Bits([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+    }
+}
+
+impl std::ops::Not for Bits {
+    type Output = Bits;
+    #[inline]
+    fn not(self) -> Bits {
+        Bits(self.0.map(|w| !w))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Bits;

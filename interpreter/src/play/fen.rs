@@ -3,6 +3,7 @@
 
 use super::position::{Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
+use crate::check::MAX_LINGER;
 use crate::compile::{code, Square};
 
 fn bad(fen: &str, reason: impl Into<String>) -> PlayError {
@@ -170,6 +171,7 @@ impl Rules {
         if let Some((at, text)) = state {
             self.state_field(&mut pos, text).map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
         }
+        self.refresh_frozen(&mut pos);
         for colour in [WHITE, BLACK] {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
                 let name = if colour == WHITE { "White" } else { "Black" };
@@ -262,6 +264,7 @@ impl Rules {
     /// and message on error.
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text.strip_prefix('{').and_then(|t| t.trim_end().strip_suffix('}')).ok_or((0, text.len(), "the state field must be written `{key=value ...}`".to_string()))?;
+        let mut opened = None;
         for (at, pair) in fields_of(inner) {
             let at = at + 1;
             let (key, value) = pair.split_once('=').ok_or((at, pair.len(), format!("bad state entry `{pair}`: expected key=value")))?;
@@ -301,9 +304,58 @@ impl Rules {
                         pos.prev = record;
                     }
                 }
+                "frozen" if !self.variant.freeze.is_empty() || self.variant.replies.iter().any(|r| r.freeze > 0) => {
+                    for entry in value.split(',') {
+                        let bad_entry = || (at, pair.len(), format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}"));
+                        let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or_else(bad_entry)?;
+                        let n: u8 = turns.parse().ok().filter(|n| (1..=MAX_LINGER).contains(n)).ok_or_else(bad_entry)?;
+                        let piece = pos.board[sq as usize];
+                        let ty = (piece as usize).wrapping_sub(1) / 2;
+                        let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
+                        if piece == 0 || (immune && !self.variant.replies.iter().any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0)) {
+                            return Err((at, pair.len(), format!("`frozen` names {name}, which holds no piece that can be frozen")));
+                        }
+                        pos.freezes.timers[n as usize - 1].set(sq);
+                    }
+                }
+                "double_stepped" if self.variant.record_stepped => {
+                    for name in value.split(',') {
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `double_stepped` square `{name}`")))?;
+                        let piece = pos.board[sq as usize];
+                        let initial = piece != 0 && self.variant.pieces[(piece as usize - 1) / 2].movements.iter().any(|m| m.initial);
+                        if !initial || pos.virgin.has(sq) {
+                            return Err((at, pair.len(), format!("`double_stepped` names {name}, which holds no piece that has made an initial-only move")));
+                        }
+                        pos.stepped.set(sq);
+                    }
+                }
+                _ if self.variant.replies.iter().any(|r| r.key == key) => {
+                    let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((at, pair.len(), format!("bad `{key}` square `{value}`")))?;
+                    opened = Some((at, pair.len(), key, sq));
+                }
                 _ => return Err((at, key.len(), format!("unknown state key `{key}` for this variant"))),
             }
         }
+        if let Some((at, len, key, sq)) = opened {
+            self.opened_field(pos, key, sq).map_err(|r| (at, len, r))?;
+        }
+        Ok(())
+    }
+
+    /// Reads an opened square (§12.3): it must be empty, and a piece of the
+    /// side not to move must stand where the opening movement leads from it.
+    fn opened_field(&self, pos: &mut Position, key: &str, sq: Square) -> Result<(), String> {
+        let index = self.variant.replies.iter().position(|r| r.key == key).unwrap_or(0);
+        let rule = &self.variant.replies[index];
+        let them = pos.side ^ 1;
+        let opener = (pos.board[sq as usize] == 0)
+            .then(|| self.opener_of(pos, rule, sq, them))
+            .flatten()
+            .ok_or_else(|| format!("no piece could have just opened `{key}={}`", square_name(self.tables.files, sq)))?;
+        pos.opened.square.set(sq);
+        pos.opened.opener = opener;
+        pos.opened.rule = index as u8;
         Ok(())
     }
 
@@ -339,8 +391,23 @@ impl Rules {
             letters.sort_unstable();
             entries.push(format!("lost={}", letters.into_iter().collect::<String>()));
         }
+        let files = self.tables.files;
+        let lingering = pos.freezes.lingering();
+        if !lingering.is_empty() {
+            let timers: Vec<String> = lingering.iter().map(|sq| format!("{}:{}", square_name(files, sq), pos.freezes.timer(sq))).collect();
+            entries.push(format!("frozen={}", timers.join(",")));
+        }
+        if !pos.stepped.is_empty() {
+            entries.push(format!("double_stepped={}", pos.stepped.iter().map(|sq| square_name(files, sq)).collect::<Vec<_>>().join(",")));
+        }
+        if let Some(sq) = pos.opened.square.iter().next() {
+            let mut moves = Vec::new();
+            self.legal(pos, &mut moves);
+            if moves.iter().any(|m| m.kind == super::position::MoveKind::Reply) {
+                entries.push(format!("{}={}", self.variant.replies[pos.opened.rule as usize].key, square_name(files, sq)));
+            }
+        }
         if self.initial_captures {
-            let files = self.tables.files;
             let moved: Vec<String> = (0..self.tables.squares as Square)
                 .filter(|&sq| pos.board[sq as usize] != 0 && pos.board[sq as usize] == self.start.board[sq as usize] && !pos.virgin.has(sq))
                 .map(|sq| square_name(files, sq))

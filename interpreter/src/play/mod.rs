@@ -3,6 +3,7 @@
 
 mod bits;
 mod fen;
+mod freeze;
 mod imitation;
 mod movegen;
 mod notation;
@@ -14,7 +15,7 @@ mod view;
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use outcome::Outcome;
-pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
+pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
 use std::fmt;
@@ -73,6 +74,8 @@ pub struct Rules {
     pub count_checks: bool,
     /// Whether a rule can end the game right after a move (§19).
     pub immediate_end: bool,
+    /// Whether moves change freezes, replies or the initial-only record (§12.3, §15).
+    pub special_moves: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -140,7 +143,7 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false, initial_captures: false };
+        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, special_moves: false, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false, initial_captures: false };
         let v = &rules.variant;
         for (ty, p) in v.pieces.iter().enumerate() {
             if let Some(imitation) = &p.imitation {
@@ -172,6 +175,7 @@ impl Rules {
             })
             .collect();
         rules.records_moves = v.record_last;
+        rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {

@@ -12,6 +12,9 @@ impl Rules {
     pub fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let first = out.len();
         self.piece_moves(pos, out);
+        if !pos.opened.square.is_empty() {
+            self.replies(pos, out);
+        }
         if let Some(castling) = &self.castling {
             self.castlings(pos, castling, out);
         }
@@ -27,7 +30,7 @@ impl Rules {
         let us = pos.side;
         let board = &pos.board;
         let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
-        for from in pos.occupied[us].iter() {
+        for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
             let mut piece = board[from as usize];
             let mut captures_allowed = true;
             if self.imitator_codes >> piece & 1 != 0 {
@@ -229,6 +232,7 @@ impl Rules {
             Condition::LastCaptured => pos.last & super::CAPTURED != 0,
             Condition::Lost(mask) => (0..self.tables.types).any(|t| pos.lost >> t & 1 != 0 && (*mask == 0 || mask >> self.variant.held_as[t] & 1 != 0)),
             Condition::InCheck => self.in_check(pos),
+            Condition::PieceStepped => from.is_some_and(|f| pos.stepped.has(f)),
         }
     }
 
@@ -284,7 +288,8 @@ impl Rules {
         let files = self.tables.files as usize;
         let king_code = crate::compile::code(castling.king as usize, us);
         let rook_code = crate::compile::code(castling.rook as usize, us);
-        for king in (pos.occupied[us] & pos.virgin).iter() {
+        let rook_castles_frozen = self.variant.freeze.iter().all(|r| r.rook_castles);
+        for king in (pos.occupied[us] & pos.virgin & !pos.freezes.frozen).iter() {
             if pos.board[king as usize] != king_code || king as usize / files != back {
                 continue;
             }
@@ -296,7 +301,7 @@ impl Rules {
                 let rooks = (0..files).filter(|&f| if towards_high { f > king_file } else { f < king_file });
                 for rook_file in rooks {
                     let rook = (back * files + rook_file) as Square;
-                    if pos.board[rook as usize] != rook_code || !pos.virgin.has(rook) {
+                    if pos.board[rook as usize] != rook_code || !pos.virgin.has(rook) || (pos.freezes.frozen.has(rook) && !rook_castles_frozen) {
                         continue;
                     }
                     if self.castling_blocked(pos, king, rook, king_to_sq, rook_to_sq) {
@@ -333,7 +338,7 @@ impl Rules {
     /// Whether a piece of `colour` attacks `sq`.
     #[inline]
     pub fn attacked(&self, pos: &Position, sq: Square, colour: usize) -> bool {
-        if self.tables.probes_attack(&pos.board, sq, colour) {
+        if self.tables.probes_attack(&pos.board, sq, colour, &pos.freezes.frozen) {
             return true;
         }
         let complex = self.tables.complex[colour];
@@ -343,7 +348,7 @@ impl Rules {
     /// Tests attackers the probes do not cover by walking their paths
     /// towards `sq`, as if an enemy piece stood there.
     fn complex_attack(&self, pos: &Position, sq: Square, colour: usize, complex: u64) -> bool {
-        for from in pos.occupied[colour].iter() {
+        for from in (pos.occupied[colour] & !pos.freezes.frozen).iter() {
             let mut piece = pos.board[from as usize];
             if complex >> piece & 1 == 0 {
                 continue;

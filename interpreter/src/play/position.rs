@@ -26,6 +26,9 @@ pub enum MoveKind {
     Shoot,
     /// A piece from the hand (its code in `promotion`) is placed on `to`.
     Drop,
+    /// A reply (§12.3) onto the square an opening move opened; the opening
+    /// piece is frozen.
+    Reply,
 }
 
 /// A move of the interpreter, valid for the position it was generated in.
@@ -64,6 +67,9 @@ pub struct Undo {
     prev: u8,
     flags: [u32; 2],
     lost: u32,
+    freezes: Freezes,
+    stepped: Bits,
+    opened: Opened,
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
 }
@@ -105,6 +111,69 @@ pub struct Position {
     pub flags: [u32; 2],
     /// Types (bit set) the side to move lost on the opponent's last move.
     pub lost: u32,
+    /// Frozen pieces and lingering freezes (§15).
+    pub freezes: Freezes,
+    /// Pieces whose first move was by an initial-only movement (§12.3).
+    pub stepped: Bits,
+    /// The square a move opened to a reply (§12.3), if any.
+    pub opened: Opened,
+}
+
+/// Freezing state (§15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Freezes {
+    /// Every frozen piece: those freezers watch now and those lingering.
+    pub frozen: Bits,
+    /// Lingering freezes: `timers[k]` holds the pieces frozen for `k + 1`
+    /// more turns of their owner.
+    pub timers: [Bits; crate::check::MAX_LINGER as usize],
+}
+
+impl Freezes {
+    /// Turns of its owner the piece on `sq` stays frozen by a timer (0: none).
+    pub fn timer(&self, sq: Square) -> u8 {
+        self.timers.iter().position(|t| t.has(sq)).map_or(0, |k| k as u8 + 1)
+    }
+
+    /// Gives the piece on `sq` a timer of `n` turns unless it has a longer one.
+    pub fn set_timer(&mut self, sq: Square, n: u8) {
+        if n > self.timer(sq) {
+            self.clear_timer(sq);
+            self.timers[n as usize - 1].set(sq);
+        }
+    }
+
+    /// Removes the timer of `sq`.
+    pub fn clear_timer(&mut self, sq: Square) {
+        for t in &mut self.timers {
+            t.clear(sq);
+        }
+    }
+
+    /// Counts down the timers of the pieces on `owned`.
+    pub fn count_down(&mut self, owned: Bits) {
+        let last = self.timers.len() - 1;
+        for k in 0..last {
+            self.timers[k] = (self.timers[k] & !owned) | (self.timers[k + 1] & owned);
+        }
+        self.timers[last] = self.timers[last] & !owned;
+    }
+
+    /// Every piece with a timer.
+    pub fn lingering(&self) -> Bits {
+        self.timers.iter().fold(Bits::default(), |a, &t| a | t)
+    }
+}
+
+/// A square opened to a reply (§12.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Opened {
+    /// The opened square (empty: none).
+    pub square: Bits,
+    /// The piece that opened it.
+    pub opener: Square,
+    /// Index of the reply rule.
+    pub rule: u8,
 }
 
 /// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
@@ -130,6 +199,9 @@ impl Position {
             prev: 0,
             flags: [0; 2],
             lost: 0,
+            freezes: Freezes::default(),
+            stepped: Bits::default(),
+            opened: Opened::default(),
         }
     }
 
@@ -173,8 +245,12 @@ impl Position {
             prev: self.prev,
             flags: self.flags,
             lost: self.lost,
+            freezes: self.freezes,
+            stepped: self.stepped,
+            opened: self.opened,
             gained: (255, 0),
         };
+        let special = rules.special_moves.then(|| rules.before_move(self, m));
         if rules.records_moves {
             if rules.variant.record_prev {
                 self.prev = self.last;
@@ -192,7 +268,7 @@ impl Position {
             self.ep = Bits::default();
         }
         match m.kind {
-            MoveKind::Normal | MoveKind::Passing => {
+            MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
                 undo.captured = self.take(m.to);
                 let piece = self.take(m.from);
                 self.put(rules, m.to, if m.promotion != 0 { m.promotion } else { piece });
@@ -236,7 +312,8 @@ impl Position {
         if rules.variant.record_lost {
             self.lost = if undo.captured != 0 { 1 << ((undo.captured as usize - 1) / 2) } else { 0 };
         }
-        if undo.captured != 0 || rules.irreversible_codes >> undo.moved & 1 != 0 {
+        let counted = undo.captured != 0 && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
+        if counted || rules.irreversible_codes >> undo.moved & 1 != 0 {
             self.halfmove = 0;
         } else {
             self.halfmove += 1;
@@ -244,7 +321,13 @@ impl Position {
         if us == BLACK {
             self.fullmove += 1;
         }
+        if let Some(before) = special {
+            rules.after_move(self, m, us, before);
+        }
         self.side = us ^ 1;
+        if let Some(before) = special {
+            rules.after_side_change(self, before);
+        }
         if rules.count_checks && rules.in_check(self) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
@@ -292,7 +375,7 @@ impl Position {
             self.fullmove -= 1;
         }
         match m.kind {
-            MoveKind::Normal | MoveKind::Passing => {
+            MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
                 self.take(m.to);
                 self.put(rules, m.from, undo.moved);
                 if undo.captured != 0 {
@@ -329,6 +412,9 @@ impl Position {
         self.prev = undo.prev;
         self.flags = undo.flags;
         self.lost = undo.lost;
+        self.freezes = undo.freezes;
+        self.stepped = undo.stepped;
+        self.opened = undo.opened;
     }
 
     /// The piece code of `piece_type` for the side to move.

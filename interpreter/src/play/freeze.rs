@@ -1,0 +1,259 @@
+//! Freezing (§15), replies and the record of initial-only first moves
+//! (§12.3): the state a move changes beyond the board.
+
+use super::bits::Bits;
+use super::position::{Move, MoveKind, Position};
+use super::Rules;
+use crate::check::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
+use crate::compile::{code, flag, Square, Walk};
+
+/// What [`Rules::before_move`] reads before a move changes the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BeforeMove {
+    /// Per freezing rule: the pieces the moving freezer watched.
+    moved: [Bits; MAX_FREEZE_RULES],
+    /// Per freezing rule: the pieces the captured freezer watched, when they linger.
+    captured: [Bits; MAX_FREEZE_RULES],
+    /// The moving piece keeps or gains the initial-only record.
+    stepped: bool,
+    /// The reply rule whose square the move opens, if any.
+    opens: Option<u8>,
+}
+
+impl Rules {
+    /// The code of the virtual movement type `index` for `colour`.
+    fn virtual_code(&self, index: u8, colour: usize) -> u8 {
+        code(self.tables.types + index as usize, colour)
+    }
+
+    /// The squares a path of a virtual movement reaches, walked over the
+    /// board: a leap's target, a slide's squares up to and with the first
+    /// occupied one.
+    fn reached(&self, pos: &Position, piece: u8, from: Square, mut visit: impl FnMut(Square, u8)) {
+        for path in self.tables.paths(piece, from) {
+            let steps = self.tables.steps(path);
+            match path.walk {
+                Walk::Slide => {
+                    for &s in steps {
+                        visit(s, path.flags);
+                        if pos.board[s as usize] != 0 {
+                            break;
+                        }
+                    }
+                }
+                Walk::Lame if steps[..steps.len() - 1].iter().any(|&s| pos.board[s as usize] != 0) => {}
+                _ => visit(steps[steps.len() - 1], path.flags),
+            }
+        }
+    }
+
+    /// The pieces a freezer of `rule` on `sq` freezes now.
+    fn watched(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> Bits {
+        let colour = (pos.board[sq as usize] as usize - 1) & 1;
+        let (mut out, mut best) = (Bits::default(), 0);
+        self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
+            let piece = pos.board[s as usize];
+            if piece == 0 || (piece as usize - 1) & 1 == colour || rule.immune >> ((piece as usize - 1) / 2) & 1 != 0 {
+                return;
+            }
+            if rule.highest {
+                let value = self.variant.pieces[(piece as usize - 1) / 2].value;
+                if value > best || out.is_empty() {
+                    best = value;
+                    out = Bits::default();
+                }
+                if value < best {
+                    return;
+                }
+            }
+            out.set(s);
+        });
+        out
+    }
+
+    /// Whether the piece on `sq` is a freezer of `rule`.
+    fn freezes_by(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> bool {
+        let piece = pos.board[sq as usize];
+        piece != 0 && rule.by >> ((piece as usize - 1) / 2) & 1 != 0
+    }
+
+    /// Every piece some freezer watches now.
+    fn board_freezes(&self, pos: &Position) -> Bits {
+        let mut out = Bits::default();
+        for rule in &self.variant.freeze {
+            for colour in 0..2 {
+                for sq in pos.occupied[colour].iter() {
+                    if self.freezes_by(pos, rule, sq) {
+                        out = out | self.watched(pos, rule, sq);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Recomputes the frozen pieces from the board and the timers.
+    pub(crate) fn refresh_frozen(&self, pos: &mut Position) {
+        if !self.variant.freeze.is_empty() {
+            pos.freezes.frozen = self.board_freezes(pos) | pos.freezes.lingering();
+        }
+    }
+
+    /// Whether `to` is reached from `from` only by initial-only paths of `piece`.
+    fn initial_only(&self, pos: &Position, piece: u8, from: Square, to: Square) -> bool {
+        let (mut initial, mut other) = (false, false);
+        self.reached(pos, piece, from, |s, flags| {
+            if s == to {
+                if flags & flag::INITIAL != 0 {
+                    initial = true;
+                } else {
+                    other = true;
+                }
+            }
+        });
+        initial && !other
+    }
+
+    /// Reads what the move changes beyond the board before it is made.
+    pub(crate) fn before_move(&self, pos: &Position, m: Move) -> BeforeMove {
+        let mut before = BeforeMove::default();
+        let moved = pos.board[m.from as usize];
+        if m.kind == MoveKind::Drop || moved == 0 {
+            return before;
+        }
+        for (i, rule) in self.variant.freeze.iter().enumerate() {
+            if self.freezes_by(pos, rule, m.from) {
+                before.moved[i] = self.watched(pos, rule, m.from);
+            }
+            let victim = if m.kind == MoveKind::EnPassant { m.aux } else { m.to };
+            if rule.captured_lingers && m.kind != MoveKind::Castle && self.freezes_by(pos, rule, victim) && victim != m.from {
+                before.captured[i] = self.watched(pos, rule, victim);
+            }
+        }
+        let ty = (moved as usize - 1) / 2;
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Passing | MoveKind::Reply) && m.promotion == 0;
+        if self.variant.record_stepped && plain {
+            before.stepped = pos.stepped.has(m.from) || (pos.virgin.has(m.from) && self.initial_only(pos, moved, m.from, m.to));
+        }
+        if plain && pos.board[m.to as usize] == 0 {
+            let colour = (moved as usize - 1) & 1;
+            for (i, rule) in self.variant.replies.iter().enumerate() {
+                if rule.openers >> ty & 1 == 0 || !self.holds(&rule.opening_when, pos, Some(m.from), false) {
+                    continue;
+                }
+                let mut reaches = false;
+                self.reached(pos, self.virtual_code(rule.opening, colour), m.from, |s, flags| reaches |= s == m.to && flags & flag::MOVE != 0);
+                if reaches {
+                    before.opens = Some(i as u8);
+                    break;
+                }
+            }
+        }
+        before
+    }
+
+    /// Updates the state beyond the board after `us` made `m` (the board is
+    /// already changed, the side not yet).
+    pub(crate) fn after_move(&self, pos: &mut Position, m: Move, us: usize, before: BeforeMove) {
+        let touched: &[Square] = match m.kind {
+            MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => &[m.from, m.to],
+            MoveKind::EnPassant => &[m.from, m.to, m.aux],
+            MoveKind::Castle => &[m.from, m.to, m.aux, m.extra],
+            MoveKind::Shoot => &[m.to],
+            MoveKind::Drop => &[],
+        };
+        if self.variant.record_stepped {
+            for &s in touched {
+                pos.stepped.clear(s);
+            }
+            if before.stepped {
+                pos.stepped.set(m.to);
+            }
+        }
+        let opened = pos.opened;
+        pos.opened = Default::default();
+        if let Some(rule) = before.opens {
+            pos.opened.square.set(m.from);
+            pos.opened.opener = m.to;
+            pos.opened.rule = rule;
+        }
+        if self.variant.freeze.is_empty() && !self.variant.replies.iter().any(|r| r.freeze > 0) {
+            return;
+        }
+        for &s in touched {
+            pos.freezes.clear_timer(s);
+        }
+        pos.freezes.count_down(pos.occupied[us]);
+        let now = self.board_freezes(pos);
+        for (i, rule) in self.variant.freeze.iter().enumerate() {
+            let still_watched = if rule.still_near_lingers || before.moved[i].is_empty() {
+                Bits::default()
+            } else {
+                let mut near = Bits::default();
+                self.reached(pos, self.virtual_code(rule.reach, us), m.to, |s, _| near.set(s));
+                near
+            };
+            for s in (before.moved[i] | before.captured[i]).iter() {
+                let piece = pos.board[s as usize];
+                let enemy_of_freezer = piece != 0 && (before.captured[i].has(s) || (piece as usize - 1) & 1 != us);
+                if rule.linger > 0 && enemy_of_freezer && !now.has(s) && !(before.moved[i].has(s) && still_watched.has(s)) {
+                    pos.freezes.set_timer(s, rule.linger);
+                }
+            }
+        }
+        if m.kind == MoveKind::Reply && opened.square.has(m.to) {
+            let rule = &self.variant.replies[opened.rule as usize];
+            if rule.freeze > 0 && pos.board[opened.opener as usize] != 0 {
+                pos.freezes.set_timer(opened.opener, rule.freeze);
+            }
+        }
+        pos.freezes.frozen = now | pos.freezes.lingering();
+    }
+
+    /// After the side changed: an opened square stays only if a reply to it
+    /// can be made.
+    pub(crate) fn after_side_change(&self, pos: &mut Position, before: BeforeMove) {
+        if before.opens.is_some() {
+            let mut replies = Vec::new();
+            self.replies(pos, &mut replies);
+            if replies.is_empty() {
+                pos.opened = Default::default();
+            }
+        }
+    }
+
+    /// The piece of `colour` that could have just opened `sq` by the
+    /// opening movement of `rule`.
+    pub(crate) fn opener_of(&self, pos: &Position, rule: &ReplyRule, sq: Square, colour: usize) -> Option<Square> {
+        let mut found = None;
+        self.reached(pos, self.virtual_code(rule.opening, colour), sq, |s, flags| {
+            let piece = pos.board[s as usize];
+            let fits = piece != 0 && (piece as usize - 1) & 1 == colour && rule.openers >> ((piece as usize - 1) / 2) & 1 != 0;
+            if found.is_none() && fits && flags & flag::MOVE != 0 && self.holds(&rule.opening_when, pos, Some(s), false) {
+                found = Some(s);
+            }
+        });
+        found
+    }
+
+    /// Appends the replies (§12.3) of the side to move.
+    pub(crate) fn replies(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some(target) = pos.opened.square.iter().next() else { return };
+        let rule = &self.variant.replies[pos.opened.rule as usize];
+        let us = pos.side;
+        if pos.board[target as usize] != 0 {
+            return;
+        }
+        for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
+            let piece = pos.board[from as usize];
+            if rule.repliers >> ((piece as usize - 1) / 2) & 1 == 0 || !self.holds(&rule.reply_when, pos, Some(from), false) {
+                continue;
+            }
+            let mut reaches = false;
+            self.reached(pos, self.virtual_code(rule.reply, us), from, |s, flags| reaches |= s == target && flags & flag::MOVE != 0);
+            if reaches {
+                out.push(Move { from, to: target, kind: MoveKind::Reply, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 });
+            }
+        }
+    }
+}
