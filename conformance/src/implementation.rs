@@ -321,7 +321,10 @@ impl Implementation for Engine {
         if !Engine::implements(&name) {
             return Err(ImplError::Unsupported(format!("the engine does not implement variant `{name}`")));
         }
-        let game = motley_engine::Game::new(&name, rulings).map_err(|e| ImplError::Rejected(e.to_string()))?;
+        let game = motley_engine::Game::new(&name, rulings).map_err(|e| match e.is_unimplemented() {
+            true => ImplError::Unsupported(e.to_string()),
+            false => ImplError::Rejected(e.to_string()),
+        })?;
         self.start = Some(game.clone());
         self.game = Some(game);
         Ok(())

@@ -33,7 +33,20 @@ impl EngineError {
     pub fn unknown_ruling(id: &str) -> EngineError {
         EngineError(format!("unknown ruling: {id}"))
     }
+
+    /// A registered ruling option the engine does not implement.
+    pub fn unimplemented_ruling(option: &str) -> EngineError {
+        EngineError(format!("{UNIMPLEMENTED}{option}"))
+    }
+
+    /// Whether this is [`EngineError::unimplemented_ruling`]: the engine
+    /// does not offer the option, so nothing can be checked against it.
+    pub fn is_unimplemented(&self) -> bool {
+        self.0.starts_with(UNIMPLEMENTED)
+    }
 }
+
+const UNIMPLEMENTED: &str = "ruling option not implemented by the engine: ";
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -74,8 +74,8 @@ impl Rules {
     pub fn new(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
         let c = resolve_rulings("joke", RULINGS, rulings)?;
         if c[2] != 0 {
-            return Err(EngineError::unknown_ruling(
-                "joke.freeze-trigger=on-arrival (registered, but the engine implements only: recompute)",
+            return Err(EngineError::unimplemented_ruling(
+                "joke.freeze-trigger=on-arrival (registered; the engine implements recompute)",
             ));
         }
         Ok(Rules {

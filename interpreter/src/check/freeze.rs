@@ -84,9 +84,6 @@ impl Checker<'_> {
                 rook_castles: self.choice(&def.castling, ["forbidden", "allowed"]),
                 on_arrival: self.choice(&def.trigger, ["recompute", "arrival"]),
             });
-            if let Some(t) = def.trigger.as_ref().filter(|_| out.last().is_some_and(|r| r.on_arrival)) {
-                self.errors.push(t.error("`trigger: arrival` is part of the language (spec/LANGUAGE.md §15) but this interpreter does not implement it yet"));
-            }
         }
         if out.len() > 1 && out.iter().any(|r| r.on_arrival) {
             if let Some(t) = defs.iter().find_map(|d| d.trigger.clone()) {

@@ -17,6 +17,14 @@ impl Bits {
         self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
     }
 
+    /// The set of `sq` alone.
+    #[inline]
+    pub fn one(sq: u8) -> Bits {
+        let mut b = Bits::default();
+        b.set(sq);
+        b
+    }
+
     /// Removes `sq`.
     #[inline]
     pub fn clear(&mut self, sq: u8) {

@@ -122,6 +122,7 @@ impl Rules {
             }
             row_at += row.len() + 1;
         }
+        self.no_unpromoted(&pos).map_err(|r| bad(fen, r))?;
         pos.side = match fields.next() {
             Some((_, "w")) | None => WHITE,
             Some((_, "b")) => BLACK,
@@ -171,6 +172,9 @@ impl Rules {
         if let Some((at, text)) = state {
             self.state_field(&mut pos, text).map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
         }
+        if state.is_none() {
+            self.default_held(&mut pos);
+        }
         self.refresh_frozen(&mut pos);
         for colour in [WHITE, BLACK] {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
@@ -182,6 +186,20 @@ impl Rules {
             return Err(bad(fen, "the side not to move is in check"));
         }
         Ok(pos)
+    }
+
+    /// Refuses a piece standing where it must have promoted: in the zone of
+    /// a mandatory, unconditional promotion of its type.
+    fn no_unpromoted(&self, pos: &Position) -> Result<(), String> {
+        for sq in 0..self.tables.squares as Square {
+            let piece = pos.board[sq as usize];
+            let Some(first) = (piece != 0).then(|| self.tables.promotion(piece, sq)).flatten() else { continue };
+            let rule = &self.variant.promotions[first];
+            if rule.mandatory && rule.when == crate::check::Condition::Always && !rule.only_captured {
+                return Err(format!("the {} on {} stands where it must have promoted", self.variant.pieces[(piece as usize - 1) / 2].name, square_name(self.tables.files, sq)));
+            }
+        }
+        Ok(())
     }
 
     /// Reads the en passant field: one or more squares written together.
@@ -265,6 +283,7 @@ impl Rules {
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text.strip_prefix('{').and_then(|t| t.trim_end().strip_suffix('}')).ok_or((0, text.len(), "the state field must be written `{key=value ...}`".to_string()))?;
         let mut opened = None;
+        let mut held_given = false;
         for (at, pair) in fields_of(inner) {
             let at = at + 1;
             let (key, value) = pair.split_once('=').ok_or((at, pair.len(), format!("bad state entry `{pair}`: expected key=value")))?;
@@ -319,6 +338,16 @@ impl Rules {
                         pos.freezes.timers[n as usize - 1].set(sq);
                     }
                 }
+                "held" if self.variant.freeze.iter().any(|r| r.on_arrival) => {
+                    held_given = true;
+                    for name in value.split(',').filter(|&v| v != "-") {
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `held` square `{name}`")))?;
+                        if !self.could_hold(pos, sq) {
+                            return Err((at, pair.len(), format!("`held` names {name}, which holds no piece an enemy freezer could hold")));
+                        }
+                        pos.freezes.held.set(sq);
+                    }
+                }
                 "double_stepped" if self.variant.record_stepped => {
                     for name in value.split(',') {
                         let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `double_stepped` square `{name}`")))?;
@@ -339,6 +368,9 @@ impl Rules {
         }
         if let Some((at, len, key, sq)) = opened {
             self.opened_field(pos, key, sq).map_err(|r| (at, len, r))?;
+        }
+        if !held_given {
+            self.default_held(pos);
         }
         Ok(())
     }
@@ -396,6 +428,9 @@ impl Rules {
         if !lingering.is_empty() {
             let timers: Vec<String> = lingering.iter().map(|sq| format!("{}:{}", square_name(files, sq), pos.freezes.timer(sq))).collect();
             entries.push(format!("frozen={}", timers.join(",")));
+        }
+        if let Some(held) = self.held_text(pos) {
+            entries.push(format!("held={held}"));
         }
         if !pos.stepped.is_empty() {
             entries.push(format!("double_stepped={}", pos.stepped.iter().map(|sq| square_name(files, sq)).collect::<Vec<_>>().join(",")));

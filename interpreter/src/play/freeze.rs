@@ -71,6 +71,91 @@ impl Rules {
         out
     }
 
+    /// The pieces a freezer of `rule` on `sq` freezes: those it watches, or
+    /// with `trigger: arrival` the held ones it watches.
+    fn targets(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> Bits {
+        if !rule.on_arrival {
+            return self.watched(pos, rule, sq);
+        }
+        let colour = (pos.board[sq as usize] as usize - 1) & 1;
+        let mut out = Bits::default();
+        self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
+            if pos.freezes.held.has(s) && pos.board[s as usize] != 0 && (pos.board[s as usize] as usize - 1) & 1 != colour {
+                out.set(s);
+            }
+        });
+        out
+    }
+
+    /// With `trigger: arrival`, the pieces freezers hold after `m`: a
+    /// freezer that arrived chooses anew; one that stood keeps what it held
+    /// unless the arriving piece is worth more than all of it.
+    fn arrival_holds(&self, pos: &Position, rule: &FreezeRule, m: Move, touched: &[Square]) -> Bits {
+        let mut held = pos.freezes.held;
+        for &s in touched {
+            held.clear(s);
+        }
+        let value = |s: Square| self.variant.pieces[(pos.board[s as usize] as usize - 1) / 2].value;
+        let mut out = Bits::default();
+        for colour in 0..2 {
+            for sq in pos.occupied[colour].iter().filter(|&sq| self.freezes_by(pos, rule, sq)) {
+                if sq == m.to {
+                    out = out | self.watched(pos, rule, sq);
+                    continue;
+                }
+                let mut current = Bits::default();
+                let mut arrived = false;
+                self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
+                    current = current | (held & Bits::one(s));
+                    arrived |= s == m.to;
+                });
+                let arriving = pos.board[m.to as usize];
+                let eligible = arrived && arriving != 0 && (arriving as usize - 1) & 1 != colour && rule.immune >> ((arriving as usize - 1) / 2) & 1 == 0;
+                let best = current.iter().map(value).max();
+                out = out | match best {
+                    Some(best) if eligible && value(m.to) > best => Bits::one(m.to),
+                    _ => current,
+                };
+            }
+        }
+        out
+    }
+
+    /// With `trigger: arrival`, FEN without `held=` means what the freezers
+    /// watch, as if each had just arrived.
+    pub(crate) fn default_held(&self, pos: &mut Position) {
+        if self.variant.freeze.iter().any(|r| r.on_arrival) {
+            pos.freezes.held = self.board_freezes(pos);
+        }
+    }
+
+    /// The `held=` value, when the held pieces are not what the freezers
+    /// watch: the squares, or `-` for none.
+    pub(crate) fn held_text(&self, pos: &Position) -> Option<String> {
+        if !self.variant.freeze.iter().any(|r| r.on_arrival) || pos.freezes.held == self.board_freezes(pos) {
+            return None;
+        }
+        let squares: Vec<String> = pos.freezes.held.iter().map(|sq| super::square_name(self.tables.files, sq)).collect();
+        Some(if squares.is_empty() { "-".to_string() } else { squares.join(",") })
+    }
+
+    /// Whether some enemy freezer watches the piece on `sq` and could hold it.
+    pub(crate) fn could_hold(&self, pos: &Position, sq: Square) -> bool {
+        let piece = pos.board[sq as usize];
+        if piece == 0 {
+            return false;
+        }
+        let colour = (piece as usize - 1) & 1;
+        self.variant.freeze.iter().any(|rule| {
+            rule.immune >> ((piece as usize - 1) / 2) & 1 == 0
+                && pos.occupied[colour ^ 1].iter().filter(|&f| self.freezes_by(pos, rule, f)).any(|f| {
+                    let mut seen = false;
+                    self.reached(pos, self.virtual_code(rule.reach, colour ^ 1), f, |s, _| seen |= s == sq);
+                    seen
+                })
+        })
+    }
+
     /// Whether the piece on `sq` is a freezer of `rule`.
     fn freezes_by(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> bool {
         let piece = pos.board[sq as usize];
@@ -92,11 +177,11 @@ impl Rules {
         out
     }
 
-    /// Recomputes the frozen pieces from the board and the timers.
+    /// Recomputes the frozen pieces from the board, the held pieces and the timers.
     pub(crate) fn refresh_frozen(&self, pos: &mut Position) {
-        if !self.variant.freeze.is_empty() {
-            pos.freezes.frozen = self.board_freezes(pos) | pos.freezes.lingering();
-        }
+        let arrival = self.variant.freeze.iter().any(|r| r.on_arrival);
+        let holds = if arrival { pos.freezes.held } else { self.board_freezes(pos) };
+        pos.freezes.frozen = holds | pos.freezes.lingering();
     }
 
     /// Whether `to` is reached from `from` only by initial-only paths of `piece`.
@@ -123,19 +208,19 @@ impl Rules {
         }
         for (i, rule) in self.variant.freeze.iter().enumerate() {
             if self.freezes_by(pos, rule, m.from) {
-                before.moved[i] = self.watched(pos, rule, m.from);
+                before.moved[i] = self.targets(pos, rule, m.from);
             }
             let victim = if m.kind == MoveKind::EnPassant { m.aux } else { m.to };
             if rule.captured_lingers && m.kind != MoveKind::Castle && self.freezes_by(pos, rule, victim) && victim != m.from {
-                before.captured[i] = self.watched(pos, rule, victim);
+                before.captured[i] = self.targets(pos, rule, victim);
             }
         }
         let ty = (moved as usize - 1) / 2;
-        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Passing | MoveKind::Reply) && m.promotion == 0;
-        if self.variant.record_stepped && plain {
+        let moves_itself = matches!(m.kind, MoveKind::Normal | MoveKind::Passing | MoveKind::Reply | MoveKind::EnPassant) && m.promotion == 0;
+        if self.variant.record_stepped && moves_itself {
             before.stepped = pos.stepped.has(m.from) || (pos.virgin.has(m.from) && self.initial_only(pos, moved, m.from, m.to));
         }
-        if plain && pos.board[m.to as usize] == 0 {
+        if moves_itself && m.kind != MoveKind::EnPassant && pos.board[m.to as usize] == 0 {
             let colour = (moved as usize - 1) & 1;
             for (i, rule) in self.variant.replies.iter().enumerate() {
                 if rule.openers >> ty & 1 == 0 || !self.holds(&rule.opening_when, pos, Some(m.from), false) {
@@ -184,7 +269,13 @@ impl Rules {
             pos.freezes.clear_timer(s);
         }
         pos.freezes.count_down(pos.occupied[us]);
-        let now = self.board_freezes(pos);
+        let now = match self.variant.freeze.first() {
+            Some(rule) if rule.on_arrival => {
+                pos.freezes.held = self.arrival_holds(pos, rule, m, touched);
+                pos.freezes.held
+            }
+            _ => self.board_freezes(pos),
+        };
         for (i, rule) in self.variant.freeze.iter().enumerate() {
             let still_watched = if rule.still_near_lingers || before.moved[i].is_empty() {
                 Bits::default()

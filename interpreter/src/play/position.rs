@@ -122,8 +122,11 @@ pub struct Position {
 /// Freezing state (§15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Freezes {
-    /// Every frozen piece: those freezers watch now and those lingering.
+    /// Every frozen piece: those freezers hold now and those lingering.
     pub frozen: Bits,
+    /// The pieces freezers hold, when they choose on arrival (§15); with
+    /// `trigger: recompute` the board says which, and this stays empty.
+    pub held: Bits,
     /// Lingering freezes: `timers[k]` holds the pieces frozen for `k + 1`
     /// more turns of their owner.
     pub timers: [Bits; crate::check::MAX_LINGER as usize],
