@@ -102,7 +102,7 @@ impl Checker<'_> {
                 continue;
             }
             let key = def.key.value.clone();
-            let reserved = ["last", "prev", "lost", "moved", "frozen", "double_stepped"];
+            let reserved = ["last", "prev", "lost", "moved", "frozen", "held", "double_stepped", "sub"];
             if reserved.contains(&key.as_str()) || self.file.player_flags.iter().any(|f| f.value == key) || key.is_empty() || !key.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
                 self.errors.push(def.key.error(format!("`{key}` cannot be a state key here: use lower-case letters and `_`, not a key the language already uses")));
             }
