@@ -575,10 +575,18 @@ impl Checker<'_> {
     /// Movement with the square conditions of `entries`, appended to a piece.
     fn add_entries(&mut self, entries: &[crate::load::MoveEntry], movements: &mut Vec<Movement>, conditions: &mut Vec<[Vec<bool>; 2]>) {
         for entry in entries {
-            let condition = entry.when.as_ref().map(|w| {
-                conditions.push([self.zone(w, self.files, self.ranks, true), self.zone(w, self.files, self.ranks, false)]);
-                conditions.len() - 1
-            });
+            let zones = entry.when.as_ref().map(|w| [self.zone(w, self.files, self.ranks, true), self.zone(w, self.files, self.ranks, false)]);
+            // A condition true on every square (a ruling chose this entry)
+            // is no condition; one false everywhere drops the entry.
+            let condition = match zones {
+                None => None,
+                Some(z) if z.iter().flatten().all(|&b| b) => None,
+                Some(z) if z.iter().flatten().all(|&b| !b) => continue,
+                Some(z) => {
+                    conditions.push(z);
+                    Some(conditions.len() - 1)
+                }
+            };
             for comp in &entry.components {
                 match expand(comp) {
                     Ok(m) => movements.extend(m.into_iter().map(|m| Movement { condition, ..m })),

@@ -165,12 +165,10 @@ impl Rules {
     /// Every piece some freezer watches now.
     fn board_freezes(&self, pos: &Position) -> Bits {
         let mut out = Bits::default();
-        for rule in &self.variant.freeze {
-            for colour in 0..2 {
-                for sq in pos.occupied[colour].iter() {
-                    if self.freezes_by(pos, rule, sq) {
-                        out = out | self.watched(pos, rule, sq);
-                    }
+        for sq in pos.freezers.iter() {
+            for rule in &self.variant.freeze {
+                if self.freezes_by(pos, rule, sq) {
+                    out = out | self.watched(pos, rule, sq);
                 }
             }
         }

@@ -84,6 +84,8 @@ pub struct Position {
     pub occupied: [Bits; 2],
     /// Squares of each colour's royal pieces.
     pub royals: [Bits; 2],
+    /// Squares of freezers (§15), both colours.
+    pub freezers: Bits,
     /// Squares whose piece has not moved yet.
     pub virgin: Bits,
     /// Colour to move.
@@ -189,6 +191,7 @@ impl Position {
             board: [0; 256],
             occupied: [Bits::default(); 2],
             royals: [Bits::default(); 2],
+            freezers: Bits::default(),
             virgin: Bits::default(),
             side: WHITE,
             ep: Bits::default(),
@@ -217,6 +220,9 @@ impl Position {
         if rules.royal_codes >> code & 1 != 0 {
             self.royals[colour].set(sq);
         }
+        if rules.freezer_codes >> code & 1 != 0 {
+            self.freezers.set(sq);
+        }
     }
 
     /// Removes whatever stands on `sq`, returning its code.
@@ -228,6 +234,7 @@ impl Position {
             self.board[sq as usize] = 0;
             self.occupied[colour].clear(sq);
             self.royals[colour].clear(sq);
+            self.freezers.clear(sq);
         }
         code
     }
