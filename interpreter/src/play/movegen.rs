@@ -432,12 +432,13 @@ impl Rules {
         let mut pseudo = Vec::with_capacity(64);
         self.pseudo_legal(pos, &mut pseudo);
         let mut work = pos.clone();
+        let mut undo = super::Undo::default();
         for m in pseudo {
-            let undo = work.make(self, m);
+            work.make_into(self, m, &mut undo);
             if !self.left_in_check(&work) {
                 out.push(m);
             }
-            work.unmake(self, m, undo);
+            work.unmake(self, m, &undo);
         }
     }
 }

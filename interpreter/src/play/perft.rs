@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal-move tree, every leaf played.
 
-use super::position::{Move, Position};
+use super::position::{Move, Position, Undo};
 use super::Rules;
 
 impl Rules {
@@ -26,12 +26,13 @@ impl Rules {
         moves.clear();
         self.pseudo_legal(pos, moves);
         let mut nodes = 0;
+        let mut undo = Undo::default();
         for &m in moves.iter() {
-            let undo = pos.make(self, m);
+            pos.make_into(self, m, &mut undo);
             if !self.left_in_check(pos) {
                 nodes += if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
             }
-            pos.unmake(self, m, undo);
+            pos.unmake(self, m, &undo);
         }
         nodes
     }

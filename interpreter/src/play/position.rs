@@ -53,7 +53,7 @@ pub struct Move {
 }
 
 /// What [`Position::make`] needs to undo a move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Undo {
     moved: u8,
     captured: u8,
@@ -67,6 +67,7 @@ pub struct Undo {
     prev: u8,
     flags: [u32; 2],
     lost: u32,
+    /// Kept only when the rules have special moves (§12.3, §15).
     freezes: Freezes,
     stepped: Bits,
     opened: Opened,
@@ -242,24 +243,34 @@ impl Position {
     /// Plays a pseudo-legal move; returns what [`Position::unmake`] needs.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: Move) -> Undo {
-        let undo = Undo {
-            moved: self.board[m.from as usize],
-            captured: 0,
-            ep: self.ep,
-            ep_victim: self.ep_victim,
-            virgin: self.virgin,
-            halfmove: self.halfmove,
-            checks: self.checks,
-            promoted: self.promoted,
-            last: self.last,
-            prev: self.prev,
-            flags: self.flags,
-            lost: self.lost,
-            freezes: self.freezes,
-            stepped: self.stepped,
-            opened: self.opened,
-            gained: (255, 0),
-        };
+        let mut undo = Undo::default();
+        self.make_into(rules, m, &mut undo);
+        undo
+    }
+
+    /// Plays a pseudo-legal move, writing what [`Position::unmake`] needs
+    /// into `undo` (a buffer reused across moves keeps the hot path free of
+    /// large copies).
+    #[inline]
+    pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        undo.moved = self.board[m.from as usize];
+        undo.captured = 0;
+        undo.ep = self.ep;
+        undo.ep_victim = self.ep_victim;
+        undo.virgin = self.virgin;
+        undo.halfmove = self.halfmove;
+        undo.checks = self.checks;
+        undo.promoted = self.promoted;
+        undo.last = self.last;
+        undo.prev = self.prev;
+        undo.flags = self.flags;
+        undo.lost = self.lost;
+        undo.gained = (255, 0);
+        if rules.special_moves {
+            undo.freezes = self.freezes;
+            undo.stepped = self.stepped;
+            undo.opened = self.opened;
+        }
         let special = rules.special_moves.then(|| rules.before_move(self, m));
         if rules.records_moves {
             if rules.variant.record_prev {
@@ -272,7 +283,6 @@ impl Position {
         } else if m.promotion != 0 && m.extra != 0 {
             self.flags[self.side] |= rules.variant.promotions[m.extra as usize - 1].sets;
         }
-        let mut undo = undo;
         let us = self.side;
         if !self.ep.is_empty() {
             self.ep = Bits::default();
@@ -307,7 +317,7 @@ impl Position {
             }
         }
         if rules.tracks_hands {
-            self.after_capture_and_promotion(rules, m, &mut undo);
+            self.after_capture_and_promotion(rules, m, undo);
         }
         if m.gate != 0 {
             self.put(rules, m.gate_at, m.gate);
@@ -341,7 +351,6 @@ impl Position {
         if rules.count_checks && rules.in_check(self) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
-        undo
     }
 
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
@@ -375,7 +384,7 @@ impl Position {
 
     /// Takes back the move `m` made with [`Position::make`].
     #[inline]
-    pub fn unmake(&mut self, rules: &Rules, m: Move, undo: Undo) {
+    pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         self.side ^= 1;
         if m.gate != 0 {
             self.take(m.gate_at);
@@ -422,9 +431,11 @@ impl Position {
         self.prev = undo.prev;
         self.flags = undo.flags;
         self.lost = undo.lost;
-        self.freezes = undo.freezes;
-        self.stepped = undo.stepped;
-        self.opened = undo.opened;
+        if rules.special_moves {
+            self.freezes = undo.freezes;
+            self.stepped = undo.stepped;
+            self.opened = undo.opened;
+        }
     }
 
     /// The piece code of `piece_type` for the side to move.
