@@ -330,7 +330,7 @@ impl Rules {
                         let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or_else(bad_entry)?;
                         let n: u8 = turns.parse().ok().filter(|n| (1..=MAX_LINGER).contains(n)).ok_or_else(bad_entry)?;
                         let piece = pos.board[sq as usize];
-                        let ty = (piece as usize).wrapping_sub(1) / 2;
+                        let ty = (piece as usize).saturating_sub(1) / 2;
                         let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
                         if piece == 0 || (immune && !self.variant.replies.iter().any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0)) {
                             return Err((at, pair.len(), format!("`frozen` names {name}, which holds no piece that can be frozen")));
