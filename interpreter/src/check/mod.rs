@@ -78,6 +78,34 @@ pub struct Variant {
     pub kept: u32,
     /// Per type: the type it is held as when captured (a mapping of `demote`).
     pub held_as: Vec<u8>,
+    /// Two bare royal pieces are dead material (`insufficient_material` given).
+    pub bare_dead: bool,
+    /// Turns of several moves (§16), if the variant has them.
+    pub turn: Option<Turn>,
+}
+
+/// Turns of several moves (§16 of the language reference).
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// Moves per turn while the privilege lasts (at least 2).
+    pub moves: u8,
+    /// The privilege: a move-context condition on the mover at the start of a turn.
+    pub privilege: Condition,
+    /// A capture may only be the first move of a turn, and it ends the turn.
+    pub capture_first_only: bool,
+    /// Player flags (bit set) every capture sets.
+    pub capture_sets: u32,
+    /// Types (bit set) whose move is a turn by itself: only as the first
+    /// move, which ends the turn.
+    pub alone: u32,
+    /// Types (bit set) that do not move while the privilege lasts.
+    pub excluded: u32,
+    /// A later move may be declined (`0000`) only when no other is legal.
+    pub later_required: bool,
+    /// The later moves of a turn may not move the piece that moved before in it.
+    pub same_piece_forbidden: bool,
+    /// A move that attacks an enemy royal piece ends the turn.
+    pub check_ends_turn: bool,
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -449,7 +477,10 @@ impl Checker<'_> {
                 _ => self.errors.push(Diagnostic::whole(format!("`hand.demote` maps `{from}` to `{to}`: both must be piece letters"))),
             }
         }
+        let turn = f.turn.as_ref().map(|t| self.turn(t));
         Variant {
+            turn,
+            bare_dead: draws.insufficient_material,
             player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
             record_last,
             record_prev,
@@ -649,6 +680,54 @@ impl Checker<'_> {
             }
         }
         virtuals
+    }
+
+    /// Checks the `turn` section (§16).
+    fn turn(&mut self, t: &crate::load::TurnDef) -> Turn {
+        let (moves, span) = t.moves;
+        if !(2..=16).contains(&moves) {
+            self.errors.push(Diagnostic::at(span, format!("`moves` is the number of moves in a turn while the privilege lasts, 2 to 16, not {moves}")));
+        }
+        let choice = |c: &mut Self, t: &Option<Text>, key: &str, options: [&str; 2]| {
+            let word = t.as_ref().and_then(|t| c.word(t));
+            match (t, word.as_deref()) {
+                (None, _) | (_, None) => false,
+                (_, Some(w)) if w == options[0] => false,
+                (_, Some(w)) if w == options[1] => true,
+                (Some(t), Some(w)) => {
+                    c.errors.push(t.error(format!("`{key}` is `{}` or `{}`, not `{w}`", options[0], options[1])));
+                    false
+                }
+            }
+        };
+        Turn {
+            moves: moves.clamp(2, 16) as u8,
+            privilege: self.condition(&t.privilege),
+            capture_first_only: !choice(self, &t.capture, "capture", ["first-only", "any"]),
+            capture_sets: self.flags(&t.capture_sets),
+            alone: self.letters(&t.alone),
+            excluded: self.letters(&t.excluded),
+            later_required: choice(self, &t.later_moves, "later_moves", ["optional", "required"]),
+            same_piece_forbidden: choice(self, &t.same_piece, "same_piece", ["allowed", "forbidden"]),
+            check_ends_turn: choice(self, &t.check_ends_turn, "check_ends_turn", ["no", "yes"]),
+        }
+    }
+
+    /// Types (bit set) of piece letters given as a list, or as one text of
+    /// letters or an expression giving them.
+    fn letters(&mut self, letters: &crate::load::LettersDef) -> u32 {
+        match letters {
+            crate::load::LettersDef::None => 0,
+            crate::load::LettersDef::List(list) => list.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+            crate::load::LettersDef::Text(t) => {
+                let Some(word) = self.word(t) else { return 0 };
+                let mut mask = 0;
+                for c in word.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+                    mask |= 1u32 << self.letter(&Text { value: c.to_string(), span: t.span });
+                }
+                mask
+            }
+        }
     }
 
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {

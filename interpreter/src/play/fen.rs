@@ -170,6 +170,11 @@ impl Rules {
         if let Some((at, text)) = state {
             self.state_field(&mut pos, text).map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
         }
+        if let Some(turn) = self.variant.turn.as_ref().filter(|_| pos.sub > 0) {
+            if !self.holds(&turn.privilege, &pos, None, false) {
+                return Err(bad(fen, "`sub` is given for a side that has no turns of several moves"));
+            }
+        }
         for colour in [WHITE, BLACK] {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
                 let name = if colour == WHITE { "White" } else { "Black" };
@@ -301,6 +306,13 @@ impl Rules {
                         pos.prev = record;
                     }
                 }
+                "sub" if self.variant.turn.is_some() => {
+                    let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
+                    match value.parse::<u8>() {
+                        Ok(n) if (2..=moves).contains(&n) => pos.sub = n - 1,
+                        _ => return Err((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}"))),
+                    }
+                }
                 _ => return Err((at, key.len(), format!("unknown state key `{key}` for this variant"))),
             }
         }
@@ -348,6 +360,9 @@ impl Rules {
             if !moved.is_empty() {
                 entries.push(format!("moved={}", moved.join(",")));
             }
+        }
+        if pos.sub > 0 {
+            entries.push(format!("sub={}", pos.sub + 1));
         }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
             let who: String = [(WHITE, 'w'), (BLACK, 'b')].iter().filter(|(c, _)| pos.flags[*c] >> flag & 1 != 0).map(|(_, l)| *l).collect();

@@ -119,7 +119,7 @@ impl Rules {
     fn dead_material(&self, pos: &Position) -> bool {
         let v = &self.variant;
         let held = (0..2).any(|c| (0..self.tables.types).any(|t| self.held(pos, c, t) != 0 && self.may_enter(pos, c, t)));
-        if (v.lone == 0 && v.colour_bound == 0) || held {
+        if (v.lone == 0 && v.colour_bound == 0 && !v.bare_dead) || held {
             return false;
         }
         let files = self.tables.files;

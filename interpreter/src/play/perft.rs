@@ -25,12 +25,19 @@ impl Rules {
         }
         moves.clear();
         self.pseudo_legal(pos, moves);
-        let mut nodes = 0;
+        let (mut nodes, mut any_legal) = (0, false);
         for &m in moves.iter() {
             let undo = pos.make(self, m);
             if !self.left_in_check(pos) {
+                any_legal = true;
                 nodes += if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
             }
+            pos.unmake(self, m, undo);
+        }
+        if !any_legal && self.must_pass(pos) {
+            let m = super::movegen::NULL_MOVE;
+            let undo = pos.make(self, m);
+            nodes = if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
             pos.unmake(self, m, undo);
         }
         nodes

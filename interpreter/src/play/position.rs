@@ -26,6 +26,8 @@ pub enum MoveKind {
     Shoot,
     /// A piece from the hand (its code in `promotion`) is placed on `to`.
     Drop,
+    /// A later move of a turn declined (`0000`): the turn passes (§16).
+    Null,
 }
 
 /// A move of the interpreter, valid for the position it was generated in.
@@ -66,6 +68,10 @@ pub struct Undo {
     lost: u32,
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
+    side: usize,
+    fullmove: u32,
+    sub: u8,
+    turn_piece: Option<Square>,
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -105,6 +111,12 @@ pub struct Position {
     pub flags: [u32; 2],
     /// Types (bit set) the side to move lost on the opponent's last move.
     pub lost: u32,
+    /// Index of the move due within the turn, from 0 (§16): above 0 the
+    /// side to move has already moved in this turn.
+    pub sub: u8,
+    /// Where the piece that moved earlier in this turn stands, while a
+    /// later move is due (not known after reading a FEN).
+    pub turn_piece: Option<Square>,
 }
 
 /// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
@@ -130,6 +142,20 @@ impl Position {
             prev: 0,
             flags: [0; 2],
             lost: 0,
+            sub: 0,
+            turn_piece: None,
+        }
+    }
+
+    /// The colour that made the latest move (the one [`Position::last`]
+    /// records): the side to move while a later move of its turn is due,
+    /// else the other side.
+    #[inline]
+    pub fn last_mover(&self) -> usize {
+        if self.sub > 0 {
+            self.side
+        } else {
+            self.side ^ 1
         }
     }
 
@@ -174,9 +200,22 @@ impl Position {
             flags: self.flags,
             lost: self.lost,
             gained: (255, 0),
+            side: self.side,
+            fullmove: self.fullmove,
+            sub: self.sub,
+            turn_piece: self.turn_piece,
         };
+        let us = self.side;
+        if m.kind == MoveKind::Null {
+            self.ep = Bits::default();
+            self.pass_turn();
+            return undo;
+        }
+        // Whether this turn has several moves: the privilege, judged at its start.
+        let several = rules.variant.turn.as_ref().is_some_and(|t| self.sub > 0 || rules.holds(&t.privilege, self, None, false));
         if rules.records_moves {
-            if rules.variant.record_prev {
+            // `prev` keeps the latest move of the player who did not make `last`.
+            if rules.variant.record_prev && self.last_mover() != us {
                 self.prev = self.last;
             }
             self.last = rules.effective_type(self, m);
@@ -187,7 +226,6 @@ impl Position {
             self.flags[self.side] |= rules.variant.promotions[m.extra as usize - 1].sets;
         }
         let mut undo = undo;
-        let us = self.side;
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
@@ -219,6 +257,7 @@ impl Position {
                 self.put(rules, m.to, m.promotion);
                 self.hands[us][m.aux as usize] -= 1;
             }
+            MoveKind::Null => {}
         }
         if rules.tracks_hands {
             self.after_capture_and_promotion(rules, m, &mut undo);
@@ -241,14 +280,42 @@ impl Position {
         } else {
             self.halfmove += 1;
         }
-        if us == BLACK {
-            self.fullmove += 1;
+        self.pass_turn();
+        if let Some(turn) = &rules.variant.turn {
+            if undo.captured != 0 {
+                self.flags[us] |= turn.capture_sets;
+            }
+            let ty = (undo.moved as usize).wrapping_sub(1) / 2;
+            let continues = several
+                && undo.sub + 1 < turn.moves
+                && !(undo.captured != 0 && turn.capture_first_only)
+                && !(m.kind != MoveKind::Drop && turn.alone >> ty & 1 != 0)
+                && !(turn.check_ends_turn && rules.in_check(self));
+            if continues {
+                self.side = us;
+                self.fullmove = undo.fullmove;
+                self.sub = undo.sub + 1;
+                self.turn_piece = Some(match m.kind {
+                    MoveKind::Shoot => m.from,
+                    _ => m.to,
+                });
+            }
         }
-        self.side = us ^ 1;
-        if rules.count_checks && rules.in_check(self) {
+        if rules.count_checks && self.royals[us ^ 1].iter().any(|k| rules.attacked(self, k, us)) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
         undo
+    }
+
+    /// Ends the turn of the side to move: the other side moves next.
+    #[inline]
+    fn pass_turn(&mut self) {
+        if self.side == BLACK {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.sub = 0;
+        self.turn_piece = None;
     }
 
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
@@ -283,15 +350,19 @@ impl Position {
     /// Takes back the move `m` made with [`Position::make`].
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: Undo) {
-        self.side ^= 1;
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.sub = undo.sub;
+        self.turn_piece = undo.turn_piece;
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
-        if self.side == BLACK {
-            self.fullmove -= 1;
-        }
         match m.kind {
+            MoveKind::Null => {
+                self.ep = undo.ep;
+                return;
+            }
             MoveKind::Normal | MoveKind::Passing => {
                 self.take(m.to);
                 self.put(rules, m.from, undo.moved);
