@@ -1,0 +1,120 @@
+//! Jester Chess: the interpreter (running spec/variants/jester.yaml) and the
+//! hand-written engine (written from the document and the rulings register)
+//! agree on perft from the start, on perft at positions reached by seeded
+//! random play, and at every ply of seeded random games, under the default
+//! rulings and each option. The full counts are `#[ignore]` tests.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use motley_conformance::oracle::{random_games, random_positions_perft, RandomGames, RandomPositions};
+use motley_conformance::{Engine, Implementation, Interp};
+
+fn rule_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/jester.yaml")
+}
+
+/// Every option of every ruling that is not its default.
+const OPTIONS: [(&str, &str); 6] = [
+    ("jester.same-piece", "forbidden"),
+    ("jester.second-move", "required"),
+    ("jester.check-ends-turn", "yes"),
+    ("jester.jester-move", "never"),
+    ("jester.steward-mimic", "forward"),
+    ("jester.archer-path", "leap"),
+];
+
+/// The interpreter and the engine, both loaded with `rulings`.
+fn pair(rulings: &[(&str, &str)]) -> (Interp, Engine) {
+    let rulings: Vec<(String, String)> = rulings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let (mut a, mut b) = (Interp::new(), Engine::new());
+    a.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("interpreter: {e}"));
+    b.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("engine: {e}"));
+    (a, b)
+}
+
+/// Plays `games` seeded random games in lockstep; returns the plies played.
+fn lockstep(rulings: &[(&str, &str)], seed: u64, games: usize) -> u64 {
+    let (mut a, mut b) = pair(rulings);
+    let start = Instant::now();
+    let run = RandomGames { fen: None, seed, games, max_plies: 400 };
+    match random_games(&mut a, &mut b, &run) {
+        Ok(summary) => {
+            assert_eq!(summary.games, games);
+            eprintln!("{rulings:?}: {games} games, {} plies in {:.1}s: {:?}", summary.plies, start.elapsed().as_secs_f64(), summary.outcomes);
+            summary.plies
+        }
+        Err(e) => panic!("{rulings:?}: {e}"),
+    }
+}
+
+/// Compares perft at `depth` at `positions` positions reached by random play.
+fn positions(rulings: &[(&str, &str)], seed: u64, positions: usize, depth: u32) {
+    let (mut a, mut b) = pair(rulings);
+    let start = Instant::now();
+    let run = RandomPositions { fen: None, seed, positions, max_plies: 120, depth };
+    match random_positions_perft(&mut a, &mut b, &run) {
+        Ok(summary) => {
+            assert_eq!(summary.positions, positions);
+            eprintln!("{rulings:?}: perft {depth} at {positions} positions, {} leaves in {:.1}s", summary.leaves, start.elapsed().as_secs_f64());
+        }
+        Err(e) => panic!("{rulings:?}: {e}"),
+    }
+}
+
+#[test]
+fn start_perft_to_depth_4() {
+    let (mut a, mut b) = pair(&[]);
+    for (depth, expected) in [(1, 26), (2, 738), (3, 20_016), (4, 572_122)] {
+        assert_eq!(a.perft(depth).expect("interpreter perft"), expected, "interpreter, depth {depth}");
+        assert_eq!(b.perft(depth).expect("engine perft"), expected, "engine, depth {depth}");
+    }
+}
+
+#[test]
+fn random_games_default_rulings() {
+    assert!(lockstep(&[], 0x1E57E2, 60) > 3_000);
+}
+
+#[test]
+fn random_games_every_ruling_option() {
+    for option in OPTIONS {
+        lockstep(&[option], 0x1E57E2 ^ 0xA5, 12);
+    }
+}
+
+#[test]
+fn perft_3_at_200_random_positions() {
+    positions(&[], 0x9E5, 200, 3);
+}
+
+#[test]
+fn perft_2_at_random_positions_every_ruling_option() {
+    for option in OPTIONS {
+        positions(&[option], 0x9E6, 30, 2);
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_10000() {
+    let plies = lockstep(&[], 0x1E57E2_0001, 10_000);
+    eprintln!("10000 games, {plies} plies");
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_1000_every_ruling_option() {
+    for option in OPTIONS {
+        lockstep(&[option], 0x1E57E2_0002, 1_000);
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn perft_3_at_2000_random_positions_every_ruling() {
+    positions(&[], 0x9E7, 2_000, 3);
+    for option in OPTIONS {
+        positions(&[option], 0x9E8, 200, 3);
+    }
+}
