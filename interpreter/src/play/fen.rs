@@ -170,21 +170,57 @@ impl Rules {
         if let Some((at, text)) = state {
             self.state_field(&mut pos, text).map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
         }
+        if pos.prev != 0 && pos.last == 0 {
+            return Err(bad(fen, "`prev` is given without `last`"));
+        }
         if let Some(turn) = self.variant.turn.as_ref().filter(|_| pos.sub > 0) {
             if !self.holds(&turn.privilege, &pos, None, false) {
                 return Err(bad(fen, "`sub` is given for a side that has no turns of several moves"));
             }
+            let them = pos.side ^ 1;
+            if turn.check_ends_turn && pos.royals[them].iter().any(|k| self.attacked(&pos, k, pos.side)) {
+                return Err(bad(fen, "the side not to move is in check, which would have ended the turn"));
+            }
         }
         for colour in [WHITE, BLACK] {
+            let name = if colour == WHITE { "White" } else { "Black" };
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
-                let name = if colour == WHITE { "White" } else { "Black" };
                 return Err(bad(fen, format!("{name} has no royal piece")));
             }
+            // A side that starts with one royal piece never has more.
+            if let Some(start) = reference {
+                if start.royals[colour].iter().count() == 1 && pos.royals[colour].iter().count() > 1 {
+                    return Err(bad(fen, format!("{name} has more than one royal piece")));
+                }
+            }
+        }
+        if let Some(sq) = self.would_have_promoted(&pos) {
+            let piece = pos.board[sq as usize];
+            return Err(bad(fen, format!("the `{}` on {} would have promoted", self.piece_letter(piece), square_name(files, sq))));
         }
         if self.left_in_check(&pos) {
             return Err(bad(fen, "the side not to move is in check"));
         }
         Ok(pos)
+    }
+
+    /// A pawn-like piece (every move of its type goes forward) standing
+    /// where a promotion it cannot avoid would have changed it: a mandatory
+    /// rule without condition or limit whose zone holds its square. (The
+    /// usual "no pawn on its last rank"; other pieces are not judged.)
+    fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
+        (0..self.tables.squares as Square).find(|&sq| {
+            let piece = pos.board[sq as usize];
+            if piece == 0 {
+                return false;
+            }
+            let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
+            let movements = &self.variant.pieces[ty].movements;
+            let forward_only = !movements.is_empty() && movements.iter().all(|m| m.dy > 0);
+            forward_only && self.variant.promotions.iter().any(|r| {
+                r.pieces >> ty & 1 != 0 && r.zone[colour][sq as usize] && r.mandatory && !r.only_captured && r.when == crate::check::Condition::Always
+            })
+        })
     }
 
     /// Reads the en passant field: one or more squares written together.
@@ -195,6 +231,10 @@ impl Rules {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let mut squares = Vec::new();
         let mut rest = field;
+        let en_passant = self.variant.pieces.iter().chain(&self.variant.virtual_pieces).any(|p| p.movements.iter().any(|m| m.en_passant));
+        if !en_passant {
+            return Err(format!("en passant square `{field}` in a variant without en passant captures"));
+        }
         if !field.is_ascii() {
             return Err(format!("bad en passant square `{field}`"));
         }
@@ -299,7 +339,7 @@ impl Rules {
                     }
                 }
                 "last" | "prev" if key == "last" && self.variant.record_last || key == "prev" && self.variant.record_prev => {
-                    let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected a piece letter, then `x` if the move captured")))?;
+                    let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected the letter of a piece that is no imitator, then `x` if the move captured")))?;
                     if key == "last" {
                         pos.last = record;
                     } else {
@@ -327,7 +367,7 @@ impl Rules {
         };
         let mut chars = letter.chars();
         let c = chars.next().filter(|c| c.is_ascii_uppercase() && chars.next().is_none())?;
-        let ty = self.variant.pieces.iter().position(|p| p.letter == c)?;
+        let ty = self.variant.pieces.iter().position(|p| p.letter == c && p.imitation.is_none())?;
         Some(ty as u8 + 1 + if captured { CAPTURED } else { 0 })
     }
 
