@@ -291,8 +291,8 @@ struct RawTurn {
     check_ends_turn: Option<Spanned<String>>,
 }
 
-/// Piece letters: a list (`[J]`), or one string: letters, or an expression
-/// giving them (`'if(ruling("x") == "y", "J", "")'`).
+/// Piece letters: a list (`[A, B]`), or one string: letters, or an expression
+/// giving them (`'if(ruling("x") == "y", "A", "")'`).
 enum RawLetters {
     List(Vec<Spanned<String>>),
     Text(String),

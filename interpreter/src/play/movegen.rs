@@ -1,5 +1,6 @@
 //! Move generation and legality.
 
+use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::Condition;
@@ -35,7 +36,7 @@ impl Rules {
             TurnLimits {
                 excluded: turn.alone | turn.excluded,
                 no_captures: turn.capture_first_only,
-                not_from: if turn.same_piece_forbidden { pos.turn_piece } else { None },
+                not_from: if turn.same_piece_forbidden { pos.turn_pieces } else { Bits::default() },
                 may_pass: !turn.later_required,
             }
         } else if turn.excluded != 0 && self.holds(&turn.privilege, pos, None, false) {
@@ -51,7 +52,7 @@ impl Rules {
         let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
         for from in pos.occupied[us].iter() {
             let mut piece = board[from as usize];
-            if limits.excluded >> ((piece as usize - 1) / 2) & 1 != 0 || limits.not_from == Some(from) {
+            if limits.excluded >> ((piece as usize - 1) / 2) & 1 != 0 || limits.not_from.has(from) {
                 continue;
             }
             let mut captures_allowed = !limits.no_captures;
@@ -483,8 +484,8 @@ struct TurnLimits {
     excluded: u32,
     /// No move may capture.
     no_captures: bool,
-    /// The piece on this square may not move.
-    not_from: Option<Square>,
+    /// The pieces on these squares may not move.
+    not_from: Bits,
     /// `0000` is a pseudo-legal move.
     may_pass: bool,
 }

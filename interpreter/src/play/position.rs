@@ -71,7 +71,7 @@ pub struct Undo {
     side: usize,
     fullmove: u32,
     sub: u8,
-    turn_piece: Option<Square>,
+    turn_pieces: Bits,
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -114,9 +114,9 @@ pub struct Position {
     /// Index of the move due within the turn, from 0 (§16): above 0 the
     /// side to move has already moved in this turn.
     pub sub: u8,
-    /// Where the piece that moved earlier in this turn stands, while a
+    /// Where the pieces that moved earlier in this turn stand, while a
     /// later move is due (not known after reading a FEN).
-    pub turn_piece: Option<Square>,
+    pub turn_pieces: Bits,
 }
 
 /// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
@@ -143,7 +143,7 @@ impl Position {
             flags: [0; 2],
             lost: 0,
             sub: 0,
-            turn_piece: None,
+            turn_pieces: Bits::default(),
         }
     }
 
@@ -203,7 +203,7 @@ impl Position {
             side: self.side,
             fullmove: self.fullmove,
             sub: self.sub,
-            turn_piece: self.turn_piece,
+            turn_pieces: self.turn_pieces,
         };
         let us = self.side;
         if m.kind == MoveKind::Null {
@@ -295,10 +295,20 @@ impl Position {
                 self.side = us;
                 self.fullmove = undo.fullmove;
                 self.sub = undo.sub + 1;
-                self.turn_piece = Some(match m.kind {
-                    MoveKind::Shoot => m.from,
-                    _ => m.to,
-                });
+                self.turn_pieces = undo.turn_pieces;
+                match m.kind {
+                    MoveKind::Shoot => self.turn_pieces.set(m.from),
+                    MoveKind::Castle => {
+                        self.turn_pieces.clear(m.from);
+                        self.turn_pieces.clear(m.aux);
+                        self.turn_pieces.set(m.to);
+                        self.turn_pieces.set(m.extra);
+                    }
+                    _ => {
+                        self.turn_pieces.clear(m.from);
+                        self.turn_pieces.set(m.to);
+                    }
+                }
             }
         }
         if rules.count_checks && self.royals[us ^ 1].iter().any(|k| rules.attacked(self, k, us)) {
@@ -315,7 +325,7 @@ impl Position {
         }
         self.side ^= 1;
         self.sub = 0;
-        self.turn_piece = None;
+        self.turn_pieces = Bits::default();
     }
 
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
@@ -353,7 +363,7 @@ impl Position {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.sub = undo.sub;
-        self.turn_piece = undo.turn_piece;
+        self.turn_pieces = undo.turn_pieces;
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
