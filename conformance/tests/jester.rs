@@ -84,6 +84,33 @@ fn random_games_every_ruling_option() {
 }
 
 #[test]
+fn random_games_from_endgames() {
+    // Few pieces: the games end by mate, stalemate, the fifty-move rule,
+    // repetition and dead material within the budget.
+    let fens = [
+        "4k5/4p5/10/10/10/10/10/10/10/4P5/4K5 w - - 0 1",
+        "r8k/10/10/10/10/10/10/10/10/10/K8R w - - 0 1 {captured=wb}",
+        "4k5/10/3j6/10/10/10/10/10/10/3J6/4K5 w - - 0 1",
+        "4k5/2s3a3/10/10/10/10/10/10/10/2S3A3/4K5 b - - 0 1 {last=K}",
+        "l8k/10/10/10/10/10/10/10/10/10/K8N w - - 0 1 {captured=b}",
+        "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1",
+    ];
+    let (mut a, mut b) = pair(&[]);
+    let mut outcomes = std::collections::BTreeMap::new();
+    for (i, fen) in fens.iter().enumerate() {
+        let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 12, max_plies: 400 };
+        match random_games(&mut a, &mut b, &run) {
+            Ok(summary) => summary.outcomes.into_iter().for_each(|(k, n)| *outcomes.entry(k).or_insert(0) += n),
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
+    eprintln!("{outcomes:?}");
+    for reason in ["fifty-move rule", "insufficient material", "threefold repetition"] {
+        assert!(outcomes.keys().any(|k| k.ends_with(reason)), "no game ended by {reason}: {outcomes:?}");
+    }
+}
+
+#[test]
 fn perft_3_at_200_random_positions() {
     positions(&[], 0x9E5, 200, 3);
 }
@@ -100,6 +127,18 @@ fn perft_2_at_random_positions_every_ruling_option() {
 fn random_games_10000() {
     let plies = lockstep(&[], 0x1E57E2_0001, 10_000);
     eprintln!("10000 games, {plies} plies");
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_300_long() {
+    // Games of up to 3000 plies reach the draw rules from the start.
+    let (mut a, mut b) = pair(&[]);
+    let run = RandomGames { fen: None, seed: 0x10E6, games: 300, max_plies: 3_000 };
+    match random_games(&mut a, &mut b, &run) {
+        Ok(summary) => eprintln!("300 long games, {} plies: {:?}", summary.plies, summary.outcomes),
+        Err(e) => panic!("{e}"),
+    }
 }
 
 #[test]
