@@ -125,7 +125,7 @@ fn perft_2_at_random_positions_every_ruling_option() {
 #[test]
 #[ignore = "minutes; run with --ignored --release"]
 fn random_games_10000() {
-    let plies = lockstep(&[], 0x1E57E2_0001, 10_000);
+    let plies = lockstep(&[], 0x001E_57E2_0001, 10_000);
     eprintln!("10000 games, {plies} plies");
 }
 
@@ -145,7 +145,7 @@ fn random_games_300_long() {
 #[ignore = "minutes; run with --ignored --release"]
 fn random_games_1000_every_ruling_option() {
     for option in OPTIONS {
-        lockstep(&[option], 0x1E57E2_0002, 1_000);
+        lockstep(&[option], 0x001E_57E2_0002, 1_000);
     }
 }
 
