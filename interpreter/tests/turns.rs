@@ -56,6 +56,7 @@ fn three_moves_by_three_pieces() {
     assert!(!game.legal_moves().contains(&"0000".to_string()));
     game.set_fen("7k/8/8/8/8/p2b4/P6r/K7 w - - 0 1 {sub=3}").unwrap();
     assert_eq!(game.legal_moves(), ["0000"]);
+    assert_eq!(game.rules().san(game.position(), &game.rules().parse_move(game.position(), "0000").unwrap()), "0000");
     assert_eq!(game.perft(1), 1);
     assert_eq!(game.outcome(), None);
     game.play("0000").unwrap();
@@ -97,11 +98,11 @@ fn later_moves_do_not_capture() {
 fn a_check_ends_the_turn() {
     let mut game = chess_with("{ moves: 2, check_ends_turn: \"yes\" }");
     game.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-    game.play("a1a8").unwrap();
+    assert_eq!(game.play("a1a8").unwrap(), "Ra8+");
     assert_eq!(game.fen(), "R3k3/8/8/8/8/8/8/4K3 b - - 1 1");
     let mut game = chess_with("{ moves: 2 }");
     game.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-    game.play("a1a8").unwrap();
+    assert_eq!(game.play("a1a8").unwrap(), "Ra8+");
     assert_eq!(game.fen(), "R3k3/8/8/8/8/8/8/4K3 w - - 1 1 {sub=2}");
     // The checked side answers on its first move; mate is judged there.
     game.play("e1d2").unwrap();

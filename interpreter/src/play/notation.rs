@@ -85,10 +85,14 @@ impl Rules {
         self.push_gate(m, &mut s);
         let mut after = pos.clone();
         after.make(self, *m);
-        if self.in_check(&after) {
+        // A check by a move after which the turn continues (§16) is no mate yet.
+        let (us, them) = (pos.side, pos.side ^ 1);
+        if after.royals[them].iter().any(|k| self.attacked(&after, k, us)) {
             let mut replies = Vec::new();
-            self.legal(&after, &mut replies);
-            s.push(if replies.is_empty() { '#' } else { '+' });
+            if after.side == them {
+                self.legal(&after, &mut replies);
+            }
+            s.push(if after.side == them && replies.is_empty() { '#' } else { '+' });
         }
         s
     }
