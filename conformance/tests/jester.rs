@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use motley_conformance::oracle::{random_games, random_positions_perft, RandomGames, RandomPositions};
+use motley_conformance::oracle::{compare_position, random_games, random_positions_perft, RandomGames, RandomPositions, SplitMix64};
 use motley_conformance::{Engine, Implementation, Interp};
 
 fn rule_file() -> PathBuf {
@@ -108,6 +108,38 @@ fn random_games_from_endgames() {
     for reason in ["fifty-move rule", "insufficient material", "threefold repetition"] {
         assert!(outcomes.keys().any(|k| k.ends_with(reason)), "no game ended by {reason}: {outcomes:?}");
     }
+}
+
+#[test]
+fn positions_read_from_fen_agree() {
+    // FENs met in random engine games (`sub=2`, `last=`, `prev=`,
+    // `captured=`), each read fresh by both.
+    let (mut a, mut b) = pair(&[]);
+    let (_, mut walker) = pair(&[]);
+    let mut rng = SplitMix64::new(0xFE4);
+    let mut positions = 0;
+    for _ in 0..12 {
+        walker.set_position(None, &[]).expect("setup");
+        for _ in 0..250 {
+            let fen = walker.fen().expect("fen");
+            if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
+                panic!("{e}");
+            }
+            positions += 1;
+            let legal = walker.legal_moves().expect("moves");
+            if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
+                break;
+            }
+            walker.play(&legal[rng.below(legal.len())]).expect("legal move");
+        }
+    }
+    assert!(positions > 2000, "{positions}");
+}
+
+#[test]
+fn random_games_combined_rulings() {
+    lockstep(&[("jester.same-piece", "forbidden"), ("jester.second-move", "required"), ("jester.jester-move", "never")], 0xC0B1, 10);
+    lockstep(&[("jester.check-ends-turn", "yes"), ("jester.steward-mimic", "forward"), ("jester.archer-path", "leap")], 0xC0B2, 10);
 }
 
 #[test]
