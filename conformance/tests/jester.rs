@@ -110,20 +110,19 @@ fn random_games_from_endgames() {
     }
 }
 
-#[test]
-fn positions_read_from_fen_agree() {
-    // FENs met in random engine games (`sub=2`, `last=`, `prev=`,
-    // `captured=`), each read fresh by both.
-    let (mut a, mut b) = pair(&[]);
-    let (_, mut walker) = pair(&[]);
+/// Reads FENs met in random engine games (`sub=2`, `last=`, `prev=`,
+/// `captured=`) fresh into both and compares them there; returns how many.
+fn fens_agree(rulings: &[(&str, &str)], games: usize) -> usize {
+    let (mut a, mut b) = pair(rulings);
+    let (_, mut walker) = pair(rulings);
     let mut rng = SplitMix64::new(0xFE4);
     let mut positions = 0;
-    for _ in 0..12 {
+    for _ in 0..games {
         walker.set_position(None, &[]).expect("setup");
         for _ in 0..250 {
             let fen = walker.fen().expect("fen");
             if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
-                panic!("{e}");
+                panic!("{rulings:?}: {e}");
             }
             positions += 1;
             let legal = walker.legal_moves().expect("moves");
@@ -133,7 +132,15 @@ fn positions_read_from_fen_agree() {
             walker.play(&legal[rng.below(legal.len())]).expect("legal move");
         }
     }
-    assert!(positions > 2000, "{positions}");
+    positions
+}
+
+#[test]
+fn positions_read_from_fen_agree() {
+    assert!(fens_agree(&[], 12) > 2000);
+    for option in OPTIONS {
+        assert!(fens_agree(&[option], 3) > 500);
+    }
 }
 
 #[test]
