@@ -110,6 +110,27 @@ fn random_games_from_endgames() {
     }
 }
 
+#[test]
+fn random_games_with_promotions() {
+    // Every promoting type a step or two from the zone, Jesters to imitate
+    // the promoted types, with and without the privilege.
+    let fens = [
+        "4k5/10/10/PNLBR1J3/10/10/10/pnlbr1j3/10/10/4K5 w - - 0 1 {captured=wb}",
+        "4k5/10/10/PNLBR1J3/10/10/10/pnlbr1j3/10/10/4K5 b - - 0 1",
+        "q3k5/10/10/1PNLBRJ3/10/10/1pnlbrj3/10/10/10/4K4Q w - - 0 1 {captured=b}",
+    ];
+    for rulings in [&[][..], &[OPTIONS[2]], &[OPTIONS[4]]] {
+        let (mut a, mut b) = pair(rulings);
+        for (i, fen) in fens.iter().enumerate() {
+            let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 10, max_plies: 200 };
+            match random_games(&mut a, &mut b, &run) {
+                Ok(summary) => assert_eq!(summary.games, 10),
+                Err(e) => panic!("{rulings:?} {fen}: {e}"),
+            }
+        }
+    }
+}
+
 /// Reads FENs met in random engine games (`sub=2`, `last=`, `prev=`,
 /// `captured=`) fresh into both and compares them there; returns how many.
 fn fens_agree(rulings: &[(&str, &str)], games: usize) -> usize {
