@@ -199,7 +199,8 @@ impl Rules {
             return Err(bad(fen, format!("the `{}` on {} would have promoted", self.piece_letter(piece), square_name(files, sq))));
         }
         if self.left_in_check(&pos) {
-            return Err(bad(fen, "the side not to move is in check"));
+            let reason = if pos.sub > 0 { "the side to move is in check after its own move" } else { "the side not to move is in check" };
+            return Err(bad(fen, reason));
         }
         Ok(pos)
     }
