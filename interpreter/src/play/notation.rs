@@ -118,7 +118,7 @@ impl Rules {
 
     fn looks_like_move(&self, text: &str) -> bool {
         if text == "0000" {
-            return true;
+            return self.variant.turn.is_some();
         }
         // Long algebraic: two squares of this board, then an optional letter.
         let (files, ranks) = (self.tables.files, self.tables.ranks);
