@@ -332,3 +332,65 @@ pub fn perft_consistency(imp: &mut dyn Implementation, fen: Option<&str>, moves:
     }
     Ok(())
 }
+
+/// Settings of a random-positions perft run.
+#[derive(Clone, Debug)]
+pub struct RandomPositions {
+    /// Start FEN; the variant's setup when `None`.
+    pub fen: Option<String>,
+    /// The seed; position `i` is reached with a generator derived from it and `i`.
+    pub seed: u64,
+    /// Number of positions.
+    pub positions: usize,
+    /// Each position is reached by a random number of plies, at most this many.
+    pub max_plies: usize,
+    /// The perft depth compared at each position.
+    pub depth: u32,
+}
+
+/// What a random-positions perft run saw when the two agreed throughout.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionsSummary {
+    /// Positions compared.
+    pub positions: usize,
+    /// Plies played to reach them, in all.
+    pub plies: u64,
+    /// Perft leaves counted at them (by each implementation), in all.
+    pub leaves: u64,
+}
+
+/// Reaches positions by seeded random play on A (a random number of plies
+/// from the start, fewer if the game ends), and compares the two
+/// implementations there: legal moves, FEN, outcome and perft at
+/// `run.depth`. On a perft difference descends to the position where the
+/// legal moves, FEN or outcome first differ and reports it.
+pub fn random_positions_perft(a: &mut dyn Implementation, b: &mut dyn Implementation, run: &RandomPositions) -> Result<PositionsSummary, DiffError> {
+    let fen = run.fen.as_deref();
+    let mut summary = PositionsSummary::default();
+    for index in 0..run.positions {
+        let mut rng = SplitMix64::new(game_seed(run.seed, index));
+        let plies = rng.below(run.max_plies + 1);
+        a.set_position(fen, &[]).map_err(|e| broken(a, e))?;
+        let mut moves: Vec<String> = Vec::new();
+        while moves.len() < plies && a.outcome().map_err(|e| broken(a, e))?.is_none() {
+            let legal = a.legal_moves().map_err(|e| broken(a, e))?;
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())].clone();
+            a.play(&mv).map_err(|e| broken(a, e))?;
+            moves.push(mv);
+        }
+        compare_position(a, b, fen, &moves)?;
+        let pa = a.perft(run.depth).map_err(|e| broken(a, e))?;
+        let pb = b.perft(run.depth).map_err(|e| broken(b, e))?;
+        if pa != pb {
+            find_perft_difference(a, b, fen, &moves, run.depth)?;
+            return Err(disagreement(a, b, fen, &moves, format!("different perft {}: {pa} and {pb}", run.depth)));
+        }
+        summary.positions += 1;
+        summary.plies += moves.len() as u64;
+        summary.leaves += pa;
+    }
+    Ok(summary)
+}

@@ -69,8 +69,8 @@ impl Checker<'_> {
             }
         }
         for def in defs.iter().take(MAX_FREEZE_RULES) {
-            let by = self.letters(&def.by);
-            let immune = self.letters(&def.immune);
+            let by = self.letter_set(&def.by);
+            let immune = self.letter_set(&def.immune);
             let Some(reach) = self.virtual_movement(&def.reach, "watched squares", pieces, virtuals) else { continue };
             let linger = def.linger.as_ref().map_or(0, |t| self.turns(t));
             out.push(FreezeRule {
@@ -122,10 +122,10 @@ impl Checker<'_> {
             };
             out.push(ReplyRule {
                 key,
-                openers: self.letters(&def.opened_by.0),
+                openers: self.letter_set(&def.opened_by.0),
                 opening,
                 opening_when: self.condition(&def.opened_by.1.when),
-                repliers: self.letters(&def.reply.0),
+                repliers: self.letter_set(&def.reply.0),
                 reply,
                 reply_when: self.condition(&def.reply.1.when),
                 freeze,
@@ -156,7 +156,7 @@ impl Checker<'_> {
     }
 
     /// Types (bit set) of a list of letters.
-    fn letters(&mut self, list: &[Text]) -> u32 {
+    pub(super) fn letter_set(&mut self, list: &[Text]) -> u32 {
         list.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b)
     }
 

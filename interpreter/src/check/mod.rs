@@ -89,6 +89,34 @@ pub struct Variant {
     /// Positions record which pieces made their first move by an
     /// initial-only movement (a condition reads `piece.double_stepped`).
     pub record_stepped: bool,
+    /// Two bare royal pieces are dead material (`insufficient_material` given).
+    pub bare_dead: bool,
+    /// Turns of several moves (§16), if the variant has them.
+    pub turn: Option<Turn>,
+}
+
+/// Turns of several moves (§16 of the language reference).
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// Moves per turn while the privilege lasts (at least 2).
+    pub moves: u8,
+    /// The privilege: a move-context condition on the mover at the start of a turn.
+    pub privilege: Condition,
+    /// A capture may only be the first move of a turn, and it ends the turn.
+    pub capture_first_only: bool,
+    /// Player flags (bit set) every capture sets.
+    pub capture_sets: u32,
+    /// Types (bit set) whose move is a turn by itself: only as the first
+    /// move, which ends the turn.
+    pub alone: u32,
+    /// Types (bit set) that do not move while the privilege lasts.
+    pub excluded: u32,
+    /// A later move may be declined (`0000`) only when no other is legal.
+    pub later_required: bool,
+    /// The later moves of a turn may not move the piece that moved before in it.
+    pub same_piece_forbidden: bool,
+    /// A move that attacks an enemy royal piece ends the turn.
+    pub check_ends_turn: bool,
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -306,7 +334,7 @@ impl Checker<'_> {
         let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
         let replies = self.reply_rules(&pieces, &mut virtual_pieces);
         let uncounted_captures = match &f.draws.uncounted {
-            Some((list, when)) if self.holds(when) => list.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+            Some((list, when)) if self.holds(when) => self.letter_set(&list),
             _ => 0,
         };
         let record_stepped = replies.iter().any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
@@ -337,7 +365,7 @@ impl Checker<'_> {
                 }
             };
             promotions.push(Promotion {
-                pieces: p.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+                pieces: self.letter_set(&p.pieces),
                 zone: [self.zone(&p.zone, files, ranks, true), self.zone(&p.zone, files, ranks, false)],
                 to: p.to.iter().map(|t| self.letter(t)).collect(),
                 mandatory: p.mandatory,
@@ -364,9 +392,8 @@ impl Checker<'_> {
                 self.errors.push(Diagnostic::at(span, format!("`{key}` must be at least {least}, not {n}")));
             }
         }
-        let mask = |c: &mut Self, list: &[Text]| list.iter().map(|t| 1u32 << c.letter(t)).fold(0, |a, b| a | b);
-        let lone = mask(self, &draws.lone);
-        let colour_bound = mask(self, &draws.colour_bound);
+        let lone = self.letter_set(&draws.lone);
+        let colour_bound = self.letter_set(&draws.colour_bound);
         let outcomes = self.outcomes(files, ranks);
         let captured_to = match f.hand_captured.as_ref() {
             None => CapturedTo::Nowhere,
@@ -385,7 +412,7 @@ impl Checker<'_> {
             .iter()
             .map(|d| {
                 let mut rule = DropRule {
-                    pieces: d.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b),
+                    pieces: self.letter_set(&d.pieces),
                     zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
                     no_check: false,
                     not_in_check: false,
@@ -431,7 +458,7 @@ impl Checker<'_> {
                     }
                 }
             });
-            let pieces = g.pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
+            let pieces = self.letter_set(&g.pieces);
             let mut rule = GateRule { pieces, zone, unmoved: false, setup_square: false, capture: false, deadline, castling_field: g.castling_field };
             for t in &g.vacated_by {
                 match t.value.as_str() {
@@ -448,7 +475,7 @@ impl Checker<'_> {
             if from.value != "opponent" {
                 self.errors.push(from.error(format!("`from` can only be `opponent`, not `{}`", from.value)));
             }
-            hidden_from_opponent |= pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
+            hidden_from_opponent |= self.letter_set(&pieces);
         }
         let imitators = pieces.iter().any(|p| p.imitation.is_some());
         let (record_last, record_prev) = match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
@@ -462,7 +489,7 @@ impl Checker<'_> {
                 (imitators, imitators)
             }
         };
-        let kept = if f.hand_keep.is_empty() { u32::MAX } else { f.hand_keep.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b) };
+        let kept = if f.hand_keep.is_empty() { u32::MAX } else { self.letter_set(&f.hand_keep) };
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         for (from, to) in &f.hand_demote_map {
             let (a, b) = (pieces.iter().position(|p| p.letter.to_string() == *from), pieces.iter().position(|p| p.letter.to_string() == *to));
@@ -471,11 +498,14 @@ impl Checker<'_> {
                 _ => self.errors.push(Diagnostic::whole(format!("`hand.demote` maps `{from}` to `{to}`: both must be piece letters"))),
             }
         }
+        let turn = f.turn.as_ref().map(|t| self.turn(t));
         Variant {
             freeze,
             replies,
             uncounted_captures,
             record_stepped,
+            turn,
+            bare_dead: draws.insufficient_material,
             player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
             record_last,
             record_prev,
@@ -673,6 +703,54 @@ impl Checker<'_> {
         virtuals
     }
 
+    /// Checks the `turn` section (§16).
+    fn turn(&mut self, t: &crate::load::TurnDef) -> Turn {
+        let (moves, span) = t.moves;
+        if !(2..=16).contains(&moves) {
+            self.errors.push(Diagnostic::at(span, format!("`moves` is the number of moves in a turn while the privilege lasts, 2 to 16, not {moves}")));
+        }
+        let choice = |c: &mut Self, t: &Option<Text>, key: &str, options: [&str; 2]| {
+            let word = t.as_ref().and_then(|t| c.word(t));
+            match (t, word.as_deref()) {
+                (None, _) | (_, None) => false,
+                (_, Some(w)) if w == options[0] => false,
+                (_, Some(w)) if w == options[1] => true,
+                (Some(t), Some(w)) => {
+                    c.errors.push(t.error(format!("`{key}` is `{}` or `{}`, not `{w}`", options[0], options[1])));
+                    false
+                }
+            }
+        };
+        Turn {
+            moves: moves.clamp(2, 16) as u8,
+            privilege: self.condition(&t.privilege),
+            capture_first_only: !choice(self, &t.capture, "capture", ["first-only", "any"]),
+            capture_sets: self.flags(&t.capture_sets),
+            alone: self.letters(&t.alone),
+            excluded: self.letters(&t.excluded),
+            later_required: choice(self, &t.later_moves, "later_moves", ["optional", "required"]),
+            same_piece_forbidden: choice(self, &t.same_piece, "same_piece", ["allowed", "forbidden"]),
+            check_ends_turn: choice(self, &t.check_ends_turn, "check_ends_turn", ["no", "yes"]),
+        }
+    }
+
+    /// Types (bit set) of piece letters given as a list, or as one text of
+    /// letters or an expression giving them.
+    fn letters(&mut self, letters: &crate::load::LettersDef) -> u32 {
+        match letters {
+            crate::load::LettersDef::None => 0,
+            crate::load::LettersDef::List(list) => self.letter_set(list),
+            crate::load::LettersDef::Text(t) => {
+                let Some(word) = self.word(t) else { return 0 };
+                let mut mask = 0;
+                for c in word.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+                    mask |= 1u32 << self.letter(&Text { value: c.to_string(), span: t.span });
+                }
+                mask
+            }
+        }
+    }
+
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
         let o = &self.file.outcomes;
         let mut out = Outcomes::default();
@@ -701,7 +779,7 @@ impl Checker<'_> {
             out.check_count = Some(n);
         }
         if let Some((pieces, zone)) = &o.reach {
-            let mask = pieces.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b);
+            let mask = self.letter_set(&pieces);
             out.reach = Some((mask, [self.zone(zone, files, ranks, true), self.zone(zone, files, ranks, false)]));
         }
         out

@@ -42,7 +42,7 @@ struct RawRuleFile {
     #[serde(default)]
     replies: Vec<RawReply>,
     #[serde(default)]
-    turn: Option<Spanned<IgnoredAny>>,
+    turn: Option<Spanned<RawTurn>>,
     #[serde(default)]
     hidden: Vec<RawHidden>,
     #[serde(default)]
@@ -325,6 +325,58 @@ struct RawDrop {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawTurn {
+    moves: Spanned<u32>,
+    #[serde(default)]
+    privilege: Option<Spanned<String>>,
+    #[serde(default)]
+    capture: Option<Spanned<String>>,
+    #[serde(default)]
+    capture_sets: Vec<Spanned<String>>,
+    #[serde(default)]
+    alone: Option<Spanned<RawLetters>>,
+    #[serde(default)]
+    excluded: Option<Spanned<RawLetters>>,
+    #[serde(default)]
+    later_moves: Option<Spanned<String>>,
+    #[serde(default)]
+    same_piece: Option<Spanned<String>>,
+    #[serde(default)]
+    check_ends_turn: Option<Spanned<String>>,
+}
+
+/// Piece letters: a list (`[A, B]`), or one string: letters, or an expression
+/// giving them (`'if(ruling("x") == "y", "A", "")'`).
+enum RawLetters {
+    List(Vec<Spanned<String>>),
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for RawLetters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawLetters;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of piece letters, or a string of letters or an expression giving them")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawLetters, E> {
+                Ok(RawLetters::Text(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawLetters, A::Error> {
+                let mut list = Vec::new();
+                while let Some(entry) = seq.next_element()? {
+                    list.push(entry);
+                }
+                Ok(RawLetters::List(list))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawHidden {
     pieces: Vec<Spanned<String>>,
     from: Spanned<String>,
@@ -435,6 +487,46 @@ pub struct RuleFile {
     pub rulings: Vec<RulingDef>,
     /// `hidden`: pieces and who may not see them (`opponent`).
     pub hidden: Vec<(Vec<Text>, Text)>,
+    /// `turn`: turns of several moves, if the variant has them.
+    pub turn: Option<TurnDef>,
+}
+
+/// The `turn` section (spec/LANGUAGE.md §16): turns of several moves.
+#[derive(Clone, Debug)]
+pub struct TurnDef {
+    /// Where the section starts.
+    pub span: Span,
+    /// `moves`: moves per turn while the privilege lasts, and its place.
+    pub moves: (u32, Span),
+    /// `privilege`: a move-context condition on the mover at the start of a turn.
+    pub privilege: Option<ExprNode>,
+    /// `capture`: `first-only` (default) or `any`.
+    pub capture: Option<Text>,
+    /// `capture_sets`: player flags every capture sets.
+    pub capture_sets: Vec<Text>,
+    /// `alone`: types whose move is a turn by itself.
+    pub alone: LettersDef,
+    /// `excluded`: types that do not move while the privilege lasts.
+    pub excluded: LettersDef,
+    /// `later_moves`: `optional` (default) or `required`.
+    pub later_moves: Option<Text>,
+    /// `same_piece`: `allowed` (default) or `forbidden`.
+    pub same_piece: Option<Text>,
+    /// `check_ends_turn`: `no` (default) or `yes`.
+    pub check_ends_turn: Option<Text>,
+}
+
+/// Piece letters as written: a list of letters, or one text holding
+/// letters or an expression that gives them.
+#[derive(Clone, Debug, Default)]
+pub enum LettersDef {
+    /// Not given: no letters.
+    #[default]
+    None,
+    /// A list of letters.
+    List(Vec<Text>),
+    /// One text: letters, or an expression giving a string of letters.
+    Text(Text),
 }
 
 /// One entry of `rulings`: an open question of the source and its answers.
@@ -612,6 +704,8 @@ pub struct DrawsDef {
     pub lone: Vec<Text>,
     /// Colour-bound letters: material made only of these on one square colour is dead.
     pub colour_bound: Vec<Text>,
+    /// Whether `insufficient_material` is given: then two bare royal pieces are dead material.
+    pub insufficient_material: bool,
     /// Letters whose capture does not reset the fifty-move count, and when.
     pub uncounted: Option<(Vec<Text>, Option<ExprNode>)>,
 }
@@ -797,7 +891,6 @@ impl Raw {
             errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
         }
         let reserved = [
-            ("turn", &f.turn),
             ("imitation", &f.imitation),
         ];
         for (key, value) in reserved {
@@ -872,6 +965,7 @@ impl Raw {
                     let when = u.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|e| errors.push(e)).ok());
                     (u.captures_of.iter().map(|t| text(t, source)).collect(), when)
                 }),
+                insufficient_material: d.insufficient_material.is_some(),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();
@@ -949,6 +1043,26 @@ impl Raw {
                 when: r.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
             })
             .collect();
+        let turn = f.turn.as_ref().map(|t| {
+            let letters = |l: &Option<Spanned<RawLetters>>| match l.as_ref().map(|l| (&l.value, l)) {
+                None => LettersDef::None,
+                Some((RawLetters::List(list), _)) => LettersDef::List(list.iter().map(|t| text(t, source)).collect()),
+                Some((RawLetters::Text(t), at)) => LettersDef::Text(Text { value: t.clone(), span: place(at, source) }),
+            };
+            let r = &t.value;
+            TurnDef {
+                span: place(t, source),
+                moves: number(&r.moves, source),
+                privilege: r.privilege.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                capture: r.capture.as_ref().map(|t| text(t, source)),
+                capture_sets: r.capture_sets.iter().map(|t| text(t, source)).collect(),
+                alone: letters(&r.alone),
+                excluded: letters(&r.excluded),
+                later_moves: r.later_moves.as_ref().map(|t| text(t, source)),
+                same_piece: r.same_piece.as_ref().map(|t| text(t, source)),
+                check_ends_turn: r.check_ends_turn.as_ref().map(|t| text(t, source)),
+            }
+        });
         let mut rulings = Vec::new();
         for (id, r) in &f.rulings {
             let default = text(&r.value.default, source);
@@ -962,6 +1076,7 @@ impl Raw {
             return Err(Diagnostics(errors));
         }
         Ok(RuleFile {
+            turn,
             hidden: f.hidden.iter().map(|h| (h.pieces.iter().map(|t| text(t, source)).collect(), text(&h.from, source))).collect(),
             rulings,
             gating,

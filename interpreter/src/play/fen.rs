@@ -122,7 +122,6 @@ impl Rules {
             }
             row_at += row.len() + 1;
         }
-        self.no_unpromoted(&pos).map_err(|r| bad(fen, r))?;
         pos.side = match fields.next() {
             Some((_, "w")) | None => WHITE,
             Some((_, "b")) => BLACK,
@@ -176,30 +175,58 @@ impl Rules {
             self.default_held(&mut pos);
         }
         self.refresh_frozen(&mut pos);
-        for colour in [WHITE, BLACK] {
-            if pos.royals[colour].is_empty() && self.royal_codes != 0 {
-                let name = if colour == WHITE { "White" } else { "Black" };
-                return Err(bad(fen, format!("{name} has no royal piece")));
+        if pos.prev != 0 && pos.last == 0 {
+            return Err(bad(fen, "`prev` is given without `last`"));
+        }
+        if let Some(turn) = self.variant.turn.as_ref().filter(|_| pos.sub > 0) {
+            if !self.holds(&turn.privilege, &pos, None, false) {
+                return Err(bad(fen, "`sub` is given for a side that has no turns of several moves"));
+            }
+            let them = pos.side ^ 1;
+            if turn.check_ends_turn && pos.royals[them].iter().any(|k| self.attacked(&pos, k, pos.side)) {
+                return Err(bad(fen, "the side not to move is in check, which would have ended the turn"));
             }
         }
+        for colour in [WHITE, BLACK] {
+            let name = if colour == WHITE { "White" } else { "Black" };
+            if pos.royals[colour].is_empty() && self.royal_codes != 0 {
+                return Err(bad(fen, format!("{name} has no royal piece")));
+            }
+            // A side that starts with one royal piece never has more.
+            if let Some(start) = reference {
+                if start.royals[colour].iter().count() == 1 && pos.royals[colour].iter().count() > 1 {
+                    return Err(bad(fen, format!("{name} has more than one royal piece")));
+                }
+            }
+        }
+        if let Some(sq) = self.would_have_promoted(&pos) {
+            let piece = pos.board[sq as usize];
+            return Err(bad(fen, format!("the `{}` on {} would have promoted", self.piece_letter(piece), square_name(files, sq))));
+        }
         if self.left_in_check(&pos) {
-            return Err(bad(fen, "the side not to move is in check"));
+            let reason = if pos.sub > 0 { "the side to move is in check after its own move" } else { "the side not to move is in check" };
+            return Err(bad(fen, reason));
         }
         Ok(pos)
     }
 
-    /// Refuses a piece standing where it must have promoted: in the zone of
-    /// a mandatory, unconditional promotion of its type.
-    fn no_unpromoted(&self, pos: &Position) -> Result<(), String> {
-        for sq in 0..self.tables.squares as Square {
+    /// A pawn-like piece (every move of its type goes forward) standing
+    /// where a promotion it cannot avoid would have changed it: a mandatory
+    /// rule without condition or limit whose zone holds its square. (The
+    /// usual "no pawn on its last rank"; other pieces are not judged.)
+    fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
+        (0..self.tables.squares as Square).find(|&sq| {
             let piece = pos.board[sq as usize];
-            let Some(first) = (piece != 0).then(|| self.tables.promotion(piece, sq)).flatten() else { continue };
-            let rule = &self.variant.promotions[first];
-            if rule.mandatory && rule.when == crate::check::Condition::Always && !rule.only_captured {
-                return Err(format!("the {} on {} stands where it must have promoted", self.variant.pieces[(piece as usize - 1) / 2].name, square_name(self.tables.files, sq)));
+            if piece == 0 {
+                return false;
             }
-        }
-        Ok(())
+            let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
+            let movements = &self.variant.pieces[ty].movements;
+            let forward_only = !movements.is_empty() && movements.iter().all(|m| m.dy > 0);
+            forward_only && self.variant.promotions.iter().any(|r| {
+                r.pieces >> ty & 1 != 0 && r.zone[colour][sq as usize] && r.mandatory && !r.only_captured && r.when == crate::check::Condition::Always
+            })
+        })
     }
 
     /// Reads the en passant field: one or more squares written together.
@@ -210,6 +237,10 @@ impl Rules {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let mut squares = Vec::new();
         let mut rest = field;
+        let en_passant = self.variant.pieces.iter().chain(&self.variant.virtual_pieces).any(|p| p.movements.iter().any(|m| m.en_passant));
+        if !en_passant {
+            return Err(format!("en passant square `{field}` in a variant without en passant captures"));
+        }
         if !field.is_ascii() {
             return Err(format!("bad en passant square `{field}`"));
         }
@@ -316,7 +347,7 @@ impl Rules {
                     }
                 }
                 "last" | "prev" if key == "last" && self.variant.record_last || key == "prev" && self.variant.record_prev => {
-                    let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected a piece letter, then `x` if the move captured")))?;
+                    let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected the letter of a piece that is no imitator, then `x` if the move captured")))?;
                     if key == "last" {
                         pos.last = record;
                     } else {
@@ -363,6 +394,13 @@ impl Rules {
                     let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((at, pair.len(), format!("bad `{key}` square `{value}`")))?;
                     opened = Some((at, pair.len(), key, sq));
                 }
+                "sub" if self.variant.turn.is_some() => {
+                    let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
+                    match value.parse::<u8>() {
+                        Ok(n) if (2..=moves).contains(&n) => pos.sub = n - 1,
+                        _ => return Err((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}"))),
+                    }
+                }
                 _ => return Err((at, key.len(), format!("unknown state key `{key}` for this variant"))),
             }
         }
@@ -399,7 +437,7 @@ impl Rules {
         };
         let mut chars = letter.chars();
         let c = chars.next().filter(|c| c.is_ascii_uppercase() && chars.next().is_none())?;
-        let ty = self.variant.pieces.iter().position(|p| p.letter == c)?;
+        let ty = self.variant.pieces.iter().position(|p| p.letter == c && p.imitation.is_none())?;
         Some(ty as u8 + 1 + if captured { CAPTURED } else { 0 })
     }
 
@@ -450,6 +488,9 @@ impl Rules {
             if !moved.is_empty() {
                 entries.push(format!("moved={}", moved.join(",")));
             }
+        }
+        if pos.sub > 0 {
+            entries.push(format!("sub={}", pos.sub + 1));
         }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
             let who: String = [(WHITE, 'w'), (BLACK, 'b')].iter().filter(|(c, _)| pos.flags[*c] >> flag & 1 != 0).map(|(_, l)| *l).collect();

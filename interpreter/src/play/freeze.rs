@@ -243,7 +243,7 @@ impl Rules {
             MoveKind::EnPassant => &[m.from, m.to, m.aux],
             MoveKind::Castle => &[m.from, m.to, m.aux, m.extra],
             MoveKind::Shoot => &[m.to],
-            MoveKind::Drop => &[],
+            MoveKind::Drop | MoveKind::Null => &[],
         };
         if self.variant.record_stepped {
             for &s in touched {

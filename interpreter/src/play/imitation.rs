@@ -13,7 +13,7 @@ impl Rules {
     pub(crate) fn imitated(&self, pos: &Position, piece: u8) -> Option<(u8, bool)> {
         let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
         let imitation = self.variant.pieces[ty].imitation.as_ref()?;
-        let record = if colour == pos.side || imitation.of_any {
+        let record = if colour != pos.last_mover() || imitation.of_any {
             pos.last
         } else if imitation.idle_keep {
             pos.prev

@@ -1,5 +1,6 @@
 //! Move generation and legality.
 
+use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::Condition;
@@ -11,7 +12,8 @@ impl Rules {
     /// piece attacked.
     pub fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let first = out.len();
-        self.piece_moves(pos, out);
+        let limits = self.turn_limits(pos);
+        self.piece_moves(pos, &limits, out);
         if !pos.opened.square.is_empty() {
             self.replies(pos, out);
         }
@@ -24,15 +26,39 @@ impl Rules {
         if !self.variant.gating.is_empty() {
             self.gates(pos, first, out);
         }
+        if limits.may_pass {
+            out.push(NULL_MOVE);
+        }
     }
 
-    fn piece_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+    /// What the turn structure (§16) allows the side to move now.
+    #[inline]
+    fn turn_limits(&self, pos: &Position) -> TurnLimits {
+        let Some(turn) = &self.variant.turn else { return TurnLimits::default() };
+        if pos.sub > 0 {
+            TurnLimits {
+                excluded: turn.alone | turn.excluded,
+                no_captures: turn.capture_first_only,
+                not_from: if turn.same_piece_forbidden { pos.turn_pieces } else { Bits::default() },
+                may_pass: !turn.later_required,
+            }
+        } else if turn.excluded != 0 && self.holds(&turn.privilege, pos, None, false) {
+            TurnLimits { excluded: turn.excluded, ..TurnLimits::default() }
+        } else {
+            TurnLimits::default()
+        }
+    }
+
+    fn piece_moves(&self, pos: &Position, limits: &TurnLimits, out: &mut Vec<Move>) {
         let us = pos.side;
         let board = &pos.board;
         let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
         for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
             let mut piece = board[from as usize];
-            let mut captures_allowed = true;
+            if limits.excluded >> ((piece as usize - 1) / 2) & 1 != 0 || limits.not_from.has(from) {
+                continue;
+            }
+            let mut captures_allowed = !limits.no_captures;
             if self.imitator_codes >> piece & 1 != 0 {
                 match self.imitated(pos, piece) {
                     Some((movement, captures)) => (piece, captures_allowed) = (movement, captures),
@@ -63,7 +89,7 @@ impl Rules {
                                 let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && !between.is_empty() { MoveKind::Passing } else { MoveKind::Normal };
                                 self.push(pos, piece, from, to, kind, out);
                             }
-                            if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) {
+                            if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) && !limits.no_captures {
                                 self.push_en_passant(pos, piece, from, to, out);
                             }
                         } else if can_capture && enemy(target) {
@@ -78,7 +104,7 @@ impl Rules {
                                     let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0 { MoveKind::Passing } else { MoveKind::Normal };
                                     self.push(pos, piece, from, to, kind, out);
                                 }
-                                if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) {
+                                if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) && !limits.no_captures {
                                     self.push_en_passant(pos, piece, from, to, out);
                                 }
                             } else {
@@ -129,7 +155,7 @@ impl Rules {
         let end = out.len();
         for i in first..end {
             let m = out[i];
-            if m.kind == MoveKind::Drop {
+            if m.kind == MoveKind::Drop || m.kind == MoveKind::Null {
                 continue;
             }
             let captures = matches!(m.kind, MoveKind::EnPassant) || (m.kind != MoveKind::Castle && pos.board[m.to as usize] != 0);
@@ -404,17 +430,17 @@ impl Rules {
     /// attacked, or open to an en passant capture.
     #[inline]
     pub fn left_in_check(&self, pos: &Position) -> bool {
-        let us = pos.side ^ 1;
-        if !pos.ep.is_empty() && pos.royals[us].has(pos.ep_victim) && self.en_passant_possible(pos) {
+        let us = pos.last_mover();
+        if us != pos.side && !pos.ep.is_empty() && pos.royals[us].has(pos.ep_victim) && self.en_passant_possible(pos) {
             return true;
         }
-        pos.royals[us].iter().any(|k| self.attacked(pos, k, pos.side))
+        pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
     }
 
     /// Whether the side to move has an en passant capture.
     fn en_passant_possible(&self, pos: &Position) -> bool {
         let mut moves = Vec::new();
-        self.piece_moves(pos, &mut moves);
+        self.piece_moves(pos, &self.turn_limits(pos), &mut moves);
         moves.iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
@@ -433,6 +459,7 @@ impl Rules {
         self.pseudo_legal(pos, &mut pseudo);
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
+        let first = out.len();
         for m in pseudo {
             work.make_into(self, m, &mut undo);
             if !self.left_in_check(&work) {
@@ -440,7 +467,33 @@ impl Rules {
             }
             work.unmake(self, m, &undo);
         }
+        if out.len() == first && self.must_pass(pos) {
+            out.push(NULL_MOVE);
+        }
     }
+
+    /// Whether `0000` is the one legal move when no other is: a later move
+    /// of a turn that may be declined only then (§16).
+    #[inline]
+    pub(crate) fn must_pass(&self, pos: &Position) -> bool {
+        pos.sub > 0 && self.variant.turn.as_ref().is_some_and(|t| t.later_required)
+    }
+}
+
+/// A declined later move of a turn, `0000`.
+pub(crate) const NULL_MOVE: Move = Move { from: 0, to: 0, kind: MoveKind::Null, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 };
+
+/// What the turn structure allows the side to move (§16).
+#[derive(Clone, Copy, Debug, Default)]
+struct TurnLimits {
+    /// Types (bit set) that may not move.
+    excluded: u32,
+    /// No move may capture.
+    no_captures: bool,
+    /// The pieces on these squares may not move.
+    not_from: Bits,
+    /// `0000` is a pseudo-legal move.
+    may_pass: bool,
 }
 
 /// Makes the moves from `first` on unique: one move of each text (a shot

@@ -9,6 +9,9 @@ impl Rules {
     /// move (`e1g1`), or king-takes-rook when the king does not move.
     pub fn uci(&self, m: &Move) -> String {
         let files = self.tables.files;
+        if m.kind == MoveKind::Null {
+            return "0000".to_string();
+        }
         if m.kind == MoveKind::Drop {
             return format!("{}@{}", self.piece_letter(m.promotion).to_ascii_uppercase(), square_name(files, m.to));
         }
@@ -33,6 +36,9 @@ impl Rules {
     /// The standard algebraic text of a legal move in `pos`, with `+` or `#`.
     pub fn san(&self, pos: &Position, m: &Move) -> String {
         let files = self.tables.files;
+        if m.kind == MoveKind::Null {
+            return self.uci(m);
+        }
         let mut s = String::new();
         if m.kind == MoveKind::Drop {
             s.push_str(&self.uci(m));
@@ -79,10 +85,14 @@ impl Rules {
         self.push_gate(m, &mut s);
         let mut after = pos.clone();
         after.make(self, *m);
-        if self.in_check(&after) {
+        // A check by a move after which the turn continues (§16) is no mate yet.
+        let (us, them) = (pos.side, pos.side ^ 1);
+        if after.royals[them].iter().any(|k| self.attacked(&after, k, us)) {
             let mut replies = Vec::new();
-            self.legal(&after, &mut replies);
-            s.push(if replies.is_empty() { '#' } else { '+' });
+            if after.side == them {
+                self.legal(&after, &mut replies);
+            }
+            s.push(if after.side == them && replies.is_empty() { '#' } else { '+' });
         }
         s
     }
@@ -107,6 +117,9 @@ impl Rules {
     }
 
     fn looks_like_move(&self, text: &str) -> bool {
+        if text == "0000" {
+            return self.variant.turn.is_some();
+        }
         // Long algebraic: two squares of this board, then an optional letter.
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let squares: Vec<&str> = split_squares(text.split(['/', '@']).next().unwrap_or(""));

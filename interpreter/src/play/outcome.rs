@@ -61,7 +61,7 @@ impl Rules {
     /// count reached, or a bare royal side (§19). The game has no moves after it.
     pub fn ended(&self, pos: &Position) -> Option<Outcome> {
         let o = &self.variant.outcomes;
-        let mover = pos.side ^ 1;
+        let mover = pos.last_mover();
         if let Some((types, zone)) = &o.reach {
             let reached = pos.occupied[mover].iter().any(|sq| types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0 && zone[mover][sq as usize]);
             if reached {
@@ -73,9 +73,9 @@ impl Rules {
         }
         if o.bare_royal {
             let bare = |c: usize| pos.occupied[c] == pos.royals[c];
-            match (bare(pos.side), bare(mover)) {
+            match (bare(mover ^ 1), bare(mover)) {
                 (true, true) => return Some(Outcome { winner: None, reason: "bare royal" }),
-                (false, true) => return Some(Outcome { winner: Some(pos.side), reason: "bare royal" }),
+                (false, true) => return Some(Outcome { winner: Some(mover ^ 1), reason: "bare royal" }),
                 (true, false) if !self.can_bare(pos) => return Some(Outcome { winner: Some(mover), reason: "bare royal" }),
                 _ => {}
             }
@@ -119,7 +119,7 @@ impl Rules {
     fn dead_material(&self, pos: &Position) -> bool {
         let v = &self.variant;
         let held = (0..2).any(|c| (0..self.tables.types).any(|t| self.held(pos, c, t) != 0 && self.may_enter(pos, c, t)));
-        if (v.lone == 0 && v.colour_bound == 0) || held {
+        if (v.lone == 0 && v.colour_bound == 0 && !v.bare_dead) || held {
             return false;
         }
         let files = self.tables.files;

@@ -25,13 +25,20 @@ impl Rules {
         }
         moves.clear();
         self.pseudo_legal(pos, moves);
-        let mut nodes = 0;
+        let (mut nodes, mut any_legal) = (0, false);
         let mut undo = Undo::default();
         for &m in moves.iter() {
             pos.make_into(self, m, &mut undo);
             if !self.left_in_check(pos) {
+                any_legal = true;
                 nodes += if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
             }
+            pos.unmake(self, m, &undo);
+        }
+        if !any_legal && self.must_pass(pos) {
+            let m = super::movegen::NULL_MOVE;
+            pos.make_into(self, m, &mut undo);
+            nodes = if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
             pos.unmake(self, m, &undo);
         }
         nodes

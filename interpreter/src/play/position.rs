@@ -26,6 +26,8 @@ pub enum MoveKind {
     Shoot,
     /// A piece from the hand (its code in `promotion`) is placed on `to`.
     Drop,
+    /// A later move of a turn declined (`0000`): the turn passes (§16).
+    Null,
     /// A reply (§12.3) onto the square an opening move opened; the opening
     /// piece is frozen.
     Reply,
@@ -73,6 +75,10 @@ pub struct Undo {
     opened: Opened,
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
+    side: usize,
+    fullmove: u32,
+    sub: u8,
+    turn_pieces: Bits,
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -114,6 +120,12 @@ pub struct Position {
     pub flags: [u32; 2],
     /// Types (bit set) the side to move lost on the opponent's last move.
     pub lost: u32,
+    /// Index of the move due within the turn, from 0 (§16): above 0 the
+    /// side to move has already moved in this turn.
+    pub sub: u8,
+    /// Where the pieces that moved earlier in this turn stand, while a
+    /// later move is due (not known after reading a FEN).
+    pub turn_pieces: Bits,
     /// Frozen pieces and lingering freezes (§15).
     pub freezes: Freezes,
     /// Pieces whose first move was by an initial-only movement (§12.3).
@@ -182,6 +194,7 @@ pub struct Opened {
     pub rule: u8,
 }
 
+
 /// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
 pub const CAPTURED: u8 = 0x80;
 
@@ -206,9 +219,23 @@ impl Position {
             prev: 0,
             flags: [0; 2],
             lost: 0,
+            sub: 0,
+            turn_pieces: Bits::default(),
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+        }
+    }
+
+    /// The colour that made the latest move (the one [`Position::last`]
+    /// records): the side to move while a later move of its turn is due,
+    /// else the other side.
+    #[inline]
+    pub fn last_mover(&self) -> usize {
+        if self.sub > 0 {
+            self.side
+        } else {
+            self.side ^ 1
         }
     }
 
@@ -266,14 +293,27 @@ impl Position {
         undo.flags = self.flags;
         undo.lost = self.lost;
         undo.gained = (255, 0);
+        undo.side = self.side;
+        undo.fullmove = self.fullmove;
+        undo.sub = self.sub;
+        undo.turn_pieces = self.turn_pieces;
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
             undo.opened = self.opened;
         }
+        let us = self.side;
+        if m.kind == MoveKind::Null {
+            self.ep = Bits::default();
+            self.pass_turn();
+            return;
+        }
         let special = rules.special_moves.then(|| rules.before_move(self, m));
+        // Whether this turn has several moves: the privilege, judged at its start.
+        let several = rules.variant.turn.as_ref().is_some_and(|t| self.sub > 0 || rules.holds(&t.privilege, self, None, false));
         if rules.records_moves {
-            if rules.variant.record_prev {
+            // `prev` keeps the latest move of the player who did not make `last`.
+            if rules.variant.record_prev && self.last_mover() != us {
                 self.prev = self.last;
             }
             self.last = rules.effective_type(self, m);
@@ -283,7 +323,6 @@ impl Position {
         } else if m.promotion != 0 && m.extra != 0 {
             self.flags[self.side] |= rules.variant.promotions[m.extra as usize - 1].sets;
         }
-        let us = self.side;
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
@@ -315,6 +354,7 @@ impl Position {
                 self.put(rules, m.to, m.promotion);
                 self.hands[us][m.aux as usize] -= 1;
             }
+            MoveKind::Null => {}
         }
         if rules.tracks_hands {
             self.after_capture_and_promotion(rules, m, undo);
@@ -338,19 +378,57 @@ impl Position {
         } else {
             self.halfmove += 1;
         }
-        if us == BLACK {
-            self.fullmove += 1;
-        }
         if let Some(before) = special {
             rules.after_move(self, m, us, before);
         }
-        self.side = us ^ 1;
+        self.pass_turn();
+        if let Some(turn) = &rules.variant.turn {
+            if undo.captured != 0 {
+                self.flags[us] |= turn.capture_sets;
+            }
+            let ty = (undo.moved as usize).wrapping_sub(1) / 2;
+            let continues = several
+                && undo.sub + 1 < turn.moves
+                && !(undo.captured != 0 && turn.capture_first_only)
+                && !(m.kind != MoveKind::Drop && turn.alone >> ty & 1 != 0)
+                && !(turn.check_ends_turn && rules.in_check(self));
+            if continues {
+                self.side = us;
+                self.fullmove = undo.fullmove;
+                self.sub = undo.sub + 1;
+                self.turn_pieces = undo.turn_pieces;
+                match m.kind {
+                    MoveKind::Shoot => self.turn_pieces.set(m.from),
+                    MoveKind::Castle => {
+                        self.turn_pieces.clear(m.from);
+                        self.turn_pieces.clear(m.aux);
+                        self.turn_pieces.set(m.to);
+                        self.turn_pieces.set(m.extra);
+                    }
+                    _ => {
+                        self.turn_pieces.clear(m.from);
+                        self.turn_pieces.set(m.to);
+                    }
+                }
+            }
+        }
         if let Some(before) = special {
             rules.after_side_change(self, before);
         }
-        if rules.count_checks && rules.in_check(self) {
+        if rules.count_checks && self.royals[us ^ 1].iter().any(|k| rules.attacked(self, k, us)) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
+    }
+
+    /// Ends the turn of the side to move: the other side moves next.
+    #[inline]
+    fn pass_turn(&mut self) {
+        if self.side == BLACK {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.sub = 0;
+        self.turn_pieces = Bits::default();
     }
 
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
@@ -385,15 +463,19 @@ impl Position {
     /// Takes back the move `m` made with [`Position::make`].
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
-        self.side ^= 1;
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.sub = undo.sub;
+        self.turn_pieces = undo.turn_pieces;
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
-        if self.side == BLACK {
-            self.fullmove -= 1;
-        }
         match m.kind {
+            MoveKind::Null => {
+                self.ep = undo.ep;
+                return;
+            }
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
                 self.take(m.to);
                 self.put(rules, m.from, undo.moved);

@@ -1,0 +1,219 @@
+//! Jester Chess: the interpreter (running spec/variants/jester.yaml) and the
+//! hand-written engine (written from the document and the rulings register)
+//! agree on perft from the start, on perft at positions reached by seeded
+//! random play, and at every ply of seeded random games, under the default
+//! rulings and each option. The full counts are `#[ignore]` tests.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use motley_conformance::oracle::{compare_position, random_games, random_positions_perft, RandomGames, RandomPositions, SplitMix64};
+use motley_conformance::{Engine, Implementation, Interp};
+
+fn rule_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/jester.yaml")
+}
+
+/// Every option of every ruling that is not its default.
+const OPTIONS: [(&str, &str); 6] = [
+    ("jester.same-piece", "forbidden"),
+    ("jester.second-move", "required"),
+    ("jester.check-ends-turn", "yes"),
+    ("jester.jester-move", "never"),
+    ("jester.steward-mimic", "forward"),
+    ("jester.archer-path", "leap"),
+];
+
+/// The interpreter and the engine, both loaded with `rulings`.
+fn pair(rulings: &[(&str, &str)]) -> (Interp, Engine) {
+    let rulings: Vec<(String, String)> = rulings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let (mut a, mut b) = (Interp::new(), Engine::new());
+    a.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("interpreter: {e}"));
+    b.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("engine: {e}"));
+    (a, b)
+}
+
+/// Plays `games` seeded random games in lockstep; returns the plies played.
+fn lockstep(rulings: &[(&str, &str)], seed: u64, games: usize) -> u64 {
+    let (mut a, mut b) = pair(rulings);
+    let start = Instant::now();
+    let run = RandomGames { fen: None, seed, games, max_plies: 400 };
+    match random_games(&mut a, &mut b, &run) {
+        Ok(summary) => {
+            assert_eq!(summary.games, games);
+            eprintln!("{rulings:?}: {games} games, {} plies in {:.1}s: {:?}", summary.plies, start.elapsed().as_secs_f64(), summary.outcomes);
+            summary.plies
+        }
+        Err(e) => panic!("{rulings:?}: {e}"),
+    }
+}
+
+/// Compares perft at `depth` at `positions` positions reached by random play.
+fn positions(rulings: &[(&str, &str)], seed: u64, positions: usize, depth: u32) {
+    let (mut a, mut b) = pair(rulings);
+    let start = Instant::now();
+    let run = RandomPositions { fen: None, seed, positions, max_plies: 120, depth };
+    match random_positions_perft(&mut a, &mut b, &run) {
+        Ok(summary) => {
+            assert_eq!(summary.positions, positions);
+            eprintln!("{rulings:?}: perft {depth} at {positions} positions, {} leaves in {:.1}s", summary.leaves, start.elapsed().as_secs_f64());
+        }
+        Err(e) => panic!("{rulings:?}: {e}"),
+    }
+}
+
+#[test]
+fn start_perft_to_depth_4() {
+    let (mut a, mut b) = pair(&[]);
+    for (depth, expected) in [(1, 26), (2, 738), (3, 20_016), (4, 572_122)] {
+        assert_eq!(a.perft(depth).expect("interpreter perft"), expected, "interpreter, depth {depth}");
+        assert_eq!(b.perft(depth).expect("engine perft"), expected, "engine, depth {depth}");
+    }
+}
+
+#[test]
+fn random_games_default_rulings() {
+    assert!(lockstep(&[], 0x1E57E2, 60) > 3_000);
+}
+
+#[test]
+fn random_games_every_ruling_option() {
+    for option in OPTIONS {
+        lockstep(&[option], 0x1E57E2 ^ 0xA5, 12);
+    }
+}
+
+#[test]
+fn random_games_from_endgames() {
+    // Few pieces: the games end by mate, stalemate, the fifty-move rule,
+    // repetition and dead material within the budget.
+    let fens = [
+        "4k5/4p5/10/10/10/10/10/10/10/4P5/4K5 w - - 0 1",
+        "r8k/10/10/10/10/10/10/10/10/10/K8R w - - 0 1 {captured=wb}",
+        "4k5/10/3j6/10/10/10/10/10/10/3J6/4K5 w - - 0 1",
+        "4k5/2s3a3/10/10/10/10/10/10/10/2S3A3/4K5 b - - 0 1 {last=K}",
+        "l8k/10/10/10/10/10/10/10/10/10/K8N w - - 0 1 {captured=b}",
+        "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1",
+    ];
+    let (mut a, mut b) = pair(&[]);
+    let mut outcomes = std::collections::BTreeMap::new();
+    for (i, fen) in fens.iter().enumerate() {
+        let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 12, max_plies: 400 };
+        match random_games(&mut a, &mut b, &run) {
+            Ok(summary) => summary.outcomes.into_iter().for_each(|(k, n)| *outcomes.entry(k).or_insert(0) += n),
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
+    eprintln!("{outcomes:?}");
+    for reason in ["fifty-move rule", "insufficient material", "threefold repetition"] {
+        assert!(outcomes.keys().any(|k| k.ends_with(reason)), "no game ended by {reason}: {outcomes:?}");
+    }
+}
+
+#[test]
+fn random_games_with_promotions() {
+    // Every promoting type a step or two from the zone, Jesters to imitate
+    // the promoted types, with and without the privilege.
+    let fens = [
+        "4k5/10/10/PNLBR1J3/10/10/10/pnlbr1j3/10/10/4K5 w - - 0 1 {captured=wb}",
+        "4k5/10/10/PNLBR1J3/10/10/10/pnlbr1j3/10/10/4K5 b - - 0 1",
+        "q3k5/10/10/1PNLBRJ3/10/10/1pnlbrj3/10/10/10/4K4Q w - - 0 1 {captured=b}",
+    ];
+    for rulings in [&[][..], &[OPTIONS[2]], &[OPTIONS[4]]] {
+        let (mut a, mut b) = pair(rulings);
+        for (i, fen) in fens.iter().enumerate() {
+            let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 10, max_plies: 200 };
+            match random_games(&mut a, &mut b, &run) {
+                Ok(summary) => assert_eq!(summary.games, 10),
+                Err(e) => panic!("{rulings:?} {fen}: {e}"),
+            }
+        }
+    }
+}
+
+/// Reads FENs met in random engine games (`sub=2`, `last=`, `prev=`,
+/// `captured=`) fresh into both and compares them there; returns how many.
+fn fens_agree(rulings: &[(&str, &str)], games: usize) -> usize {
+    let (mut a, mut b) = pair(rulings);
+    let (_, mut walker) = pair(rulings);
+    let mut rng = SplitMix64::new(0xFE4);
+    let mut positions = 0;
+    for _ in 0..games {
+        walker.set_position(None, &[]).expect("setup");
+        for _ in 0..250 {
+            let fen = walker.fen().expect("fen");
+            if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
+                panic!("{rulings:?}: {e}");
+            }
+            positions += 1;
+            let legal = walker.legal_moves().expect("moves");
+            if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
+                break;
+            }
+            walker.play(&legal[rng.below(legal.len())]).expect("legal move");
+        }
+    }
+    positions
+}
+
+#[test]
+fn positions_read_from_fen_agree() {
+    assert!(fens_agree(&[], 12) > 2000);
+    for option in OPTIONS {
+        assert!(fens_agree(&[option], 3) > 500);
+    }
+}
+
+#[test]
+fn random_games_combined_rulings() {
+    lockstep(&[("jester.same-piece", "forbidden"), ("jester.second-move", "required"), ("jester.jester-move", "never")], 0xC0B1, 10);
+    lockstep(&[("jester.check-ends-turn", "yes"), ("jester.steward-mimic", "forward"), ("jester.archer-path", "leap")], 0xC0B2, 10);
+}
+
+#[test]
+fn perft_3_at_200_random_positions() {
+    positions(&[], 0x9E5, 200, 3);
+}
+
+#[test]
+fn perft_2_at_random_positions_every_ruling_option() {
+    for option in OPTIONS {
+        positions(&[option], 0x9E6, 30, 2);
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_10000() {
+    let plies = lockstep(&[], 0x001E_57E2_0001, 10_000);
+    eprintln!("10000 games, {plies} plies");
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_300_long() {
+    // Games of up to 3000 plies reach the draw rules from the start.
+    let (mut a, mut b) = pair(&[]);
+    let run = RandomGames { fen: None, seed: 0x10E6, games: 300, max_plies: 3_000 };
+    match random_games(&mut a, &mut b, &run) {
+        Ok(summary) => eprintln!("300 long games, {} plies: {:?}", summary.plies, summary.outcomes),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_1000_every_ruling_option() {
+    for option in OPTIONS {
+        lockstep(&[option], 0x001E_57E2_0002, 1_000);
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn perft_3_at_2000_random_positions_every_ruling() {
+    positions(&[], 0x9E7, 2_000, 3);
+    for option in OPTIONS {
+        positions(&[option], 0x9E8, 200, 3);
+    }
+}
