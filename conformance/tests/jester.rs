@@ -4,14 +4,24 @@
 //! random play, and at every ply of seeded random games, under the default
 //! rulings and each option. The full counts are `#[ignore]` tests.
 
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+mod common;
 
-use motley_conformance::oracle::{compare_position, random_games, random_positions_perft, RandomGames, RandomPositions, SplitMix64};
-use motley_conformance::{Engine, Implementation, Interp};
+use motley_conformance::oracle::{compare_position, random_games, RandomGames, SplitMix64};
+use motley_conformance::Implementation;
 
-fn rule_file() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/jester.yaml")
+/// The interpreter and the engine loaded with Jester Chess and `rulings`.
+fn pair(rulings: &[(&str, &str)]) -> (motley_conformance::Interp, motley_conformance::Engine) {
+    common::pair("jester", rulings)
+}
+
+/// Lockstep random games of Jester Chess (up to 400 plies); returns the plies.
+fn lockstep(rulings: &[(&str, &str)], seed: u64, games: usize) -> u64 {
+    common::lockstep("jester", rulings, seed, games, 400)
+}
+
+/// Perft at `depth` at `n` random positions of Jester Chess.
+fn positions(rulings: &[(&str, &str)], seed: u64, n: usize, depth: u32) {
+    common::positions("jester", rulings, seed, n, depth);
 }
 
 /// Every option of every ruling that is not its default.
@@ -23,44 +33,6 @@ const OPTIONS: [(&str, &str); 6] = [
     ("jester.steward-mimic", "forward"),
     ("jester.archer-path", "leap"),
 ];
-
-/// The interpreter and the engine, both loaded with `rulings`.
-fn pair(rulings: &[(&str, &str)]) -> (Interp, Engine) {
-    let rulings: Vec<(String, String)> = rulings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let (mut a, mut b) = (Interp::new(), Engine::new());
-    a.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("interpreter: {e}"));
-    b.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("engine: {e}"));
-    (a, b)
-}
-
-/// Plays `games` seeded random games in lockstep; returns the plies played.
-fn lockstep(rulings: &[(&str, &str)], seed: u64, games: usize) -> u64 {
-    let (mut a, mut b) = pair(rulings);
-    let start = Instant::now();
-    let run = RandomGames { fen: None, seed, games, max_plies: 400 };
-    match random_games(&mut a, &mut b, &run) {
-        Ok(summary) => {
-            assert_eq!(summary.games, games);
-            eprintln!("{rulings:?}: {games} games, {} plies in {:.1}s: {:?}", summary.plies, start.elapsed().as_secs_f64(), summary.outcomes);
-            summary.plies
-        }
-        Err(e) => panic!("{rulings:?}: {e}"),
-    }
-}
-
-/// Compares perft at `depth` at `positions` positions reached by random play.
-fn positions(rulings: &[(&str, &str)], seed: u64, positions: usize, depth: u32) {
-    let (mut a, mut b) = pair(rulings);
-    let start = Instant::now();
-    let run = RandomPositions { fen: None, seed, positions, max_plies: 120, depth };
-    match random_positions_perft(&mut a, &mut b, &run) {
-        Ok(summary) => {
-            assert_eq!(summary.positions, positions);
-            eprintln!("{rulings:?}: perft {depth} at {positions} positions, {} leaves in {:.1}s", summary.leaves, start.elapsed().as_secs_f64());
-        }
-        Err(e) => panic!("{rulings:?}: {e}"),
-    }
-}
 
 #[test]
 fn start_perft_to_depth_4() {

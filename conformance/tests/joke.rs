@@ -1,56 +1,78 @@
-//! Chess Is a Joke: the interpreter (running `spec/variants/joke.yaml`) and
-//! the hand-written engine agree over seeded random games, under default
-//! rulings and every option the engine implements.
+//! Chess Is a Joke: the interpreter (running spec/variants/joke.yaml) and
+//! the hand-written engine (written from the document and the rulings
+//! register) agree on perft from the start, on perft at positions reached
+//! by seeded random play, and at every ply of seeded random games, under
+//! the default rulings and each option the engine implements (all but
+//! `joke.freeze-trigger=on-arrival`, which only the interpreter offers).
+//! The full counts are `#[ignore]` tests.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use motley_conformance::oracle::{random_games, RandomGames};
-use motley_conformance::{Engine, Implementation, Interp};
+use common::{lockstep, pair, positions};
+use motley_conformance::Implementation;
 
-fn rule_file() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/joke.yaml")
-}
+/// Every option of every ruling that is not its default, and that the engine implements.
+const OPTIONS: [(&str, &str); 6] = [
+    ("joke.linger", "none"),
+    ("joke.stay-adjacent", "linger"),
+    ("joke.en-passant", "none"),
+    ("joke.castle-frozen-rook", "allowed"),
+    ("joke.fifty-joker", "reset"),
+    ("joke.black-setup", "rotate"),
+];
 
-/// Loads both implementations with `rulings`.
-fn pair(rulings: &[(&str, &str)]) -> (Interp, Engine) {
-    let rulings: Vec<(String, String)> = rulings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let (mut a, mut b) = (Interp::new(), Engine::new());
-    a.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("interpreter: {e}"));
-    b.load(&rule_file(), &rulings).unwrap_or_else(|e| panic!("engine: {e}"));
-    (a, b)
-}
-
-/// Plays `games` random games with `rulings` in lockstep.
-fn agree(rulings: &[(&str, &str)], seed: u64, games: usize) {
-    let (mut a, mut b) = pair(rulings);
-    let run = RandomGames { fen: None, seed, games, max_plies: 300 };
-    if let Err(e) = random_games(&mut a, &mut b, &run) {
-        panic!("joke {rulings:?}: {e}");
+#[test]
+fn start_perft_to_depth_4() {
+    let (mut a, mut b) = pair("joke", &[]);
+    for (depth, expected) in [(1, 24), (2, 576), (3, 15_070), (4, 393_862)] {
+        assert_eq!(a.perft(depth).expect("interpreter perft"), expected, "interpreter, depth {depth}");
+        assert_eq!(b.perft(depth).expect("engine perft"), expected, "engine, depth {depth}");
     }
 }
 
 #[test]
 fn random_games_default_rulings() {
-    agree(&[], 0x10CE, 40);
+    assert!(lockstep("joke", &[], 0x10CE, 40, 300) > 3_000);
 }
 
 #[test]
 fn random_games_every_ruling_option() {
-    for (id, value) in [
-        ("joke.linger", "none"),
-        ("joke.stay-adjacent", "linger"),
-        ("joke.en-passant", "none"),
-        ("joke.castle-frozen-rook", "allowed"),
-        ("joke.fifty-joker", "reset"),
-        ("joke.black-setup", "rotate"),
-    ] {
-        agree(&[(id, value)], 0x10CE, 15);
+    for option in OPTIONS {
+        lockstep("joke", &[option], 0x10CE ^ 0xA5, 12, 300);
     }
 }
 
-/// The full run: 10,000 games under default rulings.
 #[test]
-#[ignore]
-fn random_games_full() {
-    agree(&[], 0x10CE, 10_000);
+fn perft_3_at_200_random_positions() {
+    positions("joke", &[], 0x10CF, 200, 3);
+}
+
+#[test]
+fn perft_2_at_random_positions_every_ruling_option() {
+    for option in OPTIONS {
+        positions("joke", &[option], 0x10D0, 30, 2);
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_10000() {
+    assert!(lockstep("joke", &[], 0x10CE_0001, 10_000, 300) > 1_000_000);
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn random_games_1000_every_ruling_option() {
+    for option in OPTIONS {
+        lockstep("joke", &[option], 0x10CE_0002, 1_000, 300);
+    }
+}
+
+#[test]
+#[ignore = "minutes; run with --ignored --release"]
+fn perft_3_at_2000_random_positions_every_ruling() {
+    positions("joke", &[], 0x10D1, 2_000, 3);
+    for option in OPTIONS {
+        positions("joke", &[option], 0x10D2, 200, 3);
+    }
 }

@@ -2,25 +2,11 @@
 //! hand-written engine (written from the documents and the rulings register)
 //! agree over seeded random games, under default rulings and each option.
 
-use std::path::{Path, PathBuf};
-
-use motley_conformance::oracle::{random_games, RandomGames};
-use motley_conformance::{Engine, Implementation, Interp};
-
-fn rule_file(variant: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants").join(format!("{variant}.yaml"))
-}
+mod common;
 
 /// Plays `games` random games of `variant` with `rulings` in lockstep.
 fn agree(variant: &str, rulings: &[(&str, &str)], games: usize) {
-    let rulings: Vec<(String, String)> = rulings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let (mut a, mut b) = (Interp::new(), Engine::new());
-    a.load(&rule_file(variant), &rulings).unwrap_or_else(|e| panic!("interpreter: {e}"));
-    b.load(&rule_file(variant), &rulings).unwrap_or_else(|e| panic!("engine: {e}"));
-    let run = RandomGames { fen: None, seed: 0xC0FFEE, games, max_plies: 300 };
-    if let Err(e) = random_games(&mut a, &mut b, &run) {
-        panic!("{variant} {rulings:?}: {e}");
-    }
+    common::lockstep(variant, rulings, 0xC0FFEE, games, 300);
 }
 
 #[test]
