@@ -212,8 +212,9 @@ impl Rules {
 
     /// A pawn-like piece (every move of its type goes forward) standing
     /// where a promotion it cannot avoid would have changed it: a mandatory
-    /// rule without condition or limit whose zone holds its square. (The
-    /// usual "no pawn on its last rank"; other pieces are not judged.)
+    /// rule without condition or limit whose zone holds its square, unless
+    /// some promotion gives its type. (The usual "no pawn on its last rank";
+    /// other pieces are not judged.)
     fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
         (0..self.tables.squares as Square).find(|&sq| {
             let piece = pos.board[sq as usize];
@@ -223,7 +224,9 @@ impl Rules {
             let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
             let movements = &self.variant.pieces[ty].movements;
             let forward_only = !movements.is_empty() && movements.iter().all(|m| m.dy > 0);
-            forward_only && self.variant.promotions.iter().any(|r| {
+            // A type some promotion gives may stand there having promoted.
+            let promoted_into = self.variant.promotions.iter().any(|r| r.to.contains(&(ty as u8)));
+            forward_only && !promoted_into && self.variant.promotions.iter().any(|r| {
                 r.pieces >> ty & 1 != 0 && r.zone[colour][sq as usize] && r.mandatory && !r.only_captured && r.when == crate::check::Condition::Always
             })
         })
