@@ -77,12 +77,12 @@ impl Checker<'_> {
                 by,
                 reach,
                 immune,
-                highest: self.choice(&def.choose, ["all", "highest-value"]),
+                highest: self.choice(&def.choose, "choose", ["all", "highest-value"]),
                 linger,
-                still_near_lingers: self.choice(&def.still_near, ["release", "linger"]),
-                captured_lingers: self.choice(&def.freezer_captured, ["release", "linger"]),
-                rook_castles: self.choice(&def.castling, ["forbidden", "allowed"]),
-                on_arrival: self.choice(&def.trigger, ["recompute", "arrival"]),
+                still_near_lingers: self.choice(&def.still_near, "still_near", ["release", "linger"]),
+                captured_lingers: self.choice(&def.freezer_captured, "freezer_captured", ["release", "linger"]),
+                rook_castles: self.choice(&def.castling, "castling", ["forbidden", "allowed"]),
+                on_arrival: self.choice(&def.trigger, "trigger", ["recompute", "arrival"]),
             });
         }
         if out.len() > 1 && out.iter().any(|r| r.on_arrival) {
@@ -158,21 +158,6 @@ impl Checker<'_> {
     /// Types (bit set) of a list of letters.
     pub(super) fn letter_set(&mut self, list: &[Text]) -> u32 {
         list.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b)
-    }
-
-    /// A two-way setting: `false` for the first word (the default), `true`
-    /// for the second.
-    pub(super) fn choice(&mut self, t: &Option<Text>, options: [&str; 2]) -> bool {
-        let Some(t) = t else { return false };
-        match self.word(t).as_deref() {
-            None => false,
-            Some(w) if w == options[0] => false,
-            Some(w) if w == options[1] => true,
-            Some(w) => {
-                self.errors.push(t.error(format!("expected `{}` or `{}`, not `{w}`", options[0], options[1])));
-                false
-            }
-        }
     }
 
     /// Adds the movement of `entry` (no square conditions) as a virtual type;

@@ -594,6 +594,21 @@ impl Checker<'_> {
         }
     }
 
+    /// A two-way setting `key`: `false` for the first word (the default),
+    /// `true` for the second.
+    fn choice(&mut self, t: &Option<Text>, key: &str, options: [&str; 2]) -> bool {
+        let Some(t) = t else { return false };
+        match self.word(t).as_deref() {
+            None => false,
+            Some(w) if w == options[0] => false,
+            Some(w) if w == options[1] => true,
+            Some(w) => {
+                self.errors.push(t.error(format!("`{key}` is `{}` or `{}`, not `{w}`", options[0], options[1])));
+                false
+            }
+        }
+    }
+
     /// Whether a condition the square context decides (rulings) holds.
     fn holds(&mut self, when: &Option<ExprNode>) -> bool {
         match when {
@@ -641,10 +656,10 @@ impl Checker<'_> {
                 continue;
             };
             let mut imitation = Imitation {
-                of_any: self.choice(&def.of, ["opponent", "any"]),
-                idle_keep: !self.choice(&def.idle, ["keep", "none"]),
-                if_captured: self.choice(&def.captures, ["always", "if-captured"]),
-                castling_rook: self.choice(&def.castling, ["king", "rook"]),
+                of_any: self.choice(&def.of, "of", ["opponent", "any"]),
+                idle_keep: !self.choice(&def.idle, "idle", ["keep", "none"]),
+                if_captured: self.choice(&def.captures, "captures", ["always", "if-captured"]),
+                castling_rook: self.choice(&def.castling, "castling", ["king", "rook"]),
                 as_type: vec![None; pieces.len()],
             };
             let (mut no_initial, mut no_en_passant) = (false, false);
@@ -709,28 +724,16 @@ impl Checker<'_> {
         if !(2..=16).contains(&moves) {
             self.errors.push(Diagnostic::at(span, format!("`moves` is the number of moves in a turn while the privilege lasts, 2 to 16, not {moves}")));
         }
-        let choice = |c: &mut Self, t: &Option<Text>, key: &str, options: [&str; 2]| {
-            let word = t.as_ref().and_then(|t| c.word(t));
-            match (t, word.as_deref()) {
-                (None, _) | (_, None) => false,
-                (_, Some(w)) if w == options[0] => false,
-                (_, Some(w)) if w == options[1] => true,
-                (Some(t), Some(w)) => {
-                    c.errors.push(t.error(format!("`{key}` is `{}` or `{}`, not `{w}`", options[0], options[1])));
-                    false
-                }
-            }
-        };
         Turn {
             moves: moves.clamp(2, 16) as u8,
             privilege: self.condition(&t.privilege),
-            capture_first_only: !choice(self, &t.capture, "capture", ["first-only", "any"]),
+            capture_first_only: !self.choice(&t.capture, "capture", ["first-only", "any"]),
             capture_sets: self.flags(&t.capture_sets),
             alone: self.letters(&t.alone),
             excluded: self.letters(&t.excluded),
-            later_required: choice(self, &t.later_moves, "later_moves", ["optional", "required"]),
-            same_piece_forbidden: choice(self, &t.same_piece, "same_piece", ["allowed", "forbidden"]),
-            check_ends_turn: choice(self, &t.check_ends_turn, "check_ends_turn", ["no", "yes"]),
+            later_required: self.choice(&t.later_moves, "later_moves", ["optional", "required"]),
+            same_piece_forbidden: self.choice(&t.same_piece, "same_piece", ["allowed", "forbidden"]),
+            check_ends_turn: self.choice(&t.check_ends_turn, "check_ends_turn", ["no", "yes"]),
         }
     }
 
