@@ -357,7 +357,7 @@ impl Rules {
                         pos.prev = record;
                     }
                 }
-                "frozen" if !self.variant.freeze.is_empty() || self.variant.replies.iter().any(|r| r.freeze > 0) => {
+                "frozen" if self.freezing => {
                     for entry in value.split(',') {
                         let bad_entry = || (at, pair.len(), format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}"));
                         let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
@@ -372,7 +372,7 @@ impl Rules {
                         pos.freezes.timers[n as usize - 1].set(sq);
                     }
                 }
-                "held" if self.variant.freeze.iter().any(|r| r.on_arrival) => {
+                "held" if self.freezes_on_arrival => {
                     held_given = true;
                     for name in value.split(',').filter(|&v| v != "-") {
                         let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `held` square `{name}`")))?;

@@ -124,7 +124,7 @@ impl Rules {
     /// With `trigger: arrival`, FEN without `held=` means what the freezers
     /// watch, as if each had just arrived.
     pub(crate) fn default_held(&self, pos: &mut Position) {
-        if self.variant.freeze.iter().any(|r| r.on_arrival) {
+        if self.freezes_on_arrival {
             pos.freezes.held = self.board_freezes(pos);
         }
     }
@@ -132,7 +132,7 @@ impl Rules {
     /// The `held=` value, when the held pieces are not what the freezers
     /// watch: the squares, or `-` for none.
     pub(crate) fn held_text(&self, pos: &Position) -> Option<String> {
-        if !self.variant.freeze.iter().any(|r| r.on_arrival) || pos.freezes.held == self.board_freezes(pos) {
+        if !self.freezes_on_arrival || pos.freezes.held == self.board_freezes(pos) {
             return None;
         }
         let squares: Vec<String> = pos.freezes.held.iter().map(|sq| super::square_name(self.tables.files, sq)).collect();
@@ -177,8 +177,7 @@ impl Rules {
 
     /// Recomputes the frozen pieces from the board, the held pieces and the timers.
     pub(crate) fn refresh_frozen(&self, pos: &mut Position) {
-        let arrival = self.variant.freeze.iter().any(|r| r.on_arrival);
-        let holds = if arrival { pos.freezes.held } else { self.board_freezes(pos) };
+        let holds = if self.freezes_on_arrival { pos.freezes.held } else { self.board_freezes(pos) };
         pos.freezes.frozen = holds | pos.freezes.lingering();
     }
 
@@ -260,7 +259,7 @@ impl Rules {
             pos.opened.opener = m.to;
             pos.opened.rule = rule;
         }
-        if self.variant.freeze.is_empty() && !self.variant.replies.iter().any(|r| r.freeze > 0) {
+        if !self.freezing {
             return;
         }
         for &s in touched {

@@ -78,6 +78,10 @@ pub struct Rules {
     pub special_moves: bool,
     /// Piece codes (bit set) of freezers (§15).
     pub freezer_codes: u64,
+    /// Whether pieces can be frozen by freezers or by replies (§12.3, §15).
+    pub freezing: bool,
+    /// Whether freezers choose on arrival (`trigger: arrival`, §15).
+    pub freezes_on_arrival: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -145,7 +149,7 @@ impl Rules {
         let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, special_moves: false, freezer_codes: 0, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false, initial_captures: false };
+        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, special_moves: false, freezer_codes: 0, freezing: false, freezes_on_arrival: false, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false, initial_captures: false };
         let v = &rules.variant;
         for (ty, p) in v.pieces.iter().enumerate() {
             if let Some(imitation) = &p.imitation {
@@ -178,6 +182,8 @@ impl Rules {
             .collect();
         rules.records_moves = v.record_last;
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
+        rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
+        rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
         for rule in &v.freeze {
             for ty in (0..v.pieces.len()).filter(|t| rule.by >> t & 1 != 0) {
                 rules.freezer_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
