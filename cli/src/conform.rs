@@ -23,16 +23,30 @@ fn default_cases() -> PathBuf {
 }
 
 /// Runs `motley conform`.
-pub fn conform(paths: Vec<PathBuf>, implementation: &str, budget: Option<u64>, full: bool, verbose: bool, threads: Option<usize>) -> Result<ExitCode, Failure> {
+pub fn conform(
+    paths: Vec<PathBuf>,
+    implementation: &str,
+    budget: Option<u64>,
+    full: bool,
+    verbose: bool,
+    threads: Option<usize>,
+) -> Result<ExitCode, Failure> {
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
-    let paths = if paths.is_empty() { vec![default_cases()] } else { paths };
+    let paths = if paths.is_empty() {
+        vec![default_cases()]
+    } else {
+        paths
+    };
     let budget = match (full, budget) {
         (true, _) => Budget::Unlimited,
         (false, Some(0)) => return Err(Failure("--budget must be at least 1".to_string())),
         (false, Some(n)) => Budget::Nodes(n),
         (false, None) => Budget::Default,
     };
-    let mut options = Options { budget, ..Options::default() };
+    let mut options = Options {
+        budget,
+        ..Options::default()
+    };
     if matches!(kind, ImplKind::Uci(_)) {
         // An external engine may use several threads itself.
         options.threads = 1;
@@ -44,9 +58,17 @@ pub fn conform(paths: Vec<PathBuf>, implementation: &str, budget: Option<u64>, f
     let report = run_paths(&paths, &kind, &options).map_err(Failure)?;
     print!("{}", report.render(verbose));
     if verbose {
-        eprintln!("{} in {:.1}s", report.implementation, start.elapsed().as_secs_f64());
+        eprintln!(
+            "{} in {:.1}s",
+            report.implementation,
+            start.elapsed().as_secs_f64()
+        );
     }
-    Ok(if report.failed() > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if report.failed() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Which implementation `perft` runs.
@@ -67,7 +89,9 @@ impl std::str::FromStr for PerftImpl {
             "interp" | "interpreter" => Ok(PerftImpl::Interp),
             "engine" => Ok(PerftImpl::Engine),
             "both" => Ok(PerftImpl::Both),
-            _ => Err(format!("unknown implementation `{s}`: expected interp, engine or both")),
+            _ => Err(format!(
+                "unknown implementation `{s}`: expected interp, engine or both"
+            )),
         }
     }
 }
@@ -78,7 +102,10 @@ fn failure(e: ImplError) -> Failure {
 
 /// Moves as canonical text: SAN is translated through the interpreter's
 /// game, which accepts both, so the engine (UCI text only) can follow.
-pub fn canonical_moves(game: &motley_interpreter::Game, moves: &[String]) -> Result<Vec<String>, Failure> {
+pub fn canonical_moves(
+    game: &motley_interpreter::Game,
+    moves: &[String],
+) -> Result<Vec<String>, Failure> {
     let mut game = game.clone();
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
@@ -103,7 +130,12 @@ pub fn canonical_moves(game: &motley_interpreter::Game, moves: &[String]) -> Res
 }
 
 /// The engine at a position, or why it cannot be used for this rule file.
-pub fn engine_at(file: &Path, rulings: &[(String, String)], fen: Option<&str>, moves: &[String]) -> Result<Engine, Failure> {
+pub fn engine_at(
+    file: &Path,
+    rulings: &[(String, String)],
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<Engine, Failure> {
     let mut engine = Engine::new();
     engine.load(file, rulings).map_err(failure)?;
     engine.set_position(fen, moves).map_err(failure)?;
@@ -113,7 +145,17 @@ pub fn engine_at(file: &Path, rulings: &[(String, String)], fen: Option<&str>, m
 /// `motley perft --impl engine|both`: prints like the interpreter's perft;
 /// with `both`, on the first difference prints the disagreement and fails.
 #[allow(clippy::too_many_arguments)]
-pub fn perft(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, String)], fen: Option<&str>, moves: &[String], depth: u32, divide: bool, threads: usize, which: PerftImpl) -> Result<ExitCode, Failure> {
+pub fn perft(
+    file: &Path,
+    start: &motley_interpreter::Game,
+    rulings: &[(String, String)],
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+    divide: bool,
+    threads: usize,
+    which: PerftImpl,
+) -> Result<ExitCode, Failure> {
     let moves = canonical_moves(start, moves)?;
     let mut engine = engine_at(file, rulings, fen, &moves)?;
     let rows = match which {
@@ -125,7 +167,8 @@ pub fn perft(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, 
             let a = interp.divide(depth).map_err(failure)?;
             let b = engine.divide(depth).map_err(failure)?;
             if a != b || depth == 0 {
-                if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth) {
+                if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth)
+                {
                     print!("{d}");
                     return Ok(ExitCode::from(1));
                 }
@@ -139,7 +182,11 @@ pub fn perft(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, 
         }
         println!();
     }
-    let total: u64 = if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() };
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|r| r.1).sum()
+    };
     println!("{total}");
     Ok(ExitCode::SUCCESS)
 }
@@ -148,7 +195,14 @@ pub fn perft(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, 
 pub type BenchRow = (u32, u64, f64);
 
 /// The engine's bench rows, when the engine implements the variant.
-pub fn engine_bench(file: &Path, start: &motley_interpreter::Game, rulings: &[(String, String)], fen: Option<&str>, moves: &[String], depths: &[u32]) -> Result<Option<Vec<BenchRow>>, Failure> {
+pub fn engine_bench(
+    file: &Path,
+    start: &motley_interpreter::Game,
+    rulings: &[(String, String)],
+    fen: Option<&str>,
+    moves: &[String],
+    depths: &[u32],
+) -> Result<Option<Vec<BenchRow>>, Failure> {
     let name = variant_name(file).map_err(failure)?;
     if !Engine::implements(&name) {
         return Ok(None);

@@ -15,7 +15,11 @@ use clap::{Args, Parser, Subcommand};
 use motley_interpreter::{build, Game};
 
 #[derive(Parser)]
-#[command(name = "motley", version, about = "Chess variants from declarative rule files")]
+#[command(
+    name = "motley",
+    version,
+    about = "Chess variants from declarative rule files"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -156,29 +160,45 @@ fn main() -> ExitCode {
 }
 
 fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+    std::fs::read_to_string(path)
+        .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
 }
 
 /// The rulings of `--ruling ID=VALUE` options.
 fn rulings(at: &At) -> Result<Vec<(String, String)>, Failure> {
     at.rulings
         .iter()
-        .map(|r| r.split_once('=').map(|(i, v)| (i.to_string(), v.to_string())).ok_or_else(|| Failure(format!("bad ruling `{r}`: expected ID=VALUE"))))
+        .map(|r| {
+            r.split_once('=')
+                .map(|(i, v)| (i.to_string(), v.to_string()))
+                .ok_or_else(|| Failure(format!("bad ruling `{r}`: expected ID=VALUE")))
+        })
         .collect()
 }
 
 /// The game after the rulings and the FEN, before the moves.
 fn start(path: &Path, at: &At) -> Result<Game, Failure> {
-    game(path, &At { fen: at.fen.clone(), moves: Vec::new(), rulings: at.rulings.clone() })
+    game(
+        path,
+        &At {
+            fen: at.fen.clone(),
+            moves: Vec::new(),
+            rulings: at.rulings.clone(),
+        },
+    )
 }
 
 fn game(path: &Path, at: &At) -> Result<Game, Failure> {
     let source = read(path)?;
-    let rules = build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+    let rules =
+        build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
     for ruling in &at.rulings {
-        let (id, value) = ruling.split_once('=').ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
-        game.set_ruling(id, value).map_err(|e| Failure(e.to_string()))?;
+        let (id, value) = ruling
+            .split_once('=')
+            .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
+        game.set_ruling(id, value)
+            .map_err(|e| Failure(e.to_string()))?;
     }
     if let Some(fen) = &at.fen {
         game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
@@ -196,28 +216,74 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             for path in files {
                 let source = read(&path)?;
                 match build(&source) {
-                    Ok(rules) => println!("{}: ok: {} ({} piece types)", path.display(), rules.variant.name, rules.variant.pieces.len()),
+                    Ok(rules) => println!(
+                        "{}: ok: {} ({} piece types)",
+                        path.display(),
+                        rules.variant.name,
+                        rules.variant.pieces.len()
+                    ),
                     Err(d) => {
                         eprint!("{}", d.render(&path.display().to_string(), &source));
                         failed = true;
                     }
                 }
             }
-            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
-        Command::Perft { file, depth, at, divide, threads, implementation } if implementation != conform::PerftImpl::Interp => {
+        Command::Perft {
+            file,
+            depth,
+            at,
+            divide,
+            threads,
+            implementation,
+        } if implementation != conform::PerftImpl::Interp => {
             let start = start(&file, &at)?;
-            conform::perft(&file, &start, &rulings(&at)?, at.fen.as_deref(), &at.moves, depth, divide, threads, implementation)
+            conform::perft(
+                &file,
+                &start,
+                &rulings(&at)?,
+                at.fen.as_deref(),
+                &at.moves,
+                depth,
+                divide,
+                threads,
+                implementation,
+            )
         }
-        Command::Explore { file, ruling, budget, seed, .. } => {
+        Command::Explore {
+            file,
+            ruling,
+            budget,
+            seed,
+            ..
+        } => {
             let subject = match ruling {
                 Some(id) => explore::Subject::Ruling(id),
                 None => explore::Subject::Engine,
             };
             explore::explore(&file, subject, budget, seed)
         }
-        Command::Conform { paths, implementation, budget, full, verbose, threads } => conform::conform(paths, &implementation, budget, full, verbose, threads),
-        Command::Perft { file, depth, at, divide, threads, .. } => {
+        Command::Conform {
+            paths,
+            implementation,
+            budget,
+            full,
+            verbose,
+            threads,
+        } => conform::conform(paths, &implementation, budget, full, verbose, threads),
+        Command::Perft {
+            file,
+            depth,
+            at,
+            divide,
+            threads,
+            ..
+        } => {
             let game = game(&file, &at)?;
             let bar = progress::Bar::new("perft");
             let total = if depth == 0 {
@@ -245,17 +311,28 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
-                None => println!("{}fen: {}", game.rules().board_text(game.position()), game.fen()),
+                None => println!(
+                    "{}fen: {}",
+                    game.rules().board_text(game.position()),
+                    game.fen()
+                ),
                 Some(who @ ("white" | "black")) => {
                     let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
                     println!("{board}fen: {fen}");
                     if hidden.is_empty() {
                         println!("hidden: nothing");
                     } else {
-                        println!("hidden: {} (on the board, not shown to {who})", hidden.join(", "));
+                        println!(
+                            "hidden: {} (on the board, not shown to {who})",
+                            hidden.join(", ")
+                        );
                     }
                 }
-                Some(other) => return Err(Failure(format!("bad --as `{other}`: expected white or black"))),
+                Some(other) => {
+                    return Err(Failure(format!(
+                        "bad --as `{other}`: expected white or black"
+                    )))
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -265,17 +342,45 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         }
         Command::Bench { file, depth, at } => {
             let game = game(&file, &at)?;
-            let engine = conform::engine_bench(&file, &start(&file, &at)?, &rulings(&at)?, at.fen.as_deref(), &at.moves, &depth)?;
-            println!("{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}", "impl", "depth", "leaves", "seconds", "leaves/s", "x interp");
+            let engine = conform::engine_bench(
+                &file,
+                &start(&file, &at)?,
+                &rulings(&at)?,
+                at.fen.as_deref(),
+                &at.moves,
+                &depth,
+            )?;
+            println!(
+                "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
+                "impl", "depth", "leaves", "seconds", "leaves/s", "x interp"
+            );
             for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
                 let secs = start.elapsed().as_secs_f64();
-                println!("{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}", "interpreter", d, leaves, secs, leaves as f64 / secs, 1.0);
-                if let Some((_, engine_leaves, engine_secs)) = engine.as_ref().and_then(|rows| rows.get(i)) {
+                println!(
+                    "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
+                    "interpreter",
+                    d,
+                    leaves,
+                    secs,
+                    leaves as f64 / secs,
+                    1.0
+                );
+                if let Some((_, engine_leaves, engine_secs)) =
+                    engine.as_ref().and_then(|rows| rows.get(i))
+                {
                     // Leaves per second of the engine over those of the interpreter.
                     let ratio = secs / engine_secs;
-                    println!("{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}", "engine", d, engine_leaves, engine_secs, *engine_leaves as f64 / engine_secs, ratio);
+                    println!(
+                        "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
+                        "engine",
+                        d,
+                        engine_leaves,
+                        engine_secs,
+                        *engine_leaves as f64 / engine_secs,
+                        ratio
+                    );
                 }
             }
             Ok(ExitCode::SUCCESS)

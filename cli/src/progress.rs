@@ -16,7 +16,12 @@ pub struct Bar {
 impl Bar {
     /// A bar for a run named `label`.
     pub fn new(label: &'static str) -> Bar {
-        Bar { label, start: Instant::now(), shown: Mutex::new(false), terminal: std::io::stderr().is_terminal() }
+        Bar {
+            label,
+            start: Instant::now(),
+            shown: Mutex::new(false),
+            terminal: std::io::stderr().is_terminal(),
+        }
     }
 
     /// Reports `done` of `total` units finished.
@@ -29,7 +34,14 @@ impl Bar {
         if let Ok(mut shown) = self.shown.lock() {
             *shown = true;
             let mut err = std::io::stderr();
-            let _ = write!(err, "\r{} [{}{}] {done}/{total} {:.0}s", self.label, "#".repeat(filled), "-".repeat(width - filled), self.start.elapsed().as_secs_f64());
+            let _ = write!(
+                err,
+                "\r{} [{}{}] {done}/{total} {:.0}s",
+                self.label,
+                "#".repeat(filled),
+                "-".repeat(width - filled),
+                self.start.elapsed().as_secs_f64()
+            );
             let _ = err.flush();
         }
     }

@@ -5,8 +5,15 @@ use std::process::Command;
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
 
 fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley")).args(args).output().expect("motley runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(args)
+        .output()
+        .expect("motley runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -36,21 +43,30 @@ fn threads_give_the_same_count() {
 fn moves_are_sorted_canonical_text() {
     let (code, out, _) = motley(&["moves", CHESS, "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"]);
     assert_eq!(code, 0);
-    assert_eq!(out, "a7a8b\na7a8n\na7a8q\na7a8r\ne1d1\ne1d2\ne1e2\ne1f1\ne1f2\n");
+    assert_eq!(
+        out,
+        "a7a8b\na7a8n\na7a8q\na7a8r\ne1d1\ne1d2\ne1e2\ne1f1\ne1f2\n"
+    );
 }
 
 #[test]
 fn fen_after_san_and_uci_moves() {
     let (code, out, _) = motley(&["fen", CHESS, "--moves", "e4", "c7c5", "Nf3"]);
     assert_eq!(code, 0);
-    assert_eq!(out.trim(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    assert_eq!(
+        out.trim(),
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
 }
 
 #[test]
 fn illegal_and_malformed_moves_fail_with_a_message() {
     let (code, out, err) = motley(&["fen", CHESS, "--moves", "e2e4", "e2e5"]);
     assert_eq!((code, out.as_str()), (1, ""));
-    assert_eq!(err.trim(), "illegal move `e2e5` in `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1`");
+    assert_eq!(
+        err.trim(),
+        "illegal move `e2e5` in `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1`"
+    );
     let (code, _, err) = motley(&["moves", CHESS, "--moves", "hello"]);
     assert_eq!(code, 1);
     assert!(err.starts_with("malformed move `hello`"), "{err}");
@@ -60,27 +76,44 @@ fn illegal_and_malformed_moves_fail_with_a_message() {
 fn bad_fen_and_ruling_fail() {
     let (code, _, err) = motley(&["moves", CHESS, "--fen", "8/8/8 w - - 0 1"]);
     assert_eq!(code, 1);
-    assert_eq!(err.trim(), "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8");
+    assert_eq!(
+        err.trim(),
+        "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8"
+    );
     let (code, _, err) = motley(&["perft", CHESS, "1", "--ruling", "x=y"]);
     assert_eq!(code, 1);
-    assert_eq!(err.trim(), "unknown ruling `x`: this variant has no rulings");
+    assert_eq!(
+        err.trim(),
+        "unknown ruling `x`: this variant has no rulings"
+    );
 }
 
 #[test]
 fn check_reports_ok_or_located_problems() {
     let (code, out, _) = motley(&["check", CHESS]);
     assert_eq!(code, 0);
-    assert!(out.ends_with("chess.yaml: ok: chess (6 piece types)\n"), "{out}");
+    assert!(
+        out.ends_with("chess.yaml: ok: chess (6 piece types)\n"),
+        "{out}"
+    );
     let dir = std::env::temp_dir().join(format!("motley-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.yaml");
-    let text = std::fs::read_to_string(CHESS).expect("chess.yaml").replace("moves: N,", "moves: Nx,");
+    let text = std::fs::read_to_string(CHESS)
+        .expect("chess.yaml")
+        .replace("moves: N,", "moves: Nx,");
     std::fs::write(&bad, text).expect("write");
     let (code, _, err) = motley(&["check", bad.to_str().expect("utf-8 path")]);
     assert_eq!(code, 1);
     let first = err.lines().next().unwrap_or_default();
-    assert!(first.ends_with("bad.yaml:16:40: bad Betza movement `Nx`: unexpected `x`"), "{err}");
-    assert!(err.contains("\n   |                                        ^\n"), "{err}");
+    assert!(
+        first.ends_with("bad.yaml:16:40: bad Betza movement `Nx`: unexpected `x`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\n   |                                        ^\n"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -88,13 +121,25 @@ fn show_hides_the_opponents_hidden_pieces() {
     let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
     let (code, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6", "--as", "white"]);
     assert_eq!(code, 0);
-    assert!(out.contains("fen: rnbqkbnr/pppppppp/8/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"), "{out}");
-    assert!(out.ends_with("hidden: black entity (on the board, not shown to white)\n"), "{out}");
+    assert!(
+        out.contains("fen: rnbqkbnr/pppppppp/8/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("hidden: black entity (on the board, not shown to white)\n"),
+        "{out}"
+    );
     let (_, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6", "--as", "black"]);
-    assert!(out.contains("fen: rnbqkbnr/pppppppp/7e/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"), "{out}");
+    assert!(
+        out.contains("fen: rnbqkbnr/pppppppp/7e/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"),
+        "{out}"
+    );
     let (_, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6"]);
     assert!(out.contains(" 6 . . . . . . . e\n"), "{out}");
-    assert!(out.ends_with("fen: rnbqkbnr/pppppppp/7e/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"), "{out}");
+    assert!(
+        out.ends_with("fen: rnbqkbnr/pppppppp/7e/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -102,11 +147,24 @@ fn rulings_are_switchable_and_checked() {
     let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
     let fen = "4k3/8/8/8/8/8/8/4K3[E] w - - 0 1";
     let (_, default, _) = motley(&["moves", entity, "--fen", fen]);
-    let (_, half, _) = motley(&["moves", entity, "--fen", fen, "--ruling", "entity.entry-zone=half"]);
-    assert!(!default.contains("E@c3") && half.contains("E@c3"), "{default}\n{half}");
+    let (_, half, _) = motley(&[
+        "moves",
+        entity,
+        "--fen",
+        fen,
+        "--ruling",
+        "entity.entry-zone=half",
+    ]);
+    assert!(
+        !default.contains("E@c3") && half.contains("E@c3"),
+        "{default}\n{half}"
+    );
     let (code, _, err) = motley(&["moves", entity, "--ruling", "entry-zone=all"]);
     assert_eq!(code, 1);
-    assert_eq!(err.trim(), "ruling `entity.entry-zone` has no option `all`; the options are: reach, half");
+    assert_eq!(
+        err.trim(),
+        "ruling `entity.entry-zone` has no option `all`; the options are: reach, half"
+    );
 }
 
 #[test]
@@ -116,10 +174,22 @@ fn explore_finds_where_ruling_options_differ() {
     assert_eq!(code, 0);
     let first = out.lines().next().unwrap_or_default();
     assert_eq!(first, "entity.entry-zone=reach and entity.entry-zone=half: differ after 0 moves (game 0 of seed 1): different legal moves");
-    assert!(out.contains("only under the second: E@c3 E@c4 E@d3 E@d4 E@e3 E@e4 E@f3 E@f4\n"), "{out}");
+    assert!(
+        out.contains("only under the second: E@c3 E@c4 E@d3 E@d4 E@e3 E@e4 E@f3 E@f4\n"),
+        "{out}"
+    );
     let (code, out, _) = motley(&["explore", entity, "--against", "engine", "--budget", "2"]);
-    assert_eq!((code, out.as_str()), (0, "interpreter and engine: no difference in 2 games of seed 1\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "interpreter and engine: no difference in 2 games of seed 1\n"
+        )
+    );
     let (code, _, err) = motley(&["explore", entity, "--ruling", "nope"]);
     assert_eq!(code, 1);
-    assert_eq!(err.trim(), "unknown ruling `nope`; the rulings are: entity.entry-zone, entity.promotion");
+    assert_eq!(
+        err.trim(),
+        "unknown ruling `nope`; the rulings are: entity.entry-zone, entity.promotion"
+    );
 }

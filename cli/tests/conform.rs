@@ -4,11 +4,22 @@ use std::process::Command;
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
-const WRONG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../conformance/tests/fixtures/wrong.yaml");
+const WRONG: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../conformance/tests/fixtures/wrong.yaml"
+);
 
 fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley")).current_dir(ROOT).args(args).output().expect("motley runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .current_dir(ROOT)
+        .args(args)
+        .output()
+        .expect("motley runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -18,7 +29,11 @@ fn conform_runs_the_default_suite() {
         assert_eq!(code, 0, "{imp}: {out}{err}");
         let last = out.lines().last().unwrap_or_default();
         assert!(last.contains(" passed, 0 failed, "), "{imp}: {out}");
-        assert_eq!(out.lines().count(), 1, "{imp}: only the summary when all pass: {out}");
+        assert_eq!(
+            out.lines().count(),
+            1,
+            "{imp}: only the summary when all pass: {out}"
+        );
     }
 }
 
@@ -28,9 +43,20 @@ fn conform_prints_one_line_per_failing_case_and_fails() {
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
-    assert_eq!(lines[0], format!("{WRONG}: wrong perft: perft 2: expected 401, got 400"));
-    assert_eq!(lines[1], format!("{WRONG}: wrong legal set: legal moves: missing e2e5, unexpected a2a3"));
-    assert_eq!(lines[2], format!("{WRONG}: wrong outcome: outcome: expected white by checkmate, got black by checkmate"));
+    assert_eq!(
+        lines[0],
+        format!("{WRONG}: wrong perft: perft 2: expected 401, got 400")
+    );
+    assert_eq!(
+        lines[1],
+        format!("{WRONG}: wrong legal set: legal moves: missing e2e5, unexpected a2a3")
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "{WRONG}: wrong outcome: outcome: expected white by checkmate, got black by checkmate"
+        )
+    );
     assert_eq!(lines[3], "1 passed, 3 failed, 1 skipped (1 perft counts over the node budget not run; --full runs them)");
 }
 
@@ -40,8 +66,14 @@ fn conform_budget_full_and_verbose() {
     assert_eq!(code, 1);
     assert_eq!(out.lines().last(), Some("2 passed, 3 failed, 0 skipped"));
     let (_, out, _) = motley(&["conform", WRONG, "--budget", "25", "--verbose"]);
-    assert!(out.contains(": wrong perft: over the budget: perft 2 (401 nodes)\n"), "{out}");
-    assert!(out.contains(": over budget: skipped: every perft count is over the node budget\n"), "{out}");
+    assert!(
+        out.contains(": wrong perft: over the budget: perft 2 (401 nodes)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(": over budget: skipped: every perft count is over the node budget\n"),
+        "{out}"
+    );
     assert_eq!(out.lines().last(), Some("2 passed, 2 failed, 1 skipped (2 perft counts over the node budget not run; --full runs them)"));
 }
 
@@ -49,7 +81,10 @@ fn conform_budget_full_and_verbose() {
 fn conform_refuses_bad_arguments() {
     let (code, _, err) = motley(&["conform", "--impl", "stockfish"]);
     assert_eq!(code, 1);
-    assert_eq!(err.trim(), "unknown implementation `stockfish`: expected `interp`, `engine` or `uci:COMMAND`");
+    assert_eq!(
+        err.trim(),
+        "unknown implementation `stockfish`: expected `interp`, `engine` or `uci:COMMAND`"
+    );
     let (code, _, err) = motley(&["conform", "no/such/cases"]);
     assert_eq!(code, 1);
     assert_eq!(err.trim(), "no/such/cases: no such file or folder");
@@ -66,8 +101,21 @@ fn perft_with_the_engine_and_both() {
         let (code, out, _) = motley(&[&args[..], &["--impl", imp]].concat());
         assert_eq!((code, &out), (0, &interp), "{imp}");
     }
-    assert!(interp.starts_with("a2a3 ") && interp.contains("\nd1h5 "), "{interp}");
-    let (code, out, _) = motley(&["perft", CHESS, "3", "--impl", "both", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--threads", "2"]);
+    assert!(
+        interp.starts_with("a2a3 ") && interp.contains("\nd1h5 "),
+        "{interp}"
+    );
+    let (code, out, _) = motley(&[
+        "perft",
+        CHESS,
+        "3",
+        "--impl",
+        "both",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "--threads",
+        "2",
+    ]);
     assert_eq!((code, out.lines().last()), (0, Some("13744")));
     let (code, _, err) = motley(&["perft", CHESS, "1", "--impl", "nope"]);
     assert_eq!(code, 2, "{err}");
@@ -80,6 +128,12 @@ fn bench_has_an_engine_row_with_the_ratio() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(lines[0].ends_with("x interp"), "{out}");
-    assert!(lines[1].starts_with("interpreter ") && lines[1].contains(" 8902 "), "{out}");
-    assert!(lines[2].starts_with("engine ") && lines[2].contains(" 8902 "), "{out}");
+    assert!(
+        lines[1].starts_with("interpreter ") && lines[1].contains(" 8902 "),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("engine ") && lines[2].contains(" 8902 "),
+        "{out}"
+    );
 }

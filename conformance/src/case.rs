@@ -59,7 +59,9 @@ pub struct CaseFileError {
 impl fmt::Display for CaseFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.at {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message),
+            Some((line, col)) => {
+                write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message)
+            }
             None => write!(f, "{}: {}", self.path.display(), self.message),
         }
     }
@@ -224,12 +226,18 @@ impl<'de> Deserialize<'de> for RawOutcome {
                     match key.as_str() {
                         "winner" => winner = Some(map.next_value::<String>()?),
                         "reason" => reason = Some(map.next_value::<String>()?),
-                        other => return Err(de::Error::custom(format!("unknown key `{other}` in outcome; expected `winner` and `reason`"))),
+                        other => {
+                            return Err(de::Error::custom(format!(
+                                "unknown key `{other}` in outcome; expected `winner` and `reason`"
+                            )))
+                        }
                     }
                 }
                 match (winner, reason) {
                     (Some(winner), Some(reason)) => Ok(RawOutcome::Ended { winner, reason }),
-                    _ => Err(de::Error::custom("an outcome needs both `winner` and `reason`")),
+                    _ => Err(de::Error::custom(
+                        "an outcome needs both `winner` and `reason`",
+                    )),
                 }
             }
         }
@@ -240,28 +248,49 @@ impl<'de> Deserialize<'de> for RawOutcome {
 impl CaseFile {
     /// Reads and checks a case file.
     pub fn read(path: &Path) -> Result<CaseFile, CaseFileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| CaseFileError { path: path.to_path_buf(), at: None, message: format!("cannot read: {e}") })?;
+        let text = std::fs::read_to_string(path).map_err(|e| CaseFileError {
+            path: path.to_path_buf(),
+            at: None,
+            message: format!("cannot read: {e}"),
+        })?;
         CaseFile::parse(path, &text)
     }
 
     /// Checks case-file text read from `path` (used to resolve the variant).
     pub fn parse(path: &Path, text: &str) -> Result<CaseFile, CaseFileError> {
-        let error = |at: Option<(u64, u64)>, message: String| CaseFileError { path: path.to_path_buf(), at, message };
+        let error = |at: Option<(u64, u64)>, message: String| CaseFileError {
+            path: path.to_path_buf(),
+            at,
+            message,
+        };
         let raw: RawFile = serde_saphyr::from_str(text).map_err(|e| {
-            let at = e.location().filter(|l| l.line() > 0).map(|l| (l.line(), l.column()));
+            let at = e
+                .location()
+                .filter(|l| l.line() > 0)
+                .map(|l| (l.line(), l.column()));
             let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
             let mut message = e.without_snippet().render_with_options(opts);
             if let Some(i) = message.find(" at line ") {
                 message.truncate(i);
             }
-            let message = message.trim_end().trim_end_matches('.').replace("missing field `", "missing key `").replace("unknown field `", "unknown key `");
+            let message = message
+                .trim_end()
+                .trim_end_matches('.')
+                .replace("missing field `", "missing key `")
+                .replace("unknown field `", "unknown key `");
             error(at, message)
         })?;
         let at = |s: &serde_saphyr::Location| Some((s.line(), s.column()));
         let folder = path.parent().unwrap_or(Path::new(""));
         let variant = folder.join(&raw.variant.value);
         if !variant.is_file() {
-            return Err(error(at(&raw.variant.referenced), format!("variant rule file `{}` not found (the path is relative to the case file)", variant.display())));
+            return Err(error(
+                at(&raw.variant.referenced),
+                format!(
+                    "variant rule file `{}` not found (the path is relative to the case file)",
+                    variant.display()
+                ),
+            ));
         }
         if raw.budget == Some(0) {
             return Err(error(None, "`budget` must be at least 1".to_string()));
@@ -276,10 +305,15 @@ impl CaseFile {
                 return Err(error(place, "a case needs a non-empty `name`".to_string()));
             }
             if !names.insert(c.name.clone()) {
-                return Err(bad("another case of this file has the same name".to_string()));
+                return Err(bad(
+                    "another case of this file has the same name".to_string()
+                ));
             }
             if c.source.trim().is_empty() {
-                return Err(bad("`source` is empty; name the document and quote the words the case rests on".to_string()));
+                return Err(bad(
+                    "`source` is empty; name the document and quote the words the case rests on"
+                        .to_string(),
+                ));
             }
             if c.budget == Some(0) {
                 return Err(bad("`budget` must be at least 1".to_string()));
@@ -288,7 +322,9 @@ impl CaseFile {
             let outcome = match e.outcome {
                 None => None,
                 Some(RawOutcome::None) => Some(None),
-                Some(RawOutcome::Ended { winner, reason }) => Some(Some(outcome(&winner, &reason).map_err(bad)?)),
+                Some(RawOutcome::Ended { winner, reason }) => {
+                    Some(Some(outcome(&winner, &reason).map_err(bad)?))
+                }
             };
             let expect = Expect {
                 legal: e.legal.map(|l| l.into_iter().collect()),
@@ -302,7 +338,12 @@ impl CaseFile {
             if expect == Expect::default() {
                 return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
             }
-            if expect.error.is_some() && (Expect { error: None, ..expect.clone() }) != Expect::default() {
+            if expect.error.is_some()
+                && (Expect {
+                    error: None,
+                    ..expect.clone()
+                }) != Expect::default()
+            {
                 return Err(bad("`error` cannot be combined with other expectations: the start is refused, so there is no position".to_string()));
             }
             if let Some(prefixes) = &expect.error {
@@ -310,12 +351,33 @@ impl CaseFile {
                     return Err(bad("`error` is empty; give the start of the expected message, e.g. `invalid FEN`".to_string()));
                 }
             }
-            if let Some(other) = c.known.keys().find(|k| !["interp", "engine", "uci"].contains(&k.as_str())) {
-                return Err(bad(format!("`known` names `{other}`; expected interp, engine or uci")));
+            if let Some(other) = c
+                .known
+                .keys()
+                .find(|k| !["interp", "engine", "uci"].contains(&k.as_str()))
+            {
+                return Err(bad(format!(
+                    "`known` names `{other}`; expected interp, engine or uci"
+                )));
             }
-            cases.push(Case { name: c.name, source: c.source, line: place.map_or(0, |p| p.0), fen: c.fen, moves: c.moves, budget: c.budget, known: c.known, expect });
+            cases.push(Case {
+                name: c.name,
+                source: c.source,
+                line: place.map_or(0, |p| p.0),
+                fen: c.fen,
+                moves: c.moves,
+                budget: c.budget,
+                known: c.known,
+                expect,
+            });
         }
-        Ok(CaseFile { path: path.to_path_buf(), variant, rulings: raw.rulings.into_iter().collect(), budget: raw.budget, cases })
+        Ok(CaseFile {
+            path: path.to_path_buf(),
+            variant,
+            rulings: raw.rulings.into_iter().collect(),
+            budget: raw.budget,
+            cases,
+        })
     }
 }
 
@@ -327,18 +389,31 @@ fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
         other => return Err(format!("winner `{other}`: expected white, black or draw")),
     };
     if !REASONS.contains(&reason) {
-        return Err(format!("reason `{reason}`: expected one of {}", REASONS.join(", ")));
+        return Err(format!(
+            "reason `{reason}`: expected one of {}",
+            REASONS.join(", ")
+        ));
     }
     // Which reasons may have a winner, which may be draws (spec/LANGUAGE.md §10, §19).
-    let decisive = matches!(reason, "checkmate" | "stalemate" | "region reached" | "check count" | "bare royal");
+    let decisive = matches!(
+        reason,
+        "checkmate" | "stalemate" | "region reached" | "check count" | "bare royal"
+    );
     let drawn = !matches!(reason, "checkmate" | "region reached" | "check count");
     if winner == Winner::Draw && !drawn {
-        return Err(format!("`draw` by `{reason}` cannot happen: `{reason}` always has a winner"));
+        return Err(format!(
+            "`draw` by `{reason}` cannot happen: `{reason}` always has a winner"
+        ));
     }
     if winner != Winner::Draw && !decisive {
-        return Err(format!("`{winner}` by `{reason}` cannot happen: `{reason}` is always a draw"));
+        return Err(format!(
+            "`{winner}` by `{reason}` cannot happen: `{reason}` is always a draw"
+        ));
     }
-    Ok(Outcome { winner, reason: reason.to_string() })
+    Ok(Outcome {
+        winner,
+        reason: reason.to_string(),
+    })
 }
 
 /// The case files under the given paths: files as given, folders searched
@@ -358,7 +433,8 @@ pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {

@@ -23,7 +23,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use motley_interpreter::diagnostic::{Diagnostic, Diagnostics};
-use motley_interpreter::load::{self, parse_betza, parse_expression, Atom, BetzaComponent, BinaryOp, Expr, ExprNode, Leg, Text, UnaryOp};
+use motley_interpreter::load::{
+    self, parse_betza, parse_expression, Atom, BetzaComponent, BinaryOp, Expr, ExprNode, Leg, Text,
+    UnaryOp,
+};
 use motley_interpreter::Game;
 
 use crate::implementation::{variant_name, Engine, ImplError, Implementation, Interp};
@@ -37,7 +40,12 @@ pub fn variants_dir() -> PathBuf {
 /// The bundled rule files, sorted by file name.
 pub fn bundled_variants() -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(variants_dir())
-        .map(|dir| dir.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "yaml")).collect())
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+                .collect()
+        })
         .unwrap_or_default();
     paths.sort();
     paths
@@ -53,16 +61,31 @@ pub fn check_diagnostic(source: &str, d: &Diagnostic) {
 
 /// [`check_diagnostic`]; the column is checked only when `columns`.
 fn check_diagnostic_placed(source: &str, d: &Diagnostic, columns: bool) {
-    assert!(!d.message.trim().is_empty(), "a diagnostic without a message: {d:?}");
+    assert!(
+        !d.message.trim().is_empty(),
+        "a diagnostic without a message: {d:?}"
+    );
     if let Some(span) = d.span {
         // Lines as the YAML reader counts them (a lone CR ends a line too),
         // plus the empty line after a final line break.
         let mut lines: Vec<&str> = motley_interpreter::diagnostic::lines(source).collect();
         lines.push("");
-        assert!(span.line >= 1 && span.line as usize <= lines.len(), "diagnostic `{}` on line {} of a {}-line text", d.message, span.line, lines.len());
+        assert!(
+            span.line >= 1 && span.line as usize <= lines.len(),
+            "diagnostic `{}` on line {} of a {}-line text",
+            d.message,
+            span.line,
+            lines.len()
+        );
         let line = lines[span.line as usize - 1];
         let width = line.chars().count() as u32;
-        assert!(span.col >= 1 && (!columns || span.col <= width + 1), "diagnostic `{}` at column {} of line {} which has {width} characters: {line:?}", d.message, span.col, span.line);
+        assert!(
+            span.col >= 1 && (!columns || span.col <= width + 1),
+            "diagnostic `{}` at column {} of line {} which has {width} characters: {line:?}",
+            d.message,
+            span.col,
+            span.line
+        );
         assert!(span.len >= 1, "diagnostic `{}` of width 0", d.message);
     }
     let _ = d.render("fuzz.yaml", source);
@@ -103,7 +126,9 @@ pub fn rules_text_strict(data: &[u8]) {
 /// body of a block scalar (under a line ending in `>`, `|`, `>-`, ...).
 fn in_multi_line_scalar(source: &str, line: u32) -> bool {
     let lines: Vec<&str> = motley_interpreter::diagnostic::lines(source).collect();
-    let Some(&here) = lines.get((line as usize).wrapping_sub(1)) else { return false };
+    let Some(&here) = lines.get((line as usize).wrapping_sub(1)) else {
+        return false;
+    };
     let spaces = |l: &str| l.len() - l.trim_start_matches(' ').len();
     let content = |l: &&&str| !l.trim().is_empty() && !l.trim_start().starts_with('#');
     let mut own = spaces(here);
@@ -113,10 +138,16 @@ fn in_multi_line_scalar(source: &str, line: u32) -> bool {
         own += 1 + after.len() - trimmed.len();
         rest = trimmed;
     }
-    let continued = lines[line as usize..].iter().find(content).is_some_and(|next| spaces(next) > own);
+    let continued = lines[line as usize..]
+        .iter()
+        .find(content)
+        .is_some_and(|next| spaces(next) > own);
     let header = |l: &str| {
         let l = l.split(" #").next().unwrap_or_default();
-        l.split_whitespace().last().is_some_and(|t| (t.starts_with('>') || t.starts_with('|')) && t[1..].chars().all(|c| "+-0123456789".contains(c)))
+        l.split_whitespace().last().is_some_and(|t| {
+            (t.starts_with('>') || t.starts_with('|'))
+                && t[1..].chars().all(|c| "+-0123456789".contains(c))
+        })
     };
     // Up from the line, over lines indented deeper than it or blank, to a
     // block scalar header less indented.
@@ -134,7 +165,9 @@ fn rules_text_checked(data: &[u8], strict: bool) {
         Err(ds) => {
             assert!(!ds.0.is_empty(), "an error without diagnostics");
             for d in &ds.0 {
-                let columns = strict || d.span.is_none_or(|s| !in_multi_line_scalar(&source, s.line));
+                let columns = strict
+                    || d.span
+                        .is_none_or(|s| !in_multi_line_scalar(&source, s.line));
                 check_diagnostic_placed(&source, d, columns);
             }
         }
@@ -144,7 +177,8 @@ fn rules_text_checked(data: &[u8], strict: bool) {
             fen_fixed_point(&game, &setup);
             let legal = game.legal_moves();
             if let Some(m) = legal.first() {
-                game.play(m).unwrap_or_else(|e| panic!("listed legal move {m} refused: {e}"));
+                game.play(m)
+                    .unwrap_or_else(|e| panic!("listed legal move {m} refused: {e}"));
                 fen_fixed_point(&game, &setup);
             }
             let _ = game.outcome();
@@ -174,8 +208,15 @@ pub fn fen_fixed_point(game: &Game, setup: &Game) {
         return;
     }
     let gap = unmoved_gap(game, &again);
-    let differ: Vec<&String> = read.iter().filter(|m| !played.contains(m)).chain(played.iter().filter(|m| !read.contains(m))).collect();
-    let unexplained: Vec<&&String> = differ.iter().filter(|m| !named_squares(m).iter().any(|s| gap.contains(s))).collect();
+    let differ: Vec<&String> = read
+        .iter()
+        .filter(|m| !played.contains(m))
+        .chain(played.iter().filter(|m| !read.contains(m)))
+        .collect();
+    let unexplained: Vec<&&String> = differ
+        .iter()
+        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
+        .collect();
     assert!(
         !gap.is_empty() && unexplained.is_empty(),
         "FEN `{fen}` reads back with other legal moves ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}"
@@ -192,7 +233,9 @@ pub fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     // Either way: a piece that moved and came back reads back unmoved; an
     // unmoved castling rook whose king has moved reads back moved (the
     // castling field only tells castling rights).
-    for sq in (0..rules.tables.squares as u8).filter(|&sq| r.virgin.has(sq) != p.virgin.has(sq) && p.board[sq as usize] != 0) {
+    for sq in (0..rules.tables.squares as u8)
+        .filter(|&sq| r.virgin.has(sq) != p.virgin.has(sq) && p.board[sq as usize] != 0)
+    {
         let name = motley_interpreter::play::square_name(rules.tables.files, sq);
         assert_eq!(p.board[sq as usize], rules.start.board[sq as usize], "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
         out.push(name);
@@ -232,7 +275,9 @@ pub fn print_betza(components: &[BetzaComponent]) -> Option<String> {
         let atom = print_atom(&c.atom)?;
         // `W` then `W` would read as the rider `WW` (`R` then `R` as `RR`):
         // write the first `W1` (`R0`), the same atom.
-        let next = components.get(i + 1).and_then(|n| Some(print_leg(n.legs.first()?) + &print_atom(&n.atom)?));
+        let next = components
+            .get(i + 1)
+            .and_then(|n| Some(print_leg(n.legs.first()?) + &print_atom(&n.atom)?));
         let doubles = atom.len() == 1 && next.is_some_and(|n| n.starts_with(&atom));
         out.push_str(&atom);
         if doubles {
@@ -244,7 +289,15 @@ pub fn print_betza(components: &[BetzaComponent]) -> Option<String> {
 
 fn print_leg(leg: &Leg) -> String {
     let mut s = leg.dirs.clone();
-    for (on, letter) in [(leg.moves, 'm'), (leg.captures, 'c'), (leg.en_passant, 'e'), (leg.initial, 'i'), (leg.lame, 'n'), (leg.hop, 'p'), (leg.grasshop, 'g')] {
+    for (on, letter) in [
+        (leg.moves, 'm'),
+        (leg.captures, 'c'),
+        (leg.en_passant, 'e'),
+        (leg.initial, 'i'),
+        (leg.lame, 'n'),
+        (leg.hop, 'p'),
+        (leg.grasshop, 'g'),
+    ] {
         if on {
             s.push(letter);
         }
@@ -252,8 +305,11 @@ fn print_leg(leg: &Leg) -> String {
     s
 }
 
+/// A Betza letter, the leaps it stands for, and whether it rides.
+type BetzaLetter = (&'static str, &'static [(i8, i8)], bool);
+
 fn print_atom(atom: &Atom) -> Option<String> {
-    const LETTERS: [(&str, &[(i8, i8)], bool); 13] = [
+    const LETTERS: [BetzaLetter; 13] = [
         ("W", &[(1, 0)], false),
         ("F", &[(1, 1)], false),
         ("D", &[(2, 0)], false),
@@ -268,8 +324,14 @@ fn print_atom(atom: &Atom) -> Option<String> {
         ("B", &[(1, 1)], true),
         ("Q", &[(1, 0), (1, 1)], true),
     ];
-    let leaper = LETTERS.iter().find(|(_, leaps, rider)| *leaps == atom.leaps.as_slice() && !rider).map(|l| l.0);
-    let rider = LETTERS.iter().find(|(_, leaps, rider)| *leaps == atom.leaps.as_slice() && *rider).map(|l| l.0);
+    let leaper = LETTERS
+        .iter()
+        .find(|(_, leaps, rider)| *leaps == atom.leaps.as_slice() && !rider)
+        .map(|l| l.0);
+    let rider = LETTERS
+        .iter()
+        .find(|(_, leaps, rider)| *leaps == atom.leaps.as_slice() && *rider)
+        .map(|l| l.0);
     let leap = match atom.leaps.as_slice() {
         [(x, y)] => Some(format!("({x},{y})")),
         _ => None,
@@ -279,7 +341,9 @@ fn print_atom(atom: &Atom) -> Option<String> {
         (false, _) => None,
         (true, r) if r >= 2 => Some(format!("{}{r}", leaper.map(str::to_string).or(leap)?)),
         (true, r) => {
-            let base = rider.map(str::to_string).or_else(|| leaper.map(|l| format!("{l}{l}")))?;
+            let base = rider
+                .map(str::to_string)
+                .or_else(|| leaper.map(|l| format!("{l}{l}")))?;
             Some(if r == 1 { format!("{base}1") } else { base })
         }
     }
@@ -295,7 +359,13 @@ fn precedence(op: BinaryOp) -> u8 {
     match op {
         BinaryOp::Or => 1,
         BinaryOp::And => 2,
-        BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::In => 3,
+        BinaryOp::Eq
+        | BinaryOp::Ne
+        | BinaryOp::Lt
+        | BinaryOp::Le
+        | BinaryOp::Gt
+        | BinaryOp::Ge
+        | BinaryOp::In => 3,
         BinaryOp::Add | BinaryOp::Sub => 4,
     }
 }
@@ -305,12 +375,29 @@ fn print_expr(e: &Expr) -> String {
         Expr::Number(n) => n.to_string(),
         Expr::Str(s) => format!("\"{s}\""),
         Expr::Path(parts) => parts.join("."),
-        Expr::List(items) => format!("[{}]", items.iter().map(print_expression).collect::<Vec<_>>().join(", ")),
+        Expr::List(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(print_expression)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Expr::Range(a, b) => format!("{}..{}", print_expression(a), print_expression(b)),
-        Expr::Call(name, args) => format!("{name}({})", args.iter().map(print_expression).collect::<Vec<_>>().join(", ")),
+        Expr::Call(name, args) => format!(
+            "{name}({})",
+            args.iter()
+                .map(print_expression)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Expr::Unary(op, x) => {
             let inner = print_expression(x);
-            let inner = if matches!(x.expr, Expr::Binary(..)) { format!("({inner})") } else { inner };
+            let inner = if matches!(x.expr, Expr::Binary(..)) {
+                format!("({inner})")
+            } else {
+                inner
+            };
             match op {
                 UnaryOp::Not => format!("not {inner}"),
                 UnaryOp::Neg => format!("-{inner}"),
@@ -321,7 +408,11 @@ fn print_expr(e: &Expr) -> String {
             let side = |x: &ExprNode, strict: bool| {
                 let s = print_expression(x);
                 match &x.expr {
-                    Expr::Binary(o, ..) if precedence(*o) < p || (strict && precedence(*o) == p) => format!("({s})"),
+                    Expr::Binary(o, ..)
+                        if precedence(*o) < p || (strict && precedence(*o) == p) =>
+                    {
+                        format!("({s})")
+                    }
                     _ => s,
                 }
             };
@@ -335,22 +426,35 @@ pub fn without_spans(e: &ExprNode) -> ExprNode {
     let expr = match &e.expr {
         Expr::List(items) => Expr::List(items.iter().map(without_spans).collect()),
         Expr::Range(a, b) => Expr::Range(Box::new(without_spans(a)), Box::new(without_spans(b))),
-        Expr::Call(name, args) => Expr::Call(name.clone(), args.iter().map(without_spans).collect()),
+        Expr::Call(name, args) => {
+            Expr::Call(name.clone(), args.iter().map(without_spans).collect())
+        }
         Expr::Unary(op, x) => Expr::Unary(*op, Box::new(without_spans(x))),
-        Expr::Binary(op, l, r) => Expr::Binary(*op, Box::new(without_spans(l)), Box::new(without_spans(r))),
+        Expr::Binary(op, l, r) => {
+            Expr::Binary(*op, Box::new(without_spans(l)), Box::new(without_spans(r)))
+        }
         other => other.clone(),
     };
-    ExprNode { expr, span: Default::default() }
+    ExprNode {
+        expr,
+        span: Default::default(),
+    }
 }
 
 fn one_line(value: &str) -> Text {
-    Text { value: value.to_string(), span: motley_interpreter::diagnostic::Span::new(1, 1, 1) }
+    Text {
+        value: value.to_string(),
+        span: motley_interpreter::diagnostic::Span::new(1, 1, 1),
+    }
 }
 
 /// Asserts a span of a parse of one-line `value` lies within it.
 fn span_inside(value: &str, span: motley_interpreter::diagnostic::Span, what: &str) {
     let width = value.chars().count() as u32;
-    assert!(span.line == 1 && span.col >= 1 && span.col + span.len - 1 <= width.max(1) + 1, "{what} span {span:?} outside `{value}` ({width} characters)");
+    assert!(
+        span.line == 1 && span.col >= 1 && span.col + span.len - 1 <= width.max(1) + 1,
+        "{what} span {span:?} outside `{value}` ({width} characters)"
+    );
 }
 
 /// Target `expression`: the bytes (lossily UTF-8) as Betza and as an
@@ -362,24 +466,49 @@ pub fn expression(data: &[u8]) {
     let value = value.split(['\n', '\r']).next().unwrap_or_default();
     let text = one_line(value);
     match parse_betza(&text) {
-        Err(d) => span_inside(value, d.span.expect("Betza errors are placed"), "Betza error"),
+        Err(d) => span_inside(
+            value,
+            d.span.expect("Betza errors are placed"),
+            "Betza error",
+        ),
         Ok(components) => {
             for c in &components {
                 span_inside(value, c.span, "Betza component");
             }
-            let printed = print_betza(&components).unwrap_or_else(|| panic!("cannot print the Betza of `{value}`: {components:?}"));
-            let again = parse_betza(&one_line(&printed)).unwrap_or_else(|e| panic!("`{value}` printed as `{printed}`, which does not parse: {e}"));
-            let shape = |cs: &[BetzaComponent]| cs.iter().map(|c| (c.legs.clone(), c.atom.clone())).collect::<Vec<_>>();
-            assert_eq!(shape(&again), shape(&components), "`{value}` printed as `{printed}` reads back differently");
+            let printed = print_betza(&components)
+                .unwrap_or_else(|| panic!("cannot print the Betza of `{value}`: {components:?}"));
+            let again = parse_betza(&one_line(&printed)).unwrap_or_else(|e| {
+                panic!("`{value}` printed as `{printed}`, which does not parse: {e}")
+            });
+            let shape = |cs: &[BetzaComponent]| {
+                cs.iter()
+                    .map(|c| (c.legs.clone(), c.atom.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(
+                shape(&again),
+                shape(&components),
+                "`{value}` printed as `{printed}` reads back differently"
+            );
         }
     }
     match parse_expression(&text) {
-        Err(d) => span_inside(value, d.span.expect("expression errors are placed"), "expression error"),
+        Err(d) => span_inside(
+            value,
+            d.span.expect("expression errors are placed"),
+            "expression error",
+        ),
         Ok(tree) => {
             check_spans(value, &tree);
             let printed = print_expression(&tree);
-            let again = parse_expression(&one_line(&printed)).unwrap_or_else(|e| panic!("`{value}` printed as `{printed}`, which does not parse: {e}"));
-            assert_eq!(without_spans(&again), without_spans(&tree), "`{value}` printed as `{printed}` reads back differently");
+            let again = parse_expression(&one_line(&printed)).unwrap_or_else(|e| {
+                panic!("`{value}` printed as `{printed}`, which does not parse: {e}")
+            });
+            assert_eq!(
+                without_spans(&again),
+                without_spans(&tree),
+                "`{value}` printed as `{printed}` reads back differently"
+            );
         }
     }
 }
@@ -387,7 +516,9 @@ pub fn expression(data: &[u8]) {
 fn check_spans(value: &str, e: &ExprNode) {
     span_inside(value, e.span, "expression node");
     match &e.expr {
-        Expr::List(items) | Expr::Call(_, items) => items.iter().for_each(|x| check_spans(value, x)),
+        Expr::List(items) | Expr::Call(_, items) => {
+            items.iter().for_each(|x| check_spans(value, x))
+        }
         Expr::Range(a, b) | Expr::Binary(_, a, b) => {
             check_spans(value, a);
             check_spans(value, b);
@@ -431,31 +562,50 @@ pub fn position_text(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut lines = text.split('\n');
     let pick = lines.next().unwrap_or_default();
-    let index = games.iter().position(|(name, _)| name == pick).unwrap_or_else(|| pick.bytes().map(usize::from).sum::<usize>() % games.len());
+    let index = games
+        .iter()
+        .position(|(name, _)| name == pick)
+        .unwrap_or_else(|| pick.bytes().map(usize::from).sum::<usize>() % games.len());
     let setup = &games[index].1;
     let mut game = setup.clone();
     let fen = lines.next().unwrap_or_default();
     let before = game.fen();
     match game.set_fen(fen) {
         Ok(()) => fen_fixed_point(&game, setup),
-        Err(_) => assert_eq!(game.fen(), before, "a refused FEN `{fen}` changed the position"),
+        Err(_) => assert_eq!(
+            game.fen(),
+            before,
+            "a refused FEN `{fen}` changed the position"
+        ),
     }
     for line in lines.take(32) {
         let legal = game.legal_moves();
         let before = game.fen();
-        let mv = match line.strip_prefix('#').and_then(|n| n.trim().parse::<usize>().ok()) {
+        let mv = match line
+            .strip_prefix('#')
+            .and_then(|n| n.trim().parse::<usize>().ok())
+        {
             Some(n) if !legal.is_empty() => legal[n % legal.len()].clone(),
             _ => line.to_string(),
         };
         let mut copy = game.clone();
         match game.play(&mv) {
             Err(e) => {
-                assert_eq!(game.fen(), before, "refused move `{mv}` ({e}) changed the position");
-                assert!(!legal.contains(&mv), "listed legal move `{mv}` refused at `{before}`: {e}");
+                assert_eq!(
+                    game.fen(),
+                    before,
+                    "refused move `{mv}` ({e}) changed the position"
+                );
+                assert!(
+                    !legal.contains(&mv),
+                    "listed legal move `{mv}` refused at `{before}`: {e}"
+                );
             }
             Ok(san) => {
                 let after = game.fen();
-                let san_again = copy.play(&san).unwrap_or_else(|e| panic!("`{mv}` played as SAN `{san}` at `{before}`, which is refused: {e}"));
+                let san_again = copy.play(&san).unwrap_or_else(|e| {
+                    panic!("`{mv}` played as SAN `{san}` at `{before}`, which is refused: {e}")
+                });
                 assert_eq!(copy.fen(), after, "`{mv}` and its SAN `{san}` (read back as `{san_again}`) lead to different positions from `{before}`");
                 fen_fixed_point(&game, setup);
             }
@@ -483,13 +633,22 @@ pub struct Pairing {
 pub fn pairings() -> &'static [Vec<Pairing>] {
     static PAIRINGS: OnceLock<Vec<Vec<Pairing>>> = OnceLock::new();
     PAIRINGS.get_or_init(|| {
-        let files: Vec<(String, PathBuf)> = bundled_variants().into_iter().filter_map(|p| Some((variant_name(&p).ok()?, p))).collect();
+        let files: Vec<(String, PathBuf)> = bundled_variants()
+            .into_iter()
+            .filter_map(|p| Some((variant_name(&p).ok()?, p)))
+            .collect();
         motley_engine::Game::variants()
             .iter()
             .map(|name| {
-                let Some((_, path)) = files.iter().find(|(n, _)| n == name) else { return Vec::new() };
-                let Ok(source) = std::fs::read_to_string(path) else { return Vec::new() };
-                let Ok(file) = load::load(&source) else { return Vec::new() };
+                let Some((_, path)) = files.iter().find(|(n, _)| n == name) else {
+                    return Vec::new();
+                };
+                let Ok(source) = std::fs::read_to_string(path) else {
+                    return Vec::new();
+                };
+                let Ok(file) = load::load(&source) else {
+                    return Vec::new();
+                };
                 let mut choices = vec![Vec::new()];
                 for r in &file.rulings {
                     for option in r.options.iter().filter(|o| **o != r.default.value) {
@@ -503,7 +662,12 @@ pub fn pairings() -> &'static [Vec<Pairing>] {
                         let mut engine = Engine::new();
                         interp.load(path, &rulings).ok()?;
                         engine.load(path, &rulings).ok()?;
-                        Some(Pairing { variant: name.to_string(), rulings, interp, engine })
+                        Some(Pairing {
+                            variant: name.to_string(),
+                            rulings,
+                            interp,
+                            engine,
+                        })
                     })
                     .collect()
             })
@@ -527,14 +691,19 @@ pub fn differential(data: &[u8]) {
 /// legal moves.
 fn compare(a: &mut Interp, b: &mut Engine, moves: &[String]) -> Result<Vec<String>, DiffError> {
     compare_here(a, b, None, moves)?;
-    a.legal_moves().map_err(|e| DiffError::Broken(e.to_string()))
+    a.legal_moves()
+        .map_err(|e| DiffError::Broken(e.to_string()))
 }
 
 /// [`differential`] returning the disagreement instead of panicking.
 pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
     let all = pairings();
-    let (Some(&v), Some(&r)) = (data.first(), data.get(1)) else { return Ok(()) };
-    let Some(choices) = all.get(v as usize % all.len().max(1)) else { return Ok(()) };
+    let (Some(&v), Some(&r)) = (data.first(), data.get(1)) else {
+        return Ok(());
+    };
+    let Some(choices) = all.get(v as usize % all.len().max(1)) else {
+        return Ok(());
+    };
     if choices.is_empty() {
         return Ok(());
     }
@@ -547,11 +716,17 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
     let mut choices = tail.get(8..).unwrap_or_default().iter();
     let (mut a, mut b) = (pairing.interp.clone(), pairing.engine.clone());
     let mut moves: Vec<String> = Vec::new();
-    a.set_position(None, &moves).map_err(|e| DiffError::Broken(e.to_string()))?;
-    b.set_position(None, &moves).map_err(|e| DiffError::Broken(e.to_string()))?;
+    a.set_position(None, &moves)
+        .map_err(|e| DiffError::Broken(e.to_string()))?;
+    b.set_position(None, &moves)
+        .map_err(|e| DiffError::Broken(e.to_string()))?;
     let mut legal = compare(&mut a, &mut b, &moves)?;
     for _ in 0..120 {
-        if legal.is_empty() || a.outcome().map_err(|e| DiffError::Broken(e.to_string()))?.is_some() {
+        if legal.is_empty()
+            || a.outcome()
+                .map_err(|e| DiffError::Broken(e.to_string()))?
+                .is_some()
+        {
             break;
         }
         let i = match choices.next() {
@@ -561,12 +736,20 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
         let mv = legal[i].clone();
         let (ra, rb) = (a.play(&mv), b.play(&mv));
         if let Err(e) = ra.and(rb) {
-            return Err(DiffError::Broken(format!("{} with rulings {:?} after [{}]: listed move {mv} refused: {e}", pairing.variant, pairing.rulings, moves.join(" "))));
+            return Err(DiffError::Broken(format!(
+                "{} with rulings {:?} after [{}]: listed move {mv} refused: {e}",
+                pairing.variant,
+                pairing.rulings,
+                moves.join(" ")
+            )));
         }
         moves.push(mv);
         legal = compare(&mut a, &mut b, &moves).map_err(|e| match e {
             DiffError::Disagree(mut d) => {
-                d.what = format!("{} (variant {}, rulings {:?})", d.what, pairing.variant, pairing.rulings);
+                d.what = format!(
+                    "{} (variant {}, rulings {:?})",
+                    d.what, pairing.variant, pairing.rulings
+                );
                 DiffError::Disagree(d)
             }
             other => other,
@@ -578,12 +761,19 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
 // ------------------------------------------------------------ generated_rules
 
 /// Movement atoms the generator draws from.
-pub const GEN_ATOMS: [&str; 18] = ["W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "R", "B", "Q", "(1,0)", "(3,1)", "(4,1)", "(2,3)", "(0,2)"];
+pub const GEN_ATOMS: [&str; 18] = [
+    "W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "R", "B", "Q", "(1,0)", "(3,1)", "(4,1)",
+    "(2,3)", "(0,2)",
+];
 /// Direction modifiers the generator draws from; the last ones (`l`, `r`)
 /// make a file asymmetric between the players.
-pub const GEN_DIRS: [&str; 16] = ["", "", "", "f", "b", "v", "s", "fs", "ff", "bb", "fb", "fv", "l", "r", "fl", "br"];
+pub const GEN_DIRS: [&str; 16] = [
+    "", "", "", "f", "b", "v", "s", "fs", "ff", "bb", "fb", "fv", "l", "r", "fl", "br",
+];
 /// Mode modifiers the generator draws from.
-pub const GEN_MODES: [&str; 14] = ["", "", "m", "c", "mc", "i", "im", "n", "mn", "p", "g", "cp", "e", "ce"];
+pub const GEN_MODES: [&str; 14] = [
+    "", "", "m", "c", "mc", "i", "im", "n", "mn", "p", "g", "cp", "e", "ce",
+];
 
 /// A structured description of a small rule file.
 #[derive(Clone, Debug)]
@@ -654,14 +844,22 @@ impl ComponentDesc {
         if self.rifle {
             format!("{dirs}cab{atom}")
         } else {
-            format!("{dirs}{}{atom}", GEN_MODES[self.modes as usize % GEN_MODES.len()])
+            format!(
+                "{dirs}{}{atom}",
+                GEN_MODES[self.modes as usize % GEN_MODES.len()]
+            )
         }
     }
 }
 
 impl PieceDesc {
     fn betza(&self) -> String {
-        let s: String = self.components.iter().take(3).map(ComponentDesc::betza).collect();
+        let s: String = self
+            .components
+            .iter()
+            .take(3)
+            .map(ComponentDesc::betza)
+            .collect();
         if s.is_empty() {
             "W".to_string()
         } else {
@@ -694,12 +892,24 @@ impl RuleDesc {
         let pieces: Vec<&PieceDesc> = self.pieces.iter().take(GEN_LETTERS.len()).collect();
         let mut board: Vec<Option<char>> = vec![None; size];
         let mirror = |sq: usize| (ranks - 1 - sq / files) * files + sq % files;
-        let free = |board: &Vec<Option<char>>, start: usize| (0..size).map(|i| (start + i) % size).find(|&s| board[s].is_none());
+        let free = |board: &Vec<Option<char>>, start: usize| {
+            (0..size)
+                .map(|i| (start + i) % size)
+                .find(|&s| board[s].is_none())
+        };
         // The royal pair first, so there is always room for it.
         let wk = self.royal_square as usize % size;
-        let wk = if mirror(wk) == wk { (wk + files) % size } else { wk };
+        let wk = if mirror(wk) == wk {
+            (wk + files) % size
+        } else {
+            wk
+        };
         board[wk] = Some('K');
-        let bk = if self.asymmetric_setup.is_some() { free(&board, size - 1 - wk).unwrap_or(mirror(wk)) } else { mirror(wk) };
+        let bk = if self.asymmetric_setup.is_some() {
+            free(&board, size - 1 - wk).unwrap_or(mirror(wk))
+        } else {
+            mirror(wk)
+        };
         board[bk] = Some('k');
         let letter = |t: u8| (!pieces.is_empty()).then(|| GEN_LETTERS[t as usize % pieces.len()]);
         for &(sq, t) in self.placements.iter().take(8) {
@@ -743,22 +953,40 @@ impl RuleDesc {
                 fen.push('/');
             }
         }
-        fen.push_str(if self.black_first { " b - - 0 1" } else { " w - - 0 1" });
-        let royal = self.royal.as_ref().map_or("K".to_string(), PieceDesc::betza);
+        fen.push_str(if self.black_first {
+            " b - - 0 1"
+        } else {
+            " w - - 0 1"
+        });
+        let royal = self
+            .royal
+            .as_ref()
+            .map_or("K".to_string(), PieceDesc::betza);
         let mut yaml = format!("motley: 1\nname: generated\nboard: {{ files: {files}, ranks: {ranks} }}\npieces:\n  - {{ letter: K, name: king, moves: \"{royal}\", royal: true }}\n");
         let mut betzas = vec![royal];
         for (i, p) in pieces.iter().enumerate() {
             let b = p.betza();
-            yaml.push_str(&format!("  - {{ letter: {}, name: piece{i}, moves: \"{b}\" }}\n", GEN_LETTERS[i]));
+            yaml.push_str(&format!(
+                "  - {{ letter: {}, name: piece{i}, moves: \"{b}\" }}\n",
+                GEN_LETTERS[i]
+            ));
             betzas.push(b);
         }
         yaml.push_str(&format!("setup: \"{fen}\"\n"));
         if let (Some((from, to)), Some(_)) = (self.promotion, letter(0)) {
             let (from, to) = (letter(from).unwrap_or('P'), letter(to).unwrap_or('P'));
-            yaml.push_str(&format!("promotion:\n  - {{ pieces: [{from}], zone: \"rank == {ranks}\", to: [{to}] }}\n"));
+            yaml.push_str(&format!(
+                "promotion:\n  - {{ pieces: [{from}], zone: \"rank == {ranks}\", to: [{to}] }}\n"
+            ));
         }
-        let symmetric = self.asymmetric_setup.is_none() && !betzas.iter().any(|b| b.contains('l') || b.contains('r'));
-        Generated { yaml, symmetric, seed: self.seed, plies: (self.plies % 16) as usize }
+        let symmetric = self.asymmetric_setup.is_none()
+            && !betzas.iter().any(|b| b.contains('l') || b.contains('r'));
+        Generated {
+            yaml,
+            symmetric,
+            seed: self.seed,
+            plies: (self.plies % 16) as usize,
+        }
     }
 }
 
@@ -770,7 +998,21 @@ pub fn mirror_fen(fen: &str, ranks: usize) -> Option<String> {
     if fields.len() != 6 || fields[0].contains('[') || fields[2] != "-" {
         return None;
     }
-    let board: Vec<String> = fields[0].split('/').rev().map(|r| r.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect()).collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
     let side = match fields[1] {
         "w" => "b",
         "b" => "w",
@@ -793,11 +1035,23 @@ pub fn mirror_fen(fen: &str, ranks: usize) -> Option<String> {
         }
         out
     };
-    Some(format!("{} {side} - {ep} {} {}", board.join("/"), fields[4], fields[5]))
+    Some(format!(
+        "{} {side} - {ep} {} {}",
+        board.join("/"),
+        fields[4],
+        fields[5]
+    ))
 }
 
 fn temp_rule_file(yaml: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("motley-fuzz-{}-{:?}.yaml", std::process::id(), std::thread::current().id()).replace(['(', ')'], ""));
+    let path = std::env::temp_dir().join(
+        format!(
+            "motley-fuzz-{}-{:?}.yaml",
+            std::process::id(),
+            std::thread::current().id()
+        )
+        .replace(['(', ')'], ""),
+    );
     std::fs::write(&path, yaml).expect("write a temporary rule file");
     path
 }
@@ -815,14 +1069,21 @@ pub fn generated_rules(desc: &RuleDesc) {
     let ranks = 3 + (desc.ranks % 6) as usize;
     let path = temp_rule_file(&g.yaml);
     let mut imp = Interp::new();
-    imp.load(&path, &[]).unwrap_or_else(|e| panic!("built but does not load: {e}\n{}", g.yaml));
+    imp.load(&path, &[])
+        .unwrap_or_else(|e| panic!("built but does not load: {e}\n{}", g.yaml));
     let mut rng = SplitMix64::new(g.seed);
     let mut moves: Vec<String> = Vec::new();
     for ply in 0..=g.plies {
-        imp.set_position(None, &moves).unwrap_or_else(|e| panic!("cannot replay [{}]: {e}\n{}", moves.join(" "), g.yaml));
+        imp.set_position(None, &moves)
+            .unwrap_or_else(|e| panic!("cannot replay [{}]: {e}\n{}", moves.join(" "), g.yaml));
         if ply == 0 || ply == g.plies {
             let legal = imp.legal_moves().expect("legal moves");
-            assert!(!has_two_moves_of_one_text(&legal), "one move text listed twice after [{}]: {legal:?}\n{}", moves.join(" "), g.yaml);
+            assert!(
+                !has_two_moves_of_one_text(&legal),
+                "one move text listed twice after [{}]: {legal:?}\n{}",
+                moves.join(" "),
+                g.yaml
+            );
             if let Err(e) = perft_consistency(&mut imp, None, &moves, 2) {
                 panic!("{e}\n{}", g.yaml);
             }
@@ -850,20 +1111,33 @@ pub fn has_two_moves_of_one_text(legal: &[String]) -> bool {
 
 fn mirror_check(imp: &mut Interp, moves: &[String], ranks: usize, yaml: &str) {
     let fen = imp.fen().expect("fen");
-    let Some(twin) = mirror_fen(&fen, ranks) else { return };
+    let Some(twin) = mirror_fen(&fen, ranks) else {
+        return;
+    };
     let mut a = imp.clone();
     let mut b = imp.clone();
     if a.set_position(Some(&fen), &[]).is_err() {
-        panic!("the printed FEN `{fen}` (after [{}]) does not read back\n{yaml}", moves.join(" "));
+        panic!(
+            "the printed FEN `{fen}` (after [{}]) does not read back\n{yaml}",
+            moves.join(" ")
+        );
     }
     match b.set_position(Some(&twin), &[]) {
-        Err(ImplError::Rejected(e)) => panic!("`{fen}` is accepted but its mirror image `{twin}` is refused: {e}\n{yaml}"),
+        Err(ImplError::Rejected(e)) => {
+            panic!("`{fen}` is accepted but its mirror image `{twin}` is refused: {e}\n{yaml}")
+        }
         Err(e) => panic!("{e}"),
         Ok(()) => {}
     }
     for depth in 1..=2 {
-        let (x, y) = (a.perft(depth).expect("perft"), b.perft(depth).expect("perft"));
-        assert_eq!(x, y, "perft {depth} of `{fen}` is {x}, of its mirror image `{twin}` {y}\n{yaml}");
+        let (x, y) = (
+            a.perft(depth).expect("perft"),
+            b.perft(depth).expect("perft"),
+        );
+        assert_eq!(
+            x, y,
+            "perft {depth} of `{fen}` is {x}, of its mirror image `{twin}` {y}\n{yaml}"
+        );
     }
 }
 
@@ -871,7 +1145,9 @@ fn mirror_check(imp: &mut Interp, moves: &[String], ranks: usize, yaml: &str) {
 #[cfg(feature = "arbitrary")]
 pub fn generated_rules_bytes(data: &[u8]) {
     // As libfuzzer-sys reads a `fuzz_target!(|desc: RuleDesc| ...)` input.
-    if let Ok(desc) = <RuleDesc as arbitrary::Arbitrary>::arbitrary_take_rest(arbitrary::Unstructured::new(data)) {
+    if let Ok(desc) =
+        <RuleDesc as arbitrary::Arbitrary>::arbitrary_take_rest(arbitrary::Unstructured::new(data))
+    {
         generated_rules(&desc);
     }
 }

@@ -142,9 +142,13 @@ impl FromStr for ImplKind {
             "interp" | "interpreter" => Ok(ImplKind::Interpreter),
             "engine" => Ok(ImplKind::Engine),
             _ => match s.strip_prefix("uci:") {
-                Some(command) if !command.trim().is_empty() => Ok(ImplKind::Uci(command.trim().to_string())),
+                Some(command) if !command.trim().is_empty() => {
+                    Ok(ImplKind::Uci(command.trim().to_string()))
+                }
                 Some(_) => Err("`uci:` needs a command, e.g. `uci:/usr/bin/stockfish`".to_string()),
-                None => Err(format!("unknown implementation `{s}`: expected `interp`, `engine` or `uci:COMMAND`")),
+                None => Err(format!(
+                    "unknown implementation `{s}`: expected `interp`, `engine` or `uci:COMMAND`"
+                )),
             },
         }
     }
@@ -173,7 +177,8 @@ impl ImplKind {
 
 /// Reads a rule file's text, with the path in the message on failure.
 pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
-    std::fs::read_to_string(path).map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
+    std::fs::read_to_string(path)
+        .map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
 }
 
 /// The `name` of a rule file, read without interpreting the rest, so an
@@ -187,7 +192,13 @@ pub fn variant_name(path: &Path) -> Result<String, ImplError> {
     let text = read_rule_file(path)?;
     serde_saphyr::from_str::<NameOnly>(&text)
         .map(|n| n.name)
-        .map_err(|e| ImplError::Failed(format!("{}: cannot read the variant name: {}", path.display(), first_line(&e.to_string()))))
+        .map_err(|e| {
+            ImplError::Failed(format!(
+                "{}: cannot read the variant name: {}",
+                path.display(),
+                first_line(&e.to_string())
+            ))
+        })
 }
 
 fn first_line(s: &str) -> &str {
@@ -206,7 +217,11 @@ pub struct Interp {
 impl Interp {
     /// An unloaded interpreter that counts perft on one thread.
     pub fn new() -> Interp {
-        Interp { start: None, game: None, threads: 1 }
+        Interp {
+            start: None,
+            game: None,
+            threads: 1,
+        }
     }
 
     /// Lets perft and divide split the root moves over `threads` threads.
@@ -216,7 +231,9 @@ impl Interp {
     }
 
     fn game(&mut self) -> Result<&mut motley_interpreter::Game, ImplError> {
-        self.game.as_mut().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+        self.game
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
     }
 }
 
@@ -227,10 +244,17 @@ impl Implementation for Interp {
 
     fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
         let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build(&source).map_err(|d| ImplError::Failed(d.render(&variant.display().to_string(), &source).trim_end().to_string()))?;
+        let rules = motley_interpreter::build(&source).map_err(|d| {
+            ImplError::Failed(
+                d.render(&variant.display().to_string(), &source)
+                    .trim_end()
+                    .to_string(),
+            )
+        })?;
         let mut game = motley_interpreter::Game::new(Arc::new(rules));
         for (id, value) in rulings {
-            game.set_ruling(id, value).map_err(|e| ImplError::Rejected(e.to_string()))?;
+            game.set_ruling(id, value)
+                .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
         self.start = Some(game.clone());
         self.game = Some(game);
@@ -238,12 +262,17 @@ impl Implementation for Interp {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        let mut game = self.start.clone().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
+        let mut game = self
+            .start
+            .clone()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
         if let Some(fen) = fen {
-            game.set_fen(fen).map_err(|e| ImplError::Rejected(e.to_string()))?;
+            game.set_fen(fen)
+                .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
         for m in moves {
-            game.play(m).map_err(|e| ImplError::Rejected(e.to_string()))?;
+            game.play(m)
+                .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
         self.game = Some(game);
         Ok(())
@@ -254,7 +283,10 @@ impl Implementation for Interp {
     }
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.game()?.play(mv).map(|_| ()).map_err(|e| ImplError::Rejected(e.to_string()))
+        self.game()?
+            .play(mv)
+            .map(|_| ())
+            .map_err(|e| ImplError::Rejected(e.to_string()))
     }
 
     fn fen(&mut self) -> Result<String, ImplError> {
@@ -275,7 +307,14 @@ impl Implementation for Interp {
     fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
         let threads = self.threads;
         let game = self.game()?;
-        Ok(if threads > 1 && depth > 1 { game.divide(depth, threads, &|_, _| {}).iter().map(|r| r.1).sum() } else { game.perft(depth) })
+        Ok(if threads > 1 && depth > 1 {
+            game.divide(depth, threads, &|_, _| {})
+                .iter()
+                .map(|r| r.1)
+                .sum()
+        } else {
+            game.perft(depth)
+        })
     }
 
     fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
@@ -307,7 +346,9 @@ impl Engine {
     }
 
     fn game(&mut self) -> Result<&mut motley_engine::Game, ImplError> {
-        self.game.as_mut().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+        self.game
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
     }
 }
 
@@ -319,24 +360,32 @@ impl Implementation for Engine {
     fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
         let name = variant_name(variant)?;
         if !Engine::implements(&name) {
-            return Err(ImplError::Unsupported(format!("the engine does not implement variant `{name}`")));
+            return Err(ImplError::Unsupported(format!(
+                "the engine does not implement variant `{name}`"
+            )));
         }
-        let game = motley_engine::Game::new(&name, rulings).map_err(|e| match e.is_unimplemented() {
-            true => ImplError::Unsupported(e.to_string()),
-            false => ImplError::Rejected(e.to_string()),
-        })?;
+        let game =
+            motley_engine::Game::new(&name, rulings).map_err(|e| match e.is_unimplemented() {
+                true => ImplError::Unsupported(e.to_string()),
+                false => ImplError::Rejected(e.to_string()),
+            })?;
         self.start = Some(game.clone());
         self.game = Some(game);
         Ok(())
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        let mut game = self.start.clone().ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
+        let mut game = self
+            .start
+            .clone()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
         if let Some(fen) = fen {
-            game.set_fen(fen).map_err(|e| ImplError::Rejected(e.to_string()))?;
+            game.set_fen(fen)
+                .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
         for m in moves {
-            game.play(m).map_err(|e| ImplError::Rejected(e.to_string()))?;
+            game.play(m)
+                .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
         self.game = Some(game);
         Ok(())
@@ -347,7 +396,9 @@ impl Implementation for Engine {
     }
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.game()?.play(mv).map_err(|e| ImplError::Rejected(e.to_string()))
+        self.game()?
+            .play(mv)
+            .map_err(|e| ImplError::Rejected(e.to_string()))
     }
 
     fn fen(&mut self) -> Result<String, ImplError> {

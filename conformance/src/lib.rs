@@ -21,6 +21,9 @@ pub mod runner;
 mod uci;
 
 pub use case::{Case, CaseFile, CaseFileError, Expect};
-pub use implementation::{show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation, Interp, Outcome, Winner};
+pub use implementation::{
+    show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation, Interp, Outcome,
+    Winner,
+};
 pub use runner::{Budget, Options, Report, Status};
 pub use uci::{parse_divide_line, Uci};

@@ -69,8 +69,20 @@ impl fmt::Display for Disagreement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = &self.names;
         writeln!(f, "{a} and {b} disagree: {}", self.what)?;
-        writeln!(f, "  start: {}", self.fen.as_deref().unwrap_or("the variant's setup"))?;
-        writeln!(f, "  moves: {}", if self.moves.is_empty() { "(none)".to_string() } else { self.moves.join(" ") })?;
+        writeln!(
+            f,
+            "  start: {}",
+            self.fen.as_deref().unwrap_or("the variant's setup")
+        )?;
+        writeln!(
+            f,
+            "  moves: {}",
+            if self.moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                self.moves.join(" ")
+            }
+        )?;
         if !self.only_in_a.is_empty() {
             writeln!(f, "  only in {a}: {}", self.only_in_a.join(" "))?;
         }
@@ -79,7 +91,14 @@ impl fmt::Display for Disagreement {
         }
         for d in &self.divide {
             let show = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
-            writeln!(f, "  divide {} {}: {a} {}, {b} {}", d.depth, d.mv, show(d.a), show(d.b))?;
+            writeln!(
+                f,
+                "  divide {} {}: {a} {}, {b} {}",
+                d.depth,
+                d.mv,
+                show(d.a),
+                show(d.b)
+            )?;
         }
         Ok(())
     }
@@ -114,40 +133,80 @@ fn broken(imp: &dyn Implementation, e: ImplError) -> DiffError {
 
 /// Compares the position both implementations stand on: legal-move set,
 /// FEN and outcome. `fen` and `moves` say how it was reached, for the report.
-pub fn compare_here(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: Option<&str>, moves: &[String]) -> Result<(), DiffError> {
+pub fn compare_here(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<(), DiffError> {
     let la = a.legal_moves().map_err(|e| broken(a, e))?;
     let lb = b.legal_moves().map_err(|e| broken(b, e))?;
     if la != lb {
-        return Err(disagreement(a, b, fen, moves, "different legal moves".to_string()));
+        return Err(disagreement(
+            a,
+            b,
+            fen,
+            moves,
+            "different legal moves".to_string(),
+        ));
     }
     let fa = a.fen().map_err(|e| broken(a, e))?;
     let fb = b.fen().map_err(|e| broken(b, e))?;
     if fa != fb {
-        return Err(disagreement(a, b, fen, moves, format!("different FEN: `{fa}` and `{fb}`")));
+        return Err(disagreement(
+            a,
+            b,
+            fen,
+            moves,
+            format!("different FEN: `{fa}` and `{fb}`"),
+        ));
     }
     let oa: Option<Outcome> = a.outcome().map_err(|e| broken(a, e))?;
     let ob: Option<Outcome> = b.outcome().map_err(|e| broken(b, e))?;
     if oa != ob {
-        return Err(disagreement(a, b, fen, moves, format!("different outcomes: {} and {} in `{fa}`", show_outcome(&oa), show_outcome(&ob))));
+        return Err(disagreement(
+            a,
+            b,
+            fen,
+            moves,
+            format!(
+                "different outcomes: {} and {} in `{fa}`",
+                show_outcome(&oa),
+                show_outcome(&ob)
+            ),
+        ));
     }
     Ok(())
 }
 
 /// Builds the report of a disagreement at the position both stand on:
 /// the move lists and the perft divide at depths 1 and 2.
-fn disagreement(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: Option<&str>, moves: &[String], what: String) -> DiffError {
+fn disagreement(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    what: String,
+) -> DiffError {
     let la: BTreeSet<String> = a.legal_moves().unwrap_or_default().into_iter().collect();
     let lb: BTreeSet<String> = b.legal_moves().unwrap_or_default().into_iter().collect();
     let mut divide = Vec::new();
     for depth in 1..=2 {
-        let (Ok(da), Ok(db)) = (a.divide(depth), b.divide(depth)) else { break };
+        let (Ok(da), Ok(db)) = (a.divide(depth), b.divide(depth)) else {
+            break;
+        };
         let da: BTreeMap<String, u64> = da.into_iter().collect();
         let db: BTreeMap<String, u64> = db.into_iter().collect();
         let keys: BTreeSet<&String> = da.keys().chain(db.keys()).collect();
         for mv in keys {
             let (x, y) = (da.get(mv).copied(), db.get(mv).copied());
             if x != y {
-                divide.push(DivideDifference { depth, mv: mv.clone(), a: x, b: y });
+                divide.push(DivideDifference {
+                    depth,
+                    mv: mv.clone(),
+                    a: x,
+                    b: y,
+                });
             }
         }
     }
@@ -163,7 +222,12 @@ fn disagreement(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: Opt
 }
 
 /// Sets both implementations to a position and compares it there.
-pub fn compare_position(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: Option<&str>, moves: &[String]) -> Result<(), DiffError> {
+pub fn compare_position(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<(), DiffError> {
     let ra = a.set_position(fen, moves);
     let rb = b.set_position(fen, moves);
     match (ra, rb) {
@@ -176,8 +240,19 @@ pub fn compare_position(a: &mut dyn Implementation, b: &mut dyn Implementation, 
     }
 }
 
-fn refused_by_one(a: &dyn Implementation, b: &dyn Implementation, fen: Option<&str>, moves: &[String], message: &str, by_a: bool) -> DiffError {
-    let (who, other) = if by_a { (a.name(), b.name()) } else { (b.name(), a.name()) };
+fn refused_by_one(
+    a: &dyn Implementation,
+    b: &dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    message: &str,
+    by_a: bool,
+) -> DiffError {
+    let (who, other) = if by_a {
+        (a.name(), b.name())
+    } else {
+        (b.name(), a.name())
+    };
     DiffError::Disagree(Box::new(Disagreement {
         names: (a.name(), b.name()),
         fen: fen.map(str::to_string),
@@ -189,7 +264,15 @@ fn refused_by_one(a: &dyn Implementation, b: &dyn Implementation, fen: Option<&s
     }))
 }
 
-fn refuses_listed_move(a: &dyn Implementation, b: &dyn Implementation, fen: Option<&str>, moves: &[String], mv: &str, who: &str, message: &str) -> DiffError {
+fn refuses_listed_move(
+    a: &dyn Implementation,
+    b: &dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    mv: &str,
+    who: &str,
+    message: &str,
+) -> DiffError {
     DiffError::Disagree(Box::new(Disagreement {
         names: (a.name(), b.name()),
         fen: fen.map(str::to_string),
@@ -233,11 +316,22 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 /// Plays random games on both implementations in lockstep, comparing the
 /// legal moves, FEN and outcome before every move. On the first
 /// disagreement returns it, with the moves up to that ply.
-pub fn random_games(a: &mut dyn Implementation, b: &mut dyn Implementation, run: &RandomGames) -> Result<GamesSummary, DiffError> {
+pub fn random_games(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    run: &RandomGames,
+) -> Result<GamesSummary, DiffError> {
     let mut summary = GamesSummary::default();
     for index in 0..run.games {
         let mut rng = SplitMix64::new(game_seed(run.seed, index));
-        let outcome = random_game(a, b, run.fen.as_deref(), &mut rng, run.max_plies, &mut summary.plies)?;
+        let outcome = random_game(
+            a,
+            b,
+            run.fen.as_deref(),
+            &mut rng,
+            run.max_plies,
+            &mut summary.plies,
+        )?;
         summary.games += 1;
         *summary.outcomes.entry(show_outcome(&outcome)).or_default() += 1;
     }
@@ -246,7 +340,14 @@ pub fn random_games(a: &mut dyn Implementation, b: &mut dyn Implementation, run:
 
 /// Plays one random game in lockstep from `fen`; returns its outcome
 /// (`None` when cut off at `max_plies`).
-pub fn random_game(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: Option<&str>, rng: &mut SplitMix64, max_plies: usize, plies: &mut u64) -> Result<Option<Outcome>, DiffError> {
+pub fn random_game(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    fen: Option<&str>,
+    rng: &mut SplitMix64,
+    max_plies: usize,
+    plies: &mut u64,
+) -> Result<Option<Outcome>, DiffError> {
     let mut moves: Vec<String> = Vec::new();
     compare_position(a, b, fen, &moves)?;
     for _ in 0..max_plies {
@@ -263,8 +364,12 @@ pub fn random_game(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: 
         let rb = b.play(&mv);
         match (ra, rb) {
             (Ok(()), Ok(())) => {}
-            (Err(ImplError::Rejected(m)), _) => return Err(refuses_listed_move(a, b, fen, &moves, &mv, &a.name(), &m)),
-            (_, Err(ImplError::Rejected(m))) => return Err(refuses_listed_move(a, b, fen, &moves, &mv, &b.name(), &m)),
+            (Err(ImplError::Rejected(m)), _) => {
+                return Err(refuses_listed_move(a, b, fen, &moves, &mv, &a.name(), &m))
+            }
+            (_, Err(ImplError::Rejected(m))) => {
+                return Err(refuses_listed_move(a, b, fen, &moves, &mv, &b.name(), &m))
+            }
             (Err(e), _) => return Err(broken(a, e)),
             (_, Err(e)) => return Err(broken(b, e)),
         }
@@ -279,7 +384,13 @@ pub fn random_game(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: 
 /// a difference descends into the first root move whose count differs,
 /// until the legal-move sets, FEN or outcome differ, and reports that
 /// position with the moves reaching it.
-pub fn find_perft_difference(a: &mut dyn Implementation, b: &mut dyn Implementation, fen: Option<&str>, moves: &[String], depth: u32) -> Result<(), DiffError> {
+pub fn find_perft_difference(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+) -> Result<(), DiffError> {
     let mut path = moves.to_vec();
     let mut depth = depth;
     loop {
@@ -290,8 +401,23 @@ pub fn find_perft_difference(a: &mut dyn Implementation, b: &mut dyn Implementat
         }
         let da = a.divide(depth).map_err(|e| broken(a, e))?;
         let db = b.divide(depth).map_err(|e| broken(b, e))?;
-        let Some(mv) = da.iter().zip(&db).find(|(x, y)| x != y).map(|(x, _)| x.0.clone()) else {
-            return if da.len() == db.len() { Ok(()) } else { Err(disagreement(a, b, fen, &path, "different legal moves".to_string())) };
+        let Some(mv) = da
+            .iter()
+            .zip(&db)
+            .find(|(x, y)| x != y)
+            .map(|(x, _)| x.0.clone())
+        else {
+            return if da.len() == db.len() {
+                Ok(())
+            } else {
+                Err(disagreement(
+                    a,
+                    b,
+                    fen,
+                    &path,
+                    "different legal moves".to_string(),
+                ))
+            };
         };
         path.push(mv);
         depth -= 1;
@@ -302,32 +428,61 @@ pub fn find_perft_difference(a: &mut dyn Implementation, b: &mut dyn Implementat
 /// perft(depth) is the sum of its divide, the divide's moves are the legal
 /// moves, and each divide count is the perft(depth - 1) of the position
 /// after that move. Returns the first inconsistency.
-pub fn perft_consistency(imp: &mut dyn Implementation, fen: Option<&str>, moves: &[String], depth: u32) -> Result<(), String> {
+pub fn perft_consistency(
+    imp: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+) -> Result<(), String> {
     let name = imp.name();
-    let at = || format!("{name} at {} after [{}]", fen.unwrap_or("the setup"), moves.join(" "));
-    imp.set_position(fen, moves).map_err(|e| format!("{}: {e}", at()))?;
+    let at = || {
+        format!(
+            "{name} at {} after [{}]",
+            fen.unwrap_or("the setup"),
+            moves.join(" ")
+        )
+    };
+    imp.set_position(fen, moves)
+        .map_err(|e| format!("{}: {e}", at()))?;
     if depth == 0 {
         let n = imp.perft(0).map_err(|e| e.to_string())?;
-        return if n == 1 { Ok(()) } else { Err(format!("{}: perft 0 is {n}, not 1", at())) };
+        return if n == 1 {
+            Ok(())
+        } else {
+            Err(format!("{}: perft 0 is {n}, not 1", at()))
+        };
     }
     let total = imp.perft(depth).map_err(|e| e.to_string())?;
     let divide = imp.divide(depth).map_err(|e| e.to_string())?;
     let sum: u64 = divide.iter().map(|r| r.1).sum();
     if sum != total {
-        return Err(format!("{}: perft {depth} is {total} but its divide sums to {sum}", at()));
+        return Err(format!(
+            "{}: perft {depth} is {total} but its divide sums to {sum}",
+            at()
+        ));
     }
     let legal = imp.legal_moves().map_err(|e| e.to_string())?;
     let keys: Vec<String> = divide.iter().map(|r| r.0.clone()).collect();
     if keys != legal {
-        return Err(format!("{}: the divide's moves [{}] are not the legal moves [{}]", at(), keys.join(" "), legal.join(" ")));
+        return Err(format!(
+            "{}: the divide's moves [{}] are not the legal moves [{}]",
+            at(),
+            keys.join(" "),
+            legal.join(" ")
+        ));
     }
     for (mv, count) in divide {
         let mut after = moves.to_vec();
         after.push(mv.clone());
-        imp.set_position(fen, &after).map_err(|e| format!("{}: cannot play legal move {mv}: {e}", at()))?;
+        imp.set_position(fen, &after)
+            .map_err(|e| format!("{}: cannot play legal move {mv}: {e}", at()))?;
         let child = imp.perft(depth - 1).map_err(|e| e.to_string())?;
         if child != count {
-            return Err(format!("{}: divide {depth} gives {mv} {count}, but perft {} after {mv} is {child}", at(), depth - 1));
+            return Err(format!(
+                "{}: divide {depth} gives {mv} {count}, but perft {} after {mv} is {child}",
+                at(),
+                depth - 1
+            ));
         }
     }
     Ok(())
@@ -364,7 +519,11 @@ pub struct PositionsSummary {
 /// implementations there: legal moves, FEN, outcome and perft at
 /// `run.depth`. On a perft difference descends to the position where the
 /// legal moves, FEN or outcome first differ and reports it.
-pub fn random_positions_perft(a: &mut dyn Implementation, b: &mut dyn Implementation, run: &RandomPositions) -> Result<PositionsSummary, DiffError> {
+pub fn random_positions_perft(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    run: &RandomPositions,
+) -> Result<PositionsSummary, DiffError> {
     let fen = run.fen.as_deref();
     let mut summary = PositionsSummary::default();
     for index in 0..run.positions {
@@ -386,7 +545,13 @@ pub fn random_positions_perft(a: &mut dyn Implementation, b: &mut dyn Implementa
         let pb = b.perft(run.depth).map_err(|e| broken(b, e))?;
         if pa != pb {
             find_perft_difference(a, b, fen, &moves, run.depth)?;
-            return Err(disagreement(a, b, fen, &moves, format!("different perft {}: {pa} and {pb}", run.depth)));
+            return Err(disagreement(
+                a,
+                b,
+                fen,
+                &moves,
+                format!("different perft {}: {pa} and {pb}", run.depth),
+            ));
         }
         summary.positions += 1;
         summary.plies += moves.len() as u64;

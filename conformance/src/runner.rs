@@ -49,7 +49,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { budget: Budget::Default, threads: std::thread::available_parallelism().map_or(1, |n| n.get()) }
+        Options {
+            budget: Budget::Default,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
     }
 }
 
@@ -98,27 +101,43 @@ pub struct Report {
 impl Report {
     /// Cases that passed.
     pub fn passed(&self) -> usize {
-        self.results.iter().filter(|r| r.status == Status::Passed).count()
+        self.results
+            .iter()
+            .filter(|r| r.status == Status::Passed)
+            .count()
     }
 
     /// Cases that failed, plus unreadable case files.
     pub fn failed(&self) -> usize {
-        self.file_errors.len() + self.results.iter().filter(|r| matches!(r.status, Status::Failed(_))).count()
+        self.file_errors.len()
+            + self
+                .results
+                .iter()
+                .filter(|r| matches!(r.status, Status::Failed(_)))
+                .count()
     }
 
     /// Cases skipped entirely.
     pub fn skipped(&self) -> usize {
-        self.results.iter().filter(|r| matches!(r.status, Status::Skipped(_))).count()
+        self.results
+            .iter()
+            .filter(|r| matches!(r.status, Status::Skipped(_)))
+            .count()
     }
 
     /// Cases that failed as their `known` entry says.
     pub fn known(&self) -> usize {
-        self.results.iter().filter(|r| matches!(r.status, Status::Known(..))).count()
+        self.results
+            .iter()
+            .filter(|r| matches!(r.status, Status::Known(..)))
+            .count()
     }
 
     /// Cases marked `known` for this implementation that passed.
     pub fn known_but_passing(&self) -> impl Iterator<Item = &CaseResult> {
-        self.results.iter().filter(|r| r.status == Status::Passed && r.known_failure.is_some())
+        self.results
+            .iter()
+            .filter(|r| r.status == Status::Passed && r.known_failure.is_some())
     }
 
     /// Perft counts over the budget, in all cases.
@@ -134,15 +153,28 @@ impl Report {
         while i < self.results.len() {
             let r = &self.results[i];
             // A variant that does not load fails every case of its file the same way: one line.
-            let same = self.results[i..].iter().take_while(|o| o.file == r.file && o.status == r.status).count();
+            let same = self.results[i..]
+                .iter()
+                .take_while(|o| o.file == r.file && o.status == r.status)
+                .count();
             if let Status::Failed(differences) = &r.status {
-                let whole_file = same > 1 && differences.len() == 1 && differences[0].starts_with(LOAD_FAILURE);
+                let whole_file =
+                    same > 1 && differences.len() == 1 && differences[0].starts_with(LOAD_FAILURE);
                 if whole_file {
-                    lines.push(format!("{}: all {same} cases: {}", r.file.display(), differences[0]));
+                    lines.push(format!(
+                        "{}: all {same} cases: {}",
+                        r.file.display(),
+                        differences[0]
+                    ));
                     i += same;
                     continue;
                 }
-                lines.push(format!("{}: {}: {}", r.file.display(), r.case, differences.join("; ")));
+                lines.push(format!(
+                    "{}: {}: {}",
+                    r.file.display(),
+                    r.case,
+                    differences.join("; ")
+                ));
             }
             i += 1;
         }
@@ -151,13 +183,21 @@ impl Report {
 
     /// The closing line: `N passed, N failed, N skipped`, then what was not run.
     pub fn summary(&self) -> String {
-        let mut line = format!("{} passed, {} failed, {} skipped", self.passed(), self.failed(), self.skipped());
+        let mut line = format!(
+            "{} passed, {} failed, {} skipped",
+            self.passed(),
+            self.failed(),
+            self.skipped()
+        );
         if self.known() > 0 {
             let _ = write!(line, ", {} known failures", self.known());
         }
         let over = self.counts_over_budget();
         if over > 0 {
-            let _ = write!(line, " ({over} perft counts over the node budget not run; --full runs them)");
+            let _ = write!(
+                line,
+                " ({over} perft counts over the node budget not run; --full runs them)"
+            );
         }
         line
     }
@@ -178,13 +218,24 @@ impl Report {
                     continue;
                 }
                 if let Status::Known(differences, why) = &r.status {
-                    let _ = writeln!(out, "{name}: known failure ({why}): {}", differences.join("; "));
+                    let _ = writeln!(
+                        out,
+                        "{name}: known failure ({why}): {}",
+                        differences.join("; ")
+                    );
                 }
                 if let (Status::Passed, Some(why)) = (&r.status, &r.known_failure) {
-                    let _ = writeln!(out, "{name}: passes, though marked known ({why}); remove the mark");
+                    let _ = writeln!(
+                        out,
+                        "{name}: passes, though marked known ({why}); remove the mark"
+                    );
                 }
                 if !r.over_budget.is_empty() {
-                    let counts: Vec<String> = r.over_budget.iter().map(|(d, n)| format!("perft {d} ({n} nodes)")).collect();
+                    let counts: Vec<String> = r
+                        .over_budget
+                        .iter()
+                        .map(|(d, n)| format!("perft {d} ({n} nodes)"))
+                        .collect();
                     let _ = writeln!(out, "{name}: over the budget: {}", counts.join(", "));
                 }
                 if !r.unsupported.is_empty() {
@@ -213,7 +264,11 @@ pub fn read_case_files(paths: &[PathBuf]) -> (Vec<CaseFile>, Vec<CaseFileError>)
 
 /// Runs every case of `files` against fresh implementations of `kind`.
 pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
-    let jobs: Vec<(usize, usize)> = files.iter().enumerate().flat_map(|(f, file)| (0..file.cases.len()).map(move |c| (f, c))).collect();
+    let jobs: Vec<(usize, usize)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(f, file)| (0..file.cases.len()).map(move |c| (f, c)))
+        .collect();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; jobs.len()]);
     let threads = options.threads.clamp(1, jobs.len().max(1));
@@ -235,12 +290,20 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
                         Some(Err(e)) => CaseResult {
                             file: file.path.clone(),
                             case: case.name.clone(),
-                            status: Status::Failed(vec![format!("{LOAD_FAILURE}{}", first_line(&e.to_string()))]),
+                            status: Status::Failed(vec![format!(
+                                "{LOAD_FAILURE}{}",
+                                first_line(&e.to_string())
+                            )]),
                             over_budget: Vec::new(),
                             unsupported: Vec::new(),
                             known_failure: None,
                         },
-                        _ => check_case(imp.as_mut(), file, case, options.budget.for_case(file, case)),
+                        _ => check_case(
+                            imp.as_mut(),
+                            file,
+                            case,
+                            options.budget.for_case(file, case),
+                        ),
                     };
                     if let Ok(mut all) = results.lock() {
                         all[i] = Some(result);
@@ -249,8 +312,17 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
             });
         }
     });
-    let results = results.into_inner().unwrap_or_default().into_iter().flatten().collect();
-    Report { implementation: kind.to_string(), file_errors: Vec::new(), results }
+    let results = results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect();
+    Report {
+        implementation: kind.to_string(),
+        file_errors: Vec::new(),
+        results,
+    }
 }
 
 /// Reads and runs the case files at `paths` (files, or folders searched
@@ -268,17 +340,33 @@ fn first_line(s: &str) -> String {
 }
 
 fn skipped(file: &CaseFile, case: &Case, why: String) -> CaseResult {
-    CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Skipped(why), over_budget: Vec::new(), unsupported: Vec::new(), known_failure: None }
+    CaseResult {
+        file: file.path.clone(),
+        case: case.name.clone(),
+        status: Status::Skipped(why),
+        over_budget: Vec::new(),
+        unsupported: Vec::new(),
+        known_failure: None,
+    }
 }
 
 fn list(moves: impl IntoIterator<Item = impl AsRef<str>>) -> String {
-    moves.into_iter().map(|m| m.as_ref().to_string()).collect::<Vec<_>>().join(" ")
+    moves
+        .into_iter()
+        .map(|m| m.as_ref().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Checks one case against a loaded implementation. Perft counts above
 /// `budget` are not run. A failure the case's `known` entry records for this
 /// implementation is [`Status::Known`].
-pub fn check_case(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Option<u64>) -> CaseResult {
+pub fn check_case(
+    imp: &mut dyn Implementation,
+    file: &CaseFile,
+    case: &Case,
+    budget: Option<u64>,
+) -> CaseResult {
     let name = imp.name();
     let key = name.split(':').next().unwrap_or_default();
     let mut result = check(imp, file, case, budget);
@@ -289,8 +377,20 @@ pub fn check_case(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, bu
     result
 }
 
-fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Option<u64>) -> CaseResult {
-    let mut result = CaseResult { file: file.path.clone(), case: case.name.clone(), status: Status::Passed, over_budget: Vec::new(), unsupported: Vec::new(), known_failure: None };
+fn check(
+    imp: &mut dyn Implementation,
+    file: &CaseFile,
+    case: &Case,
+    budget: Option<u64>,
+) -> CaseResult {
+    let mut result = CaseResult {
+        file: file.path.clone(),
+        case: case.name.clone(),
+        status: Status::Passed,
+        over_budget: Vec::new(),
+        unsupported: Vec::new(),
+        known_failure: None,
+    };
     let e = &case.expect;
     let mut differences = Vec::new();
     let mut ran = 0usize;
@@ -301,18 +401,36 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
             result.status = Status::Skipped(format!("{} cannot report refused input", imp.name()));
             return result;
         }
-        let wanted = prefixes.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(" or ");
+        let wanted = prefixes
+            .iter()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(" or ");
         match start {
-            Ok(()) => differences.push(format!("expected an error starting {wanted}, but the start was accepted")),
+            Ok(()) => differences.push(format!(
+                "expected an error starting {wanted}, but the start was accepted"
+            )),
             Err(ImplError::Rejected(message)) => {
                 let lower = message.to_ascii_lowercase();
-                if !prefixes.iter().any(|p| lower.starts_with(&p.to_ascii_lowercase())) {
-                    differences.push(format!("expected an error starting {wanted}, got `{message}`"));
+                if !prefixes
+                    .iter()
+                    .any(|p| lower.starts_with(&p.to_ascii_lowercase()))
+                {
+                    differences.push(format!(
+                        "expected an error starting {wanted}, got `{message}`"
+                    ));
                 }
             }
-            Err(other) => differences.push(format!("expected an error starting {wanted}, got {}", describe(&other))),
+            Err(other) => differences.push(format!(
+                "expected an error starting {wanted}, got {}",
+                describe(&other)
+            )),
         }
-        result.status = if differences.is_empty() { Status::Passed } else { Status::Failed(differences) };
+        result.status = if differences.is_empty() {
+            Status::Passed
+        } else {
+            Status::Failed(differences)
+        };
         return result;
     }
     if let Err(err) = start {
@@ -321,7 +439,9 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
     }
 
     // Every check: Ok(Some(difference)), Ok(None) when it holds, Err when it could not run.
-    let mut note = |outcome: Result<Option<String>, ImplError>, what: &str, result: &mut CaseResult| match outcome {
+    let mut note = |outcome: Result<Option<String>, ImplError>,
+                    what: &str,
+                    result: &mut CaseResult| match outcome {
         Ok(difference) => {
             ran += 1;
             differences.extend(difference);
@@ -335,7 +455,11 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
 
     if let Some(want) = &e.fen {
         let got = imp.fen();
-        note(got.map(|got| (got != *want).then(|| format!("fen: expected `{want}`, got `{got}`"))), "fen", &mut result);
+        note(
+            got.map(|got| (got != *want).then(|| format!("fen: expected `{want}`, got `{got}`"))),
+            "fen",
+            &mut result,
+        );
     }
     if e.legal.is_some() || !e.includes.is_empty() || !e.excludes.is_empty() {
         match imp.legal_moves() {
@@ -352,15 +476,38 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
                     if !extra.is_empty() {
                         parts.push(format!("unexpected {}", list(extra)));
                     }
-                    note(Ok((!parts.is_empty()).then(|| format!("legal moves: {}", parts.join(", ")))), "legal", &mut result);
+                    note(
+                        Ok((!parts.is_empty())
+                            .then(|| format!("legal moves: {}", parts.join(", ")))),
+                        "legal",
+                        &mut result,
+                    );
                 }
                 if !e.includes.is_empty() {
-                    let absent: Vec<&String> = e.includes.iter().filter(|m| !got.contains(m.as_str())).collect();
-                    note(Ok((!absent.is_empty()).then(|| format!("includes: not legal: {}", list(absent)))), "includes", &mut result);
+                    let absent: Vec<&String> = e
+                        .includes
+                        .iter()
+                        .filter(|m| !got.contains(m.as_str()))
+                        .collect();
+                    note(
+                        Ok((!absent.is_empty())
+                            .then(|| format!("includes: not legal: {}", list(absent)))),
+                        "includes",
+                        &mut result,
+                    );
                 }
                 if !e.excludes.is_empty() {
-                    let present: Vec<&String> = e.excludes.iter().filter(|m| got.contains(m.as_str())).collect();
-                    note(Ok((!present.is_empty()).then(|| format!("excludes: legal: {}", list(present)))), "excludes", &mut result);
+                    let present: Vec<&String> = e
+                        .excludes
+                        .iter()
+                        .filter(|m| got.contains(m.as_str()))
+                        .collect();
+                    note(
+                        Ok((!present.is_empty())
+                            .then(|| format!("excludes: legal: {}", list(present)))),
+                        "excludes",
+                        &mut result,
+                    );
                 }
             }
             Err(err) => note(Err(err), "legal moves", &mut result),
@@ -368,7 +515,19 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
     }
     if let Some(want) = &e.outcome {
         let got = imp.outcome();
-        note(got.map(|got| (got != *want).then(|| format!("outcome: expected {}, got {}", show_outcome(want), show_outcome(&got)))), "outcome", &mut result);
+        note(
+            got.map(|got| {
+                (got != *want).then(|| {
+                    format!(
+                        "outcome: expected {}, got {}",
+                        show_outcome(want),
+                        show_outcome(&got)
+                    )
+                })
+            }),
+            "outcome",
+            &mut result,
+        );
     }
     for (&depth, &want) in &e.perft {
         if budget.is_some_and(|b| want > b) {
@@ -376,7 +535,13 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
             continue;
         }
         let got = imp.perft(depth);
-        note(got.map(|got| (got != want).then(|| format!("perft {depth}: expected {want}, got {got}"))), &format!("perft {depth}"), &mut result);
+        note(
+            got.map(|got| {
+                (got != want).then(|| format!("perft {depth}: expected {want}, got {got}"))
+            }),
+            &format!("perft {depth}"),
+            &mut result,
+        );
     }
 
     result.status = if !differences.is_empty() {
@@ -387,7 +552,11 @@ fn check(imp: &mut dyn Implementation, file: &CaseFile, case: &Case, budget: Opt
             why.push("every perft count is over the node budget".to_string());
         }
         if !result.unsupported.is_empty() {
-            why.push(format!("{} does not support {}", imp.name(), result.unsupported.join(", ")));
+            why.push(format!(
+                "{} does not support {}",
+                imp.name(),
+                result.unsupported.join(", ")
+            ));
         }
         Status::Skipped(why.join("; "))
     } else {

@@ -50,7 +50,12 @@ impl Uci {
     /// An engine to be started with `command` (program and arguments
     /// separated by spaces) when a variant is loaded.
     pub fn new(command: &str) -> Uci {
-        Uci { command: command.to_string(), process: None, fen: None, moves: Vec::new() }
+        Uci {
+            command: command.to_string(),
+            process: None,
+            fen: None,
+            moves: Vec::new(),
+        }
     }
 
     fn start(&mut self) -> Result<(), ImplError> {
@@ -58,14 +63,18 @@ impl Uci {
             return Ok(());
         }
         let mut words = self.command.split_whitespace();
-        let program = words.next().ok_or_else(|| ImplError::Failed("empty UCI command".to_string()))?;
+        let program = words
+            .next()
+            .ok_or_else(|| ImplError::Failed("empty UCI command".to_string()))?;
         let mut child = Command::new(program)
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| ImplError::Failed(format!("cannot start UCI engine `{}`: {e}", self.command)))?;
+            .map_err(|e| {
+                ImplError::Failed(format!("cannot start UCI engine `{}`: {e}", self.command))
+            })?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => return Err(ImplError::Failed("UCI engine without pipes".to_string())),
@@ -83,7 +92,11 @@ impl Uci {
                 }
             }
         });
-        self.process = Some(Process { child, stdin, lines: rx });
+        self.process = Some(Process {
+            child,
+            stdin,
+            lines: rx,
+        });
         self.send("uci")?;
         self.wait_for(|l| l.trim() == "uciok", Some(HANDSHAKE))?;
         Ok(())
@@ -91,25 +104,45 @@ impl Uci {
 
     fn send(&mut self, line: &str) -> Result<(), ImplError> {
         let command = self.command.clone();
-        let process = self.process.as_mut().ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
+        let process = self
+            .process
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
         writeln!(process.stdin, "{line}")
             .and_then(|_| process.stdin.flush())
-            .map_err(|e| ImplError::Failed(format!("UCI engine `{command}` does not accept input: {e}")))
+            .map_err(|e| {
+                ImplError::Failed(format!("UCI engine `{command}` does not accept input: {e}"))
+            })
     }
 
     /// Reads lines until one satisfies `done`; returns the lines before it
     /// and that line.
-    fn wait_for(&mut self, done: impl Fn(&str) -> bool, timeout: Option<Duration>) -> Result<(Vec<String>, String), ImplError> {
+    fn wait_for(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        timeout: Option<Duration>,
+    ) -> Result<(Vec<String>, String), ImplError> {
         let command = self.command.clone();
-        let process = self.process.as_mut().ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
+        let process = self
+            .process
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
         let mut before = Vec::new();
         loop {
             let line = match timeout {
                 Some(t) => process.lines.recv_timeout(t).map_err(|e| match e {
-                    RecvTimeoutError::Timeout => ImplError::Failed(format!("UCI engine `{command}` did not answer within {}s", t.as_secs())),
-                    RecvTimeoutError::Disconnected => ImplError::Failed(format!("UCI engine `{command}` exited")),
+                    RecvTimeoutError::Timeout => ImplError::Failed(format!(
+                        "UCI engine `{command}` did not answer within {}s",
+                        t.as_secs()
+                    )),
+                    RecvTimeoutError::Disconnected => {
+                        ImplError::Failed(format!("UCI engine `{command}` exited"))
+                    }
                 })?,
-                None => process.lines.recv().map_err(|_| ImplError::Failed(format!("UCI engine `{command}` exited")))?,
+                None => process
+                    .lines
+                    .recv()
+                    .map_err(|_| ImplError::Failed(format!("UCI engine `{command}` exited")))?,
             };
             if done(&line) {
                 return Ok((before, line));
@@ -135,13 +168,15 @@ impl Uci {
         let position = self.position_command();
         self.send(&position)?;
         self.send(&format!("go perft {depth}"))?;
-        let (lines, last) = self.wait_for(|l| l.trim_start().starts_with("Nodes searched"), None)?;
+        let (lines, last) =
+            self.wait_for(|l| l.trim_start().starts_with("Nodes searched"), None)?;
         let total = last
             .split(':')
             .nth(1)
             .and_then(|n| n.trim().parse::<u64>().ok())
             .ok_or_else(|| ImplError::Failed(format!("unreadable UCI perft total `{last}`")))?;
-        let mut divide: Vec<(String, u64)> = lines.iter().filter_map(|l| parse_divide_line(l)).collect();
+        let mut divide: Vec<(String, u64)> =
+            lines.iter().filter_map(|l| parse_divide_line(l)).collect();
         divide.sort();
         Ok((divide, total))
     }

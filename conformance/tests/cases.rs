@@ -12,14 +12,21 @@ fn here(rel: &str) -> PathBuf {
 }
 
 fn ci() -> Options {
-    Options { budget: Budget::Default, ..Options::default() }
+    Options {
+        budget: Budget::Default,
+        ..Options::default()
+    }
 }
 
 fn suite_passes(kind: ImplKind) {
     let report = run_paths(&[here("cases")], &kind, &ci()).expect("cases folder");
     let failures = report.failure_lines();
     assert!(failures.is_empty(), "{kind}:\n{}", failures.join("\n"));
-    assert!(report.passed() >= 200, "{kind}: only {} passed", report.passed());
+    assert!(
+        report.passed() >= 200,
+        "{kind}: only {} passed",
+        report.passed()
+    );
     eprintln!("{kind}: {}", report.summary());
 }
 
@@ -40,7 +47,12 @@ fn every_case_names_its_source_and_the_perft_suite_is_complete() {
     for path in files {
         let file = CaseFile::read(&path).unwrap_or_else(|e| panic!("{e}"));
         for case in &file.cases {
-            assert!(case.source.len() > 10, "{}: {}: source too short", path.display(), case.name);
+            assert!(
+                case.source.len() > 10,
+                "{}: {}: source too short",
+                path.display(),
+                case.name
+            );
         }
         if path.ends_with("perftsuite.yaml") {
             perftsuite = file.cases.len();
@@ -52,7 +64,12 @@ fn every_case_names_its_source_and_the_perft_suite_is_complete() {
 #[test]
 fn wrong_cases_fail_with_the_difference() {
     for kind in [ImplKind::Interpreter, ImplKind::Engine] {
-        let report = run_paths(&[here("tests/fixtures/wrong.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
+        let report = run_paths(
+            &[here("tests/fixtures/wrong.yaml")],
+            &kind,
+            &Options { threads: 1, ..ci() },
+        )
+        .expect("fixture");
         let file = here("tests/fixtures/wrong.yaml").display().to_string();
         assert_eq!(
             report.failure_lines(),
@@ -63,19 +80,42 @@ fn wrong_cases_fail_with_the_difference() {
             ],
             "{kind}"
         );
-        assert_eq!((report.passed(), report.failed(), report.skipped()), (1, 3, 1), "{kind}");
+        assert_eq!(
+            (report.passed(), report.failed(), report.skipped()),
+            (1, 3, 1),
+            "{kind}"
+        );
         assert_eq!(report.summary(), "1 passed, 3 failed, 1 skipped (1 perft counts over the node budget not run; --full runs them)");
         let verbose = report.render(true);
-        assert!(verbose.contains("over budget: skipped: every perft count is over the node budget"), "{verbose}");
+        assert!(
+            verbose.contains("over budget: skipped: every perft count is over the node budget"),
+            "{verbose}"
+        );
     }
 }
 
 #[test]
 fn budgets_can_be_overridden() {
     let path = [here("tests/fixtures/wrong.yaml")];
-    let full = run_paths(&path, &ImplKind::Engine, &Options { budget: Budget::Unlimited, threads: 1 }).expect("fixture");
+    let full = run_paths(
+        &path,
+        &ImplKind::Engine,
+        &Options {
+            budget: Budget::Unlimited,
+            threads: 1,
+        },
+    )
+    .expect("fixture");
     assert_eq!((full.passed(), full.failed(), full.skipped()), (2, 3, 0));
-    let tight = run_paths(&path, &ImplKind::Engine, &Options { budget: Budget::Nodes(25), threads: 1 }).expect("fixture");
+    let tight = run_paths(
+        &path,
+        &ImplKind::Engine,
+        &Options {
+            budget: Budget::Nodes(25),
+            threads: 1,
+        },
+    )
+    .expect("fixture");
     // Only the depth-1 counts fit (so `wrong perft` passes); legal sets and outcomes cost nothing.
     assert_eq!((tight.passed(), tight.failed(), tight.skipped()), (2, 2, 1));
     assert_eq!(tight.counts_over_budget(), 2);
@@ -92,19 +132,34 @@ fn parse(text: &str) -> String {
 #[test]
 fn bad_case_files_are_refused_with_located_messages() {
     let head = "variant: ../../../spec/variants/chess.yaml\ncases:\n";
-    assert_eq!(parse(&format!("{head}  - name: a\n    source: s s s\n    expect: {{ perft: {{ 1: 20 }} }}\n")), "ok");
+    assert_eq!(
+        parse(&format!(
+            "{head}  - name: a\n    source: s s s\n    expect: {{ perft: {{ 1: 20 }} }}\n"
+        )),
+        "ok"
+    );
     assert_eq!(
         parse("variant: nowhere.yaml\ncases: []\n"),
         "DIR/x.yaml:1:10: variant rule file `DIR/nowhere.yaml` not found (the path is relative to the case file)"
     );
-    let missing_source = parse(&format!("{head}  - name: a\n    expect: {{ perft: {{ 1: 20 }} }}\n"));
-    assert!(missing_source.starts_with("DIR/x.yaml:4:5: missing key `source`"), "{missing_source}");
+    let missing_source = parse(&format!(
+        "{head}  - name: a\n    expect: {{ perft: {{ 1: 20 }} }}\n"
+    ));
+    assert!(
+        missing_source.starts_with("DIR/x.yaml:4:5: missing key `source`"),
+        "{missing_source}"
+    );
     assert_eq!(
         parse(&format!("{head}  - name: a\n    source: \"\"\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
         "DIR/x.yaml:3:5: case `a`: `source` is empty; name the document and quote the words the case rests on"
     );
-    let unknown = parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n    fenn: x\n"));
-    assert!(unknown.starts_with("DIR/x.yaml:6:5: unknown key `fenn`"), "{unknown}");
+    let unknown = parse(&format!(
+        "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n    fenn: x\n"
+    ));
+    assert!(
+        unknown.starts_with("DIR/x.yaml:6:5: unknown key `fenn`"),
+        "{unknown}"
+    );
     assert_eq!(
         parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: blue, reason: checkmate }} }}\n")),
         "DIR/x.yaml:3:5: case `a`: winner `blue`: expected white, black or draw"
@@ -129,7 +184,9 @@ fn bad_case_files_are_refused_with_located_messages() {
         parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
         "DIR/x.yaml:6:5: case `a`: another case of this file has the same name"
     );
-    let bad_count = parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: many }} }}\n"));
+    let bad_count = parse(&format!(
+        "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: many }} }}\n"
+    ));
     assert!(bad_count.starts_with("DIR/x.yaml:5:"), "{bad_count}");
 }
 
@@ -141,25 +198,64 @@ fn an_unreadable_case_file_counts_as_a_failure() {
     std::fs::write(&bad, "variant: [\n").expect("write");
     let report = run_paths(std::slice::from_ref(&bad), &ImplKind::Engine, &ci()).expect("path");
     assert_eq!(report.failed(), 1);
-    assert!(report.failure_lines()[0].starts_with(&format!("{}:", bad.display())), "{:?}", report.failure_lines());
+    assert!(
+        report.failure_lines()[0].starts_with(&format!("{}:", bad.display())),
+        "{:?}",
+        report.failure_lines()
+    );
 }
 
 #[test]
 fn uci_engines_run_the_perft_and_move_cases() {
     let script = here("tests/fixtures/uci-fake.sh");
-    let kind: ImplKind = format!("uci:sh {}", script.display()).parse().expect("uci kind");
-    let report = run_paths(&[here("tests/fixtures/uci.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
-    assert!(report.failure_lines().is_empty(), "{:?}", report.failure_lines());
-    assert_eq!((report.passed(), report.failed(), report.skipped()), (2, 0, 2));
-    let skipped: Vec<&str> = report.results.iter().filter_map(|r| if let Status::Skipped(why) = &r.status { Some(why.as_str()) } else { None }).collect();
-    assert!(skipped[0].contains("does not support outcome"), "{skipped:?}");
-    assert!(skipped[1].contains("cannot report refused input"), "{skipped:?}");
+    let kind: ImplKind = format!("uci:sh {}", script.display())
+        .parse()
+        .expect("uci kind");
+    let report = run_paths(
+        &[here("tests/fixtures/uci.yaml")],
+        &kind,
+        &Options { threads: 1, ..ci() },
+    )
+    .expect("fixture");
+    assert!(
+        report.failure_lines().is_empty(),
+        "{:?}",
+        report.failure_lines()
+    );
+    assert_eq!(
+        (report.passed(), report.failed(), report.skipped()),
+        (2, 0, 2)
+    );
+    let skipped: Vec<&str> = report
+        .results
+        .iter()
+        .filter_map(|r| {
+            if let Status::Skipped(why) = &r.status {
+                Some(why.as_str())
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert!(
+        skipped[0].contains("does not support outcome"),
+        "{skipped:?}"
+    );
+    assert!(
+        skipped[1].contains("cannot report refused input"),
+        "{skipped:?}"
+    );
 }
 
 #[test]
 fn a_missing_uci_engine_is_a_clear_failure() {
     let kind: ImplKind = "uci:/nonexistent/engine".parse().expect("uci kind");
-    let report = run_paths(&[here("tests/fixtures/uci.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
+    let report = run_paths(
+        &[here("tests/fixtures/uci.yaml")],
+        &kind,
+        &Options { threads: 1, ..ci() },
+    )
+    .expect("fixture");
     let lines = report.failure_lines();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].ends_with("uci.yaml: all 4 cases: cannot load variant: cannot start UCI engine `/nonexistent/engine`: No such file or directory (os error 2)"), "{lines:?}");
@@ -169,25 +265,63 @@ fn a_missing_uci_engine_is_a_clear_failure() {
 /// orthodox chess) the chess cases run against it; without, nothing runs.
 #[test]
 fn a_real_uci_engine_passes_the_chess_cases_when_given() {
-    let Ok(command) = std::env::var("MOTLEY_UCI_ENGINE") else { return };
+    let Ok(command) = std::env::var("MOTLEY_UCI_ENGINE") else {
+        return;
+    };
     let kind = ImplKind::Uci(command);
-    let report = run_paths(&[here("cases/chess")], &kind, &Options { threads: 1, ..ci() }).expect("cases");
-    assert!(report.failure_lines().is_empty(), "{}", report.failure_lines().join("\n"));
+    let report = run_paths(
+        &[here("cases/chess")],
+        &kind,
+        &Options { threads: 1, ..ci() },
+    )
+    .expect("cases");
+    assert!(
+        report.failure_lines().is_empty(),
+        "{}",
+        report.failure_lines().join("\n")
+    );
     assert!(report.passed() > 100, "{}", report.summary());
 }
 
 #[test]
 fn known_failures_are_counted_apart() {
     for kind in [ImplKind::Interpreter, ImplKind::Engine] {
-        let report = run_paths(&[here("tests/fixtures/known.yaml")], &kind, &Options { threads: 1, ..ci() }).expect("fixture");
-        assert!(report.failure_lines().is_empty(), "{:?}", report.failure_lines());
-        assert_eq!((report.passed(), report.failed(), report.known()), (1, 0, 1));
-        assert_eq!(report.summary(), "1 passed, 0 failed, 0 skipped, 1 known failures");
+        let report = run_paths(
+            &[here("tests/fixtures/known.yaml")],
+            &kind,
+            &Options { threads: 1, ..ci() },
+        )
+        .expect("fixture");
+        assert!(
+            report.failure_lines().is_empty(),
+            "{:?}",
+            report.failure_lines()
+        );
+        assert_eq!(
+            (report.passed(), report.failed(), report.known()),
+            (1, 0, 1)
+        );
+        assert_eq!(
+            report.summary(),
+            "1 passed, 0 failed, 0 skipped, 1 known failures"
+        );
         let verbose = report.render(true);
-        assert!(verbose.contains(": a known failure: known failure (planted): perft 1: expected 21, got 20\n"), "{verbose}");
-        assert!(verbose.contains(": marked but passing: passes, though marked known (was broken); remove the mark\n"), "{verbose}");
+        assert!(
+            verbose.contains(
+                ": a known failure: known failure (planted): perft 1: expected 21, got 20\n"
+            ),
+            "{verbose}"
+        );
+        assert!(
+            verbose.contains(
+                ": marked but passing: passes, though marked known (was broken); remove the mark\n"
+            ),
+            "{verbose}"
+        );
     }
     let dir = here("tests/fixtures");
     let bad = CaseFile::parse(&dir.join("x.yaml"), "variant: ../../../spec/variants/chess.yaml\ncases:\n  - name: a\n    source: s\n    known: { stockfish: x }\n    expect: { perft: { 1: 20 } }\n");
-    assert!(bad.is_err_and(|e| e.message == "case `a`: `known` names `stockfish`; expected interp, engine or uci"));
+    assert!(bad.is_err_and(
+        |e| e.message == "case `a`: `known` names `stockfish`; expected interp, engine or uci"
+    ));
 }

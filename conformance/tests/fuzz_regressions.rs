@@ -22,13 +22,18 @@ fn is_hash_name(name: &str) -> bool {
 fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
     for kind in ["regressions", "corpus"] {
-        let Ok(dir) = std::fs::read_dir(root().join(kind).join(target)) else { continue };
+        let Ok(dir) = std::fs::read_dir(root().join(kind).join(target)) else {
+            continue;
+        };
         for entry in dir.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if is_hash_name(&name) || name.starts_with("known-bug-") || name.starts_with('.') {
                 continue;
             }
-            out.push((entry.path(), std::fs::read(entry.path()).expect("read a fuzz input")));
+            out.push((
+                entry.path(),
+                std::fs::read(entry.path()).expect("read a fuzz input"),
+            ));
         }
     }
     out.sort();
@@ -83,7 +88,11 @@ fn generated_rules_inputs() {
 /// (`Diagnostics::clamped`); this test checks the column too.
 #[test]
 fn errors_in_multi_line_scalars_stay_inside_their_line() {
-    replay_one("rules_text", "folded-scalar-span.yaml", fuzz::rules_text_strict);
+    replay_one(
+        "rules_text",
+        "folded-scalar-span.yaml",
+        fuzz::rules_text_strict,
+    );
 }
 
 /// `generated_rules`: a piece with an en passant capture and a plain move
@@ -96,13 +105,22 @@ fn errors_in_multi_line_scalars_stay_inside_their_line() {
 #[test]
 fn en_passant_and_plain_move_to_one_square_are_one_move() {
     use arbitrary::{Arbitrary, Unstructured};
-    let data = std::fs::read(root().join("regressions/generated_rules/en-passant-same-text-as-plain-move")).unwrap();
+    let data = std::fs::read(
+        root().join("regressions/generated_rules/en-passant-same-text-as-plain-move"),
+    )
+    .unwrap();
     let desc = fuzz::RuleDesc::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
     let yaml = desc.generate().yaml;
     let mut game = motley_interpreter::Game::from_source(&yaml).unwrap();
-    for m in ["a6e6", "c2b3", "c7b8", "a3a6", "e6c6", "b3b2", "c6c7", "a6e6"] {
+    for m in [
+        "a6e6", "c2b3", "c7b8", "a3a6", "e6c6", "b3b2", "c6c7", "a6e6",
+    ] {
         game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     let legal = game.legal_moves();
-    assert!(!fuzz::has_two_moves_of_one_text(&legal), "one text twice at `{}`: {legal:?}\n{yaml}", game.fen());
+    assert!(
+        !fuzz::has_two_moves_of_one_text(&legal),
+        "one text twice at `{}`: {legal:?}\n{yaml}",
+        game.fen()
+    );
 }

@@ -38,8 +38,16 @@ const OPTIONS: [(&str, &str); 6] = [
 fn start_perft_to_depth_4() {
     let (mut a, mut b) = pair(&[]);
     for (depth, expected) in [(1, 26), (2, 738), (3, 20_016), (4, 572_122)] {
-        assert_eq!(a.perft(depth).expect("interpreter perft"), expected, "interpreter, depth {depth}");
-        assert_eq!(b.perft(depth).expect("engine perft"), expected, "engine, depth {depth}");
+        assert_eq!(
+            a.perft(depth).expect("interpreter perft"),
+            expected,
+            "interpreter, depth {depth}"
+        );
+        assert_eq!(
+            b.perft(depth).expect("engine perft"),
+            expected,
+            "engine, depth {depth}"
+        );
     }
 }
 
@@ -70,15 +78,30 @@ fn random_games_from_endgames() {
     let (mut a, mut b) = pair(&[]);
     let mut outcomes = std::collections::BTreeMap::new();
     for (i, fen) in fens.iter().enumerate() {
-        let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 12, max_plies: 400 };
+        let run = RandomGames {
+            fen: Some(fen.to_string()),
+            seed: i as u64,
+            games: 12,
+            max_plies: 400,
+        };
         match random_games(&mut a, &mut b, &run) {
-            Ok(summary) => summary.outcomes.into_iter().for_each(|(k, n)| *outcomes.entry(k).or_insert(0) += n),
+            Ok(summary) => summary
+                .outcomes
+                .into_iter()
+                .for_each(|(k, n)| *outcomes.entry(k).or_insert(0) += n),
             Err(e) => panic!("{fen}: {e}"),
         }
     }
     eprintln!("{outcomes:?}");
-    for reason in ["fifty-move rule", "insufficient material", "threefold repetition"] {
-        assert!(outcomes.keys().any(|k| k.ends_with(reason)), "no game ended by {reason}: {outcomes:?}");
+    for reason in [
+        "fifty-move rule",
+        "insufficient material",
+        "threefold repetition",
+    ] {
+        assert!(
+            outcomes.keys().any(|k| k.ends_with(reason)),
+            "no game ended by {reason}: {outcomes:?}"
+        );
     }
 }
 
@@ -94,7 +117,12 @@ fn random_games_with_promotions() {
     for rulings in [&[][..], &[OPTIONS[2]], &[OPTIONS[4]]] {
         let (mut a, mut b) = pair(rulings);
         for (i, fen) in fens.iter().enumerate() {
-            let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 10, max_plies: 200 };
+            let run = RandomGames {
+                fen: Some(fen.to_string()),
+                seed: i as u64,
+                games: 10,
+                max_plies: 200,
+            };
             match random_games(&mut a, &mut b, &run) {
                 Ok(summary) => assert_eq!(summary.games, 10),
                 Err(e) => panic!("{rulings:?} {fen}: {e}"),
@@ -122,7 +150,9 @@ fn fens_agree(rulings: &[(&str, &str)], games: usize) -> usize {
             if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
                 break;
             }
-            walker.play(&legal[rng.below(legal.len())]).expect("legal move");
+            walker
+                .play(&legal[rng.below(legal.len())])
+                .expect("legal move");
         }
     }
     positions
@@ -138,8 +168,24 @@ fn positions_read_from_fen_agree() {
 
 #[test]
 fn random_games_combined_rulings() {
-    lockstep(&[("jester.same-piece", "forbidden"), ("jester.second-move", "required"), ("jester.jester-move", "never")], 0xC0B1, 10);
-    lockstep(&[("jester.check-ends-turn", "yes"), ("jester.steward-mimic", "forward"), ("jester.archer-path", "leap")], 0xC0B2, 10);
+    lockstep(
+        &[
+            ("jester.same-piece", "forbidden"),
+            ("jester.second-move", "required"),
+            ("jester.jester-move", "never"),
+        ],
+        0xC0B1,
+        10,
+    );
+    lockstep(
+        &[
+            ("jester.check-ends-turn", "yes"),
+            ("jester.steward-mimic", "forward"),
+            ("jester.archer-path", "leap"),
+        ],
+        0xC0B2,
+        10,
+    );
 }
 
 #[test]
@@ -166,9 +212,17 @@ fn random_games_10000() {
 fn random_games_300_long() {
     // Games of up to 3000 plies reach the draw rules from the start.
     let (mut a, mut b) = pair(&[]);
-    let run = RandomGames { fen: None, seed: 0x10E6, games: 300, max_plies: 3_000 };
+    let run = RandomGames {
+        fen: None,
+        seed: 0x10E6,
+        games: 300,
+        max_plies: 3_000,
+    };
     match random_games(&mut a, &mut b, &run) {
-        Ok(summary) => eprintln!("300 long games, {} plies: {:?}", summary.plies, summary.outcomes),
+        Ok(summary) => eprintln!(
+            "300 long games, {} plies: {:?}",
+            summary.plies, summary.outcomes
+        ),
         Err(e) => panic!("{e}"),
     }
 }

@@ -25,8 +25,16 @@ const OPTIONS: [(&str, &str); 6] = [
 fn start_perft_to_depth_4() {
     let (mut a, mut b) = pair("joke", &[]);
     for (depth, expected) in [(1, 24), (2, 576), (3, 15_070), (4, 393_862)] {
-        assert_eq!(a.perft(depth).expect("interpreter perft"), expected, "interpreter, depth {depth}");
-        assert_eq!(b.perft(depth).expect("engine perft"), expected, "engine, depth {depth}");
+        assert_eq!(
+            a.perft(depth).expect("interpreter perft"),
+            expected,
+            "interpreter, depth {depth}"
+        );
+        assert_eq!(
+            b.perft(depth).expect("engine perft"),
+            expected,
+            "engine, depth {depth}"
+        );
     }
 }
 

@@ -5,7 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use motley_conformance::oracle::{compare_position, find_perft_difference, perft_consistency, random_games, DiffError, RandomGames, SplitMix64};
+use motley_conformance::oracle::{
+    compare_position, find_perft_difference, perft_consistency, random_games, DiffError,
+    RandomGames, SplitMix64,
+};
 use motley_conformance::{Engine, ImplError, Implementation, Interp, Outcome};
 
 fn chess() -> PathBuf {
@@ -20,11 +23,21 @@ fn loaded<I: Implementation>(mut imp: I) -> I {
 fn lockstep(seed: u64, games: usize) {
     let (mut a, mut b) = (loaded(Interp::new()), loaded(Engine::new()));
     let start = Instant::now();
-    let run = RandomGames { fen: None, seed, games, max_plies: 400 };
+    let run = RandomGames {
+        fen: None,
+        seed,
+        games,
+        max_plies: 400,
+    };
     match random_games(&mut a, &mut b, &run) {
         Ok(summary) => {
             assert_eq!(summary.games, games);
-            eprintln!("{games} games, {} plies in {:.1}s: {:?}", summary.plies, start.elapsed().as_secs_f64(), summary.outcomes);
+            eprintln!(
+                "{games} games, {} plies in {:.1}s: {:?}",
+                summary.plies,
+                start.elapsed().as_secs_f64(),
+                summary.outcomes
+            );
         }
         Err(e) => panic!("{e}"),
     }
@@ -53,7 +66,12 @@ fn random_games_from_tactical_positions_agree() {
     ];
     let (mut a, mut b) = (loaded(Interp::new()), loaded(Engine::new()));
     for (i, fen) in fens.iter().enumerate() {
-        let run = RandomGames { fen: Some(fen.to_string()), seed: i as u64, games: 30, max_plies: 300 };
+        let run = RandomGames {
+            fen: Some(fen.to_string()),
+            seed: i as u64,
+            games: 30,
+            max_plies: 300,
+        };
         if let Err(e) = random_games(&mut a, &mut b, &run) {
             panic!("{e}");
         }
@@ -80,7 +98,9 @@ fn positions_read_from_fen_agree() {
             if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
                 break;
             }
-            walker.play(&legal[rng.below(legal.len())]).expect("legal move");
+            walker
+                .play(&legal[rng.below(legal.len())])
+                .expect("legal move");
         }
     }
     assert!(positions > 2000, "{positions}");
@@ -90,9 +110,21 @@ fn positions_read_from_fen_agree() {
 fn perft_is_self_consistent() {
     let positions: [(Option<&str>, &[&str], u32); 5] = [
         (None, &[], 3),
-        (Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), &[], 2),
-        (Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), &["e2e4"], 3),
-        (Some("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"), &[], 2),
+        (
+            Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+            &[],
+            2,
+        ),
+        (
+            Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+            &["e2e4"],
+            3,
+        ),
+        (
+            Some("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+            &[],
+            2,
+        ),
         (None, &["e2e4", "d7d5", "e4e5", "f7f5"], 2),
     ];
     let mut interp = loaded(Interp::new());
@@ -117,7 +149,10 @@ impl NoWhiteShortCastling {
     }
 
     fn white_to_move(&mut self) -> bool {
-        self.0.fen().map(|f| f.split(' ').nth(1) == Some("w")).unwrap_or(false)
+        self.0
+            .fen()
+            .map(|f| f.split(' ').nth(1) == Some("w"))
+            .unwrap_or(false)
     }
 }
 
@@ -147,7 +182,12 @@ impl Implementation for NoWhiteShortCastling {
         self.0.outcome()
     }
     fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
-        Ok(self.divide(depth)?.iter().map(|r| r.1).sum::<u64>().max(u64::from(depth == 0)))
+        Ok(self
+            .divide(depth)?
+            .iter()
+            .map(|r| r.1)
+            .sum::<u64>()
+            .max(u64::from(depth == 0)))
     }
     fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
         // Recurses through this wrapper so the bug shows at every ply.
@@ -158,7 +198,14 @@ impl Implementation for NoWhiteShortCastling {
         for m in self.legal_moves()? {
             let mut child = NoWhiteShortCastling(self.0.clone());
             child.play(&m)?;
-            rows.push((m, if depth == 1 { 1 } else { child.perft(depth - 1)? }));
+            rows.push((
+                m,
+                if depth == 1 {
+                    1
+                } else {
+                    child.perft(depth - 1)?
+                },
+            ));
         }
         Ok(rows)
     }
@@ -170,21 +217,43 @@ fn a_planted_bug_is_found_with_the_shortest_sequence() {
     let mut good = loaded(Engine::new());
     let mut bad = NoWhiteShortCastling(loaded(Engine::new()));
     // Black moves first, so the first difference is one ply deep.
-    let e = find_perft_difference(&mut good, &mut bad, Some(fen), &[], 3).expect_err("the bug shows at depth 3");
-    let DiffError::Disagree(d) = e else { panic!("{e}") };
+    let e = find_perft_difference(&mut good, &mut bad, Some(fen), &[], 3)
+        .expect_err("the bug shows at depth 3");
+    let DiffError::Disagree(d) = e else {
+        panic!("{e}")
+    };
     assert_eq!(d.what, "different legal moves");
     assert_eq!(d.moves.len(), 1, "{d}");
     assert_eq!(d.only_in_a, vec!["e1g1".to_string()]);
     assert!(d.only_in_b.is_empty());
-    assert!(d.divide.iter().any(|x| x.depth == 1 && x.mv == "e1g1" && x.a == Some(1) && x.b.is_none()), "{d}");
+    assert!(
+        d.divide
+            .iter()
+            .any(|x| x.depth == 1 && x.mv == "e1g1" && x.a == Some(1) && x.b.is_none()),
+        "{d}"
+    );
     let text = d.to_string();
-    assert!(text.starts_with("engine and buggy disagree: different legal moves\n"), "{text}");
+    assert!(
+        text.starts_with("engine and buggy disagree: different legal moves\n"),
+        "{text}"
+    );
     assert!(text.contains("  only in engine: e1g1\n"), "{text}");
 
     // Random games find it too, reporting the moves up to the first differing ply.
-    let run = RandomGames { fen: Some(fen.to_string()), seed: 7, games: 10, max_plies: 50 };
+    let run = RandomGames {
+        fen: Some(fen.to_string()),
+        seed: 7,
+        games: 10,
+        max_plies: 50,
+    };
     let e = random_games(&mut good, &mut bad, &run).expect_err("found in random games");
-    let DiffError::Disagree(d) = e else { panic!("{e}") };
+    let DiffError::Disagree(d) = e else {
+        panic!("{e}")
+    };
     assert_eq!(d.only_in_a, vec!["e1g1".to_string()]);
-    assert_eq!(d.moves.len() % 2, 1, "White is to move after an odd number of plies from this FEN: {d}");
+    assert_eq!(
+        d.moves.len() % 2,
+        1,
+        "White is to move after an odd number of plies from this FEN: {d}"
+    );
 }

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::collections::BTreeMap;
 
 use crate::check::{check, choose_rulings};
-use crate::load::RuleFile;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::load;
+use crate::load::RuleFile;
 use crate::play::{Outcome, PlayError, Position, Rules};
 
 /// Why a rule file could not be made playable.
@@ -18,7 +18,8 @@ pub type LoadError = Diagnostics;
 /// and validates its setup.
 pub fn build(source: &str) -> Result<Rules, LoadError> {
     let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
-    let rulings = choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
+    let rulings =
+        choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
     build_file(file, &rulings).map_err(|d| d.clamped(source))
 }
 
@@ -41,7 +42,10 @@ fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
                         i
                     };
                     let (from, to) = (widen(start, -1), widen(start + len, 1));
-                    Diagnostic::at(setup.span_at(fen[..from].chars().count(), fen[from..to].chars().count()), message)
+                    Diagnostic::at(
+                        setup.span_at(fen[..from].chars().count(), fen[from..to].chars().count()),
+                        message,
+                    )
                 }
                 None => setup.error(message),
             };
@@ -69,7 +73,11 @@ impl Game {
     /// Starts a game at the setup of the given rules.
     pub fn new(rules: Arc<Rules>) -> Game {
         let position = rules.start.clone();
-        let mut game = Game { rules, position, history: Vec::new() };
+        let mut game = Game {
+            rules,
+            position,
+            history: Vec::new(),
+        };
         game.history.push(game.key());
         game
     }
@@ -87,11 +95,15 @@ impl Game {
     /// Sets a ruling (`ID=VALUE`, the id full or short). The rules are
     /// rebuilt with it and the game starts again from the setup.
     pub fn set_ruling(&mut self, id: &str, value: &str) -> Result<(), PlayError> {
-        let mut given: Vec<(String, String)> = self.rules.variant.rulings.clone().into_iter().collect();
+        let mut given: Vec<(String, String)> =
+            self.rules.variant.rulings.clone().into_iter().collect();
         given.push((id.to_string(), value.to_string()));
         let file = self.rules.file.clone();
-        let chosen = choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
-        let rules = build_file(file, &chosen).map_err(|d| PlayError::Ruling { reason: d.to_string() })?;
+        let chosen =
+            choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
+        let rules = build_file(file, &chosen).map_err(|d| PlayError::Ruling {
+            reason: d.to_string(),
+        })?;
         *self = Game::new(Arc::new(rules));
         Ok(())
     }
@@ -141,7 +153,14 @@ impl Game {
         if let Some(n) = self.rules.variant.repetition {
             let now = self.history.last();
             if self.history.iter().filter(|k| Some(*k) == now).count() >= n as usize {
-                return Some(Outcome { winner: None, reason: if n == 3 { "threefold repetition" } else { "repetition" } });
+                return Some(Outcome {
+                    winner: None,
+                    reason: if n == 3 {
+                        "threefold repetition"
+                    } else {
+                        "repetition"
+                    },
+                });
             }
         }
         decided
@@ -156,10 +175,17 @@ impl Game {
             .iter()
             .map(|&piece| {
                 let colour = Rules::colour_name((piece as usize - 1) & 1);
-                format!("{colour} {}", self.rules.variant.pieces[(piece as usize - 1) / 2].name)
+                format!(
+                    "{colour} {}",
+                    self.rules.variant.pieces[(piece as usize - 1) / 2].name
+                )
             })
             .collect();
-        (self.rules.board_text(&view.position), self.rules.fen(&view.position), hidden)
+        (
+            self.rules.board_text(&view.position),
+            self.rules.fen(&view.position),
+            hidden,
+        )
     }
 
     /// Perft from the current position, every leaf played.
@@ -168,7 +194,12 @@ impl Game {
     }
 
     /// Perft per root move, sorted by move text, on `threads` threads.
-    pub fn divide(&self, depth: u32, threads: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(String, u64)> {
+    pub fn divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<(String, u64)> {
         self.rules.divide(&self.position, depth, threads, progress)
     }
 

@@ -3,11 +3,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod diagnostic;
-pub mod load;
 pub mod check;
 pub mod compile;
-pub mod play;
+pub mod diagnostic;
 mod game;
+pub mod load;
+pub mod play;
 
 pub use game::{build, Game, LoadError};

@@ -45,7 +45,9 @@ fn is_located(line: &str, file: &str) -> bool {
         return false;
     };
     let mut parts = rest.splitn(3, ':');
-    let number = |s: Option<&str>| s.is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && s != "0");
+    let number = |s: Option<&str>| {
+        s.is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && s != "0")
+    };
     number(parts.next()) && number(parts.next()) && parts.next().is_some_and(|m| m.starts_with(' '))
 }
 
@@ -77,7 +79,10 @@ fn diagnostics_match_goldens() {
         };
 
         // (b) Every problem has a location unless it concerns the whole file.
-        let problems: Vec<&str> = rendered.lines().filter(|l| l.starts_with(&format!("{file}:"))).collect();
+        let problems: Vec<&str> = rendered
+            .lines()
+            .filter(|l| l.starts_with(&format!("{file}:")))
+            .collect();
         if problems.is_empty() {
             failures.push(format!("{file}: rendering names no problem:\n{rendered}"));
         }
@@ -101,5 +106,11 @@ fn diagnostics_match_goldens() {
             Err(e) => failures.push(format!("{file}: no golden {stem}.stderr ({e}); run with MOTLEY_BLESS=1")),
         }
     }
-    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

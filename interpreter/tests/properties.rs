@@ -26,7 +26,12 @@ const SEED: u64 = 0x6d6f_746c_6579_0001;
 const CASES: u32 = 48;
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: CASES, rng_seed: RngSeed::Fixed(SEED), failure_persistence: None, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: CASES,
+        rng_seed: RngSeed::Fixed(SEED),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 /// The bundled rule files that build, as games at their setup.
@@ -34,17 +39,30 @@ fn variants() -> &'static [(String, Game)] {
     static GAMES: OnceLock<Vec<(String, Game)>> = OnceLock::new();
     GAMES.get_or_init(|| {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants");
-        let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "yaml")).collect();
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .collect();
         paths.sort();
         paths
             .into_iter()
-            .filter_map(|p| Some((p.file_stem()?.to_string_lossy().into_owned(), Game::from_source(&std::fs::read_to_string(&p).ok()?).ok()?)))
+            .filter_map(|p| {
+                Some((
+                    p.file_stem()?.to_string_lossy().into_owned(),
+                    Game::from_source(&std::fs::read_to_string(&p).ok()?).ok()?,
+                ))
+            })
             .collect()
     })
 }
 
 fn index_of(name: &str) -> usize {
-    variants().iter().position(|(n, _)| n == name).unwrap_or_else(|| panic!("no bundled rule file {name}.yaml that builds"))
+    variants()
+        .iter()
+        .position(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no bundled rule file {name}.yaml that builds"))
 }
 
 /// A tiny seeded generator (SplitMix64).
@@ -76,7 +94,8 @@ fn reached(v: usize, seed: u64, plies: usize) -> (&'static str, &'static Game, G
             break;
         }
         let m = legal[rng.below(legal.len())].clone();
-        game.play(&m).unwrap_or_else(|e| panic!("{name}: listed move {m} refused at {}: {e}", game.fen()));
+        game.play(&m)
+            .unwrap_or_else(|e| panic!("{name}: listed move {m} refused at {}: {e}", game.fen()));
     }
     (name, start, game)
 }
@@ -95,9 +114,18 @@ fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     let rules = played.rules();
     let files = rules.tables.files;
     let mut out = Vec::new();
-    for sq in r.virgin.iter().filter(|&sq| !p.virgin.has(sq) && p.board[sq as usize] != 0) {
+    for sq in r
+        .virgin
+        .iter()
+        .filter(|&sq| !p.virgin.has(sq) && p.board[sq as usize] != 0)
+    {
         let name = square_name(files, sq);
-        assert_eq!(p.board[sq as usize], rules.start.board[sq as usize], "the piece on {name} reads back unmoved from `{}` but is not where the setup has it", played.fen());
+        assert_eq!(
+            p.board[sq as usize],
+            rules.start.board[sq as usize],
+            "the piece on {name} reads back unmoved from `{}` but is not where the setup has it",
+            played.fen()
+        );
         out.push(name);
     }
     out
@@ -130,15 +158,24 @@ fn named_squares(text: &str) -> Vec<String> {
 fn assert_fen_round_trips(name: &str, start: &Game, game: &Game) {
     let fen = game.fen();
     let mut again = start.clone();
-    again.set_fen(&fen).unwrap_or_else(|e| panic!("{name}: printed FEN `{fen}` refused: {e}"));
+    again
+        .set_fen(&fen)
+        .unwrap_or_else(|e| panic!("{name}: printed FEN `{fen}` refused: {e}"));
     assert_eq!(again.fen(), fen, "{name}: FEN read back prints otherwise");
     let (read, played) = (again.legal_moves(), game.legal_moves());
     if read == played {
         return;
     }
     let gap = unmoved_gap(game, &again);
-    let differ: Vec<&String> = read.iter().filter(|m| !played.contains(m)).chain(played.iter().filter(|m| !read.contains(m))).collect();
-    let unexplained: Vec<&&String> = differ.iter().filter(|m| !named_squares(m).iter().any(|s| gap.contains(s))).collect();
+    let differ: Vec<&String> = read
+        .iter()
+        .filter(|m| !played.contains(m))
+        .chain(played.iter().filter(|m| !read.contains(m)))
+        .collect();
+    let unexplained: Vec<&&String> = differ
+        .iter()
+        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
+        .collect();
     assert!(
         !gap.is_empty() && unexplained.is_empty(),
         "{name}: legal moves differ after reading back `{fen}` ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}"
@@ -158,7 +195,11 @@ fn check_fen_round_trips(v: usize, seed: u64, plies: usize) -> Result<(), TestCa
     Ok(())
 }
 
-fn check_playing_a_copy_leaves_the_original_and_perft_sums(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+fn check_playing_a_copy_leaves_the_original_and_perft_sums(
+    v: usize,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
     let (name, _, game) = reached(v, seed, plies);
     let fen = game.fen();
     let mut sum = 0;
@@ -172,7 +213,11 @@ fn check_playing_a_copy_leaves_the_original_and_perft_sums(v: usize, seed: u64, 
     Ok(())
 }
 
-fn check_no_legal_move_leaves_the_royal_piece_attacked(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+fn check_no_legal_move_leaves_the_royal_piece_attacked(
+    v: usize,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
     let (name, start, game) = reached(v, seed, plies);
     for m in game.legal_moves() {
         let mut child = game.clone();
@@ -182,16 +227,33 @@ fn check_no_legal_move_leaves_the_royal_piece_attacked(v: usize, seed: u64, plie
         let after = child.fen();
         let mut fresh = start.clone();
         let read = fresh.set_fen(&after);
-        prop_assert!(read.is_ok(), "{}: {} from {} leaves {}: {:?}", name, m, game.fen(), after, read);
+        prop_assert!(
+            read.is_ok(),
+            "{}: {} from {} leaves {}: {:?}",
+            name,
+            m,
+            game.fen(),
+            after,
+            read
+        );
     }
     Ok(())
 }
 
-fn check_the_listed_moves_are_exactly_those_play_accepts(v: usize, seed: u64, plies: usize, probes: &[(usize, usize)]) -> Result<(), TestCaseError> {
+fn check_the_listed_moves_are_exactly_those_play_accepts(
+    v: usize,
+    seed: u64,
+    plies: usize,
+    probes: &[(usize, usize)],
+) -> Result<(), TestCaseError> {
     let (name, _, game) = reached(v, seed, plies);
     let legal = game.legal_moves();
     for m in &legal {
-        prop_assert!(game.clone().play(m).is_ok(), "{name}: listed {m} refused at {}", game.fen());
+        prop_assert!(
+            game.clone().play(m).is_ok(),
+            "{name}: listed {m} refused at {}",
+            game.fen()
+        );
     }
     for &(a, b) in probes {
         let text = format!("{}{}", square(a), square(b));
@@ -200,21 +262,47 @@ fn check_the_listed_moves_are_exactly_those_play_accepts(v: usize, seed: u64, pl
         }
         let mut copy = game.clone();
         let r = copy.play(&text);
-        prop_assert!(r.is_err(), "{}: accepts unlisted {} at {}", name, text, game.fen());
+        prop_assert!(
+            r.is_err(),
+            "{}: accepts unlisted {} at {}",
+            name,
+            text,
+            game.fen()
+        );
         prop_assert_eq!(copy.fen(), game.fen());
     }
     Ok(())
 }
 
-fn check_san_and_canonical_text_play_the_same_move(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+fn check_san_and_canonical_text_play_the_same_move(
+    v: usize,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
     let (name, _, game) = reached(v, seed, plies);
     for m in game.legal_moves() {
         let mut by_text = game.clone();
         let san = by_text.play(&m).unwrap();
         let mut by_san = game.clone();
         let r = by_san.play(&san);
-        prop_assert!(r.is_ok(), "{}: SAN `{}` of {} refused at {}: {:?}", name, san, m, game.fen(), r);
-        prop_assert_eq!(by_san.fen(), by_text.fen(), "{}: {} and its SAN {} at {}", name, m, san, game.fen());
+        prop_assert!(
+            r.is_ok(),
+            "{}: SAN `{}` of {} refused at {}: {:?}",
+            name,
+            san,
+            m,
+            game.fen(),
+            r
+        );
+        prop_assert_eq!(
+            by_san.fen(),
+            by_text.fen(),
+            "{}: {} and its SAN {} at {}",
+            name,
+            m,
+            san,
+            game.fen()
+        );
     }
     Ok(())
 }
@@ -263,7 +351,9 @@ const REGRESSIONS: &[(&str, u64, usize)] = &[
 
 #[test]
 fn regressions() {
-    let probes: Vec<(usize, usize)> = (0..40).map(|i| ((i * 37) % 256, (i * 11 + 5) % 256)).collect();
+    let probes: Vec<(usize, usize)> = (0..40)
+        .map(|i| ((i * 37) % 256, (i * 11 + 5) % 256))
+        .collect();
     for &(name, seed, plies) in REGRESSIONS {
         let v = index_of(name);
         let run = |what: &str, r: Result<(), TestCaseError>| {
@@ -272,10 +362,22 @@ fn regressions() {
             }
         };
         run("fen_round_trips", check_fen_round_trips(v, seed, plies));
-        run("perft sums", check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies));
-        run("royal piece safe", check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies));
-        run("listed moves", check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes));
-        run("SAN", check_san_and_canonical_text_play_the_same_move(v, seed, plies));
+        run(
+            "perft sums",
+            check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies),
+        );
+        run(
+            "royal piece safe",
+            check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies),
+        );
+        run(
+            "listed moves",
+            check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes),
+        );
+        run(
+            "SAN",
+            check_san_and_canonical_text_play_the_same_move(v, seed, plies),
+        );
     }
 }
 
@@ -285,7 +387,8 @@ fn regressions() {
 fn seirawan_fen_round_trip_after_the_king_moves() {
     let start = &variants()[index_of("seirawan")].1;
     let mut game = start.clone();
-    game.set_fen("rnbqkbnr/p1ppp1pp/1p6/3N1p2/P7/8/1PPPPPPP/REBQKBNR[Heh] b KQCDFGkqbcdfg - 0 3").unwrap();
+    game.set_fen("rnbqkbnr/p1ppp1pp/1p6/3N1p2/P7/8/1PPPPPPP/REBQKBNR[Heh] b KQCDFGkqbcdfg - 0 3")
+        .unwrap();
     game.play("e8f7").unwrap();
     assert_fen_round_trips("seirawan", start, &game);
 }

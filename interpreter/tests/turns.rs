@@ -29,34 +29,62 @@ turn: {turn}
 
 #[test]
 fn three_moves_by_three_pieces() {
-    let mut game = chess_with("{ moves: 3, capture: any, later_moves: required, same_piece: forbidden }");
+    let mut game =
+        chess_with("{ moves: 3, capture: any, later_moves: required, same_piece: forbidden }");
     assert_eq!(game.legal_moves().len(), 20);
     game.play("e2e4").unwrap();
-    assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 {sub=2}");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 {sub=2}"
+    );
     let moves = game.legal_moves();
     assert!(!moves.contains(&"e4e5".to_string()), "the same piece again");
-    assert!(!moves.contains(&"0000".to_string()), "required while other moves exist");
+    assert!(
+        !moves.contains(&"0000".to_string()),
+        "required while other moves exist"
+    );
     assert!(moves.contains(&"f1c4".to_string()));
     game.play("d2d4").unwrap();
-    assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1 {sub=3}");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1 {sub=3}"
+    );
     game.play("g1f3").unwrap();
-    assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 1");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 1"
+    );
     game.play("e7e5").unwrap();
     game.play("b8c6").unwrap();
     // Neither piece that moved in this turn moves again.
-    assert!(!game.legal_moves().iter().any(|m| m.starts_with("e5") || m.starts_with("c6")));
+    assert!(!game
+        .legal_moves()
+        .iter()
+        .any(|m| m.starts_with("e5") || m.starts_with("c6")));
     game.play("f8b4").unwrap();
-    assert_eq!(game.fen(), "r1bqk1nr/pppp1ppp/2n5/4p3/1b1PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 2 2");
+    assert_eq!(
+        game.fen(),
+        "r1bqk1nr/pppp1ppp/2n5/4p3/1b1PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 2 2"
+    );
     // A capture does not end the turn under `capture: any`.
-    game.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 {sub=2}").unwrap();
+    game.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 {sub=2}")
+        .unwrap();
     game.play("e4d5").unwrap();
     assert_eq!(game.fen(), "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1 {sub=3}");
     // The last move of a turn, required: `0000` only when nothing else is legal.
-    game.set_fen("8/8/8/8/8/8/p7/k1K5 w - - 0 1 {sub=3}").unwrap();
+    game.set_fen("8/8/8/8/8/8/p7/k1K5 w - - 0 1 {sub=3}")
+        .unwrap();
     assert!(!game.legal_moves().contains(&"0000".to_string()));
-    game.set_fen("7k/8/8/8/8/p2b4/P6r/K7 w - - 0 1 {sub=3}").unwrap();
+    game.set_fen("7k/8/8/8/8/p2b4/P6r/K7 w - - 0 1 {sub=3}")
+        .unwrap();
     assert_eq!(game.legal_moves(), ["0000"]);
-    assert_eq!(game.rules().san(game.position(), &game.rules().parse_move(game.position(), "0000").unwrap()), "0000");
+    assert_eq!(
+        game.rules().san(
+            game.position(),
+            &game.rules().parse_move(game.position(), "0000").unwrap()
+        ),
+        "0000"
+    );
     assert_eq!(game.perft(1), 1);
     assert_eq!(game.outcome(), None);
     game.play("0000").unwrap();
@@ -65,29 +93,47 @@ fn three_moves_by_three_pieces() {
 
 #[test]
 fn a_capture_ends_the_turn_and_the_privilege() {
-    let mut game = chess_with("{ moves: 2, privilege: not player.captured, capture_sets: [player.captured] }");
+    let mut game =
+        chess_with("{ moves: 2, privilege: not player.captured, capture_sets: [player.captured] }");
     for m in ["e2e4", "d2d4", "d7d5", "0000"] {
         game.play(m).unwrap();
     }
-    assert_eq!(game.fen(), "rnbqkbnr/ppp1pppp/8/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/ppp1pppp/8/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 2"
+    );
     // `0000` is a ply but not a move of the fifty-move count.
     game.play("e4d5").unwrap();
-    assert_eq!(game.fen(), "rnbqkbnr/ppp1pppp/8/3P4/3P4/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 {captured=w}");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/ppp1pppp/8/3P4/3P4/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 {captured=w}"
+    );
     game.play("g8f6").unwrap();
     game.play("b8c6").unwrap();
     // White has lost the privilege: one move per turn.
     game.play("g1f3").unwrap();
-    assert_eq!(game.fen(), "r1bqkb1r/ppp1pppp/2n2n2/3P4/3P4/5N2/PPP2PPP/RNBQKB1R b KQkq - 3 3 {captured=w}");
+    assert_eq!(
+        game.fen(),
+        "r1bqkb1r/ppp1pppp/2n2n2/3P4/3P4/5N2/PPP2PPP/RNBQKB1R b KQkq - 3 3 {captured=w}"
+    );
     // A later move may not capture.
     game.play("c6d4").unwrap();
-    assert_eq!(game.fen(), "r1bqkb1r/ppp1pppp/5n2/3P4/3n4/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4 {captured=wb}");
-    assert!(game.set_fen("r1bqkb1r/ppp1pppp/5n2/3P4/3n4/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4 {captured=wb sub=2}").is_err());
+    assert_eq!(
+        game.fen(),
+        "r1bqkb1r/ppp1pppp/5n2/3P4/3n4/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4 {captured=wb}"
+    );
+    assert!(game
+        .set_fen(
+            "r1bqkb1r/ppp1pppp/5n2/3P4/3n4/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4 {captured=wb sub=2}"
+        )
+        .is_err());
 }
 
 #[test]
 fn later_moves_do_not_capture() {
     let mut game = chess_with("{ moves: 2 }");
-    game.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 {sub=2}").unwrap();
+    game.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 {sub=2}")
+        .unwrap();
     assert!(!game.legal_moves().contains(&"e4d5".to_string()));
     assert!(game.legal_moves().contains(&"0000".to_string()));
     game.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();

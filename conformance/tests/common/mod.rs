@@ -8,33 +8,58 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use motley_conformance::oracle::{random_games, random_positions_perft, RandomGames, RandomPositions};
+use motley_conformance::oracle::{
+    random_games, random_positions_perft, RandomGames, RandomPositions,
+};
 use motley_conformance::{Engine, Implementation, Interp};
 
 /// The bundled rule file of `variant`.
 pub fn rule_file(variant: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants").join(format!("{variant}.yaml"))
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../spec/variants")
+        .join(format!("{variant}.yaml"))
 }
 
 /// The interpreter and the engine, both loaded with `rulings`.
 pub fn pair(variant: &str, rulings: &[(&str, &str)]) -> (Interp, Engine) {
-    let rulings: Vec<(String, String)> = rulings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let rulings: Vec<(String, String)> = rulings
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
     let (mut a, mut b) = (Interp::new(), Engine::new());
-    a.load(&rule_file(variant), &rulings).unwrap_or_else(|e| panic!("interpreter: {e}"));
-    b.load(&rule_file(variant), &rulings).unwrap_or_else(|e| panic!("engine: {e}"));
+    a.load(&rule_file(variant), &rulings)
+        .unwrap_or_else(|e| panic!("interpreter: {e}"));
+    b.load(&rule_file(variant), &rulings)
+        .unwrap_or_else(|e| panic!("engine: {e}"));
     (a, b)
 }
 
 /// Plays `games` seeded random games of at most `max_plies` in lockstep;
 /// returns the plies played.
-pub fn lockstep(variant: &str, rulings: &[(&str, &str)], seed: u64, games: usize, max_plies: usize) -> u64 {
+pub fn lockstep(
+    variant: &str,
+    rulings: &[(&str, &str)],
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+) -> u64 {
     let (mut a, mut b) = pair(variant, rulings);
     let start = Instant::now();
-    let run = RandomGames { fen: None, seed, games, max_plies };
+    let run = RandomGames {
+        fen: None,
+        seed,
+        games,
+        max_plies,
+    };
     match random_games(&mut a, &mut b, &run) {
         Ok(summary) => {
             assert_eq!(summary.games, games);
-            eprintln!("{variant} {rulings:?}: {games} games, {} plies in {:.1}s: {:?}", summary.plies, start.elapsed().as_secs_f64(), summary.outcomes);
+            eprintln!(
+                "{variant} {rulings:?}: {games} games, {} plies in {:.1}s: {:?}",
+                summary.plies,
+                start.elapsed().as_secs_f64(),
+                summary.outcomes
+            );
             summary.plies
         }
         Err(e) => panic!("{variant} {rulings:?}: {e}"),
@@ -43,10 +68,22 @@ pub fn lockstep(variant: &str, rulings: &[(&str, &str)], seed: u64, games: usize
 
 /// Compares perft at `depth` at `positions` positions reached by seeded
 /// random play; returns the leaves counted (by each).
-pub fn positions(variant: &str, rulings: &[(&str, &str)], seed: u64, positions: usize, depth: u32) -> u64 {
+pub fn positions(
+    variant: &str,
+    rulings: &[(&str, &str)],
+    seed: u64,
+    positions: usize,
+    depth: u32,
+) -> u64 {
     let (mut a, mut b) = pair(variant, rulings);
     let start = Instant::now();
-    let run = RandomPositions { fen: None, seed, positions, max_plies: 120, depth };
+    let run = RandomPositions {
+        fen: None,
+        seed,
+        positions,
+        max_plies: 120,
+        depth,
+    };
     match random_positions_perft(&mut a, &mut b, &run) {
         Ok(summary) => {
             assert_eq!(summary.positions, positions);

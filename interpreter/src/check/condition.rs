@@ -65,10 +65,18 @@ pub struct Names<'a> {
 }
 
 /// Compiles a move-context condition.
-pub fn compile(node: &ExprNode, scope: &SquareScope, names: &Names) -> Result<Condition, Diagnostic> {
+pub fn compile(
+    node: &ExprNode,
+    scope: &SquareScope,
+    names: &Names,
+) -> Result<Condition, Diagnostic> {
     // Whatever the square context decides (rulings) is decided now.
     if let Ok(Value::Bool(b)) = value_at(node, scope) {
-        return Ok(if b { Condition::Always } else { Condition::Never });
+        return Ok(if b {
+            Condition::Always
+        } else {
+            Condition::Never
+        });
     }
     let err = |m: String| Diagnostic::at(node.span, m);
     let letter = |n: &ExprNode| -> Result<u8, Diagnostic> {
@@ -79,8 +87,16 @@ pub fn compile(node: &ExprNode, scope: &SquareScope, names: &Names) -> Result<Co
         };
         let mut chars = text.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => names.letters.iter().position(|l| *l == c).map(|t| t as u8).ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{c}`"))),
-            _ => Err(Diagnostic::at(n.span, format!("expected a piece letter, not `{text}`"))),
+            (Some(c), None) => names
+                .letters
+                .iter()
+                .position(|l| *l == c)
+                .map(|t| t as u8)
+                .ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{c}`"))),
+            _ => Err(Diagnostic::at(
+                n.span,
+                format!("expected a piece letter, not `{text}`"),
+            )),
         }
     };
     Ok(match &node.expr {

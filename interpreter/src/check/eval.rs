@@ -47,11 +47,17 @@ pub struct SquareScope<'a> {
 }
 
 /// Names a zone expression may use.
-pub const ZONE_NAMES: &[&str] = &["rank", "file", "square", "ranks", "files", "last", "true", "false"];
+pub const ZONE_NAMES: &[&str] = &[
+    "rank", "file", "square", "ranks", "files", "last", "true", "false",
+];
 
 impl SquareScope<'_> {
     fn name(&self, name: &str) -> Option<Value> {
-        let rank = if self.white { self.abs_rank } else { self.ranks + 1 - self.abs_rank };
+        let rank = if self.white {
+            self.abs_rank
+        } else {
+            self.ranks + 1 - self.abs_rank
+        };
         Some(match name {
             "rank" => Value::Int(rank),
             "file" => Value::Int(self.file),
@@ -90,35 +96,61 @@ fn call(name: &str, args: &[ExprNode], scope: &SquareScope) -> Result<Value, Str
     match (name, args) {
         ("ruling", [id]) => {
             let id = word(id).ok_or("`ruling` takes a ruling id, e.g. ruling(\"pawn-capture\")")?;
-            scope.rulings.get(&id).map(|v| Value::Str(v.clone())).ok_or_else(|| {
-                let known: Vec<&str> = scope.rulings.keys().map(String::as_str).collect();
-                format!("unknown ruling `{id}`; the rulings are: {}", if known.is_empty() { "none".to_string() } else { known.join(", ") })
-            })
+            scope
+                .rulings
+                .get(&id)
+                .map(|v| Value::Str(v.clone()))
+                .ok_or_else(|| {
+                    let known: Vec<&str> = scope.rulings.keys().map(String::as_str).collect();
+                    format!(
+                        "unknown ruling `{id}`; the rulings are: {}",
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    )
+                })
         }
         ("reach_from_outside", [betza]) => {
-            let text = word(betza).ok_or("`reach_from_outside` takes a Betza movement, e.g. reach_from_outside(WA)")?;
+            let text = word(betza).ok_or(
+                "`reach_from_outside` takes a Betza movement, e.g. reach_from_outside(WA)",
+            )?;
             Ok(Value::Bool(reached_from_outside(&text, scope)?))
         }
         ("if", [condition, yes, no]) => match eval(condition, scope).map_err(|d| d.message)? {
             Value::Bool(true) => eval(yes, scope).map_err(|d| d.message),
             Value::Bool(false) => eval(no, scope).map_err(|d| d.message),
-            other => Err(format!("`if` needs true or false first, not {}", other.kind())),
+            other => Err(format!(
+                "`if` needs true or false first, not {}",
+                other.kind()
+            )),
         },
         ("if", _) => Err("`if` takes three arguments: if(CONDITION, THEN, ELSE)".to_string()),
         ("ruling" | "reach_from_outside", _) => Err(format!("`{name}` takes one argument")),
-        _ => Err(format!("unknown function `{name}`; the functions are ruling, reach_from_outside and if")),
+        _ => Err(format!(
+            "unknown function `{name}`; the functions are ruling, reach_from_outside and if"
+        )),
     }
 }
 
 /// Whether one move of `betza` (sliders: one step) from a square of the
 /// ring just outside the board lands on the scope's square.
 fn reached_from_outside(betza: &str, scope: &SquareScope) -> Result<bool, String> {
-    let text = crate::load::Text { value: betza.to_string(), span: crate::diagnostic::Span::new(1, 1, 1) };
-    let components = crate::load::parse_betza(&text).map_err(|d| format!("in reach_from_outside: {}", d.message))?;
+    let text = crate::load::Text {
+        value: betza.to_string(),
+        span: crate::diagnostic::Span::new(1, 1, 1),
+    };
+    let components = crate::load::parse_betza(&text)
+        .map_err(|d| format!("in reach_from_outside: {}", d.message))?;
     let (f, r) = (scope.file - 1, scope.abs_rank - 1);
     for c in &components {
         for m in super::movement::expand(c).map_err(|d| d.message)? {
-            let dy = if scope.white { m.dy as i64 } else { -(m.dy as i64) };
+            let dy = if scope.white {
+                m.dy as i64
+            } else {
+                -(m.dy as i64)
+            };
             let (of, or) = (f - m.dx as i64, r - dy);
             let outside = of < 0 || or < 0 || of >= scope.files || or >= scope.ranks;
             let on_ring = (-1..=scope.files).contains(&of) && (-1..=scope.ranks).contains(&or);
@@ -139,7 +171,10 @@ pub fn value_at(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnosti
 pub fn number_at(node: &ExprNode, scope: &SquareScope) -> Result<i64, Diagnostic> {
     match eval(node, scope)? {
         Value::Int(n) => Ok(n),
-        other => Err(Diagnostic::at(node.span, format!("expected a number, but this is {}", other.kind()))),
+        other => Err(Diagnostic::at(
+            node.span,
+            format!("expected a number, but this is {}", other.kind()),
+        )),
     }
 }
 
@@ -147,7 +182,10 @@ pub fn number_at(node: &ExprNode, scope: &SquareScope) -> Result<i64, Diagnostic
 pub fn zone_contains(node: &ExprNode, scope: &SquareScope) -> Result<bool, Diagnostic> {
     match eval(node, scope)? {
         Value::Bool(b) => Ok(b),
-        other => Err(Diagnostic::at(node.span, format!("a zone must be true or false, but this is {}", other.kind()))),
+        other => Err(Diagnostic::at(
+            node.span,
+            format!("a zone must be true or false, but this is {}", other.kind()),
+        )),
     }
 }
 
@@ -159,14 +197,25 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
         Expr::Path(path) => {
             let name = path.join(".");
             scope.name(&name).ok_or_else(|| {
-                let hint = closest(&name, ZONE_NAMES.iter().copied()).map(|k| format!("; did you mean `{k}`?")).unwrap_or_default();
+                let hint = closest(&name, ZONE_NAMES.iter().copied())
+                    .map(|k| format!("; did you mean `{k}`?"))
+                    .unwrap_or_default();
                 err(format!("unknown name `{name}` in a zone{hint}"))
             })
         }
-        Expr::List(items) => Ok(Value::List(items.iter().map(|i| eval(i, scope)).collect::<Result<_, _>>()?)),
+        Expr::List(items) => Ok(Value::List(
+            items
+                .iter()
+                .map(|i| eval(i, scope))
+                .collect::<Result<_, _>>()?,
+        )),
         Expr::Range(lo, hi) => match (eval(lo, scope)?, eval(hi, scope)?) {
             (Value::Int(a), Value::Int(b)) => Ok(Value::List((a..=b).map(Value::Int).collect())),
-            (a, b) => Err(err(format!("a range needs two numbers or files, not {} and {}", a.kind(), b.kind()))),
+            (a, b) => Err(err(format!(
+                "a range needs two numbers or files, not {} and {}",
+                a.kind(),
+                b.kind()
+            ))),
         },
         Expr::Call(name, args) => call(name, args, scope).map_err(err),
         Expr::Unary(op, inner) => match (op, eval(inner, scope)?) {
@@ -184,13 +233,26 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
                     BinaryOp::Eq | BinaryOp::Ne => "two values of one kind",
                     _ => "numbers on both sides",
                 };
-                err(format!("`{}` needs {needs}, not {} and {}", op.symbol(), a.kind(), b.kind()))
+                err(format!(
+                    "`{}` needs {needs}, not {} and {}",
+                    op.symbol(),
+                    a.kind(),
+                    b.kind()
+                ))
             };
             Ok(match (op, &a, &b) {
                 (BinaryOp::Or, Value::Bool(x), Value::Bool(y)) => Value::Bool(*x || *y),
                 (BinaryOp::And, Value::Bool(x), Value::Bool(y)) => Value::Bool(*x && *y),
-                (BinaryOp::Eq, _, _) if std::mem::discriminant(&a) == std::mem::discriminant(&b) => Value::Bool(a == b),
-                (BinaryOp::Ne, _, _) if std::mem::discriminant(&a) == std::mem::discriminant(&b) => Value::Bool(a != b),
+                (BinaryOp::Eq, _, _)
+                    if std::mem::discriminant(&a) == std::mem::discriminant(&b) =>
+                {
+                    Value::Bool(a == b)
+                }
+                (BinaryOp::Ne, _, _)
+                    if std::mem::discriminant(&a) == std::mem::discriminant(&b) =>
+                {
+                    Value::Bool(a != b)
+                }
                 (BinaryOp::Lt, Value::Int(x), Value::Int(y)) => Value::Bool(x < y),
                 (BinaryOp::Le, Value::Int(x), Value::Int(y)) => Value::Bool(x <= y),
                 (BinaryOp::Gt, Value::Int(x), Value::Int(y)) => Value::Bool(x > y),

@@ -60,18 +60,28 @@ pub struct ReplyRule {
 
 impl Checker<'_> {
     /// The freezing rules, their watch movement added to `virtuals`.
-    pub(super) fn freeze_rules(&mut self, pieces: &[PieceType], virtuals: &mut Vec<PieceType>) -> Vec<FreezeRule> {
+    pub(super) fn freeze_rules(
+        &mut self,
+        pieces: &[PieceType],
+        virtuals: &mut Vec<PieceType>,
+    ) -> Vec<FreezeRule> {
         let defs = self.file.freeze.clone();
         let mut out = Vec::new();
         if let Some(extra) = defs.get(MAX_FREEZE_RULES) {
             if let Some(t) = extra.by.first() {
-                self.errors.push(t.error(format!("at most {MAX_FREEZE_RULES} `freeze` entries are allowed")));
+                self.errors.push(t.error(format!(
+                    "at most {MAX_FREEZE_RULES} `freeze` entries are allowed"
+                )));
             }
         }
         for def in defs.iter().take(MAX_FREEZE_RULES) {
             let by = self.letter_set(&def.by);
             let immune = self.letter_set(&def.immune);
-            let Some(reach) = self.virtual_movement(&def.reach, "watched squares", pieces, virtuals) else { continue };
+            let Some(reach) =
+                self.virtual_movement(&def.reach, "watched squares", pieces, virtuals)
+            else {
+                continue;
+            };
             let linger = def.linger.as_ref().map_or(0, |t| self.turns(t));
             out.push(FreezeRule {
                 by,
@@ -79,22 +89,35 @@ impl Checker<'_> {
                 immune,
                 highest: self.choice(&def.choose, "choose", ["all", "highest-value"]),
                 linger,
-                still_near_lingers: self.choice(&def.still_near, "still_near", ["release", "linger"]),
-                captured_lingers: self.choice(&def.freezer_captured, "freezer_captured", ["release", "linger"]),
+                still_near_lingers: self.choice(
+                    &def.still_near,
+                    "still_near",
+                    ["release", "linger"],
+                ),
+                captured_lingers: self.choice(
+                    &def.freezer_captured,
+                    "freezer_captured",
+                    ["release", "linger"],
+                ),
                 rook_castles: self.choice(&def.castling, "castling", ["forbidden", "allowed"]),
                 on_arrival: self.choice(&def.trigger, "trigger", ["recompute", "arrival"]),
             });
         }
         if out.len() > 1 && out.iter().any(|r| r.on_arrival) {
             if let Some(t) = defs.iter().find_map(|d| d.trigger.clone()) {
-                self.errors.push(t.error("`trigger: arrival` needs a single `freeze` entry"));
+                self.errors
+                    .push(t.error("`trigger: arrival` needs a single `freeze` entry"));
             }
         }
         out
     }
 
     /// The reply rules, their movement added to `virtuals`.
-    pub(super) fn reply_rules(&mut self, pieces: &[PieceType], virtuals: &mut Vec<PieceType>) -> Vec<ReplyRule> {
+    pub(super) fn reply_rules(
+        &mut self,
+        pieces: &[PieceType],
+        virtuals: &mut Vec<PieceType>,
+    ) -> Vec<ReplyRule> {
         let defs = self.file.replies.clone();
         let mut out = Vec::new();
         for def in &defs {
@@ -102,14 +125,30 @@ impl Checker<'_> {
                 continue;
             }
             let key = def.key.value.clone();
-            let reserved = ["last", "prev", "lost", "moved", "frozen", "held", "double_stepped", "sub"];
-            if reserved.contains(&key.as_str()) || self.file.player_flags.iter().any(|f| f.value == key) || key.is_empty() || !key.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            let reserved = [
+                "last",
+                "prev",
+                "lost",
+                "moved",
+                "frozen",
+                "held",
+                "double_stepped",
+                "sub",
+            ];
+            if reserved.contains(&key.as_str())
+                || self.file.player_flags.iter().any(|f| f.value == key)
+                || key.is_empty()
+                || !key.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            {
                 self.errors.push(def.key.error(format!("`{key}` cannot be a state key here: use lower-case letters and `_`, not a key the language already uses")));
             }
             let freeze = match def.freeze {
                 None => 0,
                 Some((n, span)) if n as u8 > MAX_LINGER || n > MAX_LINGER as u32 => {
-                    self.errors.push(Diagnostic::at(span, format!("`freeze` is a number of turns from 0 to {MAX_LINGER}")));
+                    self.errors.push(Diagnostic::at(
+                        span,
+                        format!("`freeze` is a number of turns from 0 to {MAX_LINGER}"),
+                    ));
                     0
                 }
                 Some((n, _)) => n as u8,
@@ -137,7 +176,14 @@ impl Checker<'_> {
     /// A number of turns from 0 to [`MAX_LINGER`], written as a number or
     /// as an expression the square context decides (rulings).
     fn turns(&mut self, t: &Text) -> u8 {
-        let scope = super::SquareScope { files: self.files as i64, ranks: self.ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
+        let scope = super::SquareScope {
+            files: self.files as i64,
+            ranks: self.ranks as i64,
+            file: 1,
+            abs_rank: 1,
+            white: true,
+            rulings: self.rulings,
+        };
         let n = match crate::load::parse_expression(t) {
             Ok(expr) => super::number_at(&expr, &scope),
             Err(d) => Err(d),
@@ -145,7 +191,8 @@ impl Checker<'_> {
         match n {
             Ok(n) if (0..=MAX_LINGER as i64).contains(&n) => n as u8,
             Ok(n) => {
-                self.errors.push(t.error(format!("a number of turns from 0 to {MAX_LINGER}, not {n}")));
+                self.errors
+                    .push(t.error(format!("a number of turns from 0 to {MAX_LINGER}, not {n}")));
                 0
             }
             Err(d) => {
@@ -157,20 +204,37 @@ impl Checker<'_> {
 
     /// Types (bit set) of a list of letters.
     pub(super) fn letter_set(&mut self, list: &[Text]) -> u32 {
-        list.iter().map(|t| 1u32 << self.letter(t)).fold(0, |a, b| a | b)
+        list.iter()
+            .map(|t| 1u32 << self.letter(t))
+            .fold(0, |a, b| a | b)
     }
 
     /// Adds the movement of `entry` (no square conditions) as a virtual type;
     /// returns its index.
-    fn virtual_movement(&mut self, entry: &MoveEntry, what: &str, pieces: &[PieceType], virtuals: &mut Vec<PieceType>) -> Option<u8> {
+    fn virtual_movement(
+        &mut self,
+        entry: &MoveEntry,
+        what: &str,
+        pieces: &[PieceType],
+        virtuals: &mut Vec<PieceType>,
+    ) -> Option<u8> {
         if pieces.len() + virtuals.len() >= MAX_PIECE_TYPES {
-            self.errors.push(entry.text.error(format!("too many piece types and movements: at most {MAX_PIECE_TYPES} in all")));
+            self.errors.push(entry.text.error(format!(
+                "too many piece types and movements: at most {MAX_PIECE_TYPES} in all"
+            )));
             return None;
         }
         let mut movements: Vec<Movement> = Vec::new();
         let mut conditions = Vec::new();
-        let plain = MoveEntry { when: None, ..entry.clone() };
-        self.add_entries(std::slice::from_ref(&plain), &mut movements, &mut conditions);
+        let plain = MoveEntry {
+            when: None,
+            ..entry.clone()
+        };
+        self.add_entries(
+            std::slice::from_ref(&plain),
+            &mut movements,
+            &mut conditions,
+        );
         virtuals.push(PieceType {
             letter: '?',
             name: what.to_string(),

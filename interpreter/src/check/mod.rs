@@ -10,8 +10,8 @@ mod freeze;
 mod movement;
 
 pub use condition::{Condition, Names};
-pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
+pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
 
 use std::collections::BTreeMap;
@@ -289,20 +289,37 @@ struct Checker<'a> {
 
 /// The chosen option of every ruling of a rule file: the defaults, replaced
 /// by `given` pairs of id (full `VARIANT.ID` or short `ID`) and option.
-pub fn choose_rulings(file: &RuleFile, given: &[(String, String)]) -> Result<BTreeMap<String, String>, String> {
-    let mut chosen: BTreeMap<String, String> = file.rulings.iter().map(|r| (r.id.clone(), r.default.value.clone())).collect();
+pub fn choose_rulings(
+    file: &RuleFile,
+    given: &[(String, String)],
+) -> Result<BTreeMap<String, String>, String> {
+    let mut chosen: BTreeMap<String, String> = file
+        .rulings
+        .iter()
+        .map(|r| (r.id.clone(), r.default.value.clone()))
+        .collect();
     let prefix = format!("{}.", file.name.value);
     for (id, value) in given {
         let short = id.strip_prefix(&prefix).unwrap_or(id);
         let Some(ruling) = file.rulings.iter().find(|r| r.id == short) else {
-            let known: Vec<String> = file.rulings.iter().map(|r| format!("{prefix}{}", r.id)).collect();
+            let known: Vec<String> = file
+                .rulings
+                .iter()
+                .map(|r| format!("{prefix}{}", r.id))
+                .collect();
             return Err(match known.is_empty() {
                 true => format!("unknown ruling `{id}`: this variant has no rulings"),
-                false => format!("unknown ruling `{id}`; the rulings are: {}", known.join(", ")),
+                false => format!(
+                    "unknown ruling `{id}`; the rulings are: {}",
+                    known.join(", ")
+                ),
             });
         };
         if !ruling.options.contains(value) {
-            return Err(format!("ruling `{prefix}{short}` has no option `{value}`; the options are: {}", ruling.options.join(", ")));
+            return Err(format!(
+                "ruling `{prefix}{short}` has no option `{value}`; the options are: {}",
+                ruling.options.join(", ")
+            ));
         }
         chosen.insert(short.to_string(), value.clone());
     }
@@ -312,7 +329,14 @@ pub fn choose_rulings(file: &RuleFile, given: &[(String, String)]) -> Result<BTr
 /// Checks a loaded rule file, with the given ruling options (see
 /// [`choose_rulings`]), and resolves it into a [`Variant`].
 pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Variant, Diagnostics> {
-    let mut c = Checker { file, rulings, files: 1, ranks: 1, errors: Vec::new(), bad_letters: false };
+    let mut c = Checker {
+        file,
+        rulings,
+        files: 1,
+        ranks: 1,
+        errors: Vec::new(),
+        bad_letters: false,
+    };
     let variant = c.variant();
     if c.errors.is_empty() {
         Ok(variant)
@@ -326,20 +350,32 @@ impl Checker<'_> {
         let f = self.file;
         let files = self.side(f.files, "files");
         let ranks = self.side(f.ranks, "ranks");
-        let board_ok = self.errors.iter().all(|e| !e.message.starts_with("the board must have"));
-        let (files, ranks) = if board_ok { (files, ranks) } else { (MAX_SIDE as u8, MAX_SIDE as u8) };
+        let board_ok = self
+            .errors
+            .iter()
+            .all(|e| !e.message.starts_with("the board must have"));
+        let (files, ranks) = if board_ok {
+            (files, ranks)
+        } else {
+            (MAX_SIDE as u8, MAX_SIDE as u8)
+        };
         (self.files, self.ranks) = (files, ranks);
         let mut pieces = self.pieces();
         let mut virtual_pieces = self.imitations(&mut pieces);
         let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
         let replies = self.reply_rules(&pieces, &mut virtual_pieces);
         let uncounted_captures = match &f.draws.uncounted {
-            Some((list, when)) if self.holds(when) => self.letter_set(&list),
+            Some((list, when)) if self.holds(when) => self.letter_set(list),
             _ => 0,
         };
-        let record_stepped = replies.iter().any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
+        let record_stepped = replies
+            .iter()
+            .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
         let setup = match self.word(&f.setup) {
-            Some(value) => Text { value, span: f.setup.span },
+            Some(value) => Text {
+                value,
+                span: f.setup.span,
+            },
             None => f.setup.clone(),
         };
         if f.name.value.trim().is_empty() {
@@ -348,7 +384,16 @@ impl Checker<'_> {
         let castling = f.castling.as_ref().map(|c| Castling {
             king: self.letter(&c.king),
             rook: self.letter(&c.rook),
-            sides: c.sides.iter().map(|s| (self.file_letter(&s.king_to, files), self.file_letter(&s.rook_to, files))).collect(),
+            sides: c
+                .sides
+                .iter()
+                .map(|s| {
+                    (
+                        self.file_letter(&s.king_to, files),
+                        self.file_letter(&s.rook_to, files),
+                    )
+                })
+                .collect(),
         });
         let mut promotions = Vec::new();
         for p in &f.promotion {
@@ -360,13 +405,18 @@ impl Checker<'_> {
                 None => false,
                 Some(t) if t.value == "captured" => true,
                 Some(t) => {
-                    self.errors.push(t.error(format!("`limit` can only be `captured`, not `{}`", t.value)));
+                    self.errors.push(
+                        t.error(format!("`limit` can only be `captured`, not `{}`", t.value)),
+                    );
                     false
                 }
             };
             promotions.push(Promotion {
                 pieces: self.letter_set(&p.pieces),
-                zone: [self.zone(&p.zone, files, ranks, true), self.zone(&p.zone, files, ranks, false)],
+                zone: [
+                    self.zone(&p.zone, files, ranks, true),
+                    self.zone(&p.zone, files, ranks, false),
+                ],
                 to: p.to.iter().map(|t| self.letter(t)).collect(),
                 mandatory: p.mandatory,
                 only_captured,
@@ -377,19 +427,31 @@ impl Checker<'_> {
         }
         for p in &f.promotion {
             if p.to.is_empty() {
-                self.errors.push(Diagnostic::at(p.to_span, "this promotion rule lists no piece to promote to"));
+                self.errors.push(Diagnostic::at(
+                    p.to_span,
+                    "this promotion rule lists no piece to promote to",
+                ));
             }
         }
         let royals = pieces.iter().filter(|p| p.royal).count();
         if royals == 0 {
             if let Some(first) = f.pieces.first() {
-                self.errors.push(Diagnostic::at(first.span, "no piece is royal: mark the king-like piece with `royal: true`"));
+                self.errors.push(Diagnostic::at(
+                    first.span,
+                    "no piece is royal: mark the king-like piece with `royal: true`",
+                ));
             }
         }
         let draws = &f.draws;
-        for (key, n, least) in [("fifty_move", draws.fifty_move, 1), ("repetition", draws.repetition, 2)] {
+        for (key, n, least) in [
+            ("fifty_move", draws.fifty_move, 1),
+            ("repetition", draws.repetition, 2),
+        ] {
             if let Some((n, span)) = n.filter(|n| n.0 < least) {
-                self.errors.push(Diagnostic::at(span, format!("`{key}` must be at least {least}, not {n}")));
+                self.errors.push(Diagnostic::at(
+                    span,
+                    format!("`{key}` must be at least {least}, not {n}"),
+                ));
             }
         }
         let lone = self.letter_set(&draws.lone);
@@ -402,7 +464,9 @@ impl Checker<'_> {
                 "owner" => CapturedTo::Owner,
                 "none" => CapturedTo::Nowhere,
                 other => {
-                    self.errors.push(t.error(format!("`captured` is `capturer`, `owner` or `none`, not `{other}`")));
+                    self.errors.push(t.error(format!(
+                        "`captured` is `capturer`, `owner` or `none`, not `{other}`"
+                    )));
                     CapturedTo::Nowhere
                 }
             },
@@ -441,15 +505,28 @@ impl Checker<'_> {
             }
             let square_count = files as usize * ranks as usize;
             let zone = match &g.zone {
-                Some(z) => [self.zone(z, files, ranks, true), self.zone(z, files, ranks, false)],
+                Some(z) => [
+                    self.zone(z, files, ranks, true),
+                    self.zone(z, files, ranks, false),
+                ],
                 None => [vec![true; square_count], vec![true; square_count]],
             };
             let deadline = g.deadline.as_ref().and_then(|d| {
-                let scope = SquareScope { files: files as i64, ranks: ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
+                let scope = SquareScope {
+                    files: files as i64,
+                    ranks: ranks as i64,
+                    file: 1,
+                    abs_rank: 1,
+                    white: true,
+                    rulings: self.rulings,
+                };
                 match number_at(d, &scope) {
                     Ok(n) if n >= 1 => Some(n as u32),
                     Ok(n) => {
-                        self.errors.push(Diagnostic::at(d.span, format!("a deadline is a move number from 1, not {n}")));
+                        self.errors.push(Diagnostic::at(
+                            d.span,
+                            format!("a deadline is a move number from 1, not {n}"),
+                        ));
                         None
                     }
                     Err(e) => {
@@ -459,13 +536,23 @@ impl Checker<'_> {
                 }
             });
             let pieces = self.letter_set(&g.pieces);
-            let mut rule = GateRule { pieces, zone, unmoved: false, setup_square: false, capture: false, deadline, castling_field: g.castling_field };
+            let mut rule = GateRule {
+                pieces,
+                zone,
+                unmoved: false,
+                setup_square: false,
+                capture: false,
+                deadline,
+                castling_field: g.castling_field,
+            };
             for t in &g.vacated_by {
                 match t.value.as_str() {
                     "unmoved" => rule.unmoved = true,
                     "setup-square" => rule.setup_square = true,
                     "capture" => rule.capture = true,
-                    other => self.errors.push(t.error(format!("`vacated_by` lists `unmoved`, `setup-square` or `capture`, not `{other}`"))),
+                    other => self.errors.push(t.error(format!(
+                        "`vacated_by` lists `unmoved`, `setup-square` or `capture`, not `{other}`"
+                    ))),
                 }
             }
             gating.push(rule);
@@ -473,29 +560,44 @@ impl Checker<'_> {
         let mut hidden_from_opponent = 0;
         for (pieces, from) in &f.hidden {
             if from.value != "opponent" {
-                self.errors.push(from.error(format!("`from` can only be `opponent`, not `{}`", from.value)));
+                self.errors.push(from.error(format!(
+                    "`from` can only be `opponent`, not `{}`",
+                    from.value
+                )));
             }
-            hidden_from_opponent |= self.letter_set(&pieces);
+            hidden_from_opponent |= self.letter_set(pieces);
         }
         let imitators = pieces.iter().any(|p| p.imitation.is_some());
-        let (record_last, record_prev) = match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
+        let (record_last, record_prev) = match f.state_last_move.as_ref().map(|t| t.value.as_str())
+        {
             None => (imitators, imitators),
             Some("last") => (true, imitators),
             Some("last-two") => (true, true),
             Some(other) => {
                 if let Some(t) = &f.state_last_move {
-                    self.errors.push(t.error(format!("`last_move` is `last` or `last-two`, not `{other}`")));
+                    self.errors.push(t.error(format!(
+                        "`last_move` is `last` or `last-two`, not `{other}`"
+                    )));
                 }
                 (imitators, imitators)
             }
         };
-        let kept = if f.hand_keep.is_empty() { u32::MAX } else { self.letter_set(&f.hand_keep) };
+        let kept = if f.hand_keep.is_empty() {
+            u32::MAX
+        } else {
+            self.letter_set(&f.hand_keep)
+        };
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         for (from, to) in &f.hand_demote_map {
-            let (a, b) = (pieces.iter().position(|p| p.letter.to_string() == *from), pieces.iter().position(|p| p.letter.to_string() == *to));
+            let (a, b) = (
+                pieces.iter().position(|p| p.letter.to_string() == *from),
+                pieces.iter().position(|p| p.letter.to_string() == *to),
+            );
             match (a, b) {
                 (Some(a), Some(b)) => held_as[a] = b as u8,
-                _ => self.errors.push(Diagnostic::whole(format!("`hand.demote` maps `{from}` to `{to}`: both must be piece letters"))),
+                _ => self.errors.push(Diagnostic::whole(format!(
+                    "`hand.demote` maps `{from}` to `{to}`: both must be piece letters"
+                ))),
             }
         }
         let turn = f.turn.as_ref().map(|t| self.turn(t));
@@ -537,11 +639,38 @@ impl Checker<'_> {
 
     /// Compiles an optional move-context condition (absent: always).
     fn condition(&mut self, when: &Option<ExprNode>) -> Condition {
-        let Some(when) = when else { return Condition::Always };
-        let letters: Vec<char> = self.file.pieces.iter().filter_map(|p| p.letter.value.chars().next()).collect();
-        let flags: Vec<String> = self.file.player_flags.iter().map(|t| t.value.clone()).collect();
-        let scope = SquareScope { files: self.files as i64, ranks: self.ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
-        condition::compile(when, &scope, &Names { letters: &letters, flags: &flags }).unwrap_or_else(|d| {
+        let Some(when) = when else {
+            return Condition::Always;
+        };
+        let letters: Vec<char> = self
+            .file
+            .pieces
+            .iter()
+            .filter_map(|p| p.letter.value.chars().next())
+            .collect();
+        let flags: Vec<String> = self
+            .file
+            .player_flags
+            .iter()
+            .map(|t| t.value.clone())
+            .collect();
+        let scope = SquareScope {
+            files: self.files as i64,
+            ranks: self.ranks as i64,
+            file: 1,
+            abs_rank: 1,
+            white: true,
+            rulings: self.rulings,
+        };
+        condition::compile(
+            when,
+            &scope,
+            &Names {
+                letters: &letters,
+                flags: &flags,
+            },
+        )
+        .unwrap_or_else(|d| {
             self.errors.push(d);
             Condition::Never
         })
@@ -554,7 +683,10 @@ impl Checker<'_> {
             let name = t.value.strip_prefix("player.").unwrap_or(&t.value);
             match self.file.player_flags.iter().position(|f| f.value == name) {
                 Some(i) => mask |= 1 << i,
-                None => self.errors.push(t.error(format!("unknown player flag `{}`; declare it in `state.player_flags`", t.value))),
+                None => self.errors.push(t.error(format!(
+                    "unknown player flag `{}`; declare it in `state.player_flags`",
+                    t.value
+                ))),
             }
         }
         mask
@@ -567,7 +699,8 @@ impl Checker<'_> {
             Some("before") => true,
             Some("after") | None => false,
             Some(other) => {
-                self.errors.push(t.error(format!("`last_move` is `before` or `after`, not `{other}`")));
+                self.errors
+                    .push(t.error(format!("`last_move` is `before` or `after`, not `{other}`")));
                 false
             }
         }
@@ -579,12 +712,22 @@ impl Checker<'_> {
         if !t.value.contains('(') {
             return Some(t.value.clone());
         }
-        let expr = crate::load::parse_expression(t).map_err(|d| self.errors.push(d)).ok()?;
-        let scope = SquareScope { files: self.files as i64, ranks: self.ranks as i64, file: 1, abs_rank: 1, white: true, rulings: self.rulings };
+        let expr = crate::load::parse_expression(t)
+            .map_err(|d| self.errors.push(d))
+            .ok()?;
+        let scope = SquareScope {
+            files: self.files as i64,
+            ranks: self.ranks as i64,
+            file: 1,
+            abs_rank: 1,
+            white: true,
+            rulings: self.rulings,
+        };
         match eval::value_at(&expr, &scope) {
             Ok(Value::Str(s)) => Some(s),
             Ok(_) => {
-                self.errors.push(Diagnostic::at(expr.span, "expected a word (a string)"));
+                self.errors
+                    .push(Diagnostic::at(expr.span, "expected a word (a string)"));
                 None
             }
             Err(d) => {
@@ -603,7 +746,10 @@ impl Checker<'_> {
             Some(w) if w == options[0] => false,
             Some(w) if w == options[1] => true,
             Some(w) => {
-                self.errors.push(t.error(format!("`{key}` is `{}` or `{}`, not `{w}`", options[0], options[1])));
+                self.errors.push(t.error(format!(
+                    "`{key}` is `{}` or `{}`, not `{w}`",
+                    options[0], options[1]
+                )));
                 false
             }
         }
@@ -613,14 +759,28 @@ impl Checker<'_> {
     fn holds(&mut self, when: &Option<ExprNode>) -> bool {
         match when {
             None => true,
-            Some(w) => self.zone(w, self.files, self.ranks, true).first().copied().unwrap_or(false),
+            Some(w) => self
+                .zone(w, self.files, self.ranks, true)
+                .first()
+                .copied()
+                .unwrap_or(false),
         }
     }
 
     /// Movement with the square conditions of `entries`, appended to a piece.
-    fn add_entries(&mut self, entries: &[crate::load::MoveEntry], movements: &mut Vec<Movement>, conditions: &mut Vec<[Vec<bool>; 2]>) {
+    fn add_entries(
+        &mut self,
+        entries: &[crate::load::MoveEntry],
+        movements: &mut Vec<Movement>,
+        conditions: &mut Vec<[Vec<bool>; 2]>,
+    ) {
         for entry in entries {
-            let zones = entry.when.as_ref().map(|w| [self.zone(w, self.files, self.ranks, true), self.zone(w, self.files, self.ranks, false)]);
+            let zones = entry.when.as_ref().map(|w| {
+                [
+                    self.zone(w, self.files, self.ranks, true),
+                    self.zone(w, self.files, self.ranks, false),
+                ]
+            });
             // A condition true on every square (a ruling chose this entry)
             // is no condition; one false everywhere drops the entry.
             let condition = match zones {
@@ -652,7 +812,10 @@ impl Checker<'_> {
                 continue;
             }
             let Some(def) = entries.iter().find(|e| self.holds(&e.when)).cloned() else {
-                self.errors.push(Diagnostic::at(entries[0].span, "no `imitate` entry applies: the last entry should have no `when`"));
+                self.errors.push(Diagnostic::at(
+                    entries[0].span,
+                    "no `imitate` entry applies: the last entry should have no `when`",
+                ));
                 continue;
             };
             let mut imitation = Imitation {
@@ -667,12 +830,17 @@ impl Checker<'_> {
                 match t.value.as_str() {
                     "initial" => no_initial = true,
                     "en-passant" => no_en_passant = true,
-                    other => self.errors.push(t.error(format!("`except` lists `initial` or `en-passant`, not `{other}`"))),
+                    other => self.errors.push(t.error(format!(
+                        "`except` lists `initial` or `en-passant`, not `{other}`"
+                    ))),
                 }
             }
             for (letter, span, _) in &def.overrides {
                 if !pieces.iter().any(|p| p.letter.to_string() == *letter) {
-                    self.errors.push(Diagnostic::at(*span, format!("`override` names `{letter}`, which is not a piece letter")));
+                    self.errors.push(Diagnostic::at(
+                        *span,
+                        format!("`override` names `{letter}`, which is not a piece letter"),
+                    ));
                 }
             }
             for target in 0..pieces.len() {
@@ -682,15 +850,24 @@ impl Checker<'_> {
                 let base = &pieces[target];
                 let mut movements = Vec::new();
                 let mut conditions = Vec::new();
-                match def.overrides.iter().find(|(l, _, _)| *l == base.letter.to_string()) {
-                    Some((_, _, entries)) => self.add_entries(entries, &mut movements, &mut conditions),
+                match def
+                    .overrides
+                    .iter()
+                    .find(|(l, _, _)| *l == base.letter.to_string())
+                {
+                    Some((_, _, entries)) => {
+                        self.add_entries(entries, &mut movements, &mut conditions)
+                    }
                     None => {
                         conditions = base.conditions.clone();
                         movements = base
                             .movements
                             .iter()
                             .filter(|m| !(no_initial && m.initial))
-                            .map(|m| Movement { en_passant: m.en_passant && !no_en_passant, ..*m })
+                            .map(|m| Movement {
+                                en_passant: m.en_passant && !no_en_passant,
+                                ..*m
+                            })
                             .filter(|m| m.moves || m.captures || m.en_passant)
                             .collect();
                     }
@@ -732,7 +909,11 @@ impl Checker<'_> {
             alone: self.letters(&t.alone),
             excluded: self.letters(&t.excluded),
             later_required: self.choice(&t.later_moves, "later_moves", ["optional", "required"]),
-            same_piece_forbidden: self.choice(&t.same_piece, "same_piece", ["allowed", "forbidden"]),
+            same_piece_forbidden: self.choice(
+                &t.same_piece,
+                "same_piece",
+                ["allowed", "forbidden"],
+            ),
             check_ends_turn: self.choice(&t.check_ends_turn, "check_ends_turn", ["no", "yes"]),
         }
     }
@@ -747,7 +928,11 @@ impl Checker<'_> {
                 let Some(word) = self.word(t) else { return 0 };
                 let mut mask = 0;
                 for c in word.chars().filter(|c| !c.is_whitespace() && *c != ',') {
-                    mask |= 1u32 << self.letter(&Text { value: c.to_string(), span: t.span });
+                    mask |= 1u32
+                        << self.letter(&Text {
+                            value: c.to_string(),
+                            span: t.span,
+                        });
                 }
                 mask
             }
@@ -772,25 +957,38 @@ impl Checker<'_> {
             if t.value == "loss" {
                 out.bare_royal = true;
             } else {
-                self.errors.push(t.error(format!("`bare_royal` can only be `loss`, not `{}`", t.value)));
+                self.errors.push(t.error(format!(
+                    "`bare_royal` can only be `loss`, not `{}`",
+                    t.value
+                )));
             }
         }
         if let Some((n, span)) = o.check_count {
             if n == 0 {
-                self.errors.push(Diagnostic::at(span, "`check_count` must be at least 1"));
+                self.errors
+                    .push(Diagnostic::at(span, "`check_count` must be at least 1"));
             }
             out.check_count = Some(n);
         }
         if let Some((pieces, zone)) = &o.reach {
-            let mask = self.letter_set(&pieces);
-            out.reach = Some((mask, [self.zone(zone, files, ranks, true), self.zone(zone, files, ranks, false)]));
+            let mask = self.letter_set(pieces);
+            out.reach = Some((
+                mask,
+                [
+                    self.zone(zone, files, ranks, true),
+                    self.zone(zone, files, ranks, false),
+                ],
+            ));
         }
         out
     }
 
     fn side(&mut self, (n, span): (u32, Span), what: &str) -> u8 {
         if n == 0 || n > MAX_SIDE {
-            self.errors.push(Diagnostic::at(span, format!("the board must have 1 to {MAX_SIDE} {what}, not {n}")));
+            self.errors.push(Diagnostic::at(
+                span,
+                format!("the board must have 1 to {MAX_SIDE} {what}, not {n}"),
+            ));
             return 1;
         }
         n as u8
@@ -800,13 +998,17 @@ impl Checker<'_> {
         let mut out: Vec<PieceType> = Vec::new();
         if self.file.pieces.len() > MAX_PIECE_TYPES {
             let span = self.file.pieces[MAX_PIECE_TYPES].span;
-            self.errors.push(Diagnostic::at(span, format!("at most {MAX_PIECE_TYPES} piece types are allowed")));
+            self.errors.push(Diagnostic::at(
+                span,
+                format!("at most {MAX_PIECE_TYPES} piece types are allowed"),
+            ));
         }
         for def in self.file.pieces.iter().take(MAX_PIECE_TYPES) {
             let letter = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
                 [c] if c.is_ascii_uppercase() => *c,
                 [] => {
-                    self.errors.push(def.letter.error("a piece letter cannot be empty"));
+                    self.errors
+                        .push(def.letter.error("a piece letter cannot be empty"));
                     self.bad_letters = true;
                     continue;
                 }
@@ -817,13 +1019,19 @@ impl Checker<'_> {
                     continue;
                 }
                 _ => {
-                    self.errors.push(def.letter.error(format!("a piece letter is one upper-case letter A-Z, not `{}`", def.letter.value)));
+                    self.errors.push(def.letter.error(format!(
+                        "a piece letter is one upper-case letter A-Z, not `{}`",
+                        def.letter.value
+                    )));
                     self.bad_letters = true;
                     continue;
                 }
             };
             if let Some(prev) = out.iter().find(|p| p.letter == letter) {
-                self.errors.push(def.letter.error(format!("letter `{letter}` is already used by `{}`", prev.name)));
+                self.errors.push(def.letter.error(format!(
+                    "letter `{letter}` is already used by `{}`",
+                    prev.name
+                )));
                 self.bad_letters = true;
                 continue;
             }
@@ -833,7 +1041,12 @@ impl Checker<'_> {
             out.push(PieceType {
                 letter,
                 name: def.name.value.clone(),
-                betza: def.moves.iter().map(|e| e.text.value.as_str()).collect::<Vec<_>>().join(" "),
+                betza: def
+                    .moves
+                    .iter()
+                    .map(|e| e.text.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 movements,
                 conditions,
                 royal: def.royal,
@@ -847,17 +1060,27 @@ impl Checker<'_> {
 
     /// Resolves a piece letter to its type id, reporting unknown letters.
     fn letter(&mut self, t: &Text) -> u8 {
-        let found = self.file.pieces.iter().position(|p| p.letter.value == t.value);
+        let found = self
+            .file
+            .pieces
+            .iter()
+            .position(|p| p.letter.value == t.value);
         match found {
             Some(i) if i < MAX_PIECE_TYPES => i as u8,
             _ if self.bad_letters => 0,
             _ => {
-                let known: Vec<&str> = self.file.pieces.iter().map(|p| p.letter.value.as_str()).collect();
+                let known: Vec<&str> = self
+                    .file
+                    .pieces
+                    .iter()
+                    .map(|p| p.letter.value.as_str())
+                    .collect();
                 let hint = match closest(&t.value.to_uppercase(), known.iter().copied()) {
                     Some(k) => format!("; did you mean `{k}`?"),
                     None => format!("; the pieces are {}", known.join(" ")),
                 };
-                self.errors.push(t.error(format!("unknown piece letter `{}`{hint}", t.value)));
+                self.errors
+                    .push(t.error(format!("unknown piece letter `{}`{hint}", t.value)));
                 0
             }
         }
@@ -868,7 +1091,10 @@ impl Checker<'_> {
             [c @ b'a'..=b'p'] if c - b'a' < files => c - b'a',
             _ => {
                 let last = (b'a' + files - 1) as char;
-                self.errors.push(t.error(format!("expected a file letter a-{last}, not `{}`", t.value)));
+                self.errors.push(t.error(format!(
+                    "expected a file letter a-{last}, not `{}`",
+                    t.value
+                )));
                 0
             }
         }
@@ -878,7 +1104,14 @@ impl Checker<'_> {
         let mut out = Vec::with_capacity(files as usize * ranks as usize);
         for r in 0..ranks as i64 {
             for f in 0..files as i64 {
-                let scope = SquareScope { files: files as i64, ranks: ranks as i64, file: f + 1, abs_rank: r + 1, white, rulings: self.rulings };
+                let scope = SquareScope {
+                    files: files as i64,
+                    ranks: ranks as i64,
+                    file: f + 1,
+                    abs_rank: r + 1,
+                    white,
+                    rulings: self.rulings,
+                };
                 match zone_contains(expr, &scope) {
                     Ok(b) => out.push(b),
                     Err(d) => {

@@ -62,7 +62,10 @@ fn selected(dirs: &str, dx: i8, dy: i8) -> bool {
     while i < chars.len() {
         let c = chars[i];
         let pair = chars.get(i + 1).copied().filter(|&n| {
-            matches!((c, n), ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v')) || (n == c && "fblr".contains(c))
+            matches!(
+                (c, n),
+                ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v')
+            ) || (n == c && "fblr".contains(c))
         });
         let hit = match pair {
             Some(n) if n == c => one(c) && one(if "fb".contains(c) { 'v' } else { 's' }),
@@ -133,7 +136,13 @@ pub fn expand(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
         }
     }
     if out.is_empty() {
-        return Err(Diagnostic::at(c.span, format!("the directions `{}` select no move of `{}`", leg.dirs, c.text)));
+        return Err(Diagnostic::at(
+            c.span,
+            format!(
+                "the directions `{}` select no move of `{}`",
+                leg.dirs, c.text
+            ),
+        ));
     }
     Ok(out)
 }
@@ -145,8 +154,16 @@ mod tests {
     use crate::load::{parse_betza, Text};
 
     fn dirs(s: &str) -> Vec<(i8, i8)> {
-        let comps = parse_betza(&Text { value: s.into(), span: Span::new(1, 1, 1) }).unwrap();
-        let mut v: Vec<_> = comps.iter().flat_map(|c| expand(c).unwrap()).map(|m| (m.dx, m.dy)).collect();
+        let comps = parse_betza(&Text {
+            value: s.into(),
+            span: Span::new(1, 1, 1),
+        })
+        .unwrap();
+        let mut v: Vec<_> = comps
+            .iter()
+            .flat_map(|c| expand(c).unwrap())
+            .map(|m| (m.dx, m.dy))
+            .collect();
         v.sort();
         v
     }
@@ -168,7 +185,14 @@ mod tests {
 
     #[test]
     fn empty_selection_is_an_error() {
-        let comps = parse_betza(&Text { value: "vF".into(), span: Span::new(1, 1, 1) }).unwrap();
-        assert_eq!(expand(&comps[0]).unwrap_err().message, "the directions `v` select no move of `vF`");
+        let comps = parse_betza(&Text {
+            value: "vF".into(),
+            span: Span::new(1, 1, 1),
+        })
+        .unwrap();
+        assert_eq!(
+            expand(&comps[0]).unwrap_err().message,
+            "the directions `v` select no move of `vF`"
+        );
     }
 }

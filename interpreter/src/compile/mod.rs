@@ -127,7 +127,10 @@ impl Tables {
             overlapping: 0,
         };
         let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
-        let has_en_passant: Vec<bool> = all.iter().map(|p| p.movements.iter().any(|m| m.en_passant)).collect();
+        let has_en_passant: Vec<bool> = all
+            .iter()
+            .map(|p| p.movements.iter().any(|m| m.en_passant))
+            .collect();
 
         // Movement paths, of the real types and then of the virtual ones.
         for (ty, piece) in all.iter().enumerate() {
@@ -137,10 +140,19 @@ impl Tables {
                     let (f0, r0) = ((sq as i32) % files, (sq as i32) / files);
                     let first = t.paths.len() as u32;
                     for m in &piece.movements {
-                        if m.condition.is_some_and(|c| !piece.conditions[c][colour][sq]) {
+                        if m.condition
+                            .is_some_and(|c| !piece.conditions[c][colour][sq])
+                        {
                             continue;
                         }
-                        let (dx, dy) = (m.dx as i32, if colour == 0 { m.dy as i32 } else { -(m.dy as i32) });
+                        let (dx, dy) = (
+                            m.dx as i32,
+                            if colour == 0 {
+                                m.dy as i32
+                            } else {
+                                -(m.dy as i32)
+                            },
+                        );
                         let start = t.steps.len() as u32;
                         let (walk, limit) = match m.travel {
                             Travel::Leap => (Walk::Leap, 1),
@@ -186,13 +198,23 @@ impl Tables {
                             (m.captures, flag::CAPTURE),
                             (m.en_passant, flag::EN_PASSANT),
                             (m.initial, flag::INITIAL),
-                            (m.moves && has_en_passant[ty] && (walk == Walk::Lame || walk == Walk::Slide), flag::MARKS_EN_PASSANT),
+                            (
+                                m.moves
+                                    && has_en_passant[ty]
+                                    && (walk == Walk::Lame || walk == Walk::Slide),
+                                flag::MARKS_EN_PASSANT,
+                            ),
                         ] {
                             if on {
                                 flags |= bit;
                             }
                         }
-                        t.paths.push(Path { start, len, walk, flags });
+                        t.paths.push(Path {
+                            start,
+                            len,
+                            walk,
+                            flags,
+                        });
                     }
                     t.path_index[c * squares + sq] = (first, t.paths.len() as u32);
                     if t.paths_overlap(first as usize) {
@@ -217,14 +239,24 @@ impl Tables {
                         if !m.captures {
                             continue;
                         }
-                        let (dx, dy) = (m.dx as i32, if colour == 0 { m.dy as i32 } else { -(m.dy as i32) });
+                        let (dx, dy) = (
+                            m.dx as i32,
+                            if colour == 0 {
+                                m.dy as i32
+                            } else {
+                                -(m.dy as i32)
+                            },
+                        );
                         match m.travel {
                             _ if m.initial || m.condition.is_some() => t.complex[colour] |= bit,
                             Travel::Leap => {
                                 let (f, r) = (f0 - dx, r0 - dy);
                                 if on_board(f, r) {
                                     let at = (r * files + f) as Square;
-                                    match t.leap_probes[first_leap as usize..].iter_mut().find(|p| p.0 == at) {
+                                    match t.leap_probes[first_leap as usize..]
+                                        .iter_mut()
+                                        .find(|p| p.0 == at)
+                                    {
                                         Some(p) => p.1 |= bit,
                                         None => t.leap_probes.push((at, bit)),
                                     }
@@ -270,7 +302,11 @@ impl Tables {
                     }
                     let masks_at = t.ray_masks.len() as u32;
                     t.ray_masks.extend(&masks);
-                    t.rays.push(Ray { start, len: masks.len() as u16, masks: masks_at });
+                    t.rays.push(Ray {
+                        start,
+                        len: masks.len() as u16,
+                        masks: masks_at,
+                    });
                 }
                 t.ray_index[colour * squares + sq] = (first_ray, t.rays.len() as u32);
             }
@@ -340,7 +376,13 @@ impl Tables {
     /// the board; pieces on `inert` squares (frozen) attack nothing but block.
     /// Complex attackers (see [`Tables::complex`]) are the caller's to test.
     #[inline]
-    pub fn probes_attack(&self, board: &[u8], sq: Square, colour: usize, inert: &crate::play::Bits) -> bool {
+    pub fn probes_attack(
+        &self,
+        board: &[u8],
+        sq: Square,
+        colour: usize,
+        inert: &crate::play::Bits,
+    ) -> bool {
         let i = colour * self.squares + sq as usize;
         let (a, b) = self.leap_index[i];
         for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
@@ -378,7 +420,11 @@ fn lame_route(dx: i32, dy: i32) -> Vec<(i32, i32)> {
             out.push((sx * k, sy * k));
         }
     } else {
-        let (mut f, mut r) = if dx.abs() > dy.abs() { (sx, 0) } else { (0, sy) };
+        let (mut f, mut r) = if dx.abs() > dy.abs() {
+            (sx, 0)
+        } else {
+            (0, sy)
+        };
         while (f, r) != (dx, dy) {
             out.push((f, r));
             if f != dx {

@@ -18,7 +18,11 @@ pub struct Span {
 impl Span {
     /// A span of `len` characters at `line`:`col`.
     pub fn new(line: u32, col: u32, len: u32) -> Span {
-        Span { line, col, len: len.max(1) }
+        Span {
+            line,
+            col,
+            len: len.max(1),
+        }
     }
 
     /// The span `offset` characters to the right of this one, `len` wide:
@@ -40,12 +44,18 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A diagnostic at a place.
     pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { span: Some(span), message: message.into() }
+        Diagnostic {
+            span: Some(span),
+            message: message.into(),
+        }
     }
 
     /// A diagnostic about the input as a whole.
     pub fn whole(message: impl Into<String>) -> Diagnostic {
-        Diagnostic { span: None, message: message.into() }
+        Diagnostic {
+            span: None,
+            message: message.into(),
+        }
     }
 
     /// Renders the diagnostic as `NAME:LINE:COL: message` followed by the
@@ -63,7 +73,10 @@ impl Diagnostic {
                 .take(span.col.saturating_sub(1) as usize)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
-            out.push_str(&format!("{pad} |\n{gutter} | {line}\n{pad} | {indent}{}\n", "^".repeat(span.len as usize)));
+            out.push_str(&format!(
+                "{pad} |\n{gutter} | {line}\n{pad} | {indent}{}\n",
+                "^".repeat(span.len as usize)
+            ));
         }
         out
     }
@@ -90,7 +103,10 @@ impl Diagnostics {
         let widths: Vec<u32> = lines(source).map(|l| l.chars().count() as u32).collect();
         for d in &mut self.0 {
             if let Some(span) = &mut d.span {
-                let width = widths.get(span.line.saturating_sub(1) as usize).copied().unwrap_or(0);
+                let width = widths
+                    .get(span.line.saturating_sub(1) as usize)
+                    .copied()
+                    .unwrap_or(0);
                 if span.col > width + 1 {
                     span.col = width.max(1);
                 }
@@ -169,7 +185,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let cur = row[j + 1];
-            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(row[j]).min(row[j + 1]) };
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
             prev = cur;
         }
     }
@@ -184,12 +204,18 @@ mod tests {
     fn renders_caret_under_the_span() {
         let d = Diagnostic::at(Span::new(2, 8, 3), "unknown atom `X`");
         let text = d.render("f.yaml", "a: 1\nmoves: fXY\n");
-        assert_eq!(text, "f.yaml:2:8: unknown atom `X`\n  |\n2 | moves: fXY\n  |        ^^^\n");
+        assert_eq!(
+            text,
+            "f.yaml:2:8: unknown atom `X`\n  |\n2 | moves: fXY\n  |        ^^^\n"
+        );
     }
 
     #[test]
     fn suggests_close_names_only() {
-        assert_eq!(closest("promtion", ["promotion", "pieces"]), Some("promotion"));
+        assert_eq!(
+            closest("promtion", ["promotion", "pieces"]),
+            Some("promotion")
+        );
         assert_eq!(closest("zzz", ["promotion", "pieces"]), None);
     }
 }

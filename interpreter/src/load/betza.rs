@@ -57,22 +57,35 @@ pub fn parse_betza(text: &Text) -> Result<Vec<BetzaComponent>, Diagnostic> {
             pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
         };
         let found = text.value[offset..].chars().next();
-        let trailing = text.value.len() - text.value.trim_end_matches(|c: char| c.is_ascii_lowercase()).len();
+        let trailing = text.value.len()
+            - text
+                .value
+                .trim_end_matches(|c: char| c.is_ascii_lowercase())
+                .len();
         if found.is_none() && trailing > 0 {
             let mods = &text.value[text.value.len() - trailing..];
             let at = text.value[..text.value.len() - trailing].chars().count();
             let hint = match mods {
                 "w" | "f" | "d" | "n" | "a" | "h" | "c" | "z" | "g" | "k" | "r" | "b" | "q" => {
-                    format!("; atoms are upper case: did you mean `{}`?", mods.to_ascii_uppercase())
+                    format!(
+                        "; atoms are upper case: did you mean `{}`?",
+                        mods.to_ascii_uppercase()
+                    )
                 }
                 _ => "; modifiers go before their atom, as in `fmW`".to_string(),
             };
-            return Diagnostic::at(text.span_at(at, mods.len()), format!("modifiers `{mods}` have no atom after them{hint}"));
+            return Diagnostic::at(
+                text.span_at(at, mods.len()),
+                format!("modifiers `{mods}` have no atom after them{hint}"),
+            );
         }
         let message = match found {
             Some(c) => format!("bad Betza movement `{}`: unexpected `{c}`", text.value),
             None if text.value.is_empty() => "empty Betza movement".to_string(),
-            None => format!("bad Betza movement `{}`: it must end with an atom such as `W` or `N`", text.value),
+            None => format!(
+                "bad Betza movement `{}`: it must end with an atom such as `W` or `N`",
+                text.value
+            ),
         };
         Diagnostic::at(text.span_at(char_offset(&text.value, offset), 1), message)
     })?;
@@ -90,8 +103,15 @@ pub fn parse_betza(text: &Text) -> Result<Vec<BetzaComponent>, Diagnostic> {
                 _ => {}
             }
         }
-        let atom = atom.ok_or_else(|| Diagnostic::at(span, format!("Betza component `{written}` has no atom")))?;
-        out.push(BetzaComponent { legs, atom, span, text: written });
+        let atom = atom.ok_or_else(|| {
+            Diagnostic::at(span, format!("Betza component `{written}` has no atom"))
+        })?;
+        out.push(BetzaComponent {
+            legs,
+            atom,
+            span,
+            text: written,
+        });
     }
     Ok(out)
 }
@@ -158,14 +178,27 @@ fn parse_atom(pair: pest::iterators::Pair<'_, Rule>, text: &Text) -> Result<Atom
         other => return Err(Diagnostic::at(here, format!("unknown Betza atom `{other}`; atoms are W F D N A H C Z G K R B Q or a leap like (3,1)"))),
     };
     if doubled && rider {
-        return Err(Diagnostic::at(here, format!("`{letter}`: `{base}` is already a rider and cannot be doubled")));
+        return Err(Diagnostic::at(
+            here,
+            format!("`{letter}`: `{base}` is already a rider and cannot be doubled"),
+        ));
     }
     let range = match range {
-        Some(r) => r.parse::<u32>().map_err(|_| Diagnostic::at(here, format!("bad range `{r}`")))?,
+        Some(r) => r
+            .parse::<u32>()
+            .map_err(|_| Diagnostic::at(here, format!("bad range `{r}`")))?,
         None => 0,
     };
     let is_rider = rider || doubled || range > 1;
-    Ok(Atom { leaps, rider: is_rider, range: if range == 1 && !rider && !doubled { 0 } else { range } })
+    Ok(Atom {
+        leaps,
+        rider: is_rider,
+        range: if range == 1 && !rider && !doubled {
+            0
+        } else {
+            range
+        },
+    })
 }
 
 #[cfg(test)]
@@ -173,7 +206,10 @@ mod tests {
     use super::*;
 
     fn text(s: &str) -> Text {
-        Text { value: s.into(), span: Span::new(1, 1, 1) }
+        Text {
+            value: s.into(),
+            span: Span::new(1, 1, 1),
+        }
     }
 
     #[test]
@@ -188,9 +224,30 @@ mod tests {
     #[test]
     fn riders_and_ranges() {
         let c = parse_betza(&text("NNR4W")).unwrap();
-        assert_eq!(c[0].atom, Atom { leaps: vec![(2, 1)], rider: true, range: 0 });
-        assert_eq!(c[1].atom, Atom { leaps: vec![(1, 0)], rider: true, range: 4 });
-        assert_eq!(c[2].atom, Atom { leaps: vec![(1, 0)], rider: false, range: 0 });
+        assert_eq!(
+            c[0].atom,
+            Atom {
+                leaps: vec![(2, 1)],
+                rider: true,
+                range: 0
+            }
+        );
+        assert_eq!(
+            c[1].atom,
+            Atom {
+                leaps: vec![(1, 0)],
+                rider: true,
+                range: 4
+            }
+        );
+        assert_eq!(
+            c[2].atom,
+            Atom {
+                leaps: vec![(1, 0)],
+                rider: false,
+                range: 0
+            }
+        );
     }
 
     #[test]
@@ -203,12 +260,21 @@ mod tests {
     #[test]
     fn errors_point_at_the_fault() {
         let e = parse_betza(&text("fmWX")).unwrap_err();
-        assert_eq!(e.to_string(), "1:4: unknown Betza atom `X`; atoms are W F D N A H C Z G K R B Q or a leap like (3,1)");
+        assert_eq!(
+            e.to_string(),
+            "1:4: unknown Betza atom `X`; atoms are W F D N A H C Z G K R B Q or a leap like (3,1)"
+        );
         let e = parse_betza(&text("Bfm")).unwrap_err();
         assert_eq!(e.to_string(), "1:2: modifiers `fm` have no atom after them; modifiers go before their atom, as in `fmW`");
         let e = parse_betza(&text("n")).unwrap_err();
-        assert_eq!(e.to_string(), "1:1: modifiers `n` have no atom after them; atoms are upper case: did you mean `N`?");
+        assert_eq!(
+            e.to_string(),
+            "1:1: modifiers `n` have no atom after them; atoms are upper case: did you mean `N`?"
+        );
         let e = parse_betza(&text("fm?W")).unwrap_err();
-        assert_eq!(e.to_string(), "1:3: bad Betza movement `fm?W`: unexpected `?`");
+        assert_eq!(
+            e.to_string(),
+            "1:3: bad Betza movement `fm?W`: unexpected `?`"
+        );
     }
 }

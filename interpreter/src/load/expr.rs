@@ -114,7 +114,10 @@ pub fn parse_expression(text: &Text) -> Result<ExprNode, Diagnostic> {
             pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
         };
         if let Some((at, opener)) = unclosed(&text.value) {
-            return Diagnostic::at(text.span_at(at, 1), format!("bad expression `{}`: unclosed `{opener}`", text.value));
+            return Diagnostic::at(
+                text.span_at(at, 1),
+                format!("bad expression `{}`: unclosed `{opener}`", text.value),
+            );
         }
         let col = text.value[..offset.min(text.value.len())].chars().count();
         let message = match text.value[offset..].chars().next() {
@@ -124,7 +127,10 @@ pub fn parse_expression(text: &Text) -> Result<ExprNode, Diagnostic> {
         };
         Diagnostic::at(text.span_at(col, 1), message)
     })?;
-    let expr = pairs.next().and_then(|p| p.into_inner().next()).ok_or_else(|| text.error("empty expression"))?;
+    let expr = pairs
+        .next()
+        .and_then(|p| p.into_inner().next())
+        .ok_or_else(|| text.error("empty expression"))?;
     Ok(build(expr, text, &pratt()))
 }
 
@@ -164,8 +170,15 @@ fn build(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> ExprNo
         .map_primary(|p| primary(p, text, pratt))
         .map_prefix(|op, rhs| {
             let span = join(span_of(&op, text), rhs.span);
-            let op = if op.as_rule() == Rule::not { UnaryOp::Not } else { UnaryOp::Neg };
-            ExprNode { expr: Expr::Unary(op, Box::new(rhs)), span }
+            let op = if op.as_rule() == Rule::not {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
+            ExprNode {
+                expr: Expr::Unary(op, Box::new(rhs)),
+                span,
+            }
         })
         .map_infix(|lhs, op, rhs| {
             let op = match op.as_rule() {
@@ -182,7 +195,10 @@ fn build(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> ExprNo
                 _ => BinaryOp::Sub,
             };
             let span = join(lhs.span, rhs.span);
-            ExprNode { expr: Expr::Binary(op, Box::new(lhs), Box::new(rhs)), span }
+            ExprNode {
+                expr: Expr::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            }
         })
         .parse(pair.into_inner())
 }
@@ -203,7 +219,10 @@ fn primary(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> Expr
         }
         Rule::call => {
             let mut inner = pair.into_inner();
-            let name = inner.next().map(|p| p.as_str().to_string()).unwrap_or_default();
+            let name = inner
+                .next()
+                .map(|p| p.as_str().to_string())
+                .unwrap_or_default();
             Expr::Call(name, inner.map(|p| build(p, text, pratt)).collect())
         }
         _ => return build(pair, text, pratt),
@@ -216,13 +235,18 @@ mod tests {
     use super::*;
 
     fn parse(s: &str) -> Result<ExprNode, Diagnostic> {
-        parse_expression(&Text { value: s.into(), span: Span::new(3, 10, 1) })
+        parse_expression(&Text {
+            value: s.into(),
+            span: Span::new(3, 10, 1),
+        })
     }
 
     #[test]
     fn precedence_and_spans() {
         let e = parse("rank >= 8 and file in [a, h]").unwrap();
-        let Expr::Binary(BinaryOp::And, l, r) = &e.expr else { panic!("{e:?}") };
+        let Expr::Binary(BinaryOp::And, l, r) = &e.expr else {
+            panic!("{e:?}")
+        };
         assert!(matches!(l.expr, Expr::Binary(BinaryOp::Ge, _, _)));
         assert!(matches!(r.expr, Expr::Binary(BinaryOp::In, _, _)));
         assert_eq!(r.span, Span::new(3, 24, 14));
@@ -236,7 +260,13 @@ mod tests {
 
     #[test]
     fn errors_are_located() {
-        assert_eq!(parse("rank >= ").unwrap_err().to_string(), "3:18: bad expression `rank >= `: it ends too early");
-        assert_eq!(parse("rank ?? 8").unwrap_err().to_string(), "3:15: bad expression `rank ?? 8`: unexpected `?`");
+        assert_eq!(
+            parse("rank >= ").unwrap_err().to_string(),
+            "3:18: bad expression `rank >= `: it ends too early"
+        );
+        assert_eq!(
+            parse("rank ?? 8").unwrap_err().to_string(),
+            "3:15: bad expression `rank ?? 8`: unexpected `?`"
+        );
     }
 }

@@ -40,7 +40,14 @@ impl Text {
 
     /// A diagnostic covering the whole text.
     pub fn error(&self, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::at(Span::new(self.span.line, self.span.col, self.value.chars().count() as u32), message)
+        Diagnostic::at(
+            Span::new(
+                self.span.line,
+                self.span.col,
+                self.value.chars().count() as u32,
+            ),
+            message,
+        )
     }
 }
 

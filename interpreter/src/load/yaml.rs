@@ -150,15 +150,23 @@ impl<'de> Deserialize<'de> for RawMoves {
             fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<RawMoves, E> {
                 Ok(RawMoves::Other)
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<RawMoves, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawMoves, A::Error> {
                 let key: Option<String> = map.next_key()?;
                 match key.as_deref() {
                     Some("imitate") => Ok(RawMoves::Imitate(map.next_value()?)),
-                    Some(other) => Err(serde::de::Error::custom(format!("unknown key `{other}`; movement given as a mapping must be `imitate:`"))),
+                    Some(other) => Err(serde::de::Error::custom(format!(
+                        "unknown key `{other}`; movement given as a mapping must be `imitate:`"
+                    ))),
                     None => Err(serde::de::Error::custom("empty movement")),
                 }
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawMoves, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawMoves, A::Error> {
                 let mut list = Vec::new();
                 while let Some(entry) = seq.next_element()? {
                     list.push(entry);
@@ -283,7 +291,10 @@ impl<'de> Deserialize<'de> for RawDemote {
             fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<RawDemote, E> {
                 Ok(RawDemote::All(v))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<RawDemote, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawDemote, A::Error> {
                 let mut pairs = Vec::new();
                 while let Some((k, v)) = map.next_entry::<String, String>()? {
                     pairs.push((k, v));
@@ -358,12 +369,17 @@ impl<'de> Deserialize<'de> for RawLetters {
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = RawLetters;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a list of piece letters, or a string of letters or an expression giving them")
+                f.write_str(
+                    "a list of piece letters, or a string of letters or an expression giving them",
+                )
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawLetters, E> {
                 Ok(RawLetters::Text(v.to_string()))
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawLetters, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawLetters, A::Error> {
                 let mut list = Vec::new();
                 while let Some(entry) = seq.next_element()? {
                     list.push(entry);
@@ -761,7 +777,8 @@ pub(super) fn read(source: &str) -> Result<Raw, Diagnostics> {
 pub(super) struct Raw(RawRuleFile);
 
 fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
-    let blank = crate::diagnostic::lines(source).all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+    let blank = crate::diagnostic::lines(source)
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
     if blank {
         return Diagnostic::whole("the file is empty; a rule file starts with `motley: 1`");
     }
@@ -772,27 +789,50 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
         message.truncate(i);
     }
     let message = message.trim_end().trim_end_matches('.').to_string();
-    let location = e.location().filter(|l| l.line() > 0).map(|l| (l.line() as u32, l.column() as u32));
-    let mut token = location.map(|(line, col)| token_at(source, line, col)).unwrap_or_default();
+    let location = e
+        .location()
+        .filter(|l| l.line() > 0)
+        .map(|l| (l.line() as u32, l.column() as u32));
+    let mut token = location
+        .map(|(line, col)| token_at(source, line, col))
+        .unwrap_or_default();
     if message.starts_with("unknown field") {
-        token = token.split(':').next().unwrap_or_default().trim_end().to_string();
+        token = token
+            .split(':')
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
     }
     let (mut message, whole) = friendly(&message, &token, location.is_some_and(|l| l.1 == 1));
     if let Some((line, _)) = location {
-        let indent = |n: u32| crate::diagnostic::lines(source).nth(n as usize).map(|l| l.len() - l.trim_start().len());
-        if message.starts_with("expected") && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0) {
-            message.push_str("; the next line is indented deeper, so YAML reads it as part of this value");
+        let indent = |n: u32| {
+            crate::diagnostic::lines(source)
+                .nth(n as usize)
+                .map(|l| l.len() - l.trim_start().len())
+        };
+        if message.starts_with("expected")
+            && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0)
+        {
+            message.push_str(
+                "; the next line is indented deeper, so YAML reads it as part of this value",
+            );
         }
     }
     match location {
-        Some((line, col)) if !whole => Diagnostic::at(Span::new(line, col, token.chars().count().max(1) as u32), message),
+        Some((line, col)) if !whole => Diagnostic::at(
+            Span::new(line, col, token.chars().count().max(1) as u32),
+            message,
+        ),
         _ => Diagnostic::whole(message),
     }
 }
 
 /// The scalar written at a place: up to a comma, closing bracket or line end.
 fn token_at(source: &str, line: u32, col: u32) -> String {
-    let text = crate::diagnostic::lines(source).nth(line.saturating_sub(1) as usize).unwrap_or_default();
+    let text = crate::diagnostic::lines(source)
+        .nth(line.saturating_sub(1) as usize)
+        .unwrap_or_default();
     let rest: String = text.chars().skip(col.saturating_sub(1) as usize).collect();
     let end = rest.find([',', '}', ']', '#']).unwrap_or(rest.len());
     rest[..end].trim_end().to_string()
@@ -807,19 +847,40 @@ fn friendly(message: &str, token: &str, at_top_level: bool) -> (String, bool) {
     }
     if message.starts_with("missing field `") {
         let key = quoted(message);
-        return if at_top_level { (format!("the rule file has no `{key}` key"), true) } else { (format!("missing key `{key}` in this entry"), false) };
+        return if at_top_level {
+            (format!("the rule file has no `{key}` key"), true)
+        } else {
+            (format!("missing key `{key}` in this entry"), false)
+        };
     }
     let reworded = match message {
-        m if m.starts_with("invalid u32") || m.starts_with("invalid u64") || m.starts_with("invalid i") => format!("expected a whole number, not `{token}`"),
+        m if m.starts_with("invalid u32")
+            || m.starts_with("invalid u64")
+            || m.starts_with("invalid i") =>
+        {
+            format!("expected a whole number, not `{token}`")
+        }
         m if m.starts_with("invalid bool") => format!("expected `true` or `false`, not `{token}`"),
         m if m.starts_with("duplicate mapping key") => {
-            let key = m.trim_start_matches("duplicate mapping key: ").split(',').next().unwrap_or_default();
+            let key = m
+                .trim_start_matches("duplicate mapping key: ")
+                .split(',')
+                .next()
+                .unwrap_or_default();
             format!("duplicate key `{key}`")
         }
-        m if m.starts_with("expected mapping") => "expected a mapping of `key: value` entries here".to_string(),
-        m if m.starts_with("expected sequence") => "expected a list here (`- item` lines or `[a, b]`)".to_string(),
-        m if m.starts_with("mapping values are not allowed") => "`: ` inside a plain value starts a mapping; put the value in quotes".to_string(),
-        m if m.starts_with("tabs disallowed") => "a tab is used for indentation; YAML indents with spaces".to_string(),
+        m if m.starts_with("expected mapping") => {
+            "expected a mapping of `key: value` entries here".to_string()
+        }
+        m if m.starts_with("expected sequence") => {
+            "expected a list here (`- item` lines or `[a, b]`)".to_string()
+        }
+        m if m.starts_with("mapping values are not allowed") => {
+            "`: ` inside a plain value starts a mapping; put the value in quotes".to_string()
+        }
+        m if m.starts_with("tabs disallowed") => {
+            "a tab is used for indentation; YAML indents with spaces".to_string()
+        }
         m => m.to_string(),
     };
     (reworded, false)
@@ -828,32 +889,69 @@ fn friendly(message: &str, token: &str, at_top_level: bool) -> (String, bool) {
 fn unknown_key_message(field: &str, original: &str) -> String {
     let expected: Vec<&str> = original
         .split_once("expected ")
-        .map(|(_, list)| list.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty() && *w != "one" && *w != "of" && *w != "or").collect())
+        .map(|(_, list)| {
+            list.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty() && *w != "one" && *w != "of" && *w != "or")
+                .collect()
+        })
         .unwrap_or_default();
     match closest(field, expected.iter().copied()) {
         Some(k) => format!("unknown key `{field}`; did you mean `{k}`?"),
-        None => format!("unknown key `{field}`; expected one of: {}", expected.join(", ")),
+        None => format!(
+            "unknown key `{field}`; expected one of: {}",
+            expected.join(", ")
+        ),
     }
 }
 
 /// The movement entries of a `moves` value: a Betza string, or a list of
 /// `{ moves, when }` entries; none for an imitator.
-fn move_entries(moves: &Spanned<RawMoves>, source: &str, errors: &mut Vec<Diagnostic>) -> Vec<MoveEntry> {
+fn move_entries(
+    moves: &Spanned<RawMoves>,
+    source: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<MoveEntry> {
     let entries: Vec<(Text, Option<Text>)> = match &moves.value {
-        RawMoves::Text(t) => vec![(Text { value: t.clone(), span: place(moves, source) }, None)],
+        RawMoves::Text(t) => vec![(
+            Text {
+                value: t.clone(),
+                span: place(moves, source),
+            },
+            None,
+        )],
         RawMoves::Other => {
             let span = place(moves, source);
-            vec![(Text { value: token_at(source, span.line, span.col), span }, None)]
+            vec![(
+                Text {
+                    value: token_at(source, span.line, span.col),
+                    span,
+                },
+                None,
+            )]
         }
-        RawMoves::List(list) => list.iter().map(|e| (text(&e.moves, source), e.when.as_ref().map(|w| text(w, source)))).collect(),
+        RawMoves::List(list) => list
+            .iter()
+            .map(|e| {
+                (
+                    text(&e.moves, source),
+                    e.when.as_ref().map(|w| text(w, source)),
+                )
+            })
+            .collect(),
         RawMoves::Imitate(_) => Vec::new(),
     };
     entries
         .into_iter()
         .map(|(betza, when)| {
-            let components = parse_betza(&betza).map_err(|d| errors.push(d)).unwrap_or_default();
+            let components = parse_betza(&betza)
+                .map_err(|d| errors.push(d))
+                .unwrap_or_default();
             let when = when.and_then(|w| parse_expression(&w).map_err(|d| errors.push(d)).ok());
-            MoveEntry { text: betza, components, when }
+            MoveEntry {
+                text: betza,
+                components,
+                when,
+            }
         })
         .collect()
 }
@@ -863,9 +961,16 @@ fn place<T>(s: &Spanned<T>, source: &str) -> Span {
     // Through an alias (`*name`), point at the anchored value itself.
     let at_alias = crate::diagnostic::lines(source)
         .nth((s.referenced.line() as usize).saturating_sub(1))
-        .and_then(|l| l.chars().nth((s.referenced.column() as usize).saturating_sub(1)))
+        .and_then(|l| {
+            l.chars()
+                .nth((s.referenced.column() as usize).saturating_sub(1))
+        })
         .is_some_and(|c| c == '*');
-    let location = if at_alias && s.defined.line() > 0 { &s.defined } else { &s.referenced };
+    let location = if at_alias && s.defined.line() > 0 {
+        &s.defined
+    } else {
+        &s.referenced
+    };
     let line = location.line() as u32;
     let col = location.column() as u32;
     let quoted = crate::diagnostic::lines(source)
@@ -876,7 +981,10 @@ fn place<T>(s: &Spanned<T>, source: &str) -> Span {
 }
 
 fn text(s: &Spanned<String>, source: &str) -> Text {
-    Text { value: s.value.clone(), span: place(s, source) }
+    Text {
+        value: s.value.clone(),
+        span: place(s, source),
+    }
 }
 
 fn number(s: &Spanned<u32>, source: &str) -> (u32, Span) {
@@ -890,12 +998,12 @@ impl Raw {
         if f.motley.value != LANGUAGE_VERSION {
             errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
         }
-        let reserved = [
-            ("imitation", &f.imitation),
-        ];
+        let reserved = [("imitation", &f.imitation)];
         for (key, value) in reserved {
             if value.is_some() {
-                let line = crate::diagnostic::lines(source).position(|l| l.starts_with(&format!("{key}:"))).map_or(1, |i| i as u32 + 1);
+                let line = crate::diagnostic::lines(source)
+                    .position(|l| l.starts_with(&format!("{key}:")))
+                    .map_or(1, |i| i as u32 + 1);
                 let span = Span::new(line, 1, key.len() as u32);
                 errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
             }
@@ -908,13 +1016,27 @@ impl Raw {
                     .iter()
                     .map(|i| ImitationDef {
                         span: place(&p.value.moves, source),
-                        when: i.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                        when: i.when.as_ref().and_then(|w| {
+                            parse_expression(&text(w, source))
+                                .map_err(|d| errors.push(d))
+                                .ok()
+                        }),
                         of: i.of.as_ref().map(|t| text(t, source)),
                         idle: i.idle.as_ref().map(|t| text(t, source)),
                         captures: i.captures.as_ref().map(|t| text(t, source)),
                         except: i.except.iter().map(|t| text(t, source)).collect(),
                         castling: i.castling.as_ref().map(|t| text(t, source)),
-                        overrides: i.overrides.iter().map(|(k, v)| (k.clone(), place(v, source), move_entries(v, source, &mut errors))).collect(),
+                        overrides: i
+                            .overrides
+                            .iter()
+                            .map(|(k, v)| {
+                                (
+                                    k.clone(),
+                                    place(v, source),
+                                    move_entries(v, source, &mut errors),
+                                )
+                            })
+                            .collect(),
                     })
                     .collect(),
                 _ => Vec::new(),
@@ -933,7 +1055,14 @@ impl Raw {
         let castling = f.castling.as_ref().map(|c| CastlingDef {
             king: text(&c.king, source),
             rook: text(&c.rook, source),
-            sides: c.sides.iter().map(|s| CastlingSideDef { king_to: text(&s.king_to, source), rook_to: text(&s.rook_to, source) }).collect(),
+            sides: c
+                .sides
+                .iter()
+                .map(|s| CastlingSideDef {
+                    king_to: text(&s.king_to, source),
+                    rook_to: text(&s.rook_to, source),
+                })
+                .collect(),
         });
         let mut promotion = Vec::new();
         for p in &f.promotion {
@@ -946,7 +1075,11 @@ impl Raw {
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
-                    when: p.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                    when: p.when.as_ref().and_then(|w| {
+                        parse_expression(&text(w, source))
+                            .map_err(|d| errors.push(d))
+                            .ok()
+                    }),
                     sets: p.sets.iter().map(|t| text(t, source)).collect(),
                     last_move: p.last_move.as_ref().map(|t| text(t, source)),
                 }),
@@ -959,11 +1092,28 @@ impl Raw {
             .map(|d| DrawsDef {
                 fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
                 repetition: d.repetition.as_ref().map(|n| number(n, source)),
-                lone: d.insufficient_material.iter().flat_map(|i| &i.lone).map(|t| text(t, source)).collect(),
-                colour_bound: d.insufficient_material.iter().flat_map(|i| &i.colour_bound).map(|t| text(t, source)).collect(),
+                lone: d
+                    .insufficient_material
+                    .iter()
+                    .flat_map(|i| &i.lone)
+                    .map(|t| text(t, source))
+                    .collect(),
+                colour_bound: d
+                    .insufficient_material
+                    .iter()
+                    .flat_map(|i| &i.colour_bound)
+                    .map(|t| text(t, source))
+                    .collect(),
                 uncounted: d.fifty_move_uncounted.as_ref().map(|u| {
-                    let when = u.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|e| errors.push(e)).ok());
-                    (u.captures_of.iter().map(|t| text(t, source)).collect(), when)
+                    let when = u.when.as_ref().and_then(|w| {
+                        parse_expression(&text(w, source))
+                            .map_err(|e| errors.push(e))
+                            .ok()
+                    });
+                    (
+                        u.captures_of.iter().map(|t| text(t, source)).collect(),
+                        when,
+                    )
                 }),
                 insufficient_material: d.insufficient_material.is_some(),
             })
@@ -975,14 +1125,21 @@ impl Raw {
             outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
             if let Some(r) = &o.reach {
                 match parse_expression(&text(&r.zone, source)) {
-                    Ok(zone) => outcomes.reach = Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone)),
+                    Ok(zone) => {
+                        outcomes.reach =
+                            Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone))
+                    }
                     Err(d) => errors.push(d),
                 }
             }
         }
         let mut drops = Vec::new();
         for d in &f.drops {
-            let when = d.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|e| errors.push(e)).ok());
+            let when = d.when.as_ref().and_then(|w| {
+                parse_expression(&text(w, source))
+                    .map_err(|e| errors.push(e))
+                    .ok()
+            });
             match parse_expression(&text(&d.zone, source)) {
                 Ok(zone) => drops.push(DropDef {
                     pieces: d.pieces.iter().map(|t| text(t, source)).collect(),
@@ -998,7 +1155,13 @@ impl Raw {
         }
         let mut gating = Vec::new();
         for g in &f.gating {
-            let mut expr = |e: &Option<Spanned<String>>| e.as_ref().and_then(|z| parse_expression(&text(z, source)).map_err(|d| errors.push(d)).ok());
+            let mut expr = |e: &Option<Spanned<String>>| {
+                e.as_ref().and_then(|z| {
+                    parse_expression(&text(z, source))
+                        .map_err(|d| errors.push(d))
+                        .ok()
+                })
+            };
             let (zone, deadline, when) = (expr(&g.zone), expr(&g.deadline), expr(&g.when));
             gating.push(GateDef {
                 pieces: g.pieces.iter().map(|t| text(t, source)).collect(),
@@ -1009,13 +1172,25 @@ impl Raw {
                 castling_field: g.castling_field,
             });
         }
-        let entry = |m: &Spanned<String>, when: &Option<Spanned<String>>, errors: &mut Vec<Diagnostic>| {
-            let betza = text(m, source);
-            let components = parse_betza(&betza).map_err(|d| errors.push(d)).unwrap_or_default();
-            let when = when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok());
-            MoveEntry { text: betza, components, when }
-        };
-        let letters = |list: &[Spanned<String>]| list.iter().map(|t| text(t, source)).collect::<Vec<_>>();
+        let entry =
+            |m: &Spanned<String>, when: &Option<Spanned<String>>, errors: &mut Vec<Diagnostic>| {
+                let betza = text(m, source);
+                let components = parse_betza(&betza)
+                    .map_err(|d| errors.push(d))
+                    .unwrap_or_default();
+                let when = when.as_ref().and_then(|w| {
+                    parse_expression(&text(w, source))
+                        .map_err(|d| errors.push(d))
+                        .ok()
+                });
+                MoveEntry {
+                    text: betza,
+                    components,
+                    when,
+                }
+            };
+        let letters =
+            |list: &[Spanned<String>]| list.iter().map(|t| text(t, source)).collect::<Vec<_>>();
         let optional = |t: &Option<Spanned<String>>| t.as_ref().map(|t| text(t, source));
         let freeze = f
             .freeze
@@ -1037,23 +1212,43 @@ impl Raw {
             .iter()
             .map(|r| ReplyDef {
                 key: text(&r.key, source),
-                opened_by: (letters(&r.opened_by.pieces), entry(&r.opened_by.moves, &r.opened_by.when, &mut errors)),
-                reply: (letters(&r.reply.pieces), entry(&r.reply.moves, &r.reply.when, &mut errors)),
+                opened_by: (
+                    letters(&r.opened_by.pieces),
+                    entry(&r.opened_by.moves, &r.opened_by.when, &mut errors),
+                ),
+                reply: (
+                    letters(&r.reply.pieces),
+                    entry(&r.reply.moves, &r.reply.when, &mut errors),
+                ),
                 freeze: r.freeze.as_ref().map(|n| number(n, source)),
-                when: r.when.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                when: r.when.as_ref().and_then(|w| {
+                    parse_expression(&text(w, source))
+                        .map_err(|d| errors.push(d))
+                        .ok()
+                }),
             })
             .collect();
         let turn = f.turn.as_ref().map(|t| {
-            let letters = |l: &Option<Spanned<RawLetters>>| match l.as_ref().map(|l| (&l.value, l)) {
+            let letters = |l: &Option<Spanned<RawLetters>>| match l.as_ref().map(|l| (&l.value, l))
+            {
                 None => LettersDef::None,
-                Some((RawLetters::List(list), _)) => LettersDef::List(list.iter().map(|t| text(t, source)).collect()),
-                Some((RawLetters::Text(t), at)) => LettersDef::Text(Text { value: t.clone(), span: place(at, source) }),
+                Some((RawLetters::List(list), _)) => {
+                    LettersDef::List(list.iter().map(|t| text(t, source)).collect())
+                }
+                Some((RawLetters::Text(t), at)) => LettersDef::Text(Text {
+                    value: t.clone(),
+                    span: place(at, source),
+                }),
             };
             let r = &t.value;
             TurnDef {
                 span: place(t, source),
                 moves: number(&r.moves, source),
-                privilege: r.privilege.as_ref().and_then(|w| parse_expression(&text(w, source)).map_err(|d| errors.push(d)).ok()),
+                privilege: r.privilege.as_ref().and_then(|w| {
+                    parse_expression(&text(w, source))
+                        .map_err(|d| errors.push(d))
+                        .ok()
+                }),
                 capture: r.capture.as_ref().map(|t| text(t, source)),
                 capture_sets: r.capture_sets.iter().map(|t| text(t, source)).collect(),
                 alone: letters(&r.alone),
@@ -1067,31 +1262,74 @@ impl Raw {
         for (id, r) in &f.rulings {
             let default = text(&r.value.default, source);
             if !r.value.options.contains(&default.value) {
-                errors.push(default.error(format!("the default `{}` is not one of the options: {}", default.value, r.value.options.join(", "))));
+                errors.push(default.error(format!(
+                    "the default `{}` is not one of the options: {}",
+                    default.value,
+                    r.value.options.join(", ")
+                )));
             }
-            let (question, source_words, options) = (r.value.question.clone(), r.value.source.clone(), r.value.options.clone());
-            rulings.push(RulingDef { id: id.clone(), span: place(r, source), question, source: source_words, options, default });
+            let (question, source_words, options) = (
+                r.value.question.clone(),
+                r.value.source.clone(),
+                r.value.options.clone(),
+            );
+            rulings.push(RulingDef {
+                id: id.clone(),
+                span: place(r, source),
+                question,
+                source: source_words,
+                options,
+                default,
+            });
         }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
         Ok(RuleFile {
             turn,
-            hidden: f.hidden.iter().map(|h| (h.pieces.iter().map(|t| text(t, source)).collect(), text(&h.from, source))).collect(),
+            hidden: f
+                .hidden
+                .iter()
+                .map(|h| {
+                    (
+                        h.pieces.iter().map(|t| text(t, source)).collect(),
+                        text(&h.from, source),
+                    )
+                })
+                .collect(),
             rulings,
             gating,
             freeze,
             replies,
-            hand_captured: f.hand.as_ref().and_then(|h| h.captured.as_ref()).map(|t| text(t, source)),
-            hand_demote: f.hand.as_ref().is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
+            hand_captured: f
+                .hand
+                .as_ref()
+                .and_then(|h| h.captured.as_ref())
+                .map(|t| text(t, source)),
+            hand_demote: f
+                .hand
+                .as_ref()
+                .is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
             hand_demote_map: match f.hand.as_ref().and_then(|h| h.demote.as_ref()) {
                 Some(RawDemote::Map(pairs)) => pairs.clone(),
                 _ => Vec::new(),
             },
-            hand_keep: f.hand.as_ref().map(|h| h.keep.iter().map(|t| text(t, source)).collect()).unwrap_or_default(),
-            state_last_move: f.state.as_ref().and_then(|s| s.last_move.as_ref()).map(|t| text(t, source)),
+            hand_keep: f
+                .hand
+                .as_ref()
+                .map(|h| h.keep.iter().map(|t| text(t, source)).collect())
+                .unwrap_or_default(),
+            state_last_move: f
+                .state
+                .as_ref()
+                .and_then(|s| s.last_move.as_ref())
+                .map(|t| text(t, source)),
             state_lost: f.state.as_ref().is_some_and(|s| s.lost),
-            player_flags: f.state.as_ref().map(|s| s.player_flags.iter().map(|t| text(t, source)).collect()).unwrap_or_default(),
+            player_flags: f
+                .state
+                .as_ref()
+                .map(|s| s.player_flags.iter().map(|t| text(t, source)).collect())
+                .unwrap_or_default(),
             drops,
             outcomes,
             name: text(&f.name, source),

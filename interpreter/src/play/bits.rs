@@ -57,7 +57,12 @@ impl std::ops::BitAnd for Bits {
     type Output = Bits;
     #[inline]
     fn bitand(self, o: Bits) -> Bits {
-        Bits([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+        Bits([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
     }
 }
 
@@ -65,7 +70,12 @@ impl std::ops::BitOr for Bits {
     type Output = Bits;
     #[inline]
     fn bitor(self, o: Bits) -> Bits {
-        Bits([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+        Bits([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
     }
 }
 

@@ -7,19 +7,30 @@ use crate::check::MAX_LINGER;
 use crate::compile::{code, Square};
 
 fn bad(fen: &str, reason: impl Into<String>) -> PlayError {
-    PlayError::Fen { fen: fen.to_string(), reason: reason.into(), at: None }
+    PlayError::Fen {
+        fen: fen.to_string(),
+        reason: reason.into(),
+        at: None,
+    }
 }
 
 /// An error about the `len` bytes of the FEN starting at byte `start`.
 fn bad_at(fen: &str, start: usize, len: usize, reason: impl Into<String>) -> PlayError {
-    PlayError::Fen { fen: fen.to_string(), reason: reason.into(), at: Some((start, len.max(1))) }
+    PlayError::Fen {
+        fen: fen.to_string(),
+        reason: reason.into(),
+        at: Some((start, len.max(1))),
+    }
 }
 
 /// The whitespace-separated fields of a text with their byte offsets.
 fn fields_of(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
         match (c.is_whitespace(), start) {
             (true, Some(s)) => {
                 out.push((s, &text[s..i]));
@@ -54,7 +65,11 @@ impl Rules {
     /// Reads a FEN into a validated position. `reference` is the start
     /// position used to tell which pieces have not moved yet (`None` while
     /// reading the setup itself).
-    pub(crate) fn parse_fen(&self, fen: &str, reference: Option<&Position>) -> Result<Position, PlayError> {
+    pub(crate) fn parse_fen(
+        &self,
+        fen: &str,
+        reference: Option<&Position>,
+    ) -> Result<Position, PlayError> {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let (main, state) = match fen.find('{') {
             Some(open) => (&fen[..open], Some((open, &fen[open..]))),
@@ -66,13 +81,27 @@ impl Rules {
         let mut pos = Position::empty();
         let (board_field, holdings) = self.split_holdings(board_field);
         if let Some((offset, text)) = holdings {
-            self.read_holdings(&mut pos, text).map_err(|(i, r)| bad_at(fen, board_at + offset + i, text[i..].chars().next().map_or(1, char::len_utf8), r))?;
+            self.read_holdings(&mut pos, text).map_err(|(i, r)| {
+                bad_at(
+                    fen,
+                    board_at + offset + i,
+                    text[i..].chars().next().map_or(1, char::len_utf8),
+                    r,
+                )
+            })?;
         }
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
             let n = rows.len();
             let plural = if n == 1 { "rank" } else { "ranks" };
-            return Err(bad_at(fen, board_at, board_field.len(), format!("the board part `{board_field}` has {n} {plural}, this variant has {ranks}")));
+            return Err(bad_at(
+                fen,
+                board_at,
+                board_field.len(),
+                format!(
+                    "the board part `{board_field}` has {n} {plural}, this variant has {ranks}"
+                ),
+            ));
         }
         let mut row_at = board_at;
         for (i, row) in rows.iter().enumerate() {
@@ -87,9 +116,21 @@ impl Rules {
                 if !digits.is_empty() {
                     let at = row_at + j - digits.len();
                     if digits.starts_with('0') {
-                        return Err(bad_at(fen, at, digits.len(), format!("bad empty-square count `{digits}`")));
+                        return Err(bad_at(
+                            fen,
+                            at,
+                            digits.len(),
+                            format!("bad empty-square count `{digits}`"),
+                        ));
                     }
-                    let n: usize = digits.parse().map_err(|_| bad_at(fen, at, digits.len(), format!("bad empty-square count `{digits}`")))?;
+                    let n: usize = digits.parse().map_err(|_| {
+                        bad_at(
+                            fen,
+                            at,
+                            digits.len(),
+                            format!("bad empty-square count `{digits}`"),
+                        )
+                    })?;
                     if n == 0 {
                         return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
                     }
@@ -101,16 +142,32 @@ impl Rules {
                 }
                 if c == '~' {
                     match file.checked_sub(1) {
-                        Some(f) if digits.is_empty() && pos.board[rank * files as usize + f] != 0 => {
+                        Some(f)
+                            if digits.is_empty() && pos.board[rank * files as usize + f] != 0 =>
+                        {
                             if self.marks_promoted {
                                 pos.promoted.set((rank * files as usize + f) as Square);
                             }
                         }
-                        _ => return Err(bad_at(fen, row_at + j, 1, "`~` must follow a piece letter")),
+                        _ => {
+                            return Err(bad_at(
+                                fen,
+                                row_at + j,
+                                1,
+                                "`~` must follow a piece letter",
+                            ))
+                        }
                     }
                     continue;
                 }
-                let piece = self.letter_code(c).ok_or_else(|| bad_at(fen, row_at + j, c.len_utf8(), format!("unknown piece letter `{c}`")))?;
+                let piece = self.letter_code(c).ok_or_else(|| {
+                    bad_at(
+                        fen,
+                        row_at + j,
+                        c.len_utf8(),
+                        format!("unknown piece letter `{c}`"),
+                    )
+                })?;
                 if file >= files as usize {
                     break;
                 }
@@ -118,46 +175,79 @@ impl Rules {
                 file += 1;
             }
             if file != files as usize {
-                return Err(bad_at(fen, row_at, row.len(), format!("rank {} `{row}` has {file} squares, not {files}", rank + 1)));
+                return Err(bad_at(
+                    fen,
+                    row_at,
+                    row.len(),
+                    format!("rank {} `{row}` has {file} squares, not {files}", rank + 1),
+                ));
             }
             row_at += row.len() + 1;
         }
         pos.side = match fields.next() {
             Some((_, "w")) | None => WHITE,
             Some((_, "b")) => BLACK,
-            Some((at, other)) => return Err(bad_at(fen, at, other.len(), format!("the side to move must be `w` or `b`, not `{other}`"))),
+            Some((at, other)) => {
+                return Err(bad_at(
+                    fen,
+                    at,
+                    other.len(),
+                    format!("the side to move must be `w` or `b`, not `{other}`"),
+                ))
+            }
         };
         // Virgin pieces: those standing where the start position has the same
         // piece; the castling field decides for castling pieces.
         for sq in 0..self.tables.squares as Square {
             let here = pos.board[sq as usize];
-            if here != 0 && reference.is_none_or(|r| r.board[sq as usize] == here) && !self.castles(here) && !self.gating_right_square(sq, here) {
+            if here != 0
+                && reference.is_none_or(|r| r.board[sq as usize] == here)
+                && !self.castles(here)
+                && !self.gating_right_square(sq, here)
+            {
                 pos.virgin.set(sq);
             }
         }
         let (castling_at, castling) = fields.next().unwrap_or((0, "-"));
         if castling != "-" {
             for (i, c) in castling.char_indices() {
-                self.castling_right(&mut pos, c).map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
+                self.castling_right(&mut pos, c)
+                    .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
             }
         }
         let (ep_at, ep) = fields.next().unwrap_or((0, "-"));
         if ep != "-" {
-            self.en_passant_field(&mut pos, ep).map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
+            self.en_passant_field(&mut pos, ep)
+                .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
         }
         let mut fields = fields.peekable();
-        if let Some(&(at, text)) = fields.peek().filter(|f| f.1.contains('+') && !f.1.starts_with('+')) {
-            self.checks_field(&mut pos, text, true).map_err(|r| bad_at(fen, at, text.len(), r))?;
+        if let Some(&(at, text)) = fields
+            .peek()
+            .filter(|f| f.1.contains('+') && !f.1.starts_with('+'))
+        {
+            self.checks_field(&mut pos, text, true)
+                .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
         }
-        let clocks = [fields.next_if(|f| !f.1.starts_with('+')), fields.next_if(|f| !f.1.starts_with('+'))];
+        let clocks = [
+            fields.next_if(|f| !f.1.starts_with('+')),
+            fields.next_if(|f| !f.1.starts_with('+')),
+        ];
         if let Some(&(at, text)) = fields.peek().filter(|f| f.1.starts_with('+')) {
-            self.checks_field(&mut pos, text, false).map_err(|r| bad_at(fen, at, text.len(), r))?;
+            self.checks_field(&mut pos, text, false)
+                .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
         }
         for (name, value) in [("halfmove clock", clocks[0]), ("move number", clocks[1])] {
             if let Some((at, text)) = value {
-                let n: u32 = text.parse().map_err(|_| bad_at(fen, at, text.len(), format!("the {name} must be a number, not `{text}`")))?;
+                let n: u32 = text.parse().map_err(|_| {
+                    bad_at(
+                        fen,
+                        at,
+                        text.len(),
+                        format!("the {name} must be a number, not `{text}`"),
+                    )
+                })?;
                 if name == "halfmove clock" {
                     pos.halfmove = n;
                 } else {
@@ -166,10 +256,16 @@ impl Rules {
             }
         }
         if let Some((at, extra)) = fields.next() {
-            return Err(bad_at(fen, at, extra.len(), format!("unexpected field `{extra}`")));
+            return Err(bad_at(
+                fen,
+                at,
+                extra.len(),
+                format!("unexpected field `{extra}`"),
+            ));
         }
         if let Some((at, text)) = state {
-            self.state_field(&mut pos, text).map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
+            self.state_field(&mut pos, text)
+                .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
         }
         if state.is_none() {
             self.default_held(&mut pos);
@@ -180,11 +276,21 @@ impl Rules {
         }
         if let Some(turn) = self.variant.turn.as_ref().filter(|_| pos.sub > 0) {
             if !self.holds(&turn.privilege, &pos, None, false) {
-                return Err(bad(fen, "`sub` is given for a side that has no turns of several moves"));
+                return Err(bad(
+                    fen,
+                    "`sub` is given for a side that has no turns of several moves",
+                ));
             }
             let them = pos.side ^ 1;
-            if turn.check_ends_turn && pos.royals[them].iter().any(|k| self.attacked(&pos, k, pos.side)) {
-                return Err(bad(fen, "the side not to move is in check, which would have ended the turn"));
+            if turn.check_ends_turn
+                && pos.royals[them]
+                    .iter()
+                    .any(|k| self.attacked(&pos, k, pos.side))
+            {
+                return Err(bad(
+                    fen,
+                    "the side not to move is in check, which would have ended the turn",
+                ));
             }
         }
         for colour in [WHITE, BLACK] {
@@ -194,17 +300,29 @@ impl Rules {
             }
             // A side that starts with one royal piece never has more.
             if let Some(start) = reference {
-                if start.royals[colour].iter().count() == 1 && pos.royals[colour].iter().count() > 1 {
+                if start.royals[colour].iter().count() == 1 && pos.royals[colour].iter().count() > 1
+                {
                     return Err(bad(fen, format!("{name} has more than one royal piece")));
                 }
             }
         }
         if let Some(sq) = self.would_have_promoted(&pos) {
             let piece = pos.board[sq as usize];
-            return Err(bad(fen, format!("the `{}` on {} would have promoted", self.piece_letter(piece), square_name(files, sq))));
+            return Err(bad(
+                fen,
+                format!(
+                    "the `{}` on {} would have promoted",
+                    self.piece_letter(piece),
+                    square_name(files, sq)
+                ),
+            ));
         }
         if self.left_in_check(&pos) {
-            let reason = if pos.sub > 0 { "the side to move is in check after its own move" } else { "the side not to move is in check" };
+            let reason = if pos.sub > 0 {
+                "the side to move is in check after its own move"
+            } else {
+                "the side not to move is in check"
+            };
             return Err(bad(fen, reason));
         }
         Ok(pos)
@@ -225,10 +343,20 @@ impl Rules {
             let movements = &self.variant.pieces[ty].movements;
             let forward_only = !movements.is_empty() && movements.iter().all(|m| m.dy > 0);
             // A type some promotion gives may stand there having promoted.
-            let promoted_into = self.variant.promotions.iter().any(|r| r.to.contains(&(ty as u8)));
-            forward_only && !promoted_into && self.variant.promotions.iter().any(|r| {
-                r.pieces >> ty & 1 != 0 && r.zone[colour][sq as usize] && r.mandatory && !r.only_captured && r.when == crate::check::Condition::Always
-            })
+            let promoted_into = self
+                .variant
+                .promotions
+                .iter()
+                .any(|r| r.to.contains(&(ty as u8)));
+            forward_only
+                && !promoted_into
+                && self.variant.promotions.iter().any(|r| {
+                    r.pieces >> ty & 1 != 0
+                        && r.zone[colour][sq as usize]
+                        && r.mandatory
+                        && !r.only_captured
+                        && r.when == crate::check::Condition::Always
+                })
         })
     }
 
@@ -240,26 +368,52 @@ impl Rules {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let mut squares = Vec::new();
         let mut rest = field;
-        let en_passant = self.variant.pieces.iter().chain(&self.variant.virtual_pieces).any(|p| p.movements.iter().any(|m| m.en_passant));
+        let en_passant = self
+            .variant
+            .pieces
+            .iter()
+            .chain(&self.variant.virtual_pieces)
+            .any(|p| p.movements.iter().any(|m| m.en_passant));
         if !en_passant {
-            return Err(format!("en passant square `{field}` in a variant without en passant captures"));
+            return Err(format!(
+                "en passant square `{field}` in a variant without en passant captures"
+            ));
         }
         if !field.is_ascii() {
             return Err(format!("bad en passant square `{field}`"));
         }
         while !rest.is_empty() {
-            let len = 1 + rest[1..].find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len() - 1);
-            let sq = parse_square(files, ranks, &rest[..len]).ok_or_else(|| format!("bad en passant square `{field}`"))?;
+            let len = 1 + rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len() - 1);
+            let sq = parse_square(files, ranks, &rest[..len])
+                .ok_or_else(|| format!("bad en passant square `{field}`"))?;
             squares.push(sq);
             rest = &rest[len..];
         }
-        let enemy = |sq: Square| pos.board[sq as usize] != 0 && (pos.board[sq as usize] as usize - 1) & 1 != pos.side;
-        let targets: Vec<Square> = squares.iter().copied().filter(|&s| pos.board[s as usize] == 0).collect();
-        let forward: i32 = if pos.side == WHITE { -(files as i32) } else { files as i32 };
-        let victim = squares.iter().copied().find(|&s| pos.board[s as usize] != 0).or_else(|| {
-            let v = *targets.first()? as i32 + forward;
-            (0..self.tables.squares as i32).contains(&v).then_some(v as Square)
-        });
+        let enemy = |sq: Square| {
+            pos.board[sq as usize] != 0 && (pos.board[sq as usize] as usize - 1) & 1 != pos.side
+        };
+        let targets: Vec<Square> = squares
+            .iter()
+            .copied()
+            .filter(|&s| pos.board[s as usize] == 0)
+            .collect();
+        let forward: i32 = if pos.side == WHITE {
+            -(files as i32)
+        } else {
+            files as i32
+        };
+        let victim = squares
+            .iter()
+            .copied()
+            .find(|&s| pos.board[s as usize] != 0)
+            .or_else(|| {
+                let v = *targets.first()? as i32 + forward;
+                (0..self.tables.squares as i32)
+                    .contains(&v)
+                    .then_some(v as Square)
+            });
         // The square the passing piece came from, beyond the target on the
         // line from the victim, must be empty now.
         // (Gating may fill it at once, so variants with gating skip this.)
@@ -268,19 +422,32 @@ impl Rules {
             if gating {
                 return true;
             }
-            let (tf, tr, vf, vr) = ((t % files) as i32, (t / files) as i32, (v % files) as i32, (v / files) as i32);
+            let (tf, tr, vf, vr) = (
+                (t % files) as i32,
+                (t / files) as i32,
+                (v % files) as i32,
+                (v / files) as i32,
+            );
             let (of, or) = (2 * tf - vf, 2 * tr - vr);
-            !(0..files as i32).contains(&of) || !(0..ranks as i32).contains(&or) || pos.board[(or * files as i32 + of) as usize] == 0
+            !(0..files as i32).contains(&of)
+                || !(0..ranks as i32).contains(&or)
+                || pos.board[(or * files as i32 + of) as usize] == 0
         };
         match victim {
-            Some(v) if !targets.is_empty() && enemy(v) && targets.iter().all(|&t| origin_empty(t, v)) => {
+            Some(v)
+                if !targets.is_empty()
+                    && enemy(v)
+                    && targets.iter().all(|&t| origin_empty(t, v)) =>
+            {
                 for t in targets {
                     pos.ep.set(t);
                 }
                 pos.ep_victim = v;
                 Ok(())
             }
-            _ => Err(format!("no piece could have just passed the en passant square `{field}`")),
+            _ => Err(format!(
+                "no piece could have just passed the en passant square `{field}`"
+            )),
         }
     }
 
@@ -289,7 +456,9 @@ impl Rules {
     /// board and, if present, the holdings with their byte offset.
     fn split_holdings<'f>(&self, field: &'f str) -> (&'f str, Option<(usize, &'f str)>) {
         if let Some(open) = field.find('[') {
-            let inner = field[open + 1..].strip_suffix(']').unwrap_or(&field[open + 1..]);
+            let inner = field[open + 1..]
+                .strip_suffix(']')
+                .unwrap_or(&field[open + 1..]);
             return (&field[..open], Some((open + 1, inner)));
         }
         if self.tracks_hands && field.split('/').count() == self.tables.ranks as usize + 1 {
@@ -305,7 +474,9 @@ impl Rules {
             return Err((0, "holdings in a variant without hands".into()));
         }
         for (i, c) in text.char_indices() {
-            let piece = self.letter_code(c).ok_or_else(|| (i, format!("unknown piece letter `{c}` in the holdings")))?;
+            let piece = self
+                .letter_code(c)
+                .ok_or_else(|| (i, format!("unknown piece letter `{c}` in the holdings")))?;
             let (colour, ty) = ((piece as usize - 1) & 1, (piece as usize - 1) / 2);
             pos.hands[colour][ty] = pos.hands[colour][ty].saturating_add(1);
         }
@@ -315,12 +486,23 @@ impl Rules {
     /// Reads the state field `{key=value ...}` (§6): byte offset, length
     /// and message on error.
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
-        let inner = text.strip_prefix('{').and_then(|t| t.trim_end().strip_suffix('}')).ok_or((0, text.len(), "the state field must be written `{key=value ...}`".to_string()))?;
+        let inner = text
+            .strip_prefix('{')
+            .and_then(|t| t.trim_end().strip_suffix('}'))
+            .ok_or((
+                0,
+                text.len(),
+                "the state field must be written `{key=value ...}`".to_string(),
+            ))?;
         let mut opened = None;
         let mut held_given = false;
         for (at, pair) in fields_of(inner) {
             let at = at + 1;
-            let (key, value) = pair.split_once('=').ok_or((at, pair.len(), format!("bad state entry `{pair}`: expected key=value")))?;
+            let (key, value) = pair.split_once('=').ok_or((
+                at,
+                pair.len(),
+                format!("bad state entry `{pair}`: expected key=value"),
+            ))?;
             let colours = |v: &str| match v {
                 "w" => Some([true, false]),
                 "b" => Some([false, true]),
@@ -328,7 +510,11 @@ impl Rules {
                 _ => None,
             };
             if let Some(flag) = self.variant.player_flags.iter().position(|f| f == key) {
-                let set = colours(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected w, b or wb")))?;
+                let set = colours(value).ok_or((
+                    at,
+                    pair.len(),
+                    format!("bad `{key}` value `{value}`: expected w, b or wb"),
+                ))?;
                 for (colour, on) in set.into_iter().enumerate() {
                     if on {
                         pos.flags[colour] |= 1 << flag;
@@ -339,17 +525,30 @@ impl Rules {
             match key {
                 "moved" if self.initial_captures => {
                     for name in value.split(',') {
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `moved` square `{name}`")))?;
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                            .ok_or((at, pair.len(), format!("bad `moved` square `{name}`")))?;
                         pos.virgin.clear(sq);
                     }
                 }
                 "lost" if self.variant.record_lost => {
                     for c in value.chars() {
-                        let ty = self.variant.pieces.iter().position(|p| p.letter == c).ok_or((at, pair.len(), format!("bad `lost` value `{value}`: expected piece letters")))?;
+                        let ty = self
+                            .variant
+                            .pieces
+                            .iter()
+                            .position(|p| p.letter == c)
+                            .ok_or((
+                                at,
+                                pair.len(),
+                                format!("bad `lost` value `{value}`: expected piece letters"),
+                            ))?;
                         pos.lost |= 1 << ty;
                     }
                 }
-                "last" | "prev" if key == "last" && self.variant.record_last || key == "prev" && self.variant.record_prev => {
+                "last" | "prev"
+                    if key == "last" && self.variant.record_last
+                        || key == "prev" && self.variant.record_prev =>
+                {
                     let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected the letter of a piece that is no imitator, then `x` if the move captured")))?;
                     if key == "last" {
                         pos.last = record;
@@ -359,14 +558,28 @@ impl Rules {
                 }
                 "frozen" if self.freezing => {
                     for entry in value.split(',') {
-                        let bad_entry = || (at, pair.len(), format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}"));
+                        let bad_entry = || {
+                            (at, pair.len(), format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}"))
+                        };
                         let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or_else(bad_entry)?;
-                        let n: u8 = turns.parse().ok().filter(|n| (1..=MAX_LINGER).contains(n)).ok_or_else(bad_entry)?;
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                            .ok_or_else(bad_entry)?;
+                        let n: u8 = turns
+                            .parse()
+                            .ok()
+                            .filter(|n| (1..=MAX_LINGER).contains(n))
+                            .ok_or_else(bad_entry)?;
                         let piece = pos.board[sq as usize];
                         let ty = (piece as usize).saturating_sub(1) / 2;
                         let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
-                        if piece == 0 || (immune && !self.variant.replies.iter().any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0)) {
+                        if piece == 0
+                            || (immune
+                                && !self
+                                    .variant
+                                    .replies
+                                    .iter()
+                                    .any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0))
+                        {
                             return Err((at, pair.len(), format!("`frozen` names {name}, which holds no piece that can be frozen")));
                         }
                         pos.freezes.timers[n as usize - 1].set(sq);
@@ -375,7 +588,8 @@ impl Rules {
                 "held" if self.freezes_on_arrival => {
                     held_given = true;
                     for name in value.split(',').filter(|&v| v != "-") {
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `held` square `{name}`")))?;
+                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                            .ok_or((at, pair.len(), format!("bad `held` square `{name}`")))?;
                         if !self.could_hold(pos, sq) {
                             return Err((at, pair.len(), format!("`held` names {name}, which holds no piece an enemy freezer could hold")));
                         }
@@ -384,9 +598,18 @@ impl Rules {
                 }
                 "double_stepped" if self.variant.record_stepped => {
                     for name in value.split(',') {
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name).ok_or((at, pair.len(), format!("bad `double_stepped` square `{name}`")))?;
+                        let sq =
+                            parse_square(self.tables.files, self.tables.ranks, name).ok_or((
+                                at,
+                                pair.len(),
+                                format!("bad `double_stepped` square `{name}`"),
+                            ))?;
                         let piece = pos.board[sq as usize];
-                        let initial = piece != 0 && self.variant.pieces[(piece as usize - 1) / 2].movements.iter().any(|m| m.initial);
+                        let initial = piece != 0
+                            && self.variant.pieces[(piece as usize - 1) / 2]
+                                .movements
+                                .iter()
+                                .any(|m| m.initial);
                         if !initial || pos.virgin.has(sq) {
                             return Err((at, pair.len(), format!("`double_stepped` names {name}, which holds no piece that has made an initial-only move")));
                         }
@@ -394,7 +617,11 @@ impl Rules {
                     }
                 }
                 _ if self.variant.replies.iter().any(|r| r.key == key) => {
-                    let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((at, pair.len(), format!("bad `{key}` square `{value}`")))?;
+                    let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((
+                        at,
+                        pair.len(),
+                        format!("bad `{key}` square `{value}`"),
+                    ))?;
                     opened = Some((at, pair.len(), key, sq));
                 }
                 "sub" if self.variant.turn.is_some() => {
@@ -404,7 +631,13 @@ impl Rules {
                         _ => return Err((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}"))),
                     }
                 }
-                _ => return Err((at, key.len(), format!("unknown state key `{key}` for this variant"))),
+                _ => {
+                    return Err((
+                        at,
+                        key.len(),
+                        format!("unknown state key `{key}` for this variant"),
+                    ))
+                }
             }
         }
         if let Some((at, len, key, sq)) = opened {
@@ -419,13 +652,23 @@ impl Rules {
     /// Reads an opened square (§12.3): it must be empty, and a piece of the
     /// side not to move must stand where the opening movement leads from it.
     fn opened_field(&self, pos: &mut Position, key: &str, sq: Square) -> Result<(), String> {
-        let index = self.variant.replies.iter().position(|r| r.key == key).unwrap_or(0);
+        let index = self
+            .variant
+            .replies
+            .iter()
+            .position(|r| r.key == key)
+            .unwrap_or(0);
         let rule = &self.variant.replies[index];
         let them = pos.side ^ 1;
         let opener = (pos.board[sq as usize] == 0)
             .then(|| self.opener_of(pos, rule, sq, them))
             .flatten()
-            .ok_or_else(|| format!("no piece could have just opened `{key}={}`", square_name(self.tables.files, sq)))?;
+            .ok_or_else(|| {
+                format!(
+                    "no piece could have just opened `{key}={}`",
+                    square_name(self.tables.files, sq)
+                )
+            })?;
         pos.opened.square.set(sq);
         pos.opened.opener = opener;
         pos.opened.rule = index as u8;
@@ -439,8 +682,14 @@ impl Rules {
             None => (value, false),
         };
         let mut chars = letter.chars();
-        let c = chars.next().filter(|c| c.is_ascii_uppercase() && chars.next().is_none())?;
-        let ty = self.variant.pieces.iter().position(|p| p.letter == c && p.imitation.is_none())?;
+        let c = chars
+            .next()
+            .filter(|c| c.is_ascii_uppercase() && chars.next().is_none())?;
+        let ty = self
+            .variant
+            .pieces
+            .iter()
+            .position(|p| p.letter == c && p.imitation.is_none())?;
         Some(ty as u8 + 1 + if captured { CAPTURED } else { 0 })
     }
 
@@ -450,7 +699,10 @@ impl Rules {
         let record = |key: &str, record: u8, entries: &mut Vec<String>| {
             if record & !CAPTURED != 0 {
                 let letter = self.variant.pieces[(record & !CAPTURED) as usize - 1].letter;
-                entries.push(format!("{key}={letter}{}", if record & CAPTURED != 0 { "x" } else { "" }));
+                entries.push(format!(
+                    "{key}={letter}{}",
+                    if record & CAPTURED != 0 { "x" } else { "" }
+                ));
             }
         };
         if self.variant.record_last {
@@ -460,32 +712,56 @@ impl Rules {
             record("prev", pos.prev, &mut entries);
         }
         if self.variant.record_lost && pos.lost != 0 {
-            let mut letters: Vec<char> = (0..self.tables.types).filter(|t| pos.lost >> t & 1 != 0).map(|t| self.variant.pieces[t].letter).collect();
+            let mut letters: Vec<char> = (0..self.tables.types)
+                .filter(|t| pos.lost >> t & 1 != 0)
+                .map(|t| self.variant.pieces[t].letter)
+                .collect();
             letters.sort_unstable();
             entries.push(format!("lost={}", letters.into_iter().collect::<String>()));
         }
         let files = self.tables.files;
         let lingering = pos.freezes.lingering();
         if !lingering.is_empty() {
-            let timers: Vec<String> = lingering.iter().map(|sq| format!("{}:{}", square_name(files, sq), pos.freezes.timer(sq))).collect();
+            let timers: Vec<String> = lingering
+                .iter()
+                .map(|sq| format!("{}:{}", square_name(files, sq), pos.freezes.timer(sq)))
+                .collect();
             entries.push(format!("frozen={}", timers.join(",")));
         }
         if let Some(held) = self.held_text(pos) {
             entries.push(format!("held={held}"));
         }
         if !pos.stepped.is_empty() {
-            entries.push(format!("double_stepped={}", pos.stepped.iter().map(|sq| square_name(files, sq)).collect::<Vec<_>>().join(",")));
+            entries.push(format!(
+                "double_stepped={}",
+                pos.stepped
+                    .iter()
+                    .map(|sq| square_name(files, sq))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ));
         }
         if let Some(sq) = pos.opened.square.iter().next() {
             let mut moves = Vec::new();
             self.legal(pos, &mut moves);
-            if moves.iter().any(|m| m.kind == super::position::MoveKind::Reply) {
-                entries.push(format!("{}={}", self.variant.replies[pos.opened.rule as usize].key, square_name(files, sq)));
+            if moves
+                .iter()
+                .any(|m| m.kind == super::position::MoveKind::Reply)
+            {
+                entries.push(format!(
+                    "{}={}",
+                    self.variant.replies[pos.opened.rule as usize].key,
+                    square_name(files, sq)
+                ));
             }
         }
         if self.initial_captures {
             let moved: Vec<String> = (0..self.tables.squares as Square)
-                .filter(|&sq| pos.board[sq as usize] != 0 && pos.board[sq as usize] == self.start.board[sq as usize] && !pos.virgin.has(sq))
+                .filter(|&sq| {
+                    pos.board[sq as usize] != 0
+                        && pos.board[sq as usize] == self.start.board[sq as usize]
+                        && !pos.virgin.has(sq)
+                })
                 .map(|sq| square_name(files, sq))
                 .collect();
             if !moved.is_empty() {
@@ -496,7 +772,11 @@ impl Rules {
             entries.push(format!("sub={}", pos.sub + 1));
         }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
-            let who: String = [(WHITE, 'w'), (BLACK, 'b')].iter().filter(|(c, _)| pos.flags[*c] >> flag & 1 != 0).map(|(_, l)| *l).collect();
+            let who: String = [(WHITE, 'w'), (BLACK, 'b')]
+                .iter()
+                .filter(|(c, _)| pos.flags[*c] >> flag & 1 != 0)
+                .map(|(_, l)| *l)
+                .collect();
             if !who.is_empty() {
                 entries.push(format!("{name}={who}"));
             }
@@ -513,7 +793,9 @@ impl Rules {
     /// give (Fairy-Stockfish), or `+2+0`, the checks each has given (lichess).
     fn checks_field(&self, pos: &mut Position, text: &str, remaining: bool) -> Result<(), String> {
         let Some(limit) = self.variant.outcomes.check_count else {
-            return Err(format!("check counts `{text}` in a variant that does not count checks"));
+            return Err(format!(
+                "check counts `{text}` in a variant that does not count checks"
+            ));
         };
         let parts: Vec<&str> = text.trim_start_matches('+').split('+').collect();
         let numbers: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
@@ -523,12 +805,18 @@ impl Rules {
                 pos.checks = [given(*w).min(255) as u8, given(*b).min(255) as u8];
                 Ok(())
             }
-            _ => Err(format!("bad check counts `{text}`: expected `W+B` with numbers up to {limit}")),
+            _ => Err(format!(
+                "bad check counts `{text}`: expected `W+B` with numbers up to {limit}"
+            )),
         }
     }
 
     fn letter_code(&self, c: char) -> Option<u8> {
-        let ty = self.variant.pieces.iter().position(|p| p.letter == c.to_ascii_uppercase())?;
+        let ty = self
+            .variant
+            .pieces
+            .iter()
+            .position(|p| p.letter == c.to_ascii_uppercase())?;
         Some(code(ty, if c.is_ascii_uppercase() { WHITE } else { BLACK }))
     }
 
@@ -536,7 +824,11 @@ impl Rules {
     /// told by the castling field: pieces on their side's first rank.
     fn gating_right_square(&self, sq: Square, piece: u8) -> bool {
         let colour = (piece as usize - 1) & 1;
-        let back = if colour == WHITE { 0 } else { self.tables.ranks - 1 };
+        let back = if colour == WHITE {
+            0
+        } else {
+            self.tables.ranks - 1
+        };
         self.unmoved_in_castling_field() && sq / self.tables.files == back
     }
 
@@ -557,7 +849,11 @@ impl Rules {
     fn castling_right(&self, pos: &mut Position, c: char) -> Result<(), String> {
         let colour = if c.is_ascii_uppercase() { WHITE } else { BLACK };
         let files = self.tables.files as usize;
-        let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
+        let back = if colour == WHITE {
+            0
+        } else {
+            self.tables.ranks as usize - 1
+        };
         let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
         let gating_piece = self.unmoved_in_castling_field()
             && !"kq".contains(c.to_ascii_lowercase())
@@ -568,14 +864,19 @@ impl Rules {
             pos.virgin.set((back * files + file) as Square);
             return Ok(());
         }
-        let castling = self.castling.as_ref().ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
+        let castling = self
+            .castling
+            .as_ref()
+            .ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
         let king_code = code(castling.king as usize, colour);
         let rook_code = code(castling.rook as usize, colour);
         let king_file = (0..files)
             .find(|&f| pos.board[back * files + f] == king_code)
             .ok_or_else(|| format!("castling right `{c}` but no king on its first rank"))?;
         let rook_file = match c.to_ascii_lowercase() {
-            'k' => (king_file + 1..files).rev().find(|&f| pos.board[back * files + f] == rook_code),
+            'k' => (king_file + 1..files)
+                .rev()
+                .find(|&f| pos.board[back * files + f] == rook_code),
             'q' => (0..king_file).find(|&f| pos.board[back * files + f] == rook_code),
             l @ 'a'..='p' if ((l as u8 - b'a') as usize) < files => {
                 let f = (l as u8 - b'a') as usize;
@@ -633,7 +934,10 @@ impl Rules {
             for colour in [WHITE, BLACK] {
                 let mut held: Vec<char> = Vec::new();
                 for ty in 0..self.tables.types {
-                    held.extend(std::iter::repeat_n(self.piece_letter(code(ty, colour)), self.held(pos, colour, ty) as usize));
+                    held.extend(std::iter::repeat_n(
+                        self.piece_letter(code(ty, colour)),
+                        self.held(pos, colour, ty) as usize,
+                    ));
                 }
                 held.sort_unstable();
                 out.extend(held);
@@ -645,7 +949,12 @@ impl Rules {
         let ep = self.has_legal_en_passant(pos).then(|| {
             let mut field: String = pos.ep.iter().map(|s| square_name(files as u8, s)).collect();
             let first = pos.ep.iter().next().unwrap_or(pos.ep_victim) as i32;
-            let usual = first + if pos.side == WHITE { -(files as i32) } else { files as i32 };
+            let usual = first
+                + if pos.side == WHITE {
+                    -(files as i32)
+                } else {
+                    files as i32
+                };
             if usual != pos.ep_victim as i32 {
                 field.push_str(&square_name(files as u8, pos.ep_victim));
             }
@@ -688,20 +997,37 @@ impl Rules {
         let gating = self.unmoved_in_castling_field();
         let mut out = String::new();
         for colour in [WHITE, BLACK] {
-            let back = if colour == WHITE { 0 } else { self.tables.ranks as usize - 1 };
+            let back = if colour == WHITE {
+                0
+            } else {
+                self.tables.ranks as usize - 1
+            };
             let at = |f: usize| (back * files + f) as Square;
-            let unmoved = |f: usize, piece: u8| pos.board[at(f) as usize] == piece && pos.virgin.has(at(f));
+            let unmoved =
+                |f: usize, piece: u8| pos.board[at(f) as usize] == piece && pos.virgin.has(at(f));
             let mut letters = String::new();
             let mut told = vec![false; files];
             if let Some(castling) = &self.castling {
                 let king_code = code(castling.king as usize, colour);
                 let rook_code = code(castling.rook as usize, colour);
                 if let Some(king_file) = (0..files).find(|&f| unmoved(f, king_code)) {
-                    let rooks = |range: Vec<usize>| range.into_iter().filter(|&f| pos.board[at(f) as usize] == rook_code).collect::<Vec<_>>();
-                    for (side, letter) in [(rooks((king_file + 1..files).rev().collect()), 'K'), (rooks((0..king_file).collect()), 'Q')] {
+                    let rooks = |range: Vec<usize>| {
+                        range
+                            .into_iter()
+                            .filter(|&f| pos.board[at(f) as usize] == rook_code)
+                            .collect::<Vec<_>>()
+                    };
+                    for (side, letter) in [
+                        (rooks((king_file + 1..files).rev().collect()), 'K'),
+                        (rooks((0..king_file).collect()), 'Q'),
+                    ] {
                         for (i, &f) in side.iter().enumerate() {
                             if unmoved(f, rook_code) {
-                                letters.push(if i == 0 { letter } else { (b'A' + f as u8) as char });
+                                letters.push(if i == 0 {
+                                    letter
+                                } else {
+                                    (b'A' + f as u8) as char
+                                });
                                 told[f] = true;
                                 told[king_file] = true;
                             }
@@ -712,12 +1038,20 @@ impl Rules {
             if gating {
                 for (f, &done) in told.iter().enumerate() {
                     let piece = pos.board[at(f) as usize];
-                    if piece != 0 && (piece as usize - 1) & 1 == colour && pos.virgin.has(at(f)) && !done {
+                    if piece != 0
+                        && (piece as usize - 1) & 1 == colour
+                        && pos.virgin.has(at(f))
+                        && !done
+                    {
                         letters.push((b'A' + f as u8) as char);
                     }
                 }
             }
-            out.push_str(&if colour == WHITE { letters } else { letters.to_ascii_lowercase() });
+            out.push_str(&if colour == WHITE {
+                letters
+            } else {
+                letters.to_ascii_lowercase()
+            });
         }
         if out.is_empty() {
             "-".into()
@@ -732,6 +1066,8 @@ impl Rules {
         }
         let mut moves = Vec::new();
         self.legal(pos, &mut moves);
-        moves.iter().any(|m| m.kind == super::position::MoveKind::EnPassant)
+        moves
+            .iter()
+            .any(|m| m.kind == super::position::MoveKind::EnPassant)
     }
 }

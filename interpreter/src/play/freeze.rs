@@ -41,7 +41,10 @@ impl Rules {
                         }
                     }
                 }
-                Walk::Lame if steps[..steps.len() - 1].iter().any(|&s| pos.board[s as usize] != 0) => {}
+                Walk::Lame
+                    if steps[..steps.len() - 1]
+                        .iter()
+                        .any(|&s| pos.board[s as usize] != 0) => {}
                 _ => visit(steps[steps.len() - 1], path.flags),
             }
         }
@@ -53,7 +56,10 @@ impl Rules {
         let (mut out, mut best) = (Bits::default(), 0);
         self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
             let piece = pos.board[s as usize];
-            if piece == 0 || (piece as usize - 1) & 1 == colour || rule.immune >> ((piece as usize - 1) / 2) & 1 != 0 {
+            if piece == 0
+                || (piece as usize - 1) & 1 == colour
+                || rule.immune >> ((piece as usize - 1) / 2) & 1 != 0
+            {
                 return;
             }
             if rule.highest {
@@ -80,7 +86,10 @@ impl Rules {
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
         let mut out = Bits::default();
         self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
-            if pos.freezes.held.has(s) && pos.board[s as usize] != 0 && (pos.board[s as usize] as usize - 1) & 1 != colour {
+            if pos.freezes.held.has(s)
+                && pos.board[s as usize] != 0
+                && (pos.board[s as usize] as usize - 1) & 1 != colour
+            {
                 out.set(s);
             }
         });
@@ -90,7 +99,13 @@ impl Rules {
     /// With `trigger: arrival`, the pieces freezers hold after `m`: a
     /// freezer that arrived chooses anew; one that stood keeps what it held
     /// unless the arriving piece is worth more than all of it.
-    fn arrival_holds(&self, pos: &Position, rule: &FreezeRule, m: Move, touched: &[Square]) -> Bits {
+    fn arrival_holds(
+        &self,
+        pos: &Position,
+        rule: &FreezeRule,
+        m: Move,
+        touched: &[Square],
+    ) -> Bits {
         let mut held = pos.freezes.held;
         for &s in touched {
             held.clear(s);
@@ -98,7 +113,10 @@ impl Rules {
         let value = |s: Square| self.variant.pieces[(pos.board[s as usize] as usize - 1) / 2].value;
         let mut out = Bits::default();
         for colour in 0..2 {
-            for sq in pos.occupied[colour].iter().filter(|&sq| self.freezes_by(pos, rule, sq)) {
+            for sq in pos.occupied[colour]
+                .iter()
+                .filter(|&sq| self.freezes_by(pos, rule, sq))
+            {
                 if sq == m.to {
                     out = out | self.watched(pos, rule, sq);
                     continue;
@@ -110,12 +128,16 @@ impl Rules {
                     arrived |= s == m.to;
                 });
                 let arriving = pos.board[m.to as usize];
-                let eligible = arrived && arriving != 0 && (arriving as usize - 1) & 1 != colour && rule.immune >> ((arriving as usize - 1) / 2) & 1 == 0;
+                let eligible = arrived
+                    && arriving != 0
+                    && (arriving as usize - 1) & 1 != colour
+                    && rule.immune >> ((arriving as usize - 1) / 2) & 1 == 0;
                 let best = current.iter().map(value).max();
-                out = out | match best {
-                    Some(best) if eligible && value(m.to) > best => Bits::one(m.to),
-                    _ => current,
-                };
+                out = out
+                    | match best {
+                        Some(best) if eligible && value(m.to) > best => Bits::one(m.to),
+                        _ => current,
+                    };
             }
         }
         out
@@ -135,8 +157,17 @@ impl Rules {
         if !self.freezes_on_arrival || pos.freezes.held == self.board_freezes(pos) {
             return None;
         }
-        let squares: Vec<String> = pos.freezes.held.iter().map(|sq| super::square_name(self.tables.files, sq)).collect();
-        Some(if squares.is_empty() { "-".to_string() } else { squares.join(",") })
+        let squares: Vec<String> = pos
+            .freezes
+            .held
+            .iter()
+            .map(|sq| super::square_name(self.tables.files, sq))
+            .collect();
+        Some(if squares.is_empty() {
+            "-".to_string()
+        } else {
+            squares.join(",")
+        })
     }
 
     /// Whether some enemy freezer watches the piece on `sq` and could hold it.
@@ -148,11 +179,16 @@ impl Rules {
         let colour = (piece as usize - 1) & 1;
         self.variant.freeze.iter().any(|rule| {
             rule.immune >> ((piece as usize - 1) / 2) & 1 == 0
-                && pos.occupied[colour ^ 1].iter().filter(|&f| self.freezes_by(pos, rule, f)).any(|f| {
-                    let mut seen = false;
-                    self.reached(pos, self.virtual_code(rule.reach, colour ^ 1), f, |s, _| seen |= s == sq);
-                    seen
-                })
+                && pos.occupied[colour ^ 1]
+                    .iter()
+                    .filter(|&f| self.freezes_by(pos, rule, f))
+                    .any(|f| {
+                        let mut seen = false;
+                        self.reached(pos, self.virtual_code(rule.reach, colour ^ 1), f, |s, _| {
+                            seen |= s == sq
+                        });
+                        seen
+                    })
         })
     }
 
@@ -177,7 +213,11 @@ impl Rules {
 
     /// Recomputes the frozen pieces from the board, the held pieces and the timers.
     pub(crate) fn refresh_frozen(&self, pos: &mut Position) {
-        let holds = if self.freezes_on_arrival { pos.freezes.held } else { self.board_freezes(pos) };
+        let holds = if self.freezes_on_arrival {
+            pos.freezes.held
+        } else {
+            self.board_freezes(pos)
+        };
         pos.freezes.frozen = holds | pos.freezes.lingering();
     }
 
@@ -207,24 +247,43 @@ impl Rules {
             if self.freezes_by(pos, rule, m.from) {
                 before.moved[i] = self.targets(pos, rule, m.from);
             }
-            let victim = if m.kind == MoveKind::EnPassant { m.aux } else { m.to };
-            if rule.captured_lingers && m.kind != MoveKind::Castle && self.freezes_by(pos, rule, victim) && victim != m.from {
+            let victim = if m.kind == MoveKind::EnPassant {
+                m.aux
+            } else {
+                m.to
+            };
+            if rule.captured_lingers
+                && m.kind != MoveKind::Castle
+                && self.freezes_by(pos, rule, victim)
+                && victim != m.from
+            {
                 before.captured[i] = self.targets(pos, rule, victim);
             }
         }
         let ty = (moved as usize - 1) / 2;
-        let moves_itself = matches!(m.kind, MoveKind::Normal | MoveKind::Passing | MoveKind::Reply | MoveKind::EnPassant) && m.promotion == 0;
+        let moves_itself = matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Passing | MoveKind::Reply | MoveKind::EnPassant
+        ) && m.promotion == 0;
         if self.variant.record_stepped && moves_itself {
-            before.stepped = pos.stepped.has(m.from) || (pos.virgin.has(m.from) && self.initial_only(pos, moved, m.from, m.to));
+            before.stepped = pos.stepped.has(m.from)
+                || (pos.virgin.has(m.from) && self.initial_only(pos, moved, m.from, m.to));
         }
         if moves_itself && m.kind != MoveKind::EnPassant && pos.board[m.to as usize] == 0 {
             let colour = (moved as usize - 1) & 1;
             for (i, rule) in self.variant.replies.iter().enumerate() {
-                if rule.openers >> ty & 1 == 0 || !self.holds(&rule.opening_when, pos, Some(m.from), false) {
+                if rule.openers >> ty & 1 == 0
+                    || !self.holds(&rule.opening_when, pos, Some(m.from), false)
+                {
                     continue;
                 }
                 let mut reaches = false;
-                self.reached(pos, self.virtual_code(rule.opening, colour), m.from, |s, flags| reaches |= s == m.to && flags & flag::MOVE != 0);
+                self.reached(
+                    pos,
+                    self.virtual_code(rule.opening, colour),
+                    m.from,
+                    |s, flags| reaches |= s == m.to && flags & flag::MOVE != 0,
+                );
                 if reaches {
                     before.opens = Some(i as u8);
                     break;
@@ -278,13 +337,20 @@ impl Rules {
                 Bits::default()
             } else {
                 let mut near = Bits::default();
-                self.reached(pos, self.virtual_code(rule.reach, us), m.to, |s, _| near.set(s));
+                self.reached(pos, self.virtual_code(rule.reach, us), m.to, |s, _| {
+                    near.set(s)
+                });
                 near
             };
             for s in (before.moved[i] | before.captured[i]).iter() {
                 let piece = pos.board[s as usize];
-                let enemy_of_freezer = piece != 0 && (before.captured[i].has(s) || (piece as usize - 1) & 1 != us);
-                if rule.linger > 0 && enemy_of_freezer && !now.has(s) && !(before.moved[i].has(s) && still_watched.has(s)) {
+                let enemy_of_freezer =
+                    piece != 0 && (before.captured[i].has(s) || (piece as usize - 1) & 1 != us);
+                if rule.linger > 0
+                    && enemy_of_freezer
+                    && !now.has(s)
+                    && !(before.moved[i].has(s) && still_watched.has(s))
+                {
                     pos.freezes.set_timer(s, rule.linger);
                 }
             }
@@ -312,21 +378,40 @@ impl Rules {
 
     /// The piece of `colour` that could have just opened `sq` by the
     /// opening movement of `rule`.
-    pub(crate) fn opener_of(&self, pos: &Position, rule: &ReplyRule, sq: Square, colour: usize) -> Option<Square> {
+    pub(crate) fn opener_of(
+        &self,
+        pos: &Position,
+        rule: &ReplyRule,
+        sq: Square,
+        colour: usize,
+    ) -> Option<Square> {
         let mut found = None;
-        self.reached(pos, self.virtual_code(rule.opening, colour), sq, |s, flags| {
-            let piece = pos.board[s as usize];
-            let fits = piece != 0 && (piece as usize - 1) & 1 == colour && rule.openers >> ((piece as usize - 1) / 2) & 1 != 0;
-            if found.is_none() && fits && flags & flag::MOVE != 0 && self.holds(&rule.opening_when, pos, Some(s), false) {
-                found = Some(s);
-            }
-        });
+        self.reached(
+            pos,
+            self.virtual_code(rule.opening, colour),
+            sq,
+            |s, flags| {
+                let piece = pos.board[s as usize];
+                let fits = piece != 0
+                    && (piece as usize - 1) & 1 == colour
+                    && rule.openers >> ((piece as usize - 1) / 2) & 1 != 0;
+                if found.is_none()
+                    && fits
+                    && flags & flag::MOVE != 0
+                    && self.holds(&rule.opening_when, pos, Some(s), false)
+                {
+                    found = Some(s);
+                }
+            },
+        );
         found
     }
 
     /// Appends the replies (§12.3) of the side to move.
     pub(crate) fn replies(&self, pos: &Position, out: &mut Vec<Move>) {
-        let Some(target) = pos.opened.square.iter().next() else { return };
+        let Some(target) = pos.opened.square.iter().next() else {
+            return;
+        };
         let rule = &self.variant.replies[pos.opened.rule as usize];
         let us = pos.side;
         if pos.board[target as usize] != 0 {
@@ -334,13 +419,26 @@ impl Rules {
         }
         for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
             let piece = pos.board[from as usize];
-            if rule.repliers >> ((piece as usize - 1) / 2) & 1 == 0 || !self.holds(&rule.reply_when, pos, Some(from), false) {
+            if rule.repliers >> ((piece as usize - 1) / 2) & 1 == 0
+                || !self.holds(&rule.reply_when, pos, Some(from), false)
+            {
                 continue;
             }
             let mut reaches = false;
-            self.reached(pos, self.virtual_code(rule.reply, us), from, |s, flags| reaches |= s == target && flags & flag::MOVE != 0);
+            self.reached(pos, self.virtual_code(rule.reply, us), from, |s, flags| {
+                reaches |= s == target && flags & flag::MOVE != 0
+            });
             if reaches {
-                out.push(Move { from, to: target, kind: MoveKind::Reply, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 });
+                out.push(Move {
+                    from,
+                    to: target,
+                    kind: MoveKind::Reply,
+                    promotion: 0,
+                    aux: 0,
+                    extra: 0,
+                    gate: 0,
+                    gate_at: 0,
+                });
             }
         }
     }

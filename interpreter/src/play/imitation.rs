@@ -34,7 +34,11 @@ impl Rules {
     pub(crate) fn effective_type(&self, pos: &Position, m: Move) -> u8 {
         if m.kind == MoveKind::Drop {
             let placed = (m.promotion as usize - 1) / 2;
-            return if self.variant.drops[m.extra as usize].records_held { m.aux + 1 } else { placed as u8 + 1 };
+            return if self.variant.drops[m.extra as usize].records_held {
+                m.aux + 1
+            } else {
+                placed as u8 + 1
+            };
         }
         let moved = pos.board[m.from as usize];
         let mut ty = (moved as usize - 1) / 2;
@@ -42,14 +46,19 @@ impl Rules {
             return match self.imitated(pos, moved) {
                 Some((movement, _)) => {
                     let virtual_type = (movement as usize - 1) / 2 - self.tables.types;
-                    imitation.as_type.iter().position(|v| *v == Some(virtual_type as u8)).map_or(0, |t| t as u8 + 1)
+                    imitation
+                        .as_type
+                        .iter()
+                        .position(|v| *v == Some(virtual_type as u8))
+                        .map_or(0, |t| t as u8 + 1)
                 }
                 None => 0,
             };
         }
         if m.promotion != 0 {
             let promoted = (m.promotion as usize - 1) / 2;
-            let before = m.extra != 0 && self.variant.promotions[m.extra as usize - 1].records_before;
+            let before =
+                m.extra != 0 && self.variant.promotions[m.extra as usize - 1].records_before;
             if self.variant.pieces[promoted].imitation.is_none() && !before {
                 ty = promoted;
             }

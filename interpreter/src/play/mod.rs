@@ -121,7 +121,10 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Fen { fen, reason, .. } => write!(f, "invalid FEN `{fen}`: {reason}"),
             PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
-            PlayError::MalformedMove { text } => write!(f, "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"),
+            PlayError::MalformedMove { text } => write!(
+                f,
+                "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"
+            ),
             PlayError::Ruling { reason } => f.write_str(reason),
         }
     }
@@ -132,7 +135,10 @@ impl std::error::Error for PlayError {}
 impl Rules {
     /// Builds the playable rules of a checked variant; the setup must be a
     /// valid position.
-    pub fn new(variant: Variant, file: std::sync::Arc<crate::load::RuleFile>) -> Result<Rules, PlayError> {
+    pub fn new(
+        variant: Variant,
+        file: std::sync::Arc<crate::load::RuleFile>,
+    ) -> Result<Rules, PlayError> {
         let tables = Tables::new(&variant);
         let mut royal_codes = 0;
         let mut irreversible_codes = 0;
@@ -146,10 +152,37 @@ impl Rules {
                 }
             }
         }
-        let castling = variant.castling.as_ref().map(|c| CastlingRule { king: c.king, rook: c.rook, sides: c.sides.clone() });
+        let castling = variant.castling.as_ref().map(|c| CastlingRule {
+            king: c.king,
+            rook: c.rook,
+            sides: c.sides.clone(),
+        });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
-        let mut rules = Rules { variant, file, tables, royal_codes, irreversible_codes, castling, start: Position::empty(), start_counts: Vec::new(), count_checks, immediate_end, special_moves: false, freezer_codes: 0, freezing: false, freezes_on_arrival: false, tracks_hands: false, marks_promoted: false, demoted: Vec::new(), drop_zones: Vec::new(), imitator_codes: 0, records_moves: false, castles_as_rook: false, initial_captures: false };
+        let mut rules = Rules {
+            variant,
+            file,
+            tables,
+            royal_codes,
+            irreversible_codes,
+            castling,
+            start: Position::empty(),
+            start_counts: Vec::new(),
+            count_checks,
+            immediate_end,
+            special_moves: false,
+            freezer_codes: 0,
+            freezing: false,
+            freezes_on_arrival: false,
+            tracks_hands: false,
+            marks_promoted: false,
+            demoted: Vec::new(),
+            drop_zones: Vec::new(),
+            imitator_codes: 0,
+            records_moves: false,
+            castles_as_rook: false,
+            initial_captures: false,
+        };
         let v = &rules.variant;
         for (ty, p) in v.pieces.iter().enumerate() {
             if let Some(imitation) = &p.imitation {
@@ -157,12 +190,19 @@ impl Rules {
                 rules.castles_as_rook |= imitation.castling_rook;
             }
         }
-        rules.initial_captures = v.pieces.iter().any(|p| p.movements.iter().any(|m| m.initial && m.captures));
-        rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere || !v.drops.is_empty() || !v.gating.is_empty();
+        rules.initial_captures = v
+            .pieces
+            .iter()
+            .any(|p| p.movements.iter().any(|m| m.initial && m.captures));
+        rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
+            || !v.drops.is_empty()
+            || !v.gating.is_empty();
         rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
         rules.demoted = (0..v.pieces.len() as u8).collect();
         for rule in &v.promotions {
-            let base = (0..v.pieces.len()).find(|t| rule.pieces >> t & 1 != 0).unwrap_or(0) as u8;
+            let base = (0..v.pieces.len())
+                .find(|t| rule.pieces >> t & 1 != 0)
+                .unwrap_or(0) as u8;
             for &to in &rule.to {
                 rules.demoted[to as usize] = base;
             }
@@ -173,7 +213,11 @@ impl Rules {
             .map(|rule| {
                 [WHITE, BLACK].map(|colour| {
                     let mut zone = Bits::default();
-                    for (sq, _) in rule.zone[colour].iter().enumerate().filter(|(_, inside)| **inside) {
+                    for (sq, _) in rule.zone[colour]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, inside)| **inside)
+                    {
                         zone.set(sq as Square);
                     }
                     zone
@@ -209,14 +253,20 @@ impl Rules {
     /// as en passant targets of the piece now on `to`.
     pub(crate) fn mark_passed(&self, pos: &mut Position, from: Square, to: Square) {
         let files = self.tables.files as i32;
-        let (f0, r0, f1, r1) = (from as i32 % files, from as i32 / files, to as i32 % files, to as i32 / files);
+        let (f0, r0, f1, r1) = (
+            from as i32 % files,
+            from as i32 / files,
+            to as i32 % files,
+            to as i32 / files,
+        );
         let (df, dr) = (f1 - f0, r1 - r0);
         let n = df.abs().max(dr.abs());
         if df != 0 && dr != 0 && df.abs() != dr.abs() {
             return;
         }
         for k in 1..n {
-            pos.ep.set(((r0 + dr / n * k) * files + f0 + df / n * k) as Square);
+            pos.ep
+                .set(((r0 + dr / n * k) * files + f0 + df / n * k) as Square);
         }
         pos.ep_victim = to;
     }

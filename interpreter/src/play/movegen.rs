@@ -34,16 +34,25 @@ impl Rules {
     /// What the turn structure (§16) allows the side to move now.
     #[inline]
     fn turn_limits(&self, pos: &Position) -> TurnLimits {
-        let Some(turn) = &self.variant.turn else { return TurnLimits::default() };
+        let Some(turn) = &self.variant.turn else {
+            return TurnLimits::default();
+        };
         if pos.sub > 0 {
             TurnLimits {
                 excluded: turn.alone | turn.excluded,
                 no_captures: turn.capture_first_only,
-                not_from: if turn.same_piece_forbidden { pos.turn_pieces } else { Bits::default() },
+                not_from: if turn.same_piece_forbidden {
+                    pos.turn_pieces
+                } else {
+                    Bits::default()
+                },
                 may_pass: !turn.later_required,
             }
         } else if turn.excluded != 0 && self.holds(&turn.privilege, pos, None, false) {
-            TurnLimits { excluded: turn.excluded, ..TurnLimits::default() }
+            TurnLimits {
+                excluded: turn.excluded,
+                ..TurnLimits::default()
+            }
         } else {
             TurnLimits::default()
         }
@@ -86,10 +95,19 @@ impl Rules {
                         let target = board[to as usize];
                         if target == 0 {
                             if can_move {
-                                let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && !between.is_empty() { MoveKind::Passing } else { MoveKind::Normal };
+                                let kind = if path.flags & flag::MARKS_EN_PASSANT != 0
+                                    && !between.is_empty()
+                                {
+                                    MoveKind::Passing
+                                } else {
+                                    MoveKind::Normal
+                                };
                                 self.push(pos, piece, from, to, kind, out);
                             }
-                            if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) && !limits.no_captures {
+                            if path.flags & flag::EN_PASSANT != 0
+                                && pos.ep.has(to)
+                                && !limits.no_captures
+                            {
                                 self.push_en_passant(pos, piece, from, to, out);
                             }
                         } else if can_capture && enemy(target) {
@@ -101,10 +119,18 @@ impl Rules {
                             let target = board[to as usize];
                             if target == 0 {
                                 if can_move {
-                                    let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0 { MoveKind::Passing } else { MoveKind::Normal };
+                                    let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0
+                                    {
+                                        MoveKind::Passing
+                                    } else {
+                                        MoveKind::Normal
+                                    };
                                     self.push(pos, piece, from, to, kind, out);
                                 }
-                                if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) && !limits.no_captures {
+                                if path.flags & flag::EN_PASSANT != 0
+                                    && pos.ep.has(to)
+                                    && !limits.no_captures
+                                {
                                     self.push_en_passant(pos, piece, from, to, out);
                                 }
                             } else {
@@ -116,7 +142,10 @@ impl Rules {
                         }
                     }
                     Walk::Hop | Walk::Grasshop => {
-                        let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0) else { continue };
+                        let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0)
+                        else {
+                            continue;
+                        };
                         for &to in &steps[screen + 1..] {
                             let target = board[to as usize];
                             if target == 0 {
@@ -137,7 +166,16 @@ impl Rules {
                     Walk::Shoot => {
                         let to = steps[0];
                         if can_capture && enemy(board[to as usize]) {
-                            out.push(Move { from, to, kind: MoveKind::Shoot, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 });
+                            out.push(Move {
+                                from,
+                                to,
+                                kind: MoveKind::Shoot,
+                                promotion: 0,
+                                aux: 0,
+                                extra: 0,
+                                gate: 0,
+                                gate_at: 0,
+                            });
                         }
                     }
                 }
@@ -158,7 +196,8 @@ impl Rules {
             if m.kind == MoveKind::Drop || m.kind == MoveKind::Null {
                 continue;
             }
-            let captures = matches!(m.kind, MoveKind::EnPassant) || (m.kind != MoveKind::Castle && pos.board[m.to as usize] != 0);
+            let captures = matches!(m.kind, MoveKind::EnPassant)
+                || (m.kind != MoveKind::Castle && pos.board[m.to as usize] != 0);
             // The squares the move leaves empty: castling may land a piece
             // on the other one's origin (Chess960 positions).
             let squares = if m.kind == MoveKind::Castle {
@@ -174,18 +213,26 @@ impl Rules {
                 for (k, at) in squares.into_iter().enumerate() {
                     let Some(at) = at else { continue };
                     let vacated = (rule.unmoved && pos.virgin.has(at))
-                        || (rule.setup_square && self.start.board[at as usize] == pos.board[at as usize])
+                        || (rule.setup_square
+                            && self.start.board[at as usize] == pos.board[at as usize])
                         || (rule.capture && captures);
                     if !vacated || !rule.zone[us][at as usize] || m.kind == MoveKind::Shoot {
                         continue;
                     }
                     for ty in 0..self.tables.types {
                         let key = 1u32 << ty;
-                        if rule.pieces & key == 0 || self.held(pos, us, ty) == 0 || offered[k] & key != 0 {
+                        if rule.pieces & key == 0
+                            || self.held(pos, us, ty) == 0
+                            || offered[k] & key != 0
+                        {
                             continue;
                         }
                         offered[k] |= key;
-                        out.push(Move { gate: crate::compile::code(ty, us), gate_at: at, ..m });
+                        out.push(Move {
+                            gate: crate::compile::code(ty, us),
+                            gate_at: at,
+                            ..m
+                        });
                     }
                 }
             }
@@ -197,7 +244,10 @@ impl Rules {
     pub(crate) fn held(&self, pos: &Position, colour: usize, ty: usize) -> u8 {
         let lost = self.variant.gating.iter().any(|g| {
             g.pieces >> ty & 1 != 0
-                && g.deadline.is_some_and(|d| pos.fullmove > d || (pos.fullmove == d && colour == super::WHITE && pos.side == super::BLACK))
+                && g.deadline.is_some_and(|d| {
+                    pos.fullmove > d
+                        || (pos.fullmove == d && colour == super::WHITE && pos.side == super::BLACK)
+                })
         });
         if lost {
             0
@@ -231,47 +281,101 @@ impl Rules {
                     if rule.no_check {
                         let probe = probe.get_or_insert_with(|| pos.clone());
                         probe.put(self, to, piece);
-                        let checks = probe.royals[us ^ 1].iter().any(|k| self.attacked(probe, k, us));
+                        let checks = probe.royals[us ^ 1]
+                            .iter()
+                            .any(|k| self.attacked(probe, k, us));
                         probe.take(to);
                         if checks {
                             continue;
                         }
                     }
-                    out.push(Move { from: to, to, kind: MoveKind::Drop, promotion: piece, aux: held as Square, extra: index as Square, gate: 0, gate_at: 0 });
+                    out.push(Move {
+                        from: to,
+                        to,
+                        kind: MoveKind::Drop,
+                        promotion: piece,
+                        aux: held as Square,
+                        extra: index as Square,
+                        gate: 0,
+                        gate_at: 0,
+                    });
                 }
             }
         }
     }
 
     /// Whether a move-context condition (§5.2) holds for the side to move.
-    pub(crate) fn holds(&self, cond: &Condition, pos: &Position, from: Option<Square>, captures: bool) -> bool {
+    pub(crate) fn holds(
+        &self,
+        cond: &Condition,
+        pos: &Position,
+        from: Option<Square>,
+        captures: bool,
+    ) -> bool {
         match cond {
             Condition::Always => true,
             Condition::Never => false,
             Condition::Not(c) => !self.holds(c, pos, from, captures),
             Condition::All(cs) => cs.iter().all(|c| self.holds(c, pos, from, captures)),
             Condition::Any(cs) => cs.iter().any(|c| self.holds(c, pos, from, captures)),
-            Condition::Flag { flag, opponent } => pos.flags[pos.side ^ *opponent as usize] >> flag & 1 != 0,
+            Condition::Flag { flag, opponent } => {
+                pos.flags[pos.side ^ *opponent as usize] >> flag & 1 != 0
+            }
             Condition::PieceUnmoved => from.is_some_and(|f| pos.virgin.has(f)),
             Condition::MoveCaptures => captures,
             Condition::LastType(t) => (pos.last & !super::CAPTURED) == t + 1,
             Condition::LastCaptured => pos.last & super::CAPTURED != 0,
-            Condition::Lost(mask) => (0..self.tables.types).any(|t| pos.lost >> t & 1 != 0 && (*mask == 0 || mask >> self.variant.held_as[t] & 1 != 0)),
+            Condition::Lost(mask) => (0..self.tables.types).any(|t| {
+                pos.lost >> t & 1 != 0 && (*mask == 0 || mask >> self.variant.held_as[t] & 1 != 0)
+            }),
             Condition::InCheck => self.in_check(pos),
             Condition::PieceStepped => from.is_some_and(|f| pos.stepped.has(f)),
         }
     }
 
     #[inline]
-    fn push(&self, pos: &Position, piece: u8, from: Square, to: Square, kind: MoveKind, out: &mut Vec<Move>) {
-        let m = Move { from, to, kind, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 };
+    fn push(
+        &self,
+        pos: &Position,
+        piece: u8,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        out: &mut Vec<Move>,
+    ) {
+        let m = Move {
+            from,
+            to,
+            kind,
+            promotion: 0,
+            aux: 0,
+            extra: 0,
+            gate: 0,
+            gate_at: 0,
+        };
         self.push_promotions(pos, piece, m, out);
     }
 
-    fn push_en_passant(&self, pos: &Position, piece: u8, from: Square, to: Square, out: &mut Vec<Move>) {
+    fn push_en_passant(
+        &self,
+        pos: &Position,
+        piece: u8,
+        from: Square,
+        to: Square,
+        out: &mut Vec<Move>,
+    ) {
         let victim = pos.board[pos.ep_victim as usize];
         if victim != 0 && (victim as usize - 1) & 1 != pos.side {
-            let m = Move { from, to, kind: MoveKind::EnPassant, promotion: 0, aux: pos.ep_victim, extra: 0, gate: 0, gate_at: 0 };
+            let m = Move {
+                from,
+                to,
+                kind: MoveKind::EnPassant,
+                promotion: 0,
+                aux: pos.ep_victim,
+                extra: 0,
+                gate: 0,
+                gate_at: 0,
+            };
             self.push_promotions(pos, piece, m, out);
         }
     }
@@ -287,21 +391,37 @@ impl Rules {
         let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;
         // The first rule whose pieces, zone and condition hold applies.
         let applies = |(_, r): &(usize, &crate::check::Promotion)| {
-            r.pieces >> ty & 1 != 0 && r.zone[colour][m.to as usize] && self.holds(&r.when, pos, Some(m.from), captures)
+            r.pieces >> ty & 1 != 0
+                && r.zone[colour][m.to as usize]
+                && self.holds(&r.when, pos, Some(m.from), captures)
         };
-        let Some((index, rule)) = self.variant.promotions.iter().enumerate().skip(first).find(applies) else {
+        let Some((index, rule)) = self
+            .variant
+            .promotions
+            .iter()
+            .enumerate()
+            .skip(first)
+            .find(applies)
+        else {
             out.push(m);
             return;
         };
         for &to in &rule.to {
             let code = crate::compile::code(to as usize, colour);
             if rule.only_captured {
-                let on_board = pos.occupied[colour].iter().filter(|&s| pos.board[s as usize] == code).count();
+                let on_board = pos.occupied[colour]
+                    .iter()
+                    .filter(|&s| pos.board[s as usize] == code)
+                    .count();
                 if on_board >= self.start_counts[code as usize] as usize {
                     continue;
                 }
             }
-            out.push(Move { promotion: code, extra: index as Square + 1, ..m });
+            out.push(Move {
+                promotion: code,
+                extra: index as Square + 1,
+                ..m
+            });
         }
         if !rule.mandatory {
             out.push(m);
@@ -310,7 +430,11 @@ impl Rules {
 
     fn castlings(&self, pos: &Position, castling: &super::CastlingRule, out: &mut Vec<Move>) {
         let us = pos.side;
-        let back = if us == 0 { 0 } else { self.tables.ranks as usize - 1 };
+        let back = if us == 0 {
+            0
+        } else {
+            self.tables.ranks as usize - 1
+        };
         let files = self.tables.files as usize;
         let king_code = crate::compile::code(castling.king as usize, us);
         let rook_code = crate::compile::code(castling.rook as usize, us);
@@ -323,17 +447,36 @@ impl Rules {
             for &(king_to, rook_to) in &castling.sides {
                 let king_to_sq = (back * files + king_to as usize) as Square;
                 let rook_to_sq = (back * files + rook_to as usize) as Square;
-                let towards_high = (king_to as usize) > king_file || (king_to as usize == king_file && rook_to as usize > king_file);
-                let rooks = (0..files).filter(|&f| if towards_high { f > king_file } else { f < king_file });
+                let towards_high = (king_to as usize) > king_file
+                    || (king_to as usize == king_file && rook_to as usize > king_file);
+                let rooks = (0..files).filter(|&f| {
+                    if towards_high {
+                        f > king_file
+                    } else {
+                        f < king_file
+                    }
+                });
                 for rook_file in rooks {
                     let rook = (back * files + rook_file) as Square;
-                    if pos.board[rook as usize] != rook_code || !pos.virgin.has(rook) || (pos.freezes.frozen.has(rook) && !rook_castles_frozen) {
+                    if pos.board[rook as usize] != rook_code
+                        || !pos.virgin.has(rook)
+                        || (pos.freezes.frozen.has(rook) && !rook_castles_frozen)
+                    {
                         continue;
                     }
                     if self.castling_blocked(pos, king, rook, king_to_sq, rook_to_sq) {
                         continue;
                     }
-                    out.push(Move { from: king, to: king_to_sq, kind: MoveKind::Castle, promotion: 0, aux: rook, extra: rook_to_sq, gate: 0, gate_at: 0 });
+                    out.push(Move {
+                        from: king,
+                        to: king_to_sq,
+                        kind: MoveKind::Castle,
+                        promotion: 0,
+                        aux: rook,
+                        extra: rook_to_sq,
+                        gate: 0,
+                        gate_at: 0,
+                    });
                 }
             }
         }
@@ -341,7 +484,14 @@ impl Rules {
 
     /// Whether castling is prevented by pieces in the way or by attacks on
     /// the squares the king stands on or passes.
-    fn castling_blocked(&self, pos: &Position, king: Square, rook: Square, king_to: Square, rook_to: Square) -> bool {
+    fn castling_blocked(
+        &self,
+        pos: &Position,
+        king: Square,
+        rook: Square,
+        king_to: Square,
+        rook_to: Square,
+    ) -> bool {
         let files = self.tables.files as usize;
         let row = king as usize / files * files;
         let span = |a: Square, b: Square| {
@@ -358,13 +508,18 @@ impl Rules {
         // lands is judged after the move, like every move's (§8, §11).
         let them = pos.side ^ 1;
         let landing = king_to as usize % files;
-        span(king, king_to).filter(|&f| f != landing || king == king_to).any(|f| self.attacked(pos, (row + f) as Square, them))
+        span(king, king_to)
+            .filter(|&f| f != landing || king == king_to)
+            .any(|f| self.attacked(pos, (row + f) as Square, them))
     }
 
     /// Whether a piece of `colour` attacks `sq`.
     #[inline]
     pub fn attacked(&self, pos: &Position, sq: Square, colour: usize) -> bool {
-        if self.tables.probes_attack(&pos.board, sq, colour, &pos.freezes.frozen) {
+        if self
+            .tables
+            .probes_attack(&pos.board, sq, colour, &pos.freezes.frozen)
+        {
             return true;
         }
         let complex = self.tables.complex[colour];
@@ -405,10 +560,17 @@ impl Rules {
             let steps = self.tables.steps(path);
             match path.walk {
                 Walk::Leap | Walk::Shoot => steps[0] == target,
-                Walk::Lame => steps.last() == Some(&target) && steps[..steps.len() - 1].iter().all(|&s| board[s as usize] == 0),
+                Walk::Lame => {
+                    steps.last() == Some(&target)
+                        && steps[..steps.len() - 1]
+                            .iter()
+                            .all(|&s| board[s as usize] == 0)
+                }
                 Walk::Slide => steps.iter().find(|&&s| occupied(s)) == Some(&target),
                 Walk::Hop | Walk::Grasshop => {
-                    let Some(screen) = steps.iter().position(|&s| occupied(s)) else { return false };
+                    let Some(screen) = steps.iter().position(|&s| occupied(s)) else {
+                        return false;
+                    };
                     let beyond = &steps[screen + 1..];
                     match path.walk {
                         Walk::Grasshop => beyond.first() == Some(&target),
@@ -423,7 +585,9 @@ impl Rules {
     #[inline]
     pub fn in_check(&self, pos: &Position) -> bool {
         let them = pos.side ^ 1;
-        pos.royals[pos.side].iter().any(|k| self.attacked(pos, k, them))
+        pos.royals[pos.side]
+            .iter()
+            .any(|k| self.attacked(pos, k, them))
     }
 
     /// Whether the side that just moved left one of its royal pieces
@@ -431,7 +595,11 @@ impl Rules {
     #[inline]
     pub fn left_in_check(&self, pos: &Position) -> bool {
         let us = pos.last_mover();
-        if us != pos.side && !pos.ep.is_empty() && pos.royals[us].has(pos.ep_victim) && self.en_passant_possible(pos) {
+        if us != pos.side
+            && !pos.ep.is_empty()
+            && pos.royals[us].has(pos.ep_victim)
+            && self.en_passant_possible(pos)
+        {
             return true;
         }
         pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
@@ -481,7 +649,16 @@ impl Rules {
 }
 
 /// A declined later move of a turn, `0000`.
-pub(crate) const NULL_MOVE: Move = Move { from: 0, to: 0, kind: MoveKind::Null, promotion: 0, aux: 0, extra: 0, gate: 0, gate_at: 0 };
+pub(crate) const NULL_MOVE: Move = Move {
+    from: 0,
+    to: 0,
+    kind: MoveKind::Null,
+    promotion: 0,
+    aux: 0,
+    extra: 0,
+    gate: 0,
+    gate_at: 0,
+};
 
 /// What the turn structure allows the side to move (§16).
 #[derive(Clone, Copy, Debug, Default)]

@@ -13,9 +13,17 @@ impl Rules {
             return "0000".to_string();
         }
         if m.kind == MoveKind::Drop {
-            return format!("{}@{}", self.piece_letter(m.promotion).to_ascii_uppercase(), square_name(files, m.to));
+            return format!(
+                "{}@{}",
+                self.piece_letter(m.promotion).to_ascii_uppercase(),
+                square_name(files, m.to)
+            );
         }
-        let to = if m.kind == MoveKind::Castle && m.from == m.to { m.aux } else { m.to };
+        let to = if m.kind == MoveKind::Castle && m.from == m.to {
+            m.aux
+        } else {
+            m.to
+        };
         let mut s = format!("{}{}", square_name(files, m.from), square_name(files, to));
         if m.promotion != 0 {
             s.push(self.piece_letter(m.promotion).to_ascii_lowercase());
@@ -57,7 +65,12 @@ impl Rules {
             self.legal(pos, &mut legal);
             let rivals: Vec<&Move> = legal
                 .iter()
-                .filter(|o| o.to == m.to && o.from != m.from && pos.board[o.from as usize] == piece && o.kind != MoveKind::Castle)
+                .filter(|o| {
+                    o.to == m.to
+                        && o.from != m.from
+                        && pos.board[o.from as usize] == piece
+                        && o.kind != MoveKind::Castle
+                })
                 .collect();
             // Pieces written without letter show their file when capturing,
             // like pawns; any piece shows as much of its square as tells it apart.
@@ -87,12 +100,19 @@ impl Rules {
         after.make(self, *m);
         // A check by a move after which the turn continues (§16) is no mate yet.
         let (us, them) = (pos.side, pos.side ^ 1);
-        if after.royals[them].iter().any(|k| self.attacked(&after, k, us)) {
+        if after.royals[them]
+            .iter()
+            .any(|k| self.attacked(&after, k, us))
+        {
             let mut replies = Vec::new();
             if after.side == them {
                 self.legal(&after, &mut replies);
             }
-            s.push(if after.side == them && replies.is_empty() { '#' } else { '+' });
+            s.push(if after.side == them && replies.is_empty() {
+                '#'
+            } else {
+                '+'
+            });
         }
         s
     }
@@ -102,17 +122,31 @@ impl Rules {
         let mut legal = Vec::new();
         self.legal(pos, &mut legal);
         let wanted = text.trim();
-        if let Some(m) = legal.iter().find(|m| self.uci(m) == wanted.to_ascii_lowercase() || self.uci(m) == wanted) {
+        if let Some(m) = legal
+            .iter()
+            .find(|m| self.uci(m) == wanted.to_ascii_lowercase() || self.uci(m) == wanted)
+        {
             return Ok(*m);
         }
-        let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace("0-0", "O-O");
-        if let Some(m) = legal.iter().find(|m| bare(&self.san(pos, m)) == bare(wanted)) {
+        let bare = |s: &str| {
+            s.trim_end_matches(['+', '#', '!', '?'])
+                .replace("0-0", "O-O")
+        };
+        if let Some(m) = legal
+            .iter()
+            .find(|m| bare(&self.san(pos, m)) == bare(wanted))
+        {
             return Ok(*m);
         }
         if self.looks_like_move(wanted) {
-            Err(PlayError::IllegalMove { text: wanted.to_string(), fen: self.fen(pos) })
+            Err(PlayError::IllegalMove {
+                text: wanted.to_string(),
+                fen: self.fen(pos),
+            })
         } else {
-            Err(PlayError::MalformedMove { text: wanted.to_string() })
+            Err(PlayError::MalformedMove {
+                text: wanted.to_string(),
+            })
         }
     }
 
@@ -124,11 +158,23 @@ impl Rules {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let squares: Vec<&str> = split_squares(text.split(['/', '@']).next().unwrap_or(""));
         if squares.len() >= 2 && !text.contains('@') {
-            return squares[..2].iter().all(|s| super::fen::parse_square(files, ranks, s).is_some());
+            return squares[..2]
+                .iter()
+                .all(|s| super::fen::parse_square(files, ranks, s).is_some());
         }
-        let letters = |c: char| self.variant.pieces.iter().any(|p| p.letter == c.to_ascii_uppercase());
+        let letters = |c: char| {
+            self.variant
+                .pieces
+                .iter()
+                .any(|p| p.letter == c.to_ascii_uppercase())
+        };
         let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/".contains(c);
-        !text.is_empty() && text.chars().all(ok) && text.chars().any(|c| c.is_ascii_digit() || c == 'O') && text.chars().all(|c| !c.is_ascii_uppercase() || letters(c) || c == 'O')
+        !text.is_empty()
+            && text.chars().all(ok)
+            && text.chars().any(|c| c.is_ascii_digit() || c == 'O')
+            && text
+                .chars()
+                .all(|c| !c.is_ascii_uppercase() || letters(c) || c == 'O')
     }
 }
 

@@ -1,8 +1,8 @@
 //! Game outcomes: mate, stalemate and the draw rules.
 
 use super::position::{Position, WHITE};
-use crate::check::{Condition, Result3};
 use super::Rules;
+use crate::check::{Condition, Result3};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,21 +38,33 @@ impl Rules {
         self.legal(pos, &mut moves);
         if moves.is_empty() {
             return Some(if self.in_check(pos) {
-                Outcome { winner: Some(pos.side ^ 1), reason: "checkmate" }
+                Outcome {
+                    winner: Some(pos.side ^ 1),
+                    reason: "checkmate",
+                }
             } else {
                 let winner = match self.variant.outcomes.stalemate {
                     Result3::Loss => Some(pos.side ^ 1),
                     Result3::Draw => None,
                     Result3::Win => Some(pos.side),
                 };
-                Outcome { winner, reason: "stalemate" }
+                Outcome {
+                    winner,
+                    reason: "stalemate",
+                }
             });
         }
         if self.variant.fifty_move.is_some_and(|n| pos.halfmove >= n) {
-            return Some(Outcome { winner: None, reason: "fifty-move rule" });
+            return Some(Outcome {
+                winner: None,
+                reason: "fifty-move rule",
+            });
         }
         if self.dead_material(pos) {
-            return Some(Outcome { winner: None, reason: "insufficient material" });
+            return Some(Outcome {
+                winner: None,
+                reason: "insufficient material",
+            });
         }
         None
     }
@@ -63,20 +75,44 @@ impl Rules {
         let o = &self.variant.outcomes;
         let mover = pos.last_mover();
         if let Some((types, zone)) = &o.reach {
-            let reached = pos.occupied[mover].iter().any(|sq| types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0 && zone[mover][sq as usize]);
+            let reached = pos.occupied[mover].iter().any(|sq| {
+                types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0
+                    && zone[mover][sq as usize]
+            });
             if reached {
-                return Some(Outcome { winner: Some(mover), reason: "region reached" });
+                return Some(Outcome {
+                    winner: Some(mover),
+                    reason: "region reached",
+                });
             }
         }
         if o.check_count.is_some_and(|n| pos.checks[mover] as u32 >= n) {
-            return Some(Outcome { winner: Some(mover), reason: "check count" });
+            return Some(Outcome {
+                winner: Some(mover),
+                reason: "check count",
+            });
         }
         if o.bare_royal {
             let bare = |c: usize| pos.occupied[c] == pos.royals[c];
             match (bare(mover ^ 1), bare(mover)) {
-                (true, true) => return Some(Outcome { winner: None, reason: "bare royal" }),
-                (false, true) => return Some(Outcome { winner: Some(mover ^ 1), reason: "bare royal" }),
-                (true, false) if !self.can_bare(pos) => return Some(Outcome { winner: Some(mover), reason: "bare royal" }),
+                (true, true) => {
+                    return Some(Outcome {
+                        winner: None,
+                        reason: "bare royal",
+                    })
+                }
+                (false, true) => {
+                    return Some(Outcome {
+                        winner: Some(mover ^ 1),
+                        reason: "bare royal",
+                    })
+                }
+                (true, false) if !self.can_bare(pos) => {
+                    return Some(Outcome {
+                        winner: Some(mover),
+                        reason: "bare royal",
+                    })
+                }
                 _ => {}
             }
         }
@@ -91,14 +127,20 @@ impl Rules {
         fn forever_false(c: &Condition, flags: u32) -> bool {
             match c {
                 Condition::Never => true,
-                Condition::Not(inner) => matches!(**inner, Condition::Flag { flag, opponent: false } if flags >> flag & 1 != 0),
+                Condition::Not(inner) => {
+                    matches!(**inner, Condition::Flag { flag, opponent: false } if flags >> flag & 1 != 0)
+                }
                 Condition::All(cs) => cs.iter().any(|c| forever_false(c, flags)),
                 Condition::Any(cs) => cs.iter().all(|c| forever_false(c, flags)),
                 _ => false,
             }
         }
         self.variant.gating.iter().any(|g| g.pieces >> ty & 1 != 0)
-            || self.variant.drops.iter().any(|d| d.pieces >> ty & 1 != 0 && !forever_false(&d.when, pos.flags[colour]))
+            || self
+                .variant
+                .drops
+                .iter()
+                .any(|d| d.pieces >> ty & 1 != 0 && !forever_false(&d.when, pos.flags[colour]))
     }
 
     /// Whether the side to move can leave the opponent with only royal pieces at once.
@@ -118,7 +160,9 @@ impl Rules {
     /// the only non-royal piece on the board is a `lone` one.
     fn dead_material(&self, pos: &Position) -> bool {
         let v = &self.variant;
-        let held = (0..2).any(|c| (0..self.tables.types).any(|t| self.held(pos, c, t) != 0 && self.may_enter(pos, c, t)));
+        let held = (0..2).any(|c| {
+            (0..self.tables.types).any(|t| self.held(pos, c, t) != 0 && self.may_enter(pos, c, t))
+        });
         if (v.lone == 0 && v.colour_bound == 0 && !v.bare_dead) || held {
             return false;
         }
@@ -138,6 +182,9 @@ impl Rules {
             }
         }
         let shade = |sq: u8| (sq % files + sq / files) % 2;
-        others.iter().all(|&sq| v.colour_bound >> type_of(sq) & 1 != 0) && others.windows(2).all(|w| shade(w[0]) == shade(w[1]))
+        others
+            .iter()
+            .all(|&sq| v.colour_bound >> type_of(sq) & 1 != 0)
+            && others.windows(2).all(|w| shade(w[0]) == shade(w[1]))
     }
 }

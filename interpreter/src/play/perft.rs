@@ -31,14 +31,22 @@ impl Rules {
             pos.make_into(self, m, &mut undo);
             if !self.left_in_check(pos) {
                 any_legal = true;
-                nodes += if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
+                nodes += if depth == 1 {
+                    1
+                } else {
+                    self.perft_rec(pos, depth - 1, rest)
+                };
             }
             pos.unmake(self, m, &undo);
         }
         if !any_legal && self.must_pass(pos) {
             let m = super::movegen::NULL_MOVE;
             pos.make_into(self, m, &mut undo);
-            nodes = if depth == 1 { 1 } else { self.perft_rec(pos, depth - 1, rest) };
+            nodes = if depth == 1 {
+                1
+            } else {
+                self.perft_rec(pos, depth - 1, rest)
+            };
             pos.unmake(self, m, &undo);
         }
         nodes
@@ -46,7 +54,13 @@ impl Rules {
 
     /// Perft split by root move: each legal move's canonical text and count,
     /// sorted by text; `threads` workers share the root moves.
-    pub fn divide(&self, pos: &Position, depth: u32, threads: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(String, u64)> {
+    pub fn divide(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<(String, u64)> {
         let mut roots = Vec::new();
         self.legal(pos, &mut roots);
         let total = roots.len();
@@ -63,13 +77,19 @@ impl Rules {
                             let mut child = pos.clone();
                             child.make(self, m);
                             mine.push((self.uci(&m), self.perft(&child, depth.saturating_sub(1))));
-                            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+                            progress(
+                                done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
+                                total,
+                            );
                         }
                         mine
                     })
                 })
                 .collect();
-            workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_default())
+                .collect()
         });
         results.sort();
         results

@@ -150,7 +150,10 @@ pub struct Freezes {
 impl Freezes {
     /// Turns of its owner the piece on `sq` stays frozen by a timer (0: none).
     pub fn timer(&self, sq: Square) -> u8 {
-        self.timers.iter().position(|t| t.has(sq)).map_or(0, |k| k as u8 + 1)
+        self.timers
+            .iter()
+            .position(|t| t.has(sq))
+            .map_or(0, |k| k as u8 + 1)
     }
 
     /// Gives the piece on `sq` a timer of `n` turns unless it has a longer one.
@@ -193,7 +196,6 @@ pub struct Opened {
     /// Index of the reply rule.
     pub rule: u8,
 }
-
 
 /// Flag of [`Position::last`] and [`Position::prev`]: the move captured.
 pub const CAPTURED: u8 = 0x80;
@@ -310,7 +312,11 @@ impl Position {
         }
         let special = rules.special_moves.then(|| rules.before_move(self, m));
         // Whether this turn has several moves: the privilege, judged at its start.
-        let several = rules.variant.turn.as_ref().is_some_and(|t| self.sub > 0 || rules.holds(&t.privilege, self, None, false));
+        let several = rules
+            .variant
+            .turn
+            .as_ref()
+            .is_some_and(|t| self.sub > 0 || rules.holds(&t.privilege, self, None, false));
         if rules.records_moves {
             // `prev` keeps the latest move of the player who did not make `last`.
             if rules.variant.record_prev && self.last_mover() != us {
@@ -330,7 +336,11 @@ impl Position {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
                 undo.captured = self.take(m.to);
                 let piece = self.take(m.from);
-                self.put(rules, m.to, if m.promotion != 0 { m.promotion } else { piece });
+                self.put(
+                    rules,
+                    m.to,
+                    if m.promotion != 0 { m.promotion } else { piece },
+                );
                 if m.kind == MoveKind::Passing {
                     rules.mark_passed(self, m.from, m.to);
                 }
@@ -338,7 +348,11 @@ impl Position {
             MoveKind::EnPassant => {
                 undo.captured = self.take(m.aux);
                 let piece = self.take(m.from);
-                self.put(rules, m.to, if m.promotion != 0 { m.promotion } else { piece });
+                self.put(
+                    rules,
+                    m.to,
+                    if m.promotion != 0 { m.promotion } else { piece },
+                );
             }
             MoveKind::Castle => {
                 let king = self.take(m.from);
@@ -370,9 +384,14 @@ impl Position {
             self.last |= CAPTURED;
         }
         if rules.variant.record_lost {
-            self.lost = if undo.captured != 0 { 1 << ((undo.captured as usize - 1) / 2) } else { 0 };
+            self.lost = if undo.captured != 0 {
+                1 << ((undo.captured as usize - 1) / 2)
+            } else {
+                0
+            };
         }
-        let counted = undo.captured != 0 && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
+        let counted = undo.captured != 0
+            && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
         if counted || rules.irreversible_codes >> undo.moved & 1 != 0 {
             self.halfmove = 0;
         } else {
@@ -415,7 +434,11 @@ impl Position {
         if let Some(before) = special {
             rules.after_side_change(self, before);
         }
-        if rules.count_checks && self.royals[us ^ 1].iter().any(|k| rules.attacked(self, k, us)) {
+        if rules.count_checks
+            && self.royals[us ^ 1]
+                .iter()
+                .any(|k| rules.attacked(self, k, us))
+        {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
     }
@@ -434,15 +457,26 @@ impl Position {
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
     /// if it had been promoted), and the promoted mark follows the piece.
     fn after_capture_and_promotion(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
-        let captured_at = if m.kind == MoveKind::EnPassant { m.aux } else { m.to };
+        let captured_at = if m.kind == MoveKind::EnPassant {
+            m.aux
+        } else {
+            m.to
+        };
         let captured_type = (undo.captured as usize).wrapping_sub(1) / 2;
-        if undo.captured != 0 && rules.variant.captured_to != CapturedTo::Nowhere && rules.variant.kept >> captured_type & 1 != 0 {
+        if undo.captured != 0
+            && rules.variant.captured_to != CapturedTo::Nowhere
+            && rules.variant.kept >> captured_type & 1 != 0
+        {
             let owner = (undo.captured as usize - 1) & 1;
             let mut ty = rules.variant.held_as[captured_type] as usize;
             if self.promoted.has(captured_at) && rules.variant.demote {
                 ty = rules.demoted[ty] as usize;
             }
-            let to = if rules.variant.captured_to == CapturedTo::Capturer { owner ^ 1 } else { owner };
+            let to = if rules.variant.captured_to == CapturedTo::Capturer {
+                owner ^ 1
+            } else {
+                owner
+            };
             self.hands[to][ty] += 1;
             undo.gained = (to as u8, ty as u8);
         }

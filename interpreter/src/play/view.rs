@@ -39,14 +39,20 @@ impl Rules {
             out.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..files {
                 let piece = pos.board[rank * files + file];
-                out.push(if piece == 0 { '.' } else { self.piece_letter(piece) });
+                out.push(if piece == 0 {
+                    '.'
+                } else {
+                    self.piece_letter(piece)
+                });
                 out.push(' ');
             }
             out.pop();
             out.push('\n');
         }
         out.push_str("   ");
-        let letters: Vec<String> = (0..files).map(|f| ((b'a' + f as u8) as char).to_string()).collect();
+        let letters: Vec<String> = (0..files)
+            .map(|f| ((b'a' + f as u8) as char).to_string())
+            .collect();
         out.push_str(&letters.join(" "));
         out.push('\n');
         out
