@@ -178,9 +178,13 @@ fn count(
 ) -> Result<Count, Diagnostic> {
     let letters = |args: &[ExprNode]| -> Result<u32, Diagnostic> {
         if args.is_empty() {
-            return Err(Diagnostic::at(node.span, "name at least one piece letter, e.g. `held(N)`"));
+            return Err(Diagnostic::at(
+                node.span,
+                "name at least one piece letter, e.g. `held(N)`",
+            ));
         }
-        args.iter().try_fold(0u32, |mask, a| Ok(mask | 1 << letter(a)?))
+        args.iter()
+            .try_fold(0u32, |mask, a| Ok(mask | 1 << letter(a)?))
     };
     match &node.expr {
         Expr::Number(n) => Ok(Count::Number(*n)),

@@ -330,7 +330,9 @@ impl Rules {
             }),
             Condition::InCheck => self.in_check(pos),
             Condition::PieceStepped => from.is_some_and(|f| pos.stepped.has(f)),
-            Condition::Compare(a, op, b) => Count::compare(self.count(a, pos), *op, self.count(b, pos)),
+            Condition::Compare(a, op, b) => {
+                Count::compare(self.count(a, pos), *op, self.count(b, pos))
+            }
         }
     }
 
