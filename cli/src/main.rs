@@ -5,6 +5,7 @@
 mod conform;
 mod explore;
 mod progress;
+mod report;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,8 +54,19 @@ enum Command {
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: conform::PerftImpl,
     },
-    /// List the legal moves, one per line, sorted, in canonical text.
+    /// List the legal moves, one per line, sorted, in canonical text (or SAN).
     Moves {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+        /// Print SAN (in the variant's own notation) instead, sorted.
+        #[arg(long)]
+        san: bool,
+    },
+    /// Print the outcome line alone: `1-0 by checkmate`, `1/2-1/2 by
+    /// stalemate`, or `* white to move` while the game goes on.
+    Status {
         /// Rule file.
         file: PathBuf,
         #[command(flatten)]
@@ -302,23 +314,40 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { file, at } => {
-            for m in game(&file, &at)?.legal_moves() {
-                println!("{m}");
+        Command::Moves { file, at, san } => {
+            let game = game(&file, &at)?;
+            if san {
+                for (_, m) in game.legal_moves_san() {
+                    println!("{m}");
+                }
+            } else {
+                for m in game.legal_moves() {
+                    println!("{m}");
+                }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Status { file, at } => {
+            println!("{}", report::status_line(&game(&file, &at)?));
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
                 None => println!(
-                    "{}fen: {}",
-                    game.rules().board_text(game.position()),
+                    "{}{}fen: {}",
+                    report::board_with_hands(&game, &game.rules().board_text(game.position())),
+                    report::state_lines(&game, None),
                     game.fen()
                 ),
                 Some(who @ ("white" | "black")) => {
-                    let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
-                    println!("{board}fen: {fen}");
+                    let colour = if who == "white" { 0 } else { 1 };
+                    let (board, fen, hidden) = game.view_text(colour);
+                    println!(
+                        "{}{}fen: {fen}",
+                        report::board_with_hands(&game, &board),
+                        report::state_lines(&game, Some(colour))
+                    );
                     if hidden.is_empty() {
                         println!("hidden: nothing");
                     } else {
