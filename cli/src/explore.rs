@@ -116,7 +116,7 @@ pub fn explore(
                     d.moves.len(),
                     d.what
                 );
-                print_reproduction(a.as_mut(), &d, "the first", "the second")?;
+                print_reproduction(a.as_mut(), &d, "under the first", "under the second")?;
             }
             None => println!("{label}: no difference in {games} games of seed {seed}"),
         }
@@ -125,7 +125,7 @@ pub fn explore(
 }
 
 /// Prints where a disagreement shows: the FEN (as A prints it), the moves
-/// from the start and the moves only one side has, named `name_a` and `name_b`.
+/// from the start and the moves only one side has (`only {name_a}: ...`).
 fn print_reproduction(
     a: &mut dyn Implementation,
     d: &Disagreement,
@@ -142,10 +142,10 @@ fn print_reproduction(
         }
     );
     if !d.only_in_a.is_empty() {
-        println!("  only in {name_a}: {}", d.only_in_a.join(" "));
+        println!("  only {name_a}: {}", d.only_in_a.join(" "));
     }
     if !d.only_in_b.is_empty() {
-        println!("  only in {name_b}: {}", d.only_in_b.join(" "));
+        println!("  only {name_b}: {}", d.only_in_b.join(" "));
     }
     Ok(())
 }
@@ -219,7 +219,7 @@ pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
                 d.moves.len(),
                 d.what
             );
-            let (name_a, name_b) = (a.name(), b.name());
+            let (name_a, name_b) = (format!("in {}", a.name()), format!("in {}", b.name()));
             print_reproduction(a.as_mut(), &d, &name_a, &name_b)?;
             println!(
                 "  {} of {} walks disagree; the shortest is shown",
