@@ -150,18 +150,20 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(Failure(message)) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
+            // Echoed input may hold control characters: print them escaped.
+            for line in message.lines() {
+                eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
         }
     }
 }
 
+/// Reads a rule file; a folder, a device or text that is not UTF-8 is
+/// refused with a message saying so.
 fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
 /// The rulings of `--ruling ID=VALUE` options.
@@ -201,7 +203,7 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
             .map_err(|e| Failure(e.to_string()))?;
     }
     if let Some(fen) = &at.fen {
-        game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
+        game.set_fen(fen).map_err(|e| Failure(e.render()))?;
     }
     for m in &at.moves {
         game.play(m).map_err(|e| Failure(e.to_string()))?;

@@ -118,15 +118,51 @@ pub enum PlayError {
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::diagnostic::escaped;
         match self {
-            PlayError::Fen { fen, reason, .. } => write!(f, "invalid FEN `{fen}`: {reason}"),
-            PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
+            PlayError::Fen { fen, reason, .. } => {
+                write!(f, "invalid FEN `{}`: {}", escaped(fen), escaped(reason))
+            }
+            PlayError::IllegalMove { text, fen } => {
+                write!(f, "illegal move `{}` in `{fen}`", escaped(text))
+            }
             PlayError::MalformedMove { text } => write!(
                 f,
-                "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"
+                "malformed move `{}`: expected UCI text like `e2e4` or SAN like `Nf3`",
+                escaped(text)
             ),
-            PlayError::Ruling { reason } => f.write_str(reason),
+            PlayError::Ruling { reason } => f.write_str(&escaped(reason)),
         }
+    }
+}
+
+impl PlayError {
+    /// The message, and for a FEN whose offending part is known, the FEN
+    /// again with a caret line under that part.
+    pub fn render(&self) -> String {
+        let PlayError::Fen {
+            fen,
+            at: Some((start, len)),
+            ..
+        } = self
+        else {
+            return self.to_string();
+        };
+        let mut start = (*start).min(fen.len());
+        while !fen.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (start + len).min(fen.len());
+        while !fen.is_char_boundary(end) {
+            end += 1;
+        }
+        let shown = |t: &str| crate::diagnostic::escaped(t).chars().count();
+        format!(
+            "{self}\n  | {}\n  | {}{}",
+            crate::diagnostic::escaped(fen),
+            " ".repeat(shown(&fen[..start])),
+            "^".repeat(shown(&fen[start..end]).max(1))
+        )
     }
 }
 
