@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use motley_interpreter::play::PlayError;
 use motley_interpreter::{build, Game};
 
 #[derive(Parser)]
@@ -195,12 +196,23 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
     let rules =
         build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
-    for ruling in &at.rulings {
-        let (id, value) = ruling
-            .split_once('=')
-            .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
-        game.set_ruling(id, value)
-            .map_err(|e| Failure(e.to_string()))?;
+    let settings = rulings(at)?;
+    if !settings.is_empty() {
+        game.set_rulings(&settings).map_err(|e| match e {
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => {
+                let name = path.display().to_string();
+                let mut out = String::new();
+                for mut d in diagnostics.clamped(&source).0 {
+                    d.message = format!("under {rulings}: {}", d.message);
+                    out.push_str(&d.render(&name, &source));
+                }
+                Failure(out)
+            }
+            other => Failure(other.to_string()),
+        })?;
     }
     if let Some(fen) = &at.fen {
         game.set_fen(fen).map_err(|e| Failure(e.render()))?;

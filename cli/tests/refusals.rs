@@ -196,3 +196,81 @@ fn u10_control_characters_are_escaped() {
     assert_eq!(code, 1);
     assert!(!err.contains('\x07'), "{err:?}");
 }
+
+/// Writes a rule file made from a bundled one with `from` replaced by `to`.
+fn variant_with(bundled: &str, from: &str, to: &str, name: &str) -> String {
+    let text = std::fs::read_to_string(bundled).expect("bundled rule file");
+    assert!(text.contains(from), "{from}");
+    let file = scratch(name).join(format!("{name}.yaml"));
+    std::fs::write(&file, text.replacen(from, to, 1)).expect("write");
+    file.to_str().expect("utf-8 path").to_string()
+}
+
+#[test]
+fn s3_overlapping_drop_rules_list_each_drop_once() {
+    let file = variant_with(
+        CRAZYHOUSE,
+        "  - pieces: [P]\n    zone: rank >= 2",
+        "  - pieces: [N, P]\n    zone: rank <= 4\n  - pieces: [P]\n    zone: rank >= 2",
+        "s3-drops",
+    );
+    let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
+    let (code, out, err) = motley(&["moves", &file, "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    let drops: Vec<&str> = out.lines().filter(|m| m.starts_with("N@")).collect();
+    assert_eq!(drops.len(), 62, "{out}");
+    let mut unique = drops.clone();
+    unique.dedup();
+    assert_eq!(unique, drops);
+    let (_, out, _) = motley(&["perft", &file, "1", "--fen", fen]);
+    assert_eq!(out, "67\n");
+}
+
+#[test]
+fn s16_a_ruling_set_twice_is_refused() {
+    let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
+    let (code, _, err) = motley(&[
+        "moves",
+        entity,
+        "--ruling",
+        "entry-zone=half",
+        "--ruling",
+        "entity.entry-zone=reach",
+    ]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "ruling `entry-zone` is set twice\n")
+    );
+}
+
+#[test]
+fn u14_a_problem_under_a_combination_of_rulings_keeps_its_place() {
+    let rulings = "
+rulings:
+  a:
+    question: first?
+    source: \"test: 'a'\"
+    options: [x, y]
+    default: x
+  b:
+    question: second?
+    source: \"test: 'b'\"
+    options: [x, y]
+    default: x
+";
+    let file = variant_with(
+        CHESS,
+        "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        &format!("setup: 'if(ruling(\"a\") == \"y\" and ruling(\"b\") == \"y\", \"8/8\", \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\")'\n{rulings}"),
+        "u14",
+    );
+    let (code, _, _) = motley(&["check", &file]);
+    assert_eq!(code, 0);
+    let (code, _, err) = motley(&["moves", &file, "--ruling", "a=y", "--ruling", "b=y"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("u14.yaml:21:9: under a=y b=y: invalid setup: the board part `8/8` has 2 ranks, this variant has 8\n"),
+        "{err}"
+    );
+    assert!(err.contains("\n21 | setup: 'if("), "{err}");
+}

@@ -21,7 +21,7 @@ struct RawRuleFile {
     #[serde(default)]
     source: Option<String>,
     board: RawBoard,
-    pieces: Vec<Spanned<RawPiece>>,
+    pieces: Spanned<Vec<Spanned<RawPiece>>>,
     setup: Spanned<String>,
     #[serde(default)]
     castling: Option<RawCastling>,
@@ -467,6 +467,8 @@ pub struct RuleFile {
     pub ranks: (u32, Span),
     /// `pieces`, in file order.
     pub pieces: Vec<PieceDef>,
+    /// Where the `pieces` list is written.
+    pub pieces_span: Span,
     /// `setup`: the start position as FEN.
     pub setup: Text,
     /// `castling`, if the variant has it.
@@ -505,6 +507,52 @@ pub struct RuleFile {
     pub hidden: Vec<(Vec<Text>, Text)>,
     /// `turn`: turns of several moves, if the variant has them.
     pub turn: Option<TurnDef>,
+}
+
+impl RuleFile {
+    /// Every expression the file holds (zones, conditions, deadlines), in
+    /// no particular order; settings written as expressions (`word` texts)
+    /// are parsed where they are read.
+    pub fn expressions(&self) -> Vec<&ExprNode> {
+        let mut out: Vec<&ExprNode> = Vec::new();
+        fn entries(list: &[MoveEntry]) -> impl Iterator<Item = &ExprNode> {
+            list.iter().filter_map(|e| e.when.as_ref())
+        }
+        for p in &self.pieces {
+            out.extend(entries(&p.moves));
+            for i in &p.imitate {
+                out.extend(i.when.as_ref());
+                for (_, _, list) in &i.overrides {
+                    out.extend(entries(list));
+                }
+            }
+        }
+        for p in &self.promotion {
+            out.push(&p.zone);
+            out.extend(p.when.as_ref());
+        }
+        for d in &self.drops {
+            out.push(&d.zone);
+            out.extend(d.when.as_ref());
+        }
+        for g in &self.gating {
+            out.extend([&g.zone, &g.deadline, &g.when].into_iter().flatten());
+        }
+        out.extend(self.outcomes.reach.as_ref().map(|r| &r.1));
+        out.extend(self.draws.uncounted.as_ref().and_then(|u| u.1.as_ref()));
+        for f in &self.freeze {
+            out.extend(f.reach.when.as_ref());
+        }
+        for r in &self.replies {
+            out.extend(
+                [&r.when, &r.opened_by.1.when, &r.reply.1.when]
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+        out.extend(self.turn.as_ref().and_then(|t| t.privilege.as_ref()));
+        out
+    }
 }
 
 /// The `turn` section (spec/LANGUAGE.md §16): turns of several moves.
@@ -828,6 +876,40 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
     }
 }
 
+/// Whether a name (a ruling id, a player flag) is a word of lower-case
+/// letters, digits, `-` and `_` starting with a letter: names that FEN
+/// state fields and `--ruling ID=VALUE` can write and read back.
+pub fn is_identifier(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// The place of a mapping key whose value is at `value`: the key on the
+/// value's line, else on the nearest line above that holds it.
+fn key_span(source: &str, value: Span, key: &str) -> Span {
+    let lines: Vec<&str> = crate::diagnostic::lines(source).collect();
+    for line in (0..value.line as usize).rev().take(50) {
+        let Some(text) = lines.get(line) else {
+            continue;
+        };
+        let written = [
+            format!("{key}:"),
+            format!("\"{key}\":"),
+            format!("'{key}':"),
+        ];
+        if let Some((col, w)) = written
+            .iter()
+            .find_map(|w| text.find(w.as_str()).map(|i| (i, w)))
+        {
+            let col = text[..col].chars().count() as u32 + 1;
+            return Span::new(line as u32 + 1, col, w.chars().count() as u32 - 1);
+        }
+    }
+    value
+}
+
 /// The scalar written at a place: up to a comma, closing bracket or line end.
 fn token_at(source: &str, line: u32, col: u32) -> String {
     let text = crate::diagnostic::lines(source)
@@ -1009,7 +1091,7 @@ impl Raw {
             }
         }
         let mut pieces = Vec::new();
-        for p in &f.pieces {
+        for p in &f.pieces.value {
             let moves = move_entries(&p.value.moves, source, &mut errors);
             let imitate = match &p.value.moves.value {
                 RawMoves::Imitate(list) => list
@@ -1261,7 +1343,39 @@ impl Raw {
         let mut rulings = Vec::new();
         for (id, r) in &f.rulings {
             let default = text(&r.value.default, source);
-            if !r.value.options.contains(&default.value) {
+            let at = place(r, source);
+            if !is_identifier(id) {
+                errors.push(Diagnostic::at(
+                    key_span(source, at, id),
+                    format!("a ruling id is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{id}`"),
+                ));
+            }
+            let options = &r.value.options;
+            if options.len() < 2 {
+                errors.push(Diagnostic::at(
+                    key_span(source, at, id),
+                    format!(
+                        "ruling `{id}` has {} option{}; a ruling is a question with at least two answers",
+                        options.len(),
+                        if options.len() == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            for (i, o) in options.iter().enumerate() {
+                let problem = if options[..i].contains(o) {
+                    Some(format!("ruling `{id}` lists the option `{o}` twice"))
+                } else if o.is_empty() || o.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    Some(format!(
+                        "ruling `{id}` has the option `{o}`; an option is a word without spaces"
+                    ))
+                } else {
+                    None
+                };
+                if let Some(message) = problem {
+                    errors.push(Diagnostic::at(key_span(source, at, id), message));
+                }
+            }
+            if options.len() >= 2 && !options.contains(&default.value) {
                 errors.push(default.error(format!(
                     "the default `{}` is not one of the options: {}",
                     default.value,
@@ -1281,6 +1395,15 @@ impl Raw {
                 options,
                 default,
             });
+        }
+        let flags = f.state.iter().flat_map(|s| &s.player_flags);
+        for (i, flag) in flags.clone().enumerate() {
+            let t = text(flag, source);
+            if !is_identifier(&t.value) {
+                errors.push(t.error(format!("a player flag is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{}`", t.value)));
+            } else if flags.clone().take(i).any(|f| f.value == t.value) {
+                errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
+            }
         }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
@@ -1338,6 +1461,7 @@ impl Raw {
             files: number(&f.board.files, source),
             ranks: number(&f.board.ranks, source),
             pieces,
+            pieces_span: place(&f.pieces, source),
             setup: text(&f.setup, source),
             castling,
             promotion,

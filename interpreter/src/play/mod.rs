@@ -114,6 +114,14 @@ pub enum PlayError {
         /// What is wrong, naming the known rulings or options.
         reason: String,
     },
+    /// Rules that cannot be built under the chosen ruling options (a
+    /// combination of options; each alone is checked when the file is read).
+    Rules {
+        /// The options set, as `ID=OPTION ...`.
+        rulings: String,
+        /// The problems, with their places in the rule file.
+        diagnostics: crate::diagnostic::Diagnostics,
+    },
 }
 
 impl fmt::Display for PlayError {
@@ -132,6 +140,10 @@ impl fmt::Display for PlayError {
                 escaped(text)
             ),
             PlayError::Ruling { reason } => f.write_str(&escaped(reason)),
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => write!(f, "under {}: {}", escaped(rulings), diagnostics),
         }
     }
 }
