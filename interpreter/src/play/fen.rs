@@ -6,6 +6,9 @@ use super::{PlayError, Rules};
 use crate::check::MAX_LINGER;
 use crate::compile::{code, Square};
 
+/// The holdings part of a board field and its byte offset, if given.
+type Holdings<'f> = Option<(usize, &'f str)>;
+
 /// The largest halfmove clock and move number a FEN may give: far beyond
 /// any game, and far enough below 2^32 that playing on never wraps.
 pub const MAX_CLOCK: u32 = 1_000_000_000;
@@ -497,7 +500,7 @@ impl Rules {
     fn split_holdings<'f>(
         &self,
         field: &'f str,
-    ) -> Result<(&'f str, Option<(usize, &'f str)>), (usize, String)> {
+    ) -> Result<(&'f str, Holdings<'f>), (usize, String)> {
         if let Some(open) = field.find('[') {
             let inner = field[open + 1..].strip_suffix(']').ok_or_else(|| {
                 (
