@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use motley_interpreter::play::PlayError;
 use motley_interpreter::{build, Game};
 
 #[derive(Parser)]
@@ -184,18 +185,20 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(Failure(message)) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
+            // Echoed input may hold control characters: print them escaped.
+            for line in message.lines() {
+                eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
         }
     }
 }
 
+/// Reads a rule file; a folder, a device or text that is not UTF-8 is
+/// refused with a message saying so.
 fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
 /// The rulings of `--ruling ID=VALUE` options.
@@ -227,15 +230,26 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
     let rules =
         build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
-    for ruling in &at.rulings {
-        let (id, value) = ruling
-            .split_once('=')
-            .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
-        game.set_ruling(id, value)
-            .map_err(|e| Failure(e.to_string()))?;
+    let settings = rulings(at)?;
+    if !settings.is_empty() {
+        game.set_rulings(&settings).map_err(|e| match e {
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => {
+                let name = path.display().to_string();
+                let mut out = String::new();
+                for mut d in diagnostics.clamped(&source).0 {
+                    d.message = format!("under {rulings}: {}", d.message);
+                    out.push_str(&d.render(&name, &source));
+                }
+                Failure(out)
+            }
+            other => Failure(other.to_string()),
+        })?;
     }
     if let Some(fen) = &at.fen {
-        game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
+        game.set_fen(fen).map_err(|e| Failure(e.render()))?;
     }
     for m in &at.moves {
         game.play(m).map_err(|e| Failure(e.to_string()))?;

@@ -210,8 +210,8 @@ impl ImplKind {
 
 /// Reads a rule file's text, with the path in the message on failure.
 pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| ImplError::Failed(d.render(&path.display().to_string(), "").trim_end().into()))
 }
 
 /// The `name` of a rule file, read without interpreting the rest, so an

@@ -123,22 +123,70 @@ pub enum PlayError {
         /// What is wrong, naming the known rulings or options.
         reason: String,
     },
+    /// Rules that cannot be built under the chosen ruling options (a
+    /// combination of options; each alone is checked when the file is read).
+    Rules {
+        /// The options set, as `ID=OPTION ...`.
+        rulings: String,
+        /// The problems, with their places in the rule file.
+        diagnostics: crate::diagnostic::Diagnostics,
+    },
 }
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::diagnostic::escaped;
         match self {
-            PlayError::Fen { fen, reason, .. } => write!(f, "invalid FEN `{fen}`: {reason}"),
-            PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
+            PlayError::Fen { fen, reason, .. } => {
+                write!(f, "invalid FEN `{}`: {}", escaped(fen), escaped(reason))
+            }
+            PlayError::IllegalMove { text, fen } => {
+                write!(f, "illegal move `{}` in `{fen}`", escaped(text))
+            }
             PlayError::MalformedMove { text } => write!(
                 f,
-                "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"
+                "malformed move `{}`: expected UCI text like `e2e4` or SAN like `Nf3`",
+                escaped(text)
             ),
             PlayError::GameOver { text, outcome } => {
-                write!(f, "the game is over: {outcome}; `{text}` cannot be played")
+                write!(f, "the game is over: {outcome}; `{}` cannot be played", escaped(text))
             }
-            PlayError::Ruling { reason } => f.write_str(reason),
+            PlayError::Ruling { reason } => f.write_str(&escaped(reason)),
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => write!(f, "under {}: {}", escaped(rulings), diagnostics),
         }
+    }
+}
+
+impl PlayError {
+    /// The message, and for a FEN whose offending part is known, the FEN
+    /// again with a caret line under that part.
+    pub fn render(&self) -> String {
+        let PlayError::Fen {
+            fen,
+            at: Some((start, len)),
+            ..
+        } = self
+        else {
+            return self.to_string();
+        };
+        let mut start = (*start).min(fen.len());
+        while !fen.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (start + len).min(fen.len());
+        while !fen.is_char_boundary(end) {
+            end += 1;
+        }
+        let shown = |t: &str| crate::diagnostic::escaped(t).chars().count();
+        format!(
+            "{self}\n  | {}\n  | {}{}",
+            crate::diagnostic::escaped(fen),
+            " ".repeat(shown(&fen[..start])),
+            "^".repeat(shown(&fen[start..end]).max(1))
+        )
     }
 }
 

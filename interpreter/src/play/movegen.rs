@@ -262,6 +262,10 @@ impl Rules {
         let us = pos.side;
         let mut in_check = None;
         let mut probe: Option<Position> = None;
+        // Rules may overlap: each drop (entering type, square) is listed once,
+        // by the first rule that allows it.
+        let overlapping = self.variant.drops.len() > 1;
+        let mut listed: Vec<(u8, Bits)> = Vec::new();
         for (index, rule) in self.variant.drops.iter().enumerate() {
             if !self.holds(&rule.when, pos, None, false) {
                 continue;
@@ -278,6 +282,10 @@ impl Rules {
                     if pos.board[to as usize] != 0 {
                         continue;
                     }
+                    let seen = listed.iter().position(|(p, _)| *p == piece);
+                    if overlapping && seen.is_some_and(|at| listed[at].1.has(to)) {
+                        continue;
+                    }
                     if rule.no_check {
                         let probe = probe.get_or_insert_with(|| pos.clone());
                         probe.put(self, to, piece);
@@ -287,6 +295,12 @@ impl Rules {
                         probe.take(to);
                         if checks {
                             continue;
+                        }
+                    }
+                    if overlapping {
+                        match seen {
+                            Some(at) => listed[at].1.set(to),
+                            None => listed.push((piece, Bits::one(to))),
                         }
                     }
                     out.push(Move {
@@ -423,7 +437,10 @@ impl Rules {
             out.push(m);
             return;
         };
-        for &to in &rule.to {
+        for (i, &to) in rule.to.iter().enumerate() {
+            if rule.to[..i].contains(&to) {
+                continue;
+            }
             let code = crate::compile::code(to as usize, colour);
             if rule.only_captured {
                 let on_board = pos.occupied[colour]
