@@ -68,18 +68,42 @@ impl Diagnostic {
         if let Some(line) = lines(source).nth(span.line.saturating_sub(1) as usize) {
             let gutter = span.line.to_string();
             let pad = " ".repeat(gutter.len());
-            let indent: String = line
+            let (shown, before, carets) = window(line, span);
+            let indent: String = before
                 .chars()
-                .take(span.col.saturating_sub(1) as usize)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             out.push_str(&format!(
-                "{pad} |\n{gutter} | {line}\n{pad} | {indent}{}\n",
-                "^".repeat(span.len as usize)
+                "{pad} |\n{gutter} | {shown}\n{pad} | {indent}{}\n",
+                "^".repeat(carets)
             ));
         }
         out
     }
+}
+
+/// The widest source line a snippet shows whole; longer lines are cut to
+/// this many characters around the span, `…` marking what is left out.
+const SNIPPET_WIDTH: usize = 100;
+
+/// The part of `line` a snippet shows, the part of it before the span, and
+/// how many carets to put under the span.
+fn window(line: &str, span: Span) -> (String, String, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    let col = (span.col.saturating_sub(1) as usize).min(chars.len());
+    let (from, to) = if chars.len() <= SNIPPET_WIDTH {
+        (0, chars.len())
+    } else {
+        let from = col.saturating_sub(SNIPPET_WIDTH / 2);
+        (from, (from + SNIPPET_WIDTH).min(chars.len()))
+    };
+    let cut_before = if from > 0 { "…" } else { "" };
+    let cut_after = if to < chars.len() { "…" } else { "" };
+    let text = |a: usize, b: usize| chars[a..b].iter().collect::<String>();
+    let shown = format!("{cut_before}{}{cut_after}", text(from, to));
+    let before = format!("{cut_before}{}", text(from, col));
+    let carets = (span.len as usize).min(to.saturating_sub(col)).max(1);
+    (shown, before, carets)
 }
 
 impl fmt::Display for Diagnostic {
