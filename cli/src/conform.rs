@@ -56,7 +56,7 @@ pub fn conform(
     }
     let start = Instant::now();
     let report = run_paths(&paths, &kind, &options).map_err(Failure)?;
-    print!("{}", report.render(verbose));
+    out!("{}", report.render(verbose));
     if verbose {
         eprintln!(
             "{} in {:.1}s",
@@ -169,7 +169,7 @@ pub fn perft(
             if a != b || depth == 0 {
                 if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth)
                 {
-                    print!("{d}");
+                    out!("{d}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -178,16 +178,16 @@ pub fn perft(
     };
     if divide {
         for (m, n) in &rows {
-            println!("{m} {n}");
+            outln!("{m} {n}");
         }
-        println!();
+        outln!();
     }
     let total: u64 = if depth == 0 {
         1
     } else {
         rows.iter().map(|r| r.1).sum()
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -177,7 +177,7 @@ impl ImplKind {
 
 /// Reads a rule file's text, with the path in the message on failure.
 pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
-    std::fs::read_to_string(path)
+    motley_interpreter::load::read_source(path)
         .map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
 }
 

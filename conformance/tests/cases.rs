@@ -121,6 +121,27 @@ fn budgets_can_be_overridden() {
     assert_eq!(tight.counts_over_budget(), 2);
 }
 
+#[test]
+fn budgets_bound_the_work_done_not_the_count_claimed() {
+    let path = [here("tests/fixtures/claims-too-small.yaml")];
+    let report = run_paths(&path, &ImplKind::Engine, &ci()).expect("fixture");
+    // Depth 12 stops once a shallower count passes the budget (depth 5).
+    assert_eq!(
+        (report.passed(), report.failed(), report.skipped()),
+        (0, 1, 1)
+    );
+    assert_eq!(report.counts_over_budget(), 1);
+    let file = here("tests/fixtures/claims-too-small.yaml")
+        .display()
+        .to_string();
+    assert_eq!(
+        report.failure_lines(),
+        [format!(
+            "{file}: a claim of one leaf at depth 3: perft 3: expected 1, got 8902"
+        )]
+    );
+}
+
 fn parse(text: &str) -> String {
     let dir = here("tests/fixtures");
     match CaseFile::parse(&dir.join("x.yaml"), text) {
@@ -183,6 +204,12 @@ fn bad_case_files_are_refused_with_located_messages() {
     assert_eq!(
         parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
         "DIR/x.yaml:6:5: case `a`: another case of this file has the same name"
+    );
+    assert_eq!(
+        parse(&format!(
+            "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 5000: 1 }} }}\n"
+        )),
+        "DIR/x.yaml:3:5: case `a`: perft depth 5000 is too deep: the most is 64"
     );
     let bad_count = parse(&format!(
         "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: many }} }}\n"

@@ -15,6 +15,7 @@ mod view;
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use outcome::Outcome;
+pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
