@@ -30,6 +30,7 @@ pub fn conform(
     full: bool,
     verbose: bool,
     threads: Option<usize>,
+    uci_timeout: Option<std::time::Duration>,
 ) -> Result<ExitCode, Failure> {
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
     let paths = if paths.is_empty() {
@@ -53,6 +54,9 @@ pub fn conform(
     }
     if let Some(n) = threads {
         options.threads = n.max(1);
+    }
+    if let Some(timeout) = uci_timeout {
+        options.uci_timeout = timeout;
     }
     let start = Instant::now();
     let report = run_paths(&paths, &kind, &options).map_err(Failure)?;

@@ -101,6 +101,10 @@ enum Command {
         /// Worker threads, 1 to 256 (default: all cores; 1 for UCI).
         #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
+        /// Seconds a UCI engine may take over one question (default 60; the
+        /// handshake gets at most 20).
+        #[arg(long, value_name = "SECONDS", value_parser = uci_timeout)]
+        uci_timeout: Option<std::time::Duration>,
     },
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
@@ -171,6 +175,14 @@ fn thread_count(text: &str) -> Result<usize, String> {
         _ => Err(format!(
             "expected a number of threads from 1 to {MAX_THREADS}"
         )),
+    }
+}
+
+/// A `--uci-timeout` value: seconds, more than 0 and at most a day.
+fn uci_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err("expected seconds, more than 0 and at most 86400".to_string()),
     }
 }
 
@@ -307,7 +319,16 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             full,
             verbose,
             threads,
-        } => conform::conform(paths, &implementation, budget, full, verbose, threads),
+            uci_timeout,
+        } => conform::conform(
+            paths,
+            &implementation,
+            budget,
+            full,
+            verbose,
+            threads,
+            uci_timeout,
+        ),
         Command::Perft {
             file,
             depth,

@@ -165,12 +165,13 @@ impl fmt::Display for ImplKind {
 }
 
 impl ImplKind {
-    /// A fresh, unloaded implementation of this kind.
-    pub fn create(&self) -> Box<dyn Implementation> {
+    /// A fresh, unloaded implementation of this kind; a UCI engine gets
+    /// `uci_timeout` for each question.
+    pub fn create(&self, uci_timeout: std::time::Duration) -> Box<dyn Implementation> {
         match self {
             ImplKind::Interpreter => Box::new(Interp::new()),
             ImplKind::Engine => Box::new(Engine::new()),
-            ImplKind::Uci(command) => Box::new(Uci::new(command)),
+            ImplKind::Uci(command) => Box::new(Uci::new(command, uci_timeout)),
         }
     }
 }

@@ -45,6 +45,8 @@ pub struct Options {
     pub budget: Budget,
     /// Worker threads; each has its own implementation instance.
     pub threads: usize,
+    /// How long a UCI engine may take over one question.
+    pub uci_timeout: std::time::Duration,
 }
 
 impl Default for Options {
@@ -52,6 +54,7 @@ impl Default for Options {
         Options {
             budget: Budget::Default,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            uci_timeout: crate::uci::DEFAULT_QUESTION_TIMEOUT,
         }
     }
 }
@@ -275,7 +278,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut imp = kind.create();
+                let mut imp = kind.create(options.uci_timeout);
                 let mut loaded: Option<(usize, Result<(), ImplError>)> = None;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);

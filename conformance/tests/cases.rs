@@ -103,6 +103,7 @@ fn budgets_can_be_overridden() {
         &Options {
             budget: Budget::Unlimited,
             threads: 1,
+            ..ci()
         },
     )
     .expect("fixture");
@@ -113,6 +114,7 @@ fn budgets_can_be_overridden() {
         &Options {
             budget: Budget::Nodes(25),
             threads: 1,
+            ..ci()
         },
     )
     .expect("fixture");
@@ -230,6 +232,38 @@ fn an_unreadable_case_file_counts_as_a_failure() {
         "{:?}",
         report.failure_lines()
     );
+}
+
+#[test]
+fn misbehaving_uci_engines_fail_the_case_within_the_deadline() {
+    let script = here("tests/fixtures/uci-hostile.sh");
+    for (mode, why) in [
+        ("silent", "did not answer within 1s"),
+        (
+            "flood",
+            "sent more than 10000 lines without finishing its answer",
+        ),
+        ("trickle", "did not answer within 1s"),
+        ("long-line", "sent a line longer than 65536 bytes"),
+        ("not-utf8", "sent a line that is not UTF-8"),
+    ] {
+        let kind: ImplKind = format!("uci:sh {} {mode}", script.display())
+            .parse()
+            .expect("uci kind");
+        let report = run_paths(
+            &[here("tests/fixtures/uci-one.yaml")],
+            &kind,
+            &Options {
+                threads: 1,
+                uci_timeout: std::time::Duration::from_secs(1),
+                ..ci()
+            },
+        )
+        .expect("fixture");
+        let lines = report.failure_lines();
+        assert_eq!(lines.len(), 1, "{mode}: {lines:?}");
+        assert!(lines[0].contains(why), "{mode}: {lines:?}");
+    }
 }
 
 #[test]
