@@ -168,10 +168,11 @@ impl Rules {
                         format!("unknown piece letter `{c}`"),
                     )
                 })?;
-                if file >= files as usize {
-                    break;
+                // A letter past the rank's end is counted, not placed: the
+                // rank is then refused for its length below.
+                if file < files as usize {
+                    pos.put(self, (rank * files as usize + file) as Square, piece);
                 }
-                pos.put(self, (rank * files as usize + file) as Square, piece);
                 file += 1;
             }
             if file != files as usize {
