@@ -545,10 +545,61 @@ fn bundled_games() -> &'static [(String, Game)] {
     })
 }
 
+/// The number of ranks of a FEN's board field.
+fn ranks_of(fen: &str) -> usize {
+    board_field(fen).split('/').count()
+}
+
+/// A FEN's board field without the holdings (`[...]`).
+fn board_field(fen: &str) -> &str {
+    let board = fen.split_whitespace().next().unwrap_or_default();
+    board.split('[').next().unwrap_or_default()
+}
+
+/// The first `ranks` ranks of a FEN's board, square by square: `.` for an
+/// empty square, else the piece as written (`P`, `+P`, `P~`). Comparing an
+/// accepted FEN's squares with those of the FEN printed from it catches
+/// text the reader passed over (pieces after a full rank).
+pub fn board_squares(fen: &str, ranks: usize) -> Vec<Vec<String>> {
+    board_field(fen)
+        .split('/')
+        .take(ranks)
+        .map(|rank| {
+            let mut squares: Vec<String> = Vec::new();
+            let mut chars = rank.chars().peekable();
+            let mut promoted = false;
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut run = c.to_string();
+                    while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                        run.push(d);
+                    }
+                    let empty = run.parse::<usize>().unwrap_or(usize::MAX).min(1 << 10);
+                    squares.extend(std::iter::repeat_n(".".to_string(), empty));
+                } else if c == '+' {
+                    promoted = true;
+                } else if c == '~' {
+                    if let Some(last) = squares.last_mut() {
+                        last.push('~');
+                    }
+                } else {
+                    squares.push(if std::mem::take(&mut promoted) {
+                        format!("+{c}")
+                    } else {
+                        c.to_string()
+                    });
+                }
+            }
+            squares
+        })
+        .collect()
+}
+
 /// Target `position_text`: the first line names a bundled variant (its
 /// file stem, e.g. `chess`; other text picks one by its bytes), the
 /// second is a FEN, the other lines (at most 32) are move texts; a line
-/// `#N` plays the legal move numbered N. Never a panic; an accepted FEN,
+/// `#N` plays the legal move numbered N. Never a panic; an accepted FEN
+/// has, square by square, the board it was written with ([`board_squares`]),
 /// and the position after each accepted move, prints and reads back to
 /// itself with the same legal moves up to the documented unmoved-piece
 /// gap ([`fen_fixed_point`]); a refused FEN or move
@@ -571,7 +622,15 @@ pub fn position_text(data: &[u8]) {
     let fen = lines.next().unwrap_or_default();
     let before = game.fen();
     match game.set_fen(fen) {
-        Ok(()) => fen_fixed_point(&game, setup),
+        Ok(()) => {
+            assert_eq!(
+                board_squares(fen, ranks_of(&game.fen())),
+                board_squares(&game.fen(), ranks_of(&game.fen())),
+                "the FEN `{fen}` was accepted as `{}`: the boards differ",
+                game.fen()
+            );
+            fen_fixed_point(&game, setup)
+        }
         Err(_) => assert_eq!(
             game.fen(),
             before,
