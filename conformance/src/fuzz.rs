@@ -861,7 +861,48 @@ pub struct RuleDesc {
     pub seed: u64,
     /// Plies of random play (read modulo 16).
     pub plies: u8,
+    /// The optional sections: castling, drops, gating, freezing, replies,
+    /// turns of several moves.
+    pub sections: SectionsDesc,
 }
+
+/// Optional sections of a generated rule file; piece types are indexes
+/// into the generated types, files and atoms are read modulo their lists.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct SectionsDesc {
+    /// `castling`: the rook type, the king's and the rook's target files,
+    /// and the castling field of the setup (an index into
+    /// [`GEN_CASTLING_FIELDS`]).
+    pub castling: Option<(u8, u8, u8, u8)>,
+    /// `hand` (captures go to the capturer) and `drops` of every generated
+    /// type, in a zone of [`GEN_ZONES`].
+    pub drops: Option<u8>,
+    /// `gating` of this type on the first rank, one of each side in hand.
+    pub gating: Option<u8>,
+    /// `freeze`: the freezing type, its reach (an atom of [`GEN_ATOMS`])
+    /// and settings (bit 0: `highest-value`; bits 1-2: `linger`; bit 3:
+    /// `trigger: arrival`).
+    pub freeze: Option<(u8, u8, u8)>,
+    /// `replies`: the opening type, the replying type and the reply's
+    /// movement.
+    pub replies: Option<(u8, u8, ComponentDesc)>,
+    /// `turn`: `2 + n % 2` moves per turn; bit 2 `capture: any`; bit 3
+    /// `later_moves: required`.
+    pub turn: Option<u8>,
+}
+
+/// Castling fields a generated setup may have.
+pub const GEN_CASTLING_FIELDS: [&str; 5] = ["-", "K", "Q", "Kk", "KQkq"];
+
+/// Zones generated drops may use.
+pub const GEN_ZONES: [&str; 5] = [
+    "true",
+    "rank >= 2",
+    "rank <= 2",
+    "file in [a, c]",
+    "not reach_from_outside(W)",
+];
 
 /// A piece type: up to 3 components.
 #[derive(Clone, Debug)]
@@ -924,6 +965,87 @@ impl PieceDesc {
         } else {
             s
         }
+    }
+}
+
+impl RuleDesc {
+    /// The optional sections as YAML; `letter` maps a type index to a
+    /// generated letter (none when there are no types besides the royal).
+    fn sections_yaml(
+        &self,
+        files: usize,
+        gated: Option<char>,
+        letter: &dyn Fn(u8) -> Option<char>,
+    ) -> String {
+        let s = &self.sections;
+        let file = |n: u8| (b'a' + n % files as u8) as char;
+        let all: Vec<String> = (0..self.pieces.len().min(GEN_LETTERS.len()))
+            .map(|i| GEN_LETTERS[i].to_string())
+            .collect();
+        let mut yaml = String::new();
+        if let Some((rook, king_to, rook_to, _)) = s.castling {
+            if let Some(rook) = letter(rook) {
+                yaml.push_str(&format!(
+                    "castling:\n  king: K\n  rook: {rook}\n  sides:\n    - {{ king_to: {}, rook_to: {} }}\n",
+                    file(king_to),
+                    file(rook_to)
+                ));
+            }
+        }
+        if let Some(zone) = s.drops.filter(|_| !all.is_empty()) {
+            yaml.push_str(&format!(
+                "hand:\n  captured: capturer\ndrops:\n  - pieces: [{}]\n    zone: \"{}\"\n",
+                all.join(", "),
+                GEN_ZONES[zone as usize % GEN_ZONES.len()]
+            ));
+        }
+        if let Some(g) = gated {
+            yaml.push_str(&format!(
+                "gating:\n  - pieces: [{g}]\n    zone: rank == 1\n    vacated_by: [unmoved]\n"
+            ));
+        }
+        if let Some((by, reach, settings)) = s.freeze {
+            if let Some(by) = letter(by) {
+                let reach = GEN_ATOMS[reach as usize % GEN_ATOMS.len()];
+                let choose = if settings & 1 == 1 {
+                    "highest-value"
+                } else {
+                    "all"
+                };
+                let trigger = if settings & 8 == 8 {
+                    "arrival"
+                } else {
+                    "recompute"
+                };
+                yaml.push_str(&format!(
+                    "freeze:\n  - {{ by: [{by}], reach: \"{reach}\", immune: [K], choose: {choose}, linger: {}, trigger: {trigger} }}\n",
+                    (settings >> 1) % 4
+                ));
+            }
+        }
+        if let Some((opener, replier, reply)) = &s.replies {
+            if let (Some(opener), Some(replier)) = (letter(*opener), letter(*replier)) {
+                let opened =
+                    self.pieces[GEN_LETTERS.iter().position(|&l| l == opener).unwrap_or(0)].betza();
+                yaml.push_str(&format!(
+                    "replies:\n  - key: reply\n    opened_by: {{ pieces: [{opener}], moves: \"{opened}\" }}\n    reply: {{ pieces: [{replier}], moves: \"{}\" }}\n",
+                    reply.betza()
+                ));
+            }
+        }
+        if let Some(turn) = s.turn {
+            yaml.push_str(&format!(
+                "turn:\n  moves: {}\n  capture: {}\n  later_moves: {}\n",
+                2 + turn % 2,
+                if turn & 4 == 4 { "any" } else { "first-only" },
+                if turn & 8 == 8 {
+                    "required"
+                } else {
+                    "optional"
+                }
+            ));
+        }
+        yaml
     }
 }
 
@@ -1012,11 +1134,18 @@ impl RuleDesc {
                 fen.push('/');
             }
         }
-        fen.push_str(if self.black_first {
-            " b - - 0 1"
-        } else {
-            " w - - 0 1"
+        let s = &self.sections;
+        let gated = s.gating.and_then(letter);
+        if let Some(g) = gated {
+            fen.push_str(&format!("[{g}{}]", g.to_ascii_lowercase()));
+        }
+        let castling_field = s.castling.map_or("-", |(.., field)| {
+            GEN_CASTLING_FIELDS[field as usize % GEN_CASTLING_FIELDS.len()]
         });
+        fen.push_str(&format!(
+            " {} {castling_field} - 0 1",
+            if self.black_first { "b" } else { "w" }
+        ));
         let royal = self
             .royal
             .as_ref()
@@ -1026,8 +1155,9 @@ impl RuleDesc {
         for (i, p) in pieces.iter().enumerate() {
             let b = p.betza();
             yaml.push_str(&format!(
-                "  - {{ letter: {}, name: piece{i}, moves: \"{b}\" }}\n",
-                GEN_LETTERS[i]
+                "  - {{ letter: {}, name: piece{i}, moves: \"{b}\", value: {} }}\n",
+                GEN_LETTERS[i],
+                i + 1
             ));
             betzas.push(b);
         }
@@ -1038,7 +1168,12 @@ impl RuleDesc {
                 "promotion:\n  - {{ pieces: [{from}], zone: \"rank == {ranks}\", to: [{to}] }}\n"
             ));
         }
+        let sections = self.sections_yaml(files, gated, &letter);
+        yaml.push_str(&sections);
+        // The sections put state in the FEN that the mirror image of
+        // `mirror_fen` does not carry over.
         let symmetric = self.asymmetric_setup.is_none()
+            && sections.is_empty()
             && !betzas.iter().any(|b| b.contains('l') || b.contains('r'));
         Generated {
             yaml,
