@@ -746,12 +746,28 @@ pub fn differential(data: &[u8]) {
     }
 }
 
-/// Legal moves, FEN and outcome agree ([`compare_here`]). Returns the
-/// legal moves.
-fn compare(a: &mut Interp, b: &mut Engine, moves: &[String]) -> Result<Vec<String>, DiffError> {
-    compare_here(a, b, None, moves)?;
-    a.legal_moves()
-        .map_err(|e| DiffError::Broken(e.to_string()))
+/// Legal moves, FEN and outcome agree. Returns the legal moves and
+/// whether the game has ended. Each implementation is asked each question
+/// once; on a difference [`compare_here`] asks again and builds the report.
+fn compare(
+    a: &mut Interp,
+    b: &mut Engine,
+    moves: &[String],
+) -> Result<(Vec<String>, bool), DiffError> {
+    let broken = |e: ImplError| DiffError::Broken(e.to_string());
+    let legal = a.legal_moves().map_err(broken)?;
+    let outcome = a.outcome().map_err(broken)?;
+    let same = legal == b.legal_moves().map_err(broken)?
+        && a.fen().map_err(broken)? == b.fen().map_err(broken)?
+        && outcome == b.outcome().map_err(broken)?;
+    if !same {
+        compare_here(a, b, None, moves)?;
+        return Err(DiffError::Broken(format!(
+            "a difference after [{}] that asking again did not show",
+            moves.join(" ")
+        )));
+    }
+    Ok((legal, outcome.is_some()))
 }
 
 /// [`differential`] returning the disagreement instead of panicking.
@@ -779,13 +795,9 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
         .map_err(|e| DiffError::Broken(e.to_string()))?;
     b.set_position(None, &moves)
         .map_err(|e| DiffError::Broken(e.to_string()))?;
-    let mut legal = compare(&mut a, &mut b, &moves)?;
+    let (mut legal, mut ended) = compare(&mut a, &mut b, &moves)?;
     for _ in 0..120 {
-        if legal.is_empty()
-            || a.outcome()
-                .map_err(|e| DiffError::Broken(e.to_string()))?
-                .is_some()
-        {
+        if legal.is_empty() || ended {
             break;
         }
         let i = match choices.next() {
@@ -803,7 +815,7 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
             )));
         }
         moves.push(mv);
-        legal = compare(&mut a, &mut b, &moves).map_err(|e| match e {
+        (legal, ended) = compare(&mut a, &mut b, &moves).map_err(|e| match e {
             DiffError::Disagree(mut d) => {
                 d.what = format!(
                     "{} (variant {}, rulings {:?})",

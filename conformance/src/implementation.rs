@@ -285,8 +285,7 @@ impl Implementation for Interp {
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
         self.game()?
-            .play(mv)
-            .map(|_| ())
+            .play_move(mv)
             .map_err(|e| ImplError::Rejected(e.to_string()))
     }
 
