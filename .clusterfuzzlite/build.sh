@@ -8,6 +8,8 @@
 #   SRC=/tmp/src OUT=/tmp/out SANITIZER=none bash .clusterfuzzlite/build.sh
 # after `ln -s "$PWD" /tmp/src/motley`.
 
+set -euo pipefail
+
 repo="$SRC/motley"
 cd "$repo/fuzz"
 
