@@ -15,6 +15,7 @@ mod view;
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use outcome::{Outcome, Reason};
+pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
@@ -149,7 +150,11 @@ impl fmt::Display for PlayError {
                 escaped(text)
             ),
             PlayError::GameOver { text, outcome } => {
-                write!(f, "the game is over: {outcome}; `{}` cannot be played", escaped(text))
+                write!(
+                    f,
+                    "the game is over: {outcome}; `{}` cannot be played",
+                    escaped(text)
+                )
             }
             PlayError::Ruling { reason } => f.write_str(&escaped(reason)),
             PlayError::Rules {
