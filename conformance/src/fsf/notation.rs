@@ -338,10 +338,11 @@ fn sorted_hands(placement: &str) -> String {
 /// away, else king takes rook.
 fn castling_text(king: (usize, usize), rook: (usize, usize), sides: &[(usize, usize)]) -> String {
     let high = rook.0 > king.0;
-    let side = sides.iter().find(|&&(king_to, rook_to)| {
-        let towards_high = king_to > king.0 || (king_to == king.0 && rook_to > king.0);
-        towards_high == high
-    });
+    // A side castles with a rook on the king's high side when its rook
+    // lands below the king's target (`g`, `f`), wherever the king stands.
+    let side = sides
+        .iter()
+        .find(|&&(king_to, rook_to)| (rook_to < king_to) == high);
     match side {
         Some(&(king_to, _)) if king_to.abs_diff(king.0) >= 2 => {
             format!("{}{}", square_text(king), square_text((king_to, king.1)))
