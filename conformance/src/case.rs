@@ -364,10 +364,10 @@ impl CaseFile {
             if let Some(other) = c
                 .known
                 .keys()
-                .find(|k| !["interp", "engine", "uci"].contains(&k.as_str()))
+                .find(|k| !["interp", "engine", "uci", "fsf"].contains(&k.as_str()))
             {
                 return Err(bad(format!(
-                    "`known` names `{other}`; expected interp, engine or uci"
+                    "`known` names `{other}`; expected interp, engine, uci or fsf"
                 )));
             }
             cases.push(Case {

@@ -382,7 +382,7 @@ fn known_failures_are_counted_apart() {
     }
     let dir = here("tests/fixtures");
     let bad = CaseFile::parse(&dir.join("x.yaml"), "variant: ../../../spec/variants/chess.yaml\ncases:\n  - name: a\n    source: s\n    known: { stockfish: x }\n    expect: { perft: { 1: 20 } }\n");
-    assert!(bad.is_err_and(
-        |e| e.message == "case `a`: `known` names `stockfish`; expected interp, engine or uci"
-    ));
+    assert!(bad
+        .is_err_and(|e| e.message
+            == "case `a`: `known` names `stockfish`; expected interp, engine, uci or fsf"));
 }

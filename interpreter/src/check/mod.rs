@@ -86,6 +86,8 @@ pub struct Variant {
     pub replies: Vec<ReplyRule>,
     /// Types (bit set) whose capture does not reset the fifty-move count.
     pub uncounted_captures: u32,
+    /// Which moves besides captures reset the fifty-move count (§10).
+    pub clock_reset: ClockReset,
     /// Positions record which pieces made their first move by an
     /// initial-only movement (a condition reads `piece.double_stepped`).
     pub record_stepped: bool,
@@ -256,6 +258,19 @@ pub struct Imitation {
     /// Per real type: the index in [`Variant::virtual_pieces`] of its
     /// movement when imitating that type (`None` for imitators).
     pub as_type: Vec<Option<u8>>,
+}
+
+/// What resets the fifty-move count besides captures (§10,
+/// `fifty_move_reset`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockReset {
+    /// Moves of irreversible pieces reset it only when they go forward
+    /// (towards the opponent's side); otherwise every move of theirs does.
+    pub forward_only: bool,
+    /// Drops reset it.
+    pub drops: bool,
+    /// Promotions and type changes on a move reset it.
+    pub promotions: bool,
 }
 
 /// Castling: which piece types take part and where they go.
@@ -441,6 +456,7 @@ impl Checker<'_> {
             Some((list, when)) if self.holds(when) => self.letter_set(list),
             _ => 0,
         };
+        let clock_reset = self.clock_reset();
         let record_stepped = replies
             .iter()
             .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
@@ -708,6 +724,7 @@ impl Checker<'_> {
             freeze,
             replies,
             uncounted_captures,
+            clock_reset,
             record_stepped,
             turn,
             bare_dead: draws.insufficient_material,
@@ -1117,6 +1134,25 @@ impl Checker<'_> {
                 }
                 mask
             }
+        }
+    }
+
+    fn clock_reset(&mut self) -> ClockReset {
+        let d = &self.file.draws;
+        let forward_only = match d.reset_moves.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "all")) => false,
+            Some((_, "forward")) => true,
+            Some((t, other)) => {
+                self.errors.push(t.error(format!(
+                    "`fifty_move_reset.moves` is `all` (every move of an irreversible piece resets the count) or `forward` (only its forward moves), not `{other}`"
+                )));
+                false
+            }
+        };
+        ClockReset {
+            forward_only,
+            drops: d.reset_drops,
+            promotions: d.reset_promotions,
         }
     }
 

@@ -359,6 +359,19 @@ struct RawDraws {
     insufficient_material: Option<RawInsufficient>,
     #[serde(default)]
     fifty_move_uncounted: Option<RawUncounted>,
+    #[serde(default)]
+    fifty_move_reset: Option<RawReset>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReset {
+    #[serde(default)]
+    moves: Option<Spanned<String>>,
+    #[serde(default)]
+    drops: bool,
+    #[serde(default)]
+    promotions: bool,
 }
 
 #[derive(Deserialize)]
@@ -895,6 +908,13 @@ pub struct DrawsDef {
     pub insufficient_material: bool,
     /// Letters whose capture does not reset the fifty-move count, and when.
     pub uncounted: Option<(Vec<Text>, Option<ExprNode>)>,
+    /// `fifty_move_reset.moves`: which moves of irreversible pieces reset
+    /// the count, `all` (default) or `forward`.
+    pub reset_moves: Option<Text>,
+    /// `fifty_move_reset.drops`: drops reset the count.
+    pub reset_drops: bool,
+    /// `fifty_move_reset.promotions`: promotions and type changes reset the count.
+    pub reset_promotions: bool,
 }
 
 /// A `freeze` entry (§15): pieces that freeze enemy pieces near them.
@@ -1384,6 +1404,13 @@ impl Raw {
                     )
                 }),
                 insufficient_material: d.insufficient_material.is_some(),
+                reset_moves: d
+                    .fifty_move_reset
+                    .as_ref()
+                    .and_then(|r| r.moves.as_ref())
+                    .map(|t| text(t, source)),
+                reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops),
+                reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();

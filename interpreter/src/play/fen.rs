@@ -1061,7 +1061,8 @@ impl Rules {
 
     /// The castling field: `K`/`Q` for the outermost castling rooks, file
     /// letters for other castling rooks and, in variants with gating, for
-    /// other unmoved pieces on the first rank.
+    /// other unmoved pieces on the first rank while their side holds a
+    /// piece in hand (with an empty hand nothing can be gated any more).
     fn castling_field(&self, pos: &Position) -> String {
         let files = self.tables.files as usize;
         let gating = self.unmoved_in_castling_field();
@@ -1105,7 +1106,7 @@ impl Rules {
                     }
                 }
             }
-            if gating {
+            if gating && pos.hands[colour].iter().any(|&n| n > 0) {
                 for (f, &done) in told.iter().enumerate() {
                     let piece = pos.board[at(f) as usize];
                     if piece != 0

@@ -198,6 +198,25 @@ impl PlayError {
 impl std::error::Error for PlayError {}
 
 impl Rules {
+    /// Whether a move resets the fifty-move count, captures aside: a move
+    /// of an irreversible piece (only a forward one when the file says
+    /// `moves: forward`), a drop or a promotion when the file says so (§10).
+    pub(crate) fn resets_clock(&self, m: &Move, moved: u8, us: usize) -> bool {
+        let reset = self.variant.clock_reset;
+        match m.kind {
+            MoveKind::Drop => reset.drops,
+            MoveKind::Null => false,
+            _ => {
+                let files = self.tables.files as usize;
+                let (from, to) = (m.from as usize / files, m.to as usize / files);
+                let forward = if us == WHITE { to > from } else { to < from };
+                (reset.promotions && m.promotion != 0)
+                    || (self.irreversible_codes >> moved & 1 != 0
+                        && (forward || !reset.forward_only))
+            }
+        }
+    }
+
     /// Builds the playable rules of a checked variant; the setup must be a
     /// valid position.
     pub fn new(

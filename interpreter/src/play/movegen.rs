@@ -481,8 +481,10 @@ impl Rules {
             for &(king_to, rook_to) in &castling.sides {
                 let king_to_sq = (back * files + king_to as usize) as Square;
                 let rook_to_sq = (back * files + rook_to as usize) as Square;
-                let towards_high = (king_to as usize) > king_file
-                    || (king_to as usize == king_file && rook_to as usize > king_file);
+                // A side castles with a rook on the king's high-file side when
+                // its rook lands on the low side of the king's target (`g`, `f`),
+                // wherever the king stands (Chess960).
+                let towards_high = rook_to < king_to;
                 let rooks = (0..files).filter(|&f| {
                     if towards_high {
                         f > king_file
@@ -498,7 +500,14 @@ impl Rules {
                     {
                         continue;
                     }
-                    if self.castling_blocked(pos, castling, [king, rook, king_to_sq, rook_to_sq]) {
+                    // A castling that would leave the board as it is is no move.
+                    if (king == king_to_sq && rook == rook_to_sq)
+                        || self.castling_blocked(
+                            pos,
+                            castling,
+                            [king, rook, king_to_sq, rook_to_sq],
+                        )
+                    {
                         continue;
                     }
                     out.push(Move {
