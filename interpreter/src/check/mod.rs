@@ -93,6 +93,20 @@ pub struct Variant {
     pub bare_dead: bool,
     /// Turns of several moves (§16), if the variant has them.
     pub turn: Option<Turn>,
+    /// How SAN writes declarations, entries and gating (§7).
+    pub notation: Notation,
+}
+
+/// The source's own move notations (§7 of the language reference); each
+/// `false` is the default form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notation {
+    /// Declarations (optional type changes anywhere) as `Nc3 (!C)`, not `Nc3=C`.
+    pub bang_declaration: bool,
+    /// Entries (drops) as `!Cg5`, not `C@g5`.
+    pub bang_entry: bool,
+    /// Gating as `Bb5*F` (castling `F-O`, `O-F`), not `Bb5/Ff1`.
+    pub star_gating: bool,
 }
 
 /// Turns of several moves (§16 of the language reference).
@@ -601,7 +615,13 @@ impl Checker<'_> {
             }
         }
         let turn = f.turn.as_ref().map(|t| self.turn(t));
+        let notation = Notation {
+            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
+            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
+            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
+        };
         Variant {
+            notation,
             freeze,
             replies,
             uncounted_captures,
@@ -749,6 +769,23 @@ impl Checker<'_> {
                 self.errors.push(t.error(format!(
                     "`{key}` is `{}` or `{}`, not `{w}`",
                     options[0], options[1]
+                )));
+                false
+            }
+        }
+    }
+
+    /// A notation form `notation.KEY` (§7), written literally: `false` for
+    /// the first form (the default), `true` for the second.
+    fn form(&mut self, t: &Option<Text>, key: &str, forms: [&str; 2]) -> bool {
+        match t.as_ref().map(|t| (t, t.value.as_str())) {
+            None => false,
+            Some((_, w)) if w == forms[0] => false,
+            Some((_, w)) if w == forms[1] => true,
+            Some((t, w)) => {
+                self.errors.push(t.error(format!(
+                    "`notation.{key}` is `{}` or `{}`, not `{w}`",
+                    forms[0], forms[1]
                 )));
                 false
             }

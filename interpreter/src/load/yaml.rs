@@ -51,6 +51,19 @@ struct RawRuleFile {
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
     imitation: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    notation: Option<RawNotation>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNotation {
+    #[serde(default)]
+    declaration: Option<Spanned<String>>,
+    #[serde(default)]
+    entry: Option<Spanned<String>>,
+    #[serde(default)]
+    gating: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -505,6 +518,20 @@ pub struct RuleFile {
     pub hidden: Vec<(Vec<Text>, Text)>,
     /// `turn`: turns of several moves, if the variant has them.
     pub turn: Option<TurnDef>,
+    /// `notation`: the source's own move notations (§7).
+    pub notation: NotationDef,
+}
+
+/// The `notation` section (spec/LANGUAGE.md §7): how SAN writes
+/// declarations, entries and gating.
+#[derive(Clone, Debug, Default)]
+pub struct NotationDef {
+    /// `declaration`: `=X` (default) or `(!X)`.
+    pub declaration: Option<Text>,
+    /// `entry`: `X@` (default) or `!X`.
+    pub entry: Option<Text>,
+    /// `gating`: `/X` (default) or `*X`.
+    pub gating: Option<Text>,
 }
 
 /// The `turn` section (spec/LANGUAGE.md §16): turns of several moves.
@@ -1285,8 +1312,18 @@ impl Raw {
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
+        let notation = f
+            .notation
+            .as_ref()
+            .map(|n| NotationDef {
+                declaration: n.declaration.as_ref().map(|t| text(t, source)),
+                entry: n.entry.as_ref().map(|t| text(t, source)),
+                gating: n.gating.as_ref().map(|t| text(t, source)),
+            })
+            .unwrap_or_default();
         Ok(RuleFile {
             turn,
+            notation,
             hidden: f
                 .hidden
                 .iter()

@@ -14,7 +14,7 @@ mod view;
 
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
-pub use outcome::Outcome;
+pub use outcome::{Outcome, Reason};
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
@@ -108,6 +108,13 @@ pub enum PlayError {
         /// The text as given.
         text: String,
     },
+    /// A move after the game has ended, e.g. any move after mate.
+    GameOver {
+        /// The move as given.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
     /// A ruling the variant does not have, or an option it does not offer,
     /// e.g. `--ruling nope=1`.
     Ruling {
@@ -125,6 +132,9 @@ impl fmt::Display for PlayError {
                 f,
                 "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"
             ),
+            PlayError::GameOver { text, outcome } => {
+                write!(f, "the game is over: {outcome}; `{text}` cannot be played")
+            }
             PlayError::Ruling { reason } => f.write_str(reason),
         }
     }
