@@ -54,6 +54,14 @@ def perft(variant, fen, moves, depth):
     return sum(perft(variant, fen, moves + [m], depth - 1) for m in legal)
 
 
+def fen_after(variant, fen, moves):
+    """The FEN after the moves. The moves are in Chess960 notation, which
+    only the Chess960 mode reads, and that mode writes castling rights as
+    file letters; reading its FEN back and printing it without the mode
+    writes K/Q for outermost rooks."""
+    return sf.get_fen(variant, sf.get_fen(variant, fen, moves, MOVES_960), [], FEN_960)
+
+
 def handle(request):
     cmd = request.get("cmd")
     if cmd == "hello":
@@ -73,7 +81,7 @@ def handle(request):
     if cmd == "state":
         return {
             "legal": sf.legal_moves(variant, fen, moves, MOVES_960),
-            "fen": sf.get_fen(variant, fen, moves, FEN_960),
+            "fen": fen_after(variant, fen, moves),
             "in_check": bool(sf.gives_check(variant, fen, moves, MOVES_960)),
             "result": sf.game_result(variant, fen, moves, MOVES_960),
             "immediate": list(sf.is_immediate_game_end(variant, fen, moves, MOVES_960)),
