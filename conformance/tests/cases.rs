@@ -386,3 +386,41 @@ fn known_failures_are_counted_apart() {
         .is_err_and(|e| e.message
             == "case `a`: `known` names `stockfish`; expected interp, engine, uci or fsf"));
 }
+
+/// Every Fairy-Stockfish variant bundled under its FSF name has a case file
+/// `cases/fsf/NAME.yaml` for `spec/variants/NAME.yaml`: the start position as
+/// FSF prints it, and perft counts; `spec/FAIRY-STOCKFISH.md` lists it.
+#[test]
+fn every_fairy_stockfish_case_file_names_its_rule_file_and_holds_perft_counts() {
+    let table = std::fs::read_to_string(here("../spec/FAIRY-STOCKFISH.md")).expect("the FSF table");
+    let files = motley_conformance::case::case_files(&[here("cases/fsf")]).expect("cases/fsf");
+    assert!(files.len() >= 38, "only {} FSF case files", files.len());
+    for path in files {
+        let file = CaseFile::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("file name");
+        assert_eq!(
+            file.variant.file_stem().and_then(|s| s.to_str()),
+            Some(name),
+            "{}: the rule file is named otherwise",
+            path.display()
+        );
+        assert!(
+            table.contains(&format!("`{name}`")),
+            "spec/FAIRY-STOCKFISH.md does not list `{name}`"
+        );
+        let start = &file.cases[0];
+        assert!(
+            start.fen.is_none() && start.moves.is_empty() && start.expect.fen.is_some(),
+            "{}: the first case is not the start position's FEN",
+            path.display()
+        );
+        assert!(
+            file.cases.iter().any(|c| !c.expect.perft.is_empty()),
+            "{}: no perft count",
+            path.display()
+        );
+    }
+}

@@ -52,7 +52,7 @@ pub struct SquareScope<'a> {
 
 /// Names a zone expression may use.
 pub const ZONE_NAMES: &[&str] = &[
-    "rank", "file", "square", "ranks", "files", "last", "true", "false",
+    "rank", "file", "square", "ranks", "files", "last", "white", "true", "false",
 ];
 
 impl SquareScope<'_> {
@@ -68,6 +68,7 @@ impl SquareScope<'_> {
             "square" => Value::Square(self.file, self.abs_rank),
             "ranks" | "last" => Value::Int(self.ranks),
             "files" => Value::Int(self.files),
+            "white" => Value::Bool(self.white),
             "true" => Value::Bool(true),
             "false" => Value::Bool(false),
             _ => return square_or_file(name, self.files, self.ranks),
