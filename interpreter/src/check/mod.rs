@@ -532,15 +532,6 @@ impl Checker<'_> {
                     )));
                 }
             }
-            for t in &def.to {
-                let royal = f.pieces.iter().find(|p| p.letter.value == t.value);
-                if !self.bad_letters && royal.is_some_and(|p| p.royal) {
-                    self.errors.push(t.error(format!(
-                        "a piece cannot promote to the royal `{}`: a side has only the royal pieces it starts with",
-                        t.value
-                    )));
-                }
-            }
         }
         let draws = &f.draws;
         for (key, n, least) in [

@@ -339,8 +339,14 @@ impl Rules {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
                 return Err(bad(fen, format!("{name} has no royal piece")));
             }
-            // A side that starts with one royal piece never has more.
-            if let Some(start) = reference {
+            // A side that starts with one royal piece never has more,
+            // unless a promotion gives a royal type.
+            let promotes_to_royal = self
+                .variant
+                .promotions
+                .iter()
+                .any(|r| r.to.iter().any(|&t| self.variant.pieces[t as usize].royal));
+            if let Some(start) = reference.filter(|_| !promotes_to_royal) {
                 if start.royals[colour].iter().count() == 1 && pos.royals[colour].iter().count() > 1
                 {
                     return Err(bad(fen, format!("{name} has more than one royal piece")));
