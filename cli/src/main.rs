@@ -8,6 +8,7 @@ mod output;
 mod conform;
 mod explore;
 mod progress;
+mod report;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,13 +53,25 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Implementation: interp, engine (the hand-written engine, by the
-        /// rule file's name) or both (compared; the first difference is
-        /// printed and the exit code is 1).
+        /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
+        /// (interp and engine compared; the first difference is printed and
+        /// the exit code is 1) or both:fsf[:VARIANT] (interp and FSF).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: conform::PerftImpl,
     },
-    /// List the legal moves, one per line, sorted, in canonical text.
+    /// List the legal moves, one per line, sorted, in canonical text (or SAN).
     Moves {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+        /// Print SAN (in the variant's own notation) instead, sorted.
+        #[arg(long)]
+        san: bool,
+    },
+    /// Print the outcome line alone: `1-0 by checkmate`, `1/2-1/2 by
+    /// stalemate`, or `* white to move` while the game goes on.
+    Status {
         /// Rule file.
         file: PathBuf,
         #[command(flatten)]
@@ -86,7 +99,8 @@ enum Command {
     Conform {
         /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
         paths: Vec<PathBuf>,
-        /// Implementation: interp, engine, or uci:COMMAND for an external UCI engine (perft only).
+        /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
+        /// uci:COMMAND for an external UCI engine (perft only).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: String,
         /// Run only perft counts of at most N nodes (overrides the files' budgets).
@@ -114,13 +128,33 @@ enum Command {
         /// Compare each option of this ruling with its default.
         #[arg(long, conflicts_with = "against", required_unless_present = "against")]
         ruling: Option<String>,
-        /// Compare the interpreter with `engine`.
-        #[arg(long, value_parser = ["engine"])]
-        against: Option<String>,
+        /// Compare the interpreter with `engine`, or with Fairy-Stockfish:
+        /// `fsf` (its variant named by the file's stem) or `fsf:VARIANT`.
+        #[arg(long, value_parser = explore::against)]
+        against: Option<motley_conformance::ImplKind>,
         /// Number of seeded random games to play.
         #[arg(long, default_value_t = 200)]
         budget: usize,
         /// The seed of the games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
+    /// engine): seeded random walks compared at every ply (legal moves, FEN
+    /// with clocks, result); the shortest disagreement is printed, exit 1.
+    Judge {
+        /// Rule file.
+        file: PathBuf,
+        /// `fsf` (FSF's variant named by the file's stem), `fsf:VARIANT` or `engine`.
+        #[arg(long, value_parser = explore::against, default_value = "fsf")]
+        against: motley_conformance::ImplKind,
+        /// Number of seeded random walks.
+        #[arg(long, default_value_t = 100)]
+        walks: usize,
+        /// Longest walk, in plies.
+        #[arg(long, default_value_t = 200)]
+        plies: usize,
+        /// The seed of the walks.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -285,7 +319,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             divide,
             threads,
             implementation,
-        } if implementation != conform::PerftImpl::Interp => {
+        } if !matches!(implementation, conform::PerftImpl::Interp) => {
             let start = start(&file, &at)?;
             conform::perft(
                 &file,
@@ -296,22 +330,38 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 depth,
                 divide,
                 threads,
-                implementation,
+                &implementation,
             )
         }
         Command::Explore {
             file,
             ruling,
+            against,
             budget,
             seed,
-            ..
         } => {
-            let subject = match ruling {
-                Some(id) => explore::Subject::Ruling(id),
-                None => explore::Subject::Engine,
+            let subject = match (ruling, against) {
+                (Some(id), _) => explore::Subject::Ruling(id),
+                (None, Some(kind)) => explore::Subject::Against(kind),
+                (None, None) => explore::Subject::Against(motley_conformance::ImplKind::Engine),
             };
             explore::explore(&file, subject, budget, seed)
         }
+        Command::Judge {
+            file,
+            against,
+            walks,
+            plies,
+            seed,
+        } => explore::judge(
+            &file,
+            &explore::Judge {
+                against,
+                walks,
+                plies,
+                seed,
+            },
+        ),
         Command::Conform {
             paths,
             implementation,
@@ -355,23 +405,40 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             outln!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { file, at } => {
-            for m in game(&file, &at)?.legal_moves() {
-                outln!("{m}");
+        Command::Moves { file, at, san } => {
+            let game = game(&file, &at)?;
+            if san {
+                for (_, m) in game.legal_moves_san() {
+                    outln!("{m}");
+                }
+            } else {
+                for m in game.legal_moves() {
+                    outln!("{m}");
+                }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Status { file, at } => {
+            outln!("{}", report::status_line(&game(&file, &at)?));
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
                 None => outln!(
-                    "{}fen: {}",
-                    game.rules().board_text(game.position()),
+                    "{}{}fen: {}",
+                    report::board_with_hands(&game, &game.rules().board_text(game.position())),
+                    report::state_lines(&game, None),
                     game.fen()
                 ),
                 Some(who @ ("white" | "black")) => {
-                    let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
-                    outln!("{board}fen: {fen}");
+                    let colour = if who == "white" { 0 } else { 1 };
+                    let (board, fen, hidden) = game.view_text(colour);
+                    outln!(
+                        "{}{}fen: {fen}",
+                        report::board_with_hands(&game, &board),
+                        report::state_lines(&game, Some(colour))
+                    );
                     if hidden.is_empty() {
                         outln!("hidden: nothing");
                     } else {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::case::{Case, CaseFile, CaseFileError};
-use crate::implementation::{show_outcome, ImplError, ImplKind, Implementation};
+use crate::implementation::{outcomes_agree, show_outcome, ImplError, ImplKind, Implementation};
 
 /// Node budget a perft count may have when neither the case, its file nor
 /// the command line sets one.
@@ -278,7 +278,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut imp = kind.create(options.uci_timeout);
+                let mut imp = kind.create_within(options.uci_timeout);
                 let mut loaded: Option<(usize, Result<(), ImplError>)> = None;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -521,7 +521,7 @@ fn check(
         let got = imp.outcome();
         note(
             got.map(|got| {
-                (got != *want).then(|| {
+                (!outcomes_agree(&got, want)).then(|| {
                     format!(
                         "outcome: expected {}, got {}",
                         show_outcome(want),

@@ -100,9 +100,15 @@ fn read_lines(stdout: ChildStdout, lines: SyncSender<Incoming>) {
 pub struct Uci {
     command: String,
     timeout: Duration,
+    /// The `UCI_Variant` to ask for; the rule file's `name` when `None`.
+    variant: Option<String>,
+    /// Whether to ask for Chess960 notation (castling as king takes rook).
+    chess960: bool,
+    /// The lines of the handshake, which list the variants offered.
+    handshake: Vec<String>,
     process: Option<Process>,
     /// The variant loaded, to start the engine again after it was stopped.
-    variant: Option<String>,
+    loaded: Option<String>,
     fen: Option<String>,
     moves: Vec<String>,
 }
@@ -115,10 +121,36 @@ impl Uci {
         Uci {
             command: command.to_string(),
             timeout,
-            process: None,
             variant: None,
+            chess960: false,
+            handshake: Vec::new(),
+            process: None,
+            loaded: None,
             fen: None,
             moves: Vec::new(),
+        }
+    }
+
+    /// Fairy-Stockfish's engine `command` playing its variant `variant`,
+    /// with castling written as king takes rook (`UCI_Chess960`).
+    pub fn for_fsf(command: &str, variant: &str) -> Uci {
+        Uci {
+            variant: Some(variant.to_string()),
+            chess960: true,
+            ..Uci::new(command, DEFAULT_QUESTION_TIMEOUT)
+        }
+    }
+
+    /// Whether the handshake offers this `UCI_Variant` (or offers none,
+    /// when only `chess` is known to work).
+    fn offers(&self, variant: &str) -> bool {
+        match self
+            .handshake
+            .iter()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+        {
+            Some(line) => line.split(" var ").skip(1).any(|v| v.trim() == variant),
+            None => variant == "chess",
         }
     }
 
@@ -128,15 +160,24 @@ impl Uci {
         if self.process.is_none() {
             self.spawn()?;
             self.send("uci")?;
-            self.wait_for(|l| l.trim() == "uciok", self.handshake())?;
+            self.handshake = self.wait_for(|l| l.trim() == "uciok", self.handshake())?.0;
         }
         if variant != "chess" {
+            if !self.offers(variant) {
+                return Err(ImplError::Unsupported(format!(
+                    "UCI engine `{}` offers no variant `{variant}`",
+                    self.command
+                )));
+            }
             self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
+        if self.chess960 {
+            self.send("setoption name UCI_Chess960 value true")?;
         }
         self.send("ucinewgame")?;
         self.send("isready")?;
         self.wait_for(|l| l.trim() == "readyok", self.handshake())?;
-        self.variant = Some(variant.to_string());
+        self.loaded = Some(variant.to_string());
         Ok(())
     }
 
@@ -261,7 +302,7 @@ impl Uci {
     fn go_perft(&mut self, depth: u32) -> Result<(Vec<(String, u64)>, u64), ImplError> {
         if self.process.is_none() {
             let variant = self
-                .variant
+                .loaded
                 .clone()
                 .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
             self.start(&variant)?;
@@ -309,7 +350,10 @@ impl Implementation for Uci {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!("rulings over UCI (`{id}`)")));
         }
-        let name = variant_name(variant)?;
+        let name = match &self.variant {
+            Some(name) => name.clone(),
+            None => variant_name(variant)?,
+        };
         self.start(&name)?;
         self.fen = None;
         self.moves.clear();
