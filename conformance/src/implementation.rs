@@ -324,7 +324,8 @@ impl Implementation for Interp {
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
         self.game()?
-            .play_move(mv)
+            .play(mv)
+            .map(|_| ())
             .map_err(|e| ImplError::Rejected(e.to_string()))
     }
 

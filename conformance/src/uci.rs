@@ -108,7 +108,7 @@ pub struct Uci {
     timeout: Duration,
     process: Option<Process>,
     /// The variant loaded, to start the engine again after it was stopped.
-    variant: Option<String>,
+    loaded: Option<String>,
     fen: Option<String>,
     moves: Vec<String>,
 }
@@ -125,7 +125,7 @@ impl Uci {
             offered: Vec::new(),
             timeout,
             process: None,
-            variant: None,
+            loaded: None,
             fen: None,
             moves: Vec::new(),
         }
@@ -177,7 +177,7 @@ impl Uci {
         self.send("ucinewgame")?;
         self.send("isready")?;
         self.wait_for(|l| l.trim() == "readyok", self.handshake())?;
-        self.variant = Some(variant.to_string());
+        self.loaded = Some(variant.to_string());
         Ok(())
     }
 
@@ -302,7 +302,7 @@ impl Uci {
     fn go_perft(&mut self, depth: u32) -> Result<(Vec<(String, u64)>, u64), ImplError> {
         if self.process.is_none() {
             let variant = self
-                .variant
+                .loaded
                 .clone()
                 .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
             self.start(&variant)?;
