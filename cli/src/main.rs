@@ -2,9 +2,13 @@
 //! conformance suites. The output contract is documented in the README.
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod output;
+
 mod conform;
 mod explore;
 mod progress;
+mod report;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,7 +17,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use motley_interpreter::play::PlayError;
-use motley_interpreter::{build, Game};
+use motley_interpreter::{build, Game, MAX_PERFT_DEPTH};
 
 #[derive(Parser)]
 #[command(
@@ -38,24 +42,37 @@ enum Command {
     Perft {
         /// Rule file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (at most 64).
+        #[arg(value_parser = perft_depth)]
         depth: u32,
         #[command(flatten)]
         at: At,
         /// First print `MOVE COUNT` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Worker threads; they split the root moves.
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (1 to 256); they split the root moves.
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Implementation: interp, engine (the hand-written engine, by the
-        /// rule file's name) or both (compared; the first difference is
-        /// printed and the exit code is 1).
+        /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
+        /// (interp and engine compared; the first difference is printed and
+        /// the exit code is 1) or both:fsf[:VARIANT] (interp and FSF).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: conform::PerftImpl,
     },
-    /// List the legal moves, one per line, sorted, in canonical text.
+    /// List the legal moves, one per line, sorted, in canonical text (or SAN).
     Moves {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+        /// Print SAN (in the variant's own notation) instead, sorted.
+        #[arg(long)]
+        san: bool,
+    },
+    /// Print the outcome line alone: `1-0 by checkmate`, `1/2-1/2 by
+    /// stalemate`, or `* white to move` while the game goes on.
+    Status {
         /// Rule file.
         file: PathBuf,
         #[command(flatten)]
@@ -83,7 +100,8 @@ enum Command {
     Conform {
         /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
         paths: Vec<PathBuf>,
-        /// Implementation: interp, engine, or uci:COMMAND for an external UCI engine (perft only).
+        /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
+        /// uci:COMMAND for an external UCI engine (perft only).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: String,
         /// Run only perft counts of at most N nodes (overrides the files' budgets).
@@ -95,9 +113,13 @@ enum Command {
         /// Also list skipped cases and counts not run, and the time taken.
         #[arg(long, short)]
         verbose: bool,
-        /// Worker threads (default: all cores; 1 for UCI).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores; 1 for UCI).
+        #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
+        /// Seconds a UCI engine may take over one question (default 60; the
+        /// handshake gets at most 20).
+        #[arg(long, value_name = "SECONDS", value_parser = uci_timeout)]
+        uci_timeout: Option<std::time::Duration>,
     },
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
@@ -107,9 +129,10 @@ enum Command {
         /// Compare each option of this ruling with its default.
         #[arg(long, conflicts_with = "against", required_unless_present = "against")]
         ruling: Option<String>,
-        /// Compare the interpreter with `engine`.
-        #[arg(long, value_parser = ["engine"])]
-        against: Option<String>,
+        /// Compare the interpreter with `engine`, or with Fairy-Stockfish:
+        /// `fsf` (its variant named by the file's stem) or `fsf:VARIANT`.
+        #[arg(long, value_parser = explore::against)]
+        against: Option<motley_conformance::ImplKind>,
         /// Number of seeded random games to play.
         #[arg(long, default_value_t = 200)]
         budget: usize,
@@ -117,12 +140,31 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
+    /// engine): seeded random walks compared at every ply (legal moves, FEN
+    /// with clocks, result); the shortest disagreement is printed, exit 1.
+    Judge {
+        /// Rule file.
+        file: PathBuf,
+        /// `fsf` (FSF's variant named by the file's stem), `fsf:VARIANT` or `engine`.
+        #[arg(long, value_parser = explore::against, default_value = "fsf")]
+        against: motley_conformance::ImplKind,
+        /// Number of seeded random walks.
+        #[arg(long, default_value_t = 100)]
+        walks: usize,
+        /// Longest walk, in plies.
+        #[arg(long, default_value_t = 200)]
+        plies: usize,
+        /// The seed of the walks.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
     Bench {
         /// Rule file.
         file: PathBuf,
-        /// Depths to run.
-        #[arg(long, num_args = 1.., default_values_t = [5u32])]
+        /// Depths to run (each at most 64).
+        #[arg(long, num_args = 1.., default_values_t = [5u32], value_parser = perft_depth)]
         depth: Vec<u32>,
         #[command(flatten)]
         at: At,
@@ -143,6 +185,42 @@ struct At {
     rulings: Vec<String>,
 }
 
+/// A perft depth of the command line: a whole number up to
+/// [`MAX_PERFT_DEPTH`].
+fn perft_depth(text: &str) -> Result<u32, String> {
+    match text.parse::<u64>() {
+        Ok(depth) if depth <= u64::from(MAX_PERFT_DEPTH) => Ok(depth as u32),
+        Ok(_) => Err(format!(
+            "perft depth {text} is too deep: the most is {MAX_PERFT_DEPTH}"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}"
+        )),
+    }
+}
+
+/// The most worker threads a command starts: far more than the cores of
+/// any machine it runs on, few enough that the system never refuses them.
+const MAX_THREADS: usize = 256;
+
+/// A `--threads` value: a whole number from 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_THREADS) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// A `--uci-timeout` value: seconds, more than 0 and at most a day.
+fn uci_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err("expected seconds, more than 0 and at most 86400".to_string()),
+    }
+}
+
 /// A failure to report: the message, already formatted.
 pub struct Failure(pub String);
 
@@ -160,9 +238,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads a rule file; a folder, a device or text that is not UTF-8 is
-/// refused with a message saying so.
-fn read(path: &Path) -> Result<String, Failure> {
+/// Reads a rule file; a folder, a device, a file over the size limit or
+/// text that is not UTF-8 is refused with a message saying so.
+pub(crate) fn read(path: &Path) -> Result<String, Failure> {
     motley_interpreter::load::read_text(path)
         .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
@@ -230,7 +308,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             for path in files {
                 let source = read(&path)?;
                 match build(&source) {
-                    Ok(rules) => println!(
+                    Ok(rules) => outln!(
                         "{}: ok: {} ({} piece types)",
                         path.display(),
                         rules.variant.name,
@@ -255,7 +333,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             divide,
             threads,
             implementation,
-        } if implementation != conform::PerftImpl::Interp => {
+        } if !matches!(implementation, conform::PerftImpl::Interp) => {
             let start = start(&file, &at)?;
             conform::perft(
                 &file,
@@ -266,22 +344,38 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 depth,
                 divide,
                 threads,
-                implementation,
+                &implementation,
             )
         }
         Command::Explore {
             file,
             ruling,
+            against,
             budget,
             seed,
-            ..
         } => {
-            let subject = match ruling {
-                Some(id) => explore::Subject::Ruling(id),
-                None => explore::Subject::Engine,
+            let subject = match (ruling, against) {
+                (Some(id), _) => explore::Subject::Ruling(id),
+                (None, Some(kind)) => explore::Subject::Against(kind),
+                (None, None) => explore::Subject::Against(motley_conformance::ImplKind::Engine),
             };
             explore::explore(&file, subject, budget, seed)
         }
+        Command::Judge {
+            file,
+            against,
+            walks,
+            plies,
+            seed,
+        } => explore::judge(
+            &file,
+            &explore::Judge {
+                against,
+                walks,
+                plies,
+                seed,
+            },
+        ),
         Command::Conform {
             paths,
             implementation,
@@ -289,7 +383,16 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             full,
             verbose,
             threads,
-        } => conform::conform(paths, &implementation, budget, full, verbose, threads),
+            uci_timeout,
+        } => conform::conform(
+            paths,
+            &implementation,
+            budget,
+            full,
+            verbose,
+            threads,
+            uci_timeout,
+        ),
         Command::Perft {
             file,
             depth,
@@ -307,36 +410,53 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 bar.finish();
                 if divide {
                     for (m, n) in &rows {
-                        println!("{m} {n}");
+                        outln!("{m} {n}");
                     }
-                    println!();
+                    outln!();
                 }
                 rows.iter().map(|r| r.1).sum()
             };
-            println!("{total}");
+            outln!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { file, at } => {
-            for m in game(&file, &at)?.legal_moves() {
-                println!("{m}");
+        Command::Moves { file, at, san } => {
+            let game = game(&file, &at)?;
+            if san {
+                for (_, m) in game.legal_moves_san() {
+                    outln!("{m}");
+                }
+            } else {
+                for m in game.legal_moves() {
+                    outln!("{m}");
+                }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Status { file, at } => {
+            outln!("{}", report::status_line(&game(&file, &at)?));
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
-                None => println!(
-                    "{}fen: {}",
-                    game.rules().board_text(game.position()),
+                None => outln!(
+                    "{}{}fen: {}",
+                    report::board_with_hands(&game, &game.rules().board_text(game.position())),
+                    report::state_lines(&game, None),
                     game.fen()
                 ),
                 Some(who @ ("white" | "black")) => {
-                    let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
-                    println!("{board}fen: {fen}");
+                    let colour = if who == "white" { 0 } else { 1 };
+                    let (board, fen, hidden) = game.view_text(colour);
+                    outln!(
+                        "{}{}fen: {fen}",
+                        report::board_with_hands(&game, &board),
+                        report::state_lines(&game, Some(colour))
+                    );
                     if hidden.is_empty() {
-                        println!("hidden: nothing");
+                        outln!("hidden: nothing");
                     } else {
-                        println!(
+                        outln!(
                             "hidden: {} (on the board, not shown to {who})",
                             hidden.join(", ")
                         );
@@ -351,7 +471,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Fen { file, at } => {
-            println!("{}", game(&file, &at)?.fen());
+            outln!("{}", game(&file, &at)?.fen());
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { file, depth, at } => {
@@ -364,16 +484,21 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 &at.moves,
                 &depth,
             )?;
-            println!(
+            outln!(
                 "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
-                "impl", "depth", "leaves", "seconds", "leaves/s", "x interp"
+                "impl",
+                "depth",
+                "leaves",
+                "seconds",
+                "leaves/s",
+                "x interp"
             );
             let mut disagreements = Vec::new();
             for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
                 let secs = start.elapsed().as_secs_f64();
-                println!(
+                outln!(
                     "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
                     "interpreter",
                     d,
@@ -395,7 +520,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                         ));
                         "-".to_string()
                     };
-                    println!(
+                    outln!(
                         "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10}",
                         "engine",
                         d,

@@ -353,6 +353,16 @@ impl CaseFile {
                 fen: e.fen,
                 error: e.error.map(|e| e.0),
             };
+            if let Some(depth) = expect
+                .perft
+                .keys()
+                .find(|&&d| d > motley_interpreter::MAX_PERFT_DEPTH)
+            {
+                return Err(bad(format!(
+                    "perft depth {depth} is too deep: the most is {}",
+                    motley_interpreter::MAX_PERFT_DEPTH
+                )));
+            }
             if expect == Expect::default() {
                 return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
             }

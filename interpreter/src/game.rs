@@ -9,7 +9,7 @@ use crate::check::{check, choose_rulings};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::load;
 use crate::load::RuleFile;
-use crate::play::{Outcome, PlayError, Position, Rules};
+use crate::play::{Outcome, PlayError, Position, Reason, Rules};
 
 /// Why a rule file could not be made playable.
 pub type LoadError = Diagnostics;
@@ -90,6 +90,25 @@ pub struct Game {
     position: Position,
     /// Repetition keys of the positions since the last irreversible move, current last.
     history: Vec<String>,
+    /// The FEN the moves were played from, when not the setup.
+    start_fen: Option<String>,
+    /// The moves played since the start, oldest first.
+    played: Vec<Played>,
+}
+
+/// A move played in a game: its canonical text and its SAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Canonical text, e.g. `g1f3`.
+    pub uci: String,
+    /// SAN in the variant's notation, e.g. `Nf3`.
+    pub san: String,
+    /// The side that played it: 0 White, 1 Black.
+    pub side: usize,
+    /// The move number of the turn it belongs to.
+    pub number: u32,
+    /// Whether it began its side's turn (§16: later moves of a turn do not).
+    pub starts_turn: bool,
 }
 
 impl Game {
@@ -105,6 +124,8 @@ impl Game {
             rules,
             position,
             history: Vec::new(),
+            start_fen: None,
+            played: Vec::new(),
         };
         game.history.push(game.key());
         game
@@ -165,7 +186,19 @@ impl Game {
     pub fn set_fen(&mut self, fen: &str) -> Result<(), PlayError> {
         self.position = self.rules.position(fen)?;
         self.history = vec![self.key()];
+        self.start_fen = Some(self.fen());
+        self.played.clear();
         Ok(())
+    }
+
+    /// The FEN the game started from when it was not the setup.
+    pub fn start_fen(&self) -> Option<&str> {
+        self.start_fen.as_deref()
+    }
+
+    /// The moves played since the start (or the last `set_fen`), oldest first.
+    pub fn played(&self) -> &[Played] {
+        &self.played
     }
 
     /// The current position as FEN.
@@ -182,17 +215,59 @@ impl Game {
         text
     }
 
+    /// The legal moves as (canonical text, SAN), sorted by SAN.
+    pub fn legal_moves_san(&self) -> Vec<(String, String)> {
+        let mut moves = Vec::new();
+        self.rules.legal(&self.position, &mut moves);
+        let mut text: Vec<(String, String)> = moves
+            .iter()
+            .map(|m| (self.rules.uci(m), self.rules.san(&self.position, m)))
+            .collect();
+        text.sort_by(|a, b| a.1.cmp(&b.1));
+        text
+    }
+
     /// Plays a move given as canonical text or SAN; on error nothing changes.
-    /// Returns the move's SAN.
+    /// Returns the move's SAN. A move refused after the game has ended is
+    /// reported as [`PlayError::GameOver`].
     pub fn play(&mut self, text: &str) -> Result<String, PlayError> {
-        let m = self.rules.parse_move(&self.position, text)?;
+        let m = match self.rules.parse_move(&self.position, text) {
+            Ok(m) => m,
+            Err(PlayError::IllegalMove { text, .. }) if self.outcome().is_some() => {
+                return Err(PlayError::GameOver {
+                    text,
+                    outcome: self.outcome().expect("just seen"),
+                })
+            }
+            Err(e) => return Err(e),
+        };
         let san = self.rules.san(&self.position, &m);
+        self.played.push(Played {
+            uci: self.rules.uci(&m),
+            san: san.clone(),
+            side: self.position.side,
+            number: self.position.fullmove,
+            starts_turn: self.position.sub == 0,
+        });
+        self.make(m);
+        Ok(san)
+    }
+
+    /// Plays a move as [`Game::play`] does, without writing its SAN, which
+    /// costs a move generation or two (for oracles that play many moves).
+    /// The move is not added to the game record ([`Game::played`]).
+    pub fn play_move(&mut self, text: &str) -> Result<(), PlayError> {
+        let m = self.rules.parse_move(&self.position, text)?;
+        self.make(m);
+        Ok(())
+    }
+
+    fn make(&mut self, m: crate::play::Move) {
         self.position.make(&self.rules, m);
         if self.position.halfmove == 0 {
             self.history.clear();
         }
         self.history.push(self.key());
-        Ok(san)
     }
 
     /// How the game has ended, or `None` while it goes on. An end decided by
@@ -200,7 +275,7 @@ impl Game {
     /// fifty-move rule, repetition, and dead material.
     pub fn outcome(&self) -> Option<Outcome> {
         let decided = self.rules.outcome(&self.position);
-        if decided.is_some_and(|o| o.reason != "insufficient material") {
+        if decided.is_some_and(|o| o.reason != Reason::InsufficientMaterial) {
             return decided;
         }
         if let Some(n) = self.rules.variant.repetition {
@@ -208,11 +283,7 @@ impl Game {
             if self.history.iter().filter(|k| Some(*k) == now).count() >= n as usize {
                 return Some(Outcome {
                     winner: None,
-                    reason: if n == 3 {
-                        "threefold repetition"
-                    } else {
-                        "repetition"
-                    },
+                    reason: Reason::Repetition(n),
                 });
             }
         }
@@ -239,6 +310,45 @@ impl Game {
             self.rules.fen(&view.position),
             hidden,
         )
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.rules.in_check(&self.position)
+    }
+
+    /// The pieces in each side's hand (White, Black) as (letter, count),
+    /// in the order of the rule file; empty when the variant has no hands.
+    pub fn hands(&self) -> [Vec<(char, u8)>; 2] {
+        [0, 1].map(|colour| {
+            if !self.rules.tracks_hands {
+                return Vec::new();
+            }
+            self.rules
+                .variant
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(ty, p)| (p.letter, self.rules.held(&self.position, colour, ty)))
+                .filter(|&(_, n)| n > 0)
+                .collect()
+        })
+    }
+
+    /// The squares of the frozen pieces (§12.3, §15), e.g. `["d5"]`.
+    pub fn frozen(&self) -> Vec<String> {
+        self.position
+            .freezes
+            .frozen
+            .iter()
+            .map(|sq| crate::play::square_name(self.rules.tables.files, sq))
+            .collect()
+    }
+
+    /// Within a turn of several moves (§16), the number of the move due
+    /// (2 for the second); `None` at the start of a turn.
+    pub fn turn_move(&self) -> Option<u8> {
+        (self.position.sub > 0).then_some(self.position.sub + 1)
     }
 
     /// Perft from the current position, every leaf played.

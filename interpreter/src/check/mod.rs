@@ -9,7 +9,7 @@ mod eval;
 mod freeze;
 mod movement;
 
-pub use condition::{Condition, Names};
+pub use condition::{Condition, Count, Names};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
@@ -93,6 +93,20 @@ pub struct Variant {
     pub bare_dead: bool,
     /// Turns of several moves (§16), if the variant has them.
     pub turn: Option<Turn>,
+    /// How SAN writes declarations, entries and gating (§7).
+    pub notation: Notation,
+}
+
+/// The source's own move notations (§7 of the language reference); each
+/// `false` is the default form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Notation {
+    /// Declarations (optional type changes anywhere) as `Nc3 (!C)`, not `Nc3=C`.
+    pub bang_declaration: bool,
+    /// Entries (drops) as `!Cg5`, not `C@g5`.
+    pub bang_entry: bool,
+    /// Gating as `Bb5*F` (castling `F-O`, `O-F`), not `Bb5/Ff1`.
+    pub star_gating: bool,
 }
 
 /// Turns of several moves (§16 of the language reference).
@@ -253,6 +267,9 @@ pub struct Castling {
     pub rook: u8,
     /// Per side: (king's destination file, rook's destination file), 0-based.
     pub sides: Vec<(u8, u8)>,
+    /// The king's landing square must be unattacked before the move too
+    /// (`landing: before-and-after`), not only after it.
+    pub landing_before: bool,
 }
 
 /// One promotion rule.
@@ -675,7 +692,13 @@ impl Checker<'_> {
             }
         }
         let turn = f.turn.as_ref().map(|t| self.turn(t));
+        let notation = Notation {
+            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
+            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
+            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
+        };
         Variant {
+            notation,
             freeze,
             replies,
             uncounted_captures,
@@ -833,6 +856,23 @@ impl Checker<'_> {
         }
     }
 
+    /// A notation form `notation.KEY` (§7), written literally: `false` for
+    /// the first form (the default), `true` for the second.
+    fn form(&mut self, t: &Option<Text>, key: &str, forms: [&str; 2]) -> bool {
+        match t.as_ref().map(|t| (t, t.value.as_str())) {
+            None => false,
+            Some((_, w)) if w == forms[0] => false,
+            Some((_, w)) if w == forms[1] => true,
+            Some((t, w)) => {
+                self.errors.push(t.error(format!(
+                    "`notation.{key}` is `{}` or `{}`, not `{w}`",
+                    forms[0], forms[1]
+                )));
+                false
+            }
+        }
+    }
+
     /// The castling section: letters and files resolved; a side whose
     /// king and rook end on one file, and a second side with the king
     /// ending where another's does (one move text for two moves), refused.
@@ -860,6 +900,7 @@ impl Checker<'_> {
             king: self.letter(&c.king),
             rook: self.letter(&c.rook),
             sides,
+            landing_before: self.choice(&c.landing, "landing", ["after", "before-and-after"]),
         }
     }
 

@@ -51,6 +51,19 @@ struct RawRuleFile {
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
     imitation: Option<Spanned<IgnoredAny>>,
+    #[serde(default)]
+    notation: Option<RawNotation>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNotation {
+    #[serde(default)]
+    declaration: Option<Spanned<String>>,
+    #[serde(default)]
+    entry: Option<Spanned<String>>,
+    #[serde(default)]
+    gating: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -302,6 +315,8 @@ struct RawCastling {
     king: Spanned<String>,
     rook: Spanned<String>,
     sides: Vec<RawCastlingSide>,
+    #[serde(default)]
+    landing: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -598,6 +613,20 @@ pub struct RuleFile {
     pub hidden: Vec<(Vec<Text>, Text)>,
     /// `turn`: turns of several moves, if the variant has them.
     pub turn: Option<TurnDef>,
+    /// `notation`: the source's own move notations (§7).
+    pub notation: NotationDef,
+}
+
+/// The `notation` section (spec/LANGUAGE.md §7): how SAN writes
+/// declarations, entries and gating.
+#[derive(Clone, Debug, Default)]
+pub struct NotationDef {
+    /// `declaration`: `=X` (default) or `(!X)`.
+    pub declaration: Option<Text>,
+    /// `entry`: `X@` (default) or `!X`.
+    pub entry: Option<Text>,
+    /// `gating`: `/X` (default) or `*X`.
+    pub gating: Option<Text>,
 }
 
 impl RuleFile {
@@ -814,6 +843,9 @@ pub struct CastlingDef {
     pub rook: Text,
     /// One entry per castling side.
     pub sides: Vec<CastlingSideDef>,
+    /// `landing`: `after` (default) or `before-and-after`: when the king's
+    /// landing square must be unattacked.
+    pub landing: Option<Text>,
 }
 
 /// One castling side: the files the king and rook end on.
@@ -1298,6 +1330,7 @@ impl Raw {
                     rook_to: text(&s.rook_to, source),
                 })
                 .collect(),
+            landing: c.landing.as_ref().map(|t| text(t, source)),
         });
         let mut promotion = Vec::new();
         for p in &f.promotion {
@@ -1561,8 +1594,18 @@ impl Raw {
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
+        let notation = f
+            .notation
+            .as_ref()
+            .map(|n| NotationDef {
+                declaration: n.declaration.as_ref().map(|t| text(t, source)),
+                entry: n.entry.as_ref().map(|t| text(t, source)),
+                gating: n.gating.as_ref().map(|t| text(t, source)),
+            })
+            .unwrap_or_default();
         Ok(RuleFile {
             turn,
+            notation,
             hidden: f
                 .hidden
                 .iter()

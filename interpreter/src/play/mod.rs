@@ -14,7 +14,8 @@ mod view;
 
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
-pub use outcome::Outcome;
+pub use outcome::{Outcome, Reason};
+pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
@@ -32,6 +33,8 @@ pub struct CastlingRule {
     pub rook: u8,
     /// Per side: (king's target file, rook's target file).
     pub sides: Vec<(u8, u8)>,
+    /// The king's landing square is judged before the move too.
+    pub landing_before: bool,
 }
 
 /// A variant ready to play: its checked rules, compiled tables and start position.
@@ -115,6 +118,13 @@ pub enum PlayError {
         /// The text as given.
         text: String,
     },
+    /// A move after the game has ended, e.g. any move after mate.
+    GameOver {
+        /// The move as given.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
     /// A ruling the variant does not have, or an option it does not offer,
     /// e.g. `--ruling nope=1`.
     Ruling {
@@ -152,6 +162,13 @@ impl fmt::Display for PlayError {
                 "malformed move `{}`: expected UCI text like `e2e4` or SAN like `Nf3`",
                 escaped(text)
             ),
+            PlayError::GameOver { text, outcome } => {
+                write!(
+                    f,
+                    "the game is over: {outcome}; `{}` cannot be played",
+                    escaped(text)
+                )
+            }
             PlayError::Ruling { reason } => f.write_str(&escaped(reason)),
             PlayError::Rules {
                 rulings,
@@ -217,6 +234,7 @@ impl Rules {
             king: c.king,
             rook: c.rook,
             sides: c.sides.clone(),
+            landing_before: c.landing_before,
         });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
