@@ -260,7 +260,7 @@ fn devices_and_huge_files_are_not_read() {
     let (code, _, err) = motley(&["check", "/dev/zero"]);
     assert_eq!(
         (code, err.trim()),
-        (1, "/dev/zero: cannot read: not a regular file")
+        (1, "/dev/zero: cannot read: it is not a regular file")
     );
     let big = std::env::temp_dir().join(format!("motley-big-{}.yaml", std::process::id()));
     std::fs::write(&big, vec![b'#'; 2 << 20]).expect("temp file");

@@ -335,3 +335,24 @@ fn s15_bench_gives_no_ratio_when_the_counts_differ() {
         "no speed ratio where the implementations disagree: depth 1: the interpreter counts 16 leaves, the engine 20\n"
     );
 }
+
+#[test]
+fn s2_a_king_that_stays_castles_the_rook_alone() {
+    // The documented meaning (spec/LANGUAGE.md §8): `king_to` on the king's
+    // own file is a castling in which only the rook moves.
+    let file = variant_with(
+        CHESS,
+        "    - { king_to: g, rook_to: f }\n",
+        "    - { king_to: e, rook_to: f }\n",
+        "s2",
+    );
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let (code, out, err) = motley(&["moves", &file, "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|m| *m == "e1h1").count(), 1, "{out}");
+    let (code, out, _) = motley(&["fen", &file, "--fen", fen, "--moves", "e1h1"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "4k3/8/8/8/8/8/8/4KR2 b - - 1 1\n")
+    );
+}
