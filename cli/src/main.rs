@@ -493,6 +493,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 "leaves/s",
                 "x interp"
             );
+            let mut disagreements = Vec::new();
             for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
@@ -509,10 +510,18 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 if let Some((_, engine_leaves, engine_secs)) =
                     engine.as_ref().and_then(|rows| rows.get(i))
                 {
-                    // Leaves per second of the engine over those of the interpreter.
-                    let ratio = secs / engine_secs;
+                    // Leaves per second of the engine over those of the
+                    // interpreter: a speed compares like work only.
+                    let ratio = if *engine_leaves == leaves {
+                        format!("{:.2}", secs / engine_secs)
+                    } else {
+                        disagreements.push(format!(
+                            "depth {d}: the interpreter counts {leaves} leaves, the engine {engine_leaves}"
+                        ));
+                        "-".to_string()
+                    };
                     outln!(
-                        "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
+                        "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10}",
                         "engine",
                         d,
                         engine_leaves,
@@ -521,6 +530,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                         ratio
                     );
                 }
+            }
+            if !disagreements.is_empty() {
+                return Err(Failure(format!(
+                    "no speed ratio where the implementations disagree: {}",
+                    disagreements.join("; ")
+                )));
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -219,6 +219,50 @@ fn bad_case_files_are_refused_with_located_messages() {
     assert!(bad_count.starts_with("DIR/x.yaml:5:"), "{bad_count}");
 }
 
+/// Issue 15: S17 (a file without cases), U9 (a zero budget with its place),
+/// U13 (move lists that hold no move text).
+#[test]
+fn empty_files_zero_budgets_and_malformed_moves_are_refused() {
+    let head = "variant: ../../../spec/variants/chess.yaml\n";
+    assert_eq!(
+        parse(&format!("{head}cases: []\n")),
+        "DIR/x.yaml:2:8: the file has no cases; a case file holds at least one"
+    );
+    assert_eq!(
+        parse(&format!("{head}budget: 0\ncases:\n  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
+        "DIR/x.yaml:2:9: `budget` must be at least 1"
+    );
+    for (key, text) in [
+        ("legal", "e2-e4"),
+        ("includes", "Nf3"),
+        ("excludes", "e2e0"),
+        ("legal", "N@z4"),
+    ] {
+        assert_eq!(
+            parse(&format!("{head}cases:\n  - name: a\n    source: s\n    expect: {{ {key}: [e2e4, \"{text}\"] }}\n")),
+            format!("DIR/x.yaml:3:5: case `a`: `{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `0000`)")
+        );
+    }
+    assert_eq!(
+        parse(&format!("{head}cases:\n  - name: a\n    source: s\n    expect: {{ legal: [e7e8q, P@e4, a10p16, e1g1/He1, \"0000\"] }}\n")),
+        "ok"
+    );
+}
+
+/// Issue 15, S18: a symbolic link back up the tree is read once.
+#[cfg(unix)]
+#[test]
+fn linked_folders_are_read_once() {
+    let dir = std::env::temp_dir().join(format!("motley-links-{}", std::process::id()));
+    let inner = dir.join("inner");
+    std::fs::create_dir_all(&inner).expect("temp dir");
+    std::fs::write(inner.join("a.yaml"), "x").expect("write");
+    let _ = std::os::unix::fs::symlink(&dir, inner.join("loop"));
+    let _ = std::os::unix::fs::symlink(&inner, dir.join("again"));
+    let found = motley_conformance::case::case_files(std::slice::from_ref(&dir)).expect("walk");
+    assert_eq!(found.len(), 1, "{found:?}");
+}
+
 #[test]
 fn an_unreadable_case_file_counts_as_a_failure() {
     let dir = std::env::temp_dir().join(format!("motley-conformance-{}", std::process::id()));

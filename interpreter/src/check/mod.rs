@@ -693,15 +693,9 @@ impl Checker<'_> {
         };
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         for (from, to) in &f.hand_demote_map {
-            let (a, b) = (
-                pieces.iter().position(|p| p.letter.to_string() == *from),
-                pieces.iter().position(|p| p.letter.to_string() == *to),
-            );
-            match (a, b) {
-                (Some(a), Some(b)) => held_as[a] = b as u8,
-                _ => self.errors.push(Diagnostic::whole(format!(
-                    "`hand.demote` maps `{from}` to `{to}`: both must be piece letters"
-                ))),
+            let (a, b) = (self.letter(from), self.letter(to));
+            if let Some(slot) = held_as.get_mut(a as usize) {
+                *slot = b;
             }
         }
         let turn = f.turn.as_ref().map(|t| self.turn(t));

@@ -396,7 +396,7 @@ struct RawHand {
 /// `demote`: `true`, or a mapping from captured letters to held letters.
 enum RawDemote {
     All(bool),
-    Map(Vec<(String, String)>),
+    Map(Vec<(Spanned<String>, Spanned<String>)>),
 }
 
 impl<'de> Deserialize<'de> for RawDemote {
@@ -415,7 +415,7 @@ impl<'de> Deserialize<'de> for RawDemote {
                 mut map: A,
             ) -> Result<RawDemote, A::Error> {
                 let mut pairs = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, String>()? {
+                while let Some((k, v)) = map.next_entry::<Spanned<String>, Spanned<String>>()? {
                     pairs.push((k, v));
                 }
                 Ok(RawDemote::Map(pairs))
@@ -603,7 +603,7 @@ pub struct RuleFile {
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
     pub hand_demote: bool,
     /// `hand.demote` as a mapping: captured letter → held letter.
-    pub hand_demote_map: Vec<(String, String)>,
+    pub hand_demote_map: Vec<(Text, Text)>,
     /// `hand.keep`: the letters that go to a hand when captured (empty: all).
     pub hand_keep: Vec<Text>,
     /// `state.last_move`: `last` or `last-two` moves recorded and printed.
@@ -1657,7 +1657,10 @@ impl Raw {
                 .as_ref()
                 .is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
             hand_demote_map: match f.hand.as_ref().and_then(|h| h.demote.as_ref()) {
-                Some(RawDemote::Map(pairs)) => pairs.clone(),
+                Some(RawDemote::Map(pairs)) => pairs
+                    .iter()
+                    .map(|(k, v)| (text(k, source), text(v, source)))
+                    .collect(),
                 _ => Vec::new(),
             },
             hand_keep: f

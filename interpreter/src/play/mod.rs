@@ -106,6 +106,13 @@ pub enum PlayError {
         /// The position it was tried in.
         fen: String,
     },
+    /// SAN that fits several legal moves, e.g. `Nd2` when both knights reach d2.
+    AmbiguousMove {
+        /// The move as given.
+        text: String,
+        /// The SAN of every legal move it could be.
+        candidates: Vec<String>,
+    },
     /// Text that is not a move at all, e.g. `hello`.
     MalformedMove {
         /// The text as given.
@@ -144,6 +151,12 @@ impl fmt::Display for PlayError {
             PlayError::IllegalMove { text, fen } => {
                 write!(f, "illegal move `{}` in `{fen}`", escaped(text))
             }
+            PlayError::AmbiguousMove { text, candidates } => write!(
+                f,
+                "ambiguous move `{}`: it could be {}",
+                escaped(text),
+                candidates.join(" or ")
+            ),
             PlayError::MalformedMove { text } => write!(
                 f,
                 "malformed move `{}`: expected UCI text like `e2e4` or SAN like `Nf3`",
