@@ -4,11 +4,14 @@
 //! * PyPI's `pyffish` (FSF's own Python binding), through the bridge
 //!   process of `conformance/fsf/bridge.py`: legal moves, FEN, game
 //!   results, and perft when the other source cannot count.
-//! * Debian's `fairy-stockfish` (UCI, `go perft`) counts perft when it is
-//!   installed and knows the variant: it is much faster than recursing
-//!   in Python. The Debian build (11.1) is older than pyffish (0.0.90);
-//!   where they disagree pyffish is the reference (`FSF_PERFT=pyffish`
-//!   in the environment makes pyffish count too).
+//! * Debian's `fairy-stockfish` (UCI, `go perft`) counts perft from depth
+//!   [`UCI_FROM_DEPTH`] on when it is installed and knows the variant: it
+//!   is much faster than recursing over pyffish's legal moves (each call
+//!   costs about 2.5 ms). The Debian build (11.1) is older than pyffish
+//!   (0.0.90); where they disagree pyffish is the reference (Seirawan in a
+//!   Chess960 array, `qbbrnkrn...[HEhe] w ABCDEFGHabcdefgh`, perft 3: 21170
+//!   in pyffish, 33081 in 11.1). `FSF_PERFT=pyffish` makes pyffish count
+//!   at every depth, `FSF_PERFT=uci` the engine.
 //!
 //! The variant is named by `fsf:VARIANT`, else by the rule file's stem
 //! (`spec/variants/atomic.yaml` is FSF's `atomic`). Notation is
@@ -30,6 +33,10 @@ use notation::Notation;
 /// The outcome reason given when FSF ends a game by a rule it does not
 /// name (a variant's own win condition); it matches any reason.
 pub const UNNAMED_RULE: &str = "a rule Fairy-Stockfish does not name";
+
+/// The depth from which the UCI engine counts perft, when it can; pyffish
+/// counts shallower trees (a perft 3 costs it a few seconds).
+pub const UCI_FROM_DEPTH: u32 = 4;
 
 /// Where the Debian package installs the engine.
 const DEBIAN_ENGINE: &str = "/usr/games/fairy-stockfish";
@@ -245,8 +252,15 @@ impl Fsf {
 
     /// Perft divide in FSF's text.
     fn fsf_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
-        if let Some(engine) = self.engine() {
-            return engine.divide(depth);
+        let uci = match std::env::var("FSF_PERFT").as_deref() {
+            Ok("uci") => true,
+            Ok("pyffish") => false,
+            _ => depth >= UCI_FROM_DEPTH,
+        };
+        if uci {
+            if let Some(engine) = self.engine() {
+                return engine.divide(depth);
+            }
         }
         let mut request = self.request("perft");
         request["depth"] = json!(depth);

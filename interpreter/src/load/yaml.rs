@@ -433,6 +433,8 @@ struct RawGate {
     when: Option<Spanned<String>>,
     #[serde(default)]
     castling_field: bool,
+    #[serde(default)]
+    judged: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -591,6 +593,9 @@ pub struct GateDef {
     pub when: Option<ExprNode>,
     /// `castling_field`: the castling field of FEN lists the unmoved pieces of the first rank.
     pub castling_field: bool,
+    /// `judged`: `with-gate` (default) or `without-gate`, or an expression
+    /// of rulings giving one: whether legality counts the gated piece.
+    pub judged: Option<Text>,
 }
 
 /// One entry of `drops`.
@@ -1197,6 +1202,7 @@ impl Raw {
                 deadline,
                 when,
                 castling_field: g.castling_field,
+                judged: g.judged.as_ref().map(|t| text(t, source)),
             });
         }
         let entry =
