@@ -58,6 +58,29 @@ fn engine_program() -> Option<String> {
     })
 }
 
+/// Which source counts perft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftSource {
+    /// pyffish below depth [`UCI_FROM_DEPTH`], the UCI engine from there
+    /// on when it is installed and knows the variant.
+    Auto,
+    /// pyffish at every depth.
+    Pyffish,
+    /// The UCI engine at every depth (pyffish when it is absent).
+    Uci,
+}
+
+impl PerftSource {
+    /// The source `$FSF_PERFT` names (`pyffish`, `uci`), else `Auto`.
+    pub fn from_env() -> PerftSource {
+        match std::env::var("FSF_PERFT").as_deref() {
+            Ok("pyffish") => PerftSource::Pyffish,
+            Ok("uci") => PerftSource::Uci,
+            _ => PerftSource::Auto,
+        }
+    }
+}
+
 /// What FSF says of the position it stands on.
 #[derive(Clone, Debug)]
 struct State {
@@ -89,6 +112,7 @@ pub struct Fsf {
     state: Option<State>,
     /// Debian's engine for perft; `None` when absent or without the variant.
     engine: Option<Uci>,
+    perft_source: PerftSource,
 }
 
 impl Fsf {
@@ -106,7 +130,14 @@ impl Fsf {
             moves: Vec::new(),
             state: None,
             engine: None,
+            perft_source: PerftSource::from_env(),
         }
+    }
+
+    /// Counts perft with `source`.
+    pub fn with_perft(mut self, source: PerftSource) -> Fsf {
+        self.perft_source = source;
+        self
     }
 
     /// Whether pyffish can be used here; the error says why not.
@@ -252,10 +283,10 @@ impl Fsf {
 
     /// Perft divide in FSF's text.
     fn fsf_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
-        let uci = match std::env::var("FSF_PERFT").as_deref() {
-            Ok("uci") => true,
-            Ok("pyffish") => false,
-            _ => depth >= UCI_FROM_DEPTH,
+        let uci = match self.perft_source {
+            PerftSource::Uci => true,
+            PerftSource::Pyffish => false,
+            PerftSource::Auto => depth >= UCI_FROM_DEPTH,
         };
         if uci {
             if let Some(engine) = self.engine() {
@@ -322,7 +353,7 @@ impl Implementation for Fsf {
         self.moves.clear();
         self.state = None;
         self.engine = None;
-        if std::env::var("FSF_PERFT").as_deref() != Ok("pyffish") {
+        if self.perft_source != PerftSource::Pyffish {
             if let Some(program) = engine_program() {
                 let mut engine = Uci::for_fsf(&program, &name);
                 if engine.load(variant, &[]).is_ok() {
