@@ -152,6 +152,9 @@ pub struct GateRule {
     pub deadline: Option<u32>,
     /// The castling field of FEN lists the unmoved pieces of the first rank.
     pub castling_field: bool,
+    /// Legality is judged without the gated piece: a gated copy of a move
+    /// exists only when the move itself is legal (`judged: without-gate`).
+    pub without_gate: bool,
 }
 
 /// Where a captured piece goes.
@@ -640,6 +643,17 @@ impl Checker<'_> {
                 }
             });
             let pieces = self.letter_set(&g.pieces);
+            let without_gate = match g.judged.as_ref().map(|t| (t, self.word(t))) {
+                None | Some((_, None)) => false,
+                Some((_, Some(w))) if w == "with-gate" => false,
+                Some((_, Some(w))) if w == "without-gate" => true,
+                Some((t, Some(other))) => {
+                    self.errors.push(t.error(format!(
+                        "`judged` is `with-gate` (legality counts the gated piece) or `without-gate` (the move must be legal without it), not `{other}`"
+                    )));
+                    false
+                }
+            };
             let mut rule = GateRule {
                 pieces,
                 zone,
@@ -648,6 +662,7 @@ impl Checker<'_> {
                 capture: false,
                 deadline,
                 castling_field: g.castling_field,
+                without_gate,
             };
             for t in &g.vacated_by {
                 match t.value.as_str() {

@@ -369,9 +369,9 @@ struct RawReset {
     #[serde(default)]
     moves: Option<Spanned<String>>,
     #[serde(default)]
-    drops: bool,
+    drops: Truth,
     #[serde(default)]
-    promotions: bool,
+    promotions: Truth,
 }
 
 #[derive(Deserialize)]
@@ -539,6 +539,8 @@ struct RawGate {
     when: Option<Spanned<String>>,
     #[serde(default)]
     castling_field: Truth,
+    #[serde(default)]
+    judged: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -759,6 +761,9 @@ pub struct GateDef {
     pub when: Option<ExprNode>,
     /// `castling_field`: the castling field of FEN lists the unmoved pieces of the first rank.
     pub castling_field: bool,
+    /// `judged`: `with-gate` (default) or `without-gate`, or an expression
+    /// of rulings giving one: whether legality counts the gated piece.
+    pub judged: Option<Text>,
 }
 
 /// One entry of `drops`.
@@ -1409,8 +1414,8 @@ impl Raw {
                     .as_ref()
                     .and_then(|r| r.moves.as_ref())
                     .map(|t| text(t, source)),
-                reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops),
-                reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions),
+                reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops.0),
+                reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions.0),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();
@@ -1465,6 +1470,7 @@ impl Raw {
                 deadline,
                 when,
                 castling_field: g.castling_field.0,
+                judged: g.judged.as_ref().map(|t| text(t, source)),
             });
         }
         let entry =

@@ -206,8 +206,16 @@ impl Rules {
                 [Some(m.from), None]
             };
             let mut offered = [0u32; 2];
+            // Whether the move is legal without a gated piece, asked once
+            // and only for rules that judge so.
+            let mut alone_legal = None;
             for rule in &self.variant.gating {
                 if rule.deadline.is_some_and(|d| pos.fullmove > d) {
+                    continue;
+                }
+                if rule.without_gate
+                    && !*alone_legal.get_or_insert_with(|| self.legal_alone(pos, m))
+                {
                     continue;
                 }
                 for (k, at) in squares.into_iter().enumerate() {
@@ -237,6 +245,14 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether a move leaves no royal piece of the mover attacked.
+    fn legal_alone(&self, pos: &Position, m: Move) -> bool {
+        let mut work = pos.clone();
+        let mut undo = super::Undo::default();
+        work.make_into(self, m, &mut undo);
+        !self.left_in_check(&work)
     }
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
