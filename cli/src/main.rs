@@ -4,6 +4,7 @@
 
 mod conform;
 mod explore;
+mod pgn;
 mod progress;
 mod report;
 
@@ -83,6 +84,22 @@ enum Command {
         #[arg(long = "as", value_name = "PLAYER")]
         viewer: Option<String>,
     },
+    /// Check a PGN file against a rule file, game by game and move by move;
+    /// report the first illegal move of each game with its number.
+    Pgn {
+        /// Rule file.
+        file: PathBuf,
+        /// The PGN file.
+        games: PathBuf,
+    },
+    /// Print the game as PGN: the Seven Tag Roster, Variant, RuleFile, a
+    /// Ruling tag per option not the default, SetUp/FEN, the moves in SAN.
+    Record {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+    },
     /// Print the FEN of the position.
     Fen {
         /// Rule file.
@@ -141,14 +158,19 @@ enum Command {
 }
 
 /// Where to start: a FEN, moves after it, and rulings.
-#[derive(Args)]
+#[derive(Args, Clone, Default)]
 struct At {
     /// Start from this FEN instead of the variant's setup.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves to play first (canonical text or SAN).
+    /// Moves to play first: canonical text, SAN or PGN movetext
+    /// (`--moves "1. e4 e5 2. Nf3 {a comment} Nc6"`).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
+    /// Play the first game of this PGN file first (its `FEN` and `Ruling`
+    /// tags too), then `--moves`.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pgn: Option<PathBuf>,
     /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
     #[arg(long = "ruling", value_name = "ID=VALUE")]
     rulings: Vec<String>,
@@ -176,49 +198,187 @@ fn read(path: &Path) -> Result<String, Failure> {
         .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
 }
 
-/// The rulings of `--ruling ID=VALUE` options.
-fn rulings(at: &At) -> Result<Vec<(String, String)>, Failure> {
-    at.rulings
+/// A game's start, rulings and moves as the engine takes them: the
+/// rulings of the PGN game and `--ruling`, the FEN it started from and the
+/// moves played, in canonical text.
+struct Replay {
+    start: Game,
+    rulings: Vec<(String, String)>,
+    fen: Option<String>,
+    moves: Vec<String>,
+}
+
+fn replay(path: &Path, at: &At) -> Result<Replay, Failure> {
+    let played = game(path, at)?;
+    let record = at.pgn.as_deref().map(pgn_game).transpose()?;
+    let given = pgn_rulings(record.as_ref(), at);
+    let fen = played.start_fen().map(str::to_string);
+    let rulings = given
         .iter()
-        .map(|r| {
-            r.split_once('=')
-                .map(|(i, v)| (i.to_string(), v.to_string()))
-                .ok_or_else(|| Failure(format!("bad ruling `{r}`: expected ID=VALUE")))
-        })
-        .collect()
+        .filter_map(|r| r.split_once('='))
+        .map(|(i, v)| (i.to_string(), v.to_string()))
+        .collect();
+    Ok(Replay {
+        start: game_from(path, &given, fen.as_deref())?,
+        rulings,
+        fen,
+        moves: played.played().iter().map(|p| p.uci.clone()).collect(),
+    })
 }
 
-/// The game after the rulings and the FEN, before the moves.
-fn start(path: &Path, at: &At) -> Result<Game, Failure> {
-    game(
-        path,
-        &At {
-            fen: at.fen.clone(),
-            moves: Vec::new(),
-            rulings: at.rulings.clone(),
-        },
-    )
+/// The first game of a PGN file.
+fn pgn_game(path: &Path) -> Result<pgn::PgnGame, Failure> {
+    let text = read(path)?;
+    let games = pgn::read(&text).map_err(|e| pgn_failure(path, &e))?;
+    games
+        .into_iter()
+        .next()
+        .ok_or_else(|| Failure(format!("{}: no game in this PGN file", path.display())))
 }
 
-fn game(path: &Path, at: &At) -> Result<Game, Failure> {
+fn pgn_failure(path: &Path, e: &pgn::PgnError) -> Failure {
+    Failure(format!(
+        "{}:{}:{}: {}",
+        path.display(),
+        e.line,
+        e.col,
+        e.message
+    ))
+}
+
+/// The game of a rule file with `ID=VALUE` rulings, from a FEN if given.
+fn game_from(path: &Path, rulings: &[String], fen: Option<&str>) -> Result<Game, Failure> {
     let source = read(path)?;
     let rules =
         build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
-    for ruling in &at.rulings {
+    for ruling in rulings {
         let (id, value) = ruling
             .split_once('=')
             .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
         game.set_ruling(id, value)
             .map_err(|e| Failure(e.to_string()))?;
     }
-    if let Some(fen) = &at.fen {
+    if let Some(fen) = fen {
         game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
     }
-    for m in &at.moves {
-        game.play(m).map_err(|e| Failure(e.to_string()))?;
+    Ok(game)
+}
+
+/// The `Ruling` tags of a PGN game, then the `--ruling` options.
+fn pgn_rulings(record: Option<&pgn::PgnGame>, at: &At) -> Vec<String> {
+    let tagged = record.into_iter().flat_map(|g| {
+        g.tags
+            .iter()
+            .filter(|(name, _)| name == "Ruling")
+            .map(|(_, value)| value.clone())
+    });
+    tagged.chain(at.rulings.iter().cloned()).collect()
+}
+
+fn game(path: &Path, at: &At) -> Result<Game, Failure> {
+    let record = at.pgn.as_deref().map(pgn_game).transpose()?;
+    let fen = match &record {
+        Some(g) => g.tag("FEN"),
+        None => at.fen.as_deref(),
+    };
+    let mut game = game_from(path, &pgn_rulings(record.as_ref(), at), fen)?;
+    if let (Some(record), Some(pgn_path)) = (&record, &at.pgn) {
+        for (m, line, col) in &record.moves {
+            game.play(m)
+                .map_err(|e| Failure(format!("{}:{line}:{col}: {e}", pgn_path.display())))?;
+        }
+    }
+    for text in &at.moves {
+        for m in pgn::movetext_moves(text).map_err(Failure)? {
+            game.play(&m).map_err(|e| Failure(e.to_string()))?;
+        }
     }
     Ok(game)
+}
+
+/// `motley pgn`: every game of a PGN file played against the rule file;
+/// one line per game, exit 1 at any illegal move or refused game.
+fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
+    let text = read(games)?;
+    let records = pgn::read(&text).map_err(|e| pgn_failure(games, &e))?;
+    if records.is_empty() {
+        return Err(Failure(format!(
+            "{}: no game in this PGN file",
+            games.display()
+        )));
+    }
+    let mut failed = false;
+    for (n, record) in records.iter().enumerate() {
+        let n = n + 1;
+        let report = (|| -> Result<String, String> {
+            let mut game = game_from(
+                file,
+                &pgn_rulings(Some(record), &At::default()),
+                record.tag("FEN"),
+            )
+            .map_err(|f| f.0.trim_end().to_string())?;
+            if let Some(name) = record.tag("Variant") {
+                let ours = &game.rules().variant.name;
+                if !name.eq_ignore_ascii_case(ours) && !name.eq_ignore_ascii_case("standard") {
+                    return Err(format!(
+                        "the game is of variant `{name}`, the rule file of `{ours}`"
+                    ));
+                }
+            }
+            for (i, (m, line, col)) in record.moves.iter().enumerate() {
+                let side = if game.position().side == 0 {
+                    "white"
+                } else {
+                    "black"
+                };
+                let number = game.position().fullmove;
+                game.play(m).map_err(|e| {
+                    format!(
+                        "{line}:{col}: game {n}, move {} ({number}. {side}): {e}",
+                        i + 1
+                    )
+                })?;
+            }
+            let ended = game.outcome();
+            let claimed = record.result.as_deref().or(record.tag("Result"));
+            if let (Some(claimed), Some(outcome)) = (claimed, ended) {
+                if claimed != outcome.score() {
+                    return Err(format!(
+                        "the result is `{claimed}`, but the game ended {outcome}"
+                    ));
+                }
+            }
+            Ok(format!(
+                "{} moves, {}",
+                record.moves.len(),
+                ended.map_or_else(
+                    || format!(
+                        "no end on the board ({})",
+                        record.result.as_deref().unwrap_or("*")
+                    ),
+                    |o| o.to_string()
+                )
+            ))
+        })();
+        match report {
+            Ok(summary) => println!("{}: game {n}: ok: {summary}", games.display()),
+            Err(message) => {
+                failed = true;
+                // A message about a move starts with its place in the file.
+                if message.starts_with(|c: char| c.is_ascii_digit()) {
+                    eprintln!("{}:{message}", games.display());
+                } else {
+                    eprintln!("{}: game {n}: {message}", games.display());
+                }
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn run(command: Command) -> Result<ExitCode, Failure> {
@@ -254,13 +414,13 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             threads,
             implementation,
         } if implementation != conform::PerftImpl::Interp => {
-            let start = start(&file, &at)?;
+            let replay = replay(&file, &at)?;
             conform::perft(
                 &file,
-                &start,
-                &rulings(&at)?,
-                at.fen.as_deref(),
-                &at.moves,
+                &replay.start,
+                &replay.rulings,
+                replay.fen.as_deref(),
+                &replay.moves,
                 depth,
                 divide,
                 threads,
@@ -365,18 +525,27 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Pgn { file, games } => check_pgn(&file, &games),
+        Command::Record { file, at } => {
+            print!(
+                "{}",
+                pgn::write(&game(&file, &at)?, &file.display().to_string())
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Fen { file, at } => {
             println!("{}", game(&file, &at)?.fen());
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { file, depth, at } => {
             let game = game(&file, &at)?;
+            let replay = replay(&file, &at)?;
             let engine = conform::engine_bench(
                 &file,
-                &start(&file, &at)?,
-                &rulings(&at)?,
-                at.fen.as_deref(),
-                &at.moves,
+                &replay.start,
+                &replay.rulings,
+                replay.fen.as_deref(),
+                &replay.moves,
                 &depth,
             )?;
             println!(
