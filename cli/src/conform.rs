@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use motley_conformance::oracle::find_perft_difference;
-use motley_conformance::runner::{run_paths, Budget, Options};
+use motley_conformance::runner::{run_paths, Budget, Options, Progress, Report, Status};
 use motley_conformance::{variant_name, Engine, ImplError, ImplKind, Implementation, Interp};
 
+use crate::progress::Bar;
 use crate::Failure;
 
 /// The case folder when `conform` is given no paths: `conformance/cases`
@@ -30,6 +31,7 @@ pub fn conform(
     full: bool,
     verbose: bool,
     threads: Option<usize>,
+    json: bool,
 ) -> Result<ExitCode, Failure> {
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
     let paths = if paths.is_empty() {
@@ -54,9 +56,24 @@ pub fn conform(
     if let Some(n) = threads {
         options.threads = n.max(1);
     }
+    let bar = std::sync::Arc::new(std::sync::Mutex::new(None::<Bar>));
+    let shared = bar.clone();
+    options.progress = Progress(std::sync::Arc::new(move |done, all| {
+        if let Ok(mut bar) = shared.lock() {
+            bar.get_or_insert_with(|| Bar::new("conform", "cases", all as u64))
+                .update(done as u64, None);
+        }
+    }));
     let start = Instant::now();
     let report = run_paths(&paths, &kind, &options).map_err(Failure)?;
-    print!("{}", report.render(verbose));
+    if let Some(bar) = bar.lock().ok().and_then(|mut b| b.take()) {
+        bar.finish();
+    }
+    if json {
+        crate::json::print(&report_json(&report));
+    } else {
+        print!("{}", report.render(verbose));
+    }
     if verbose {
         eprintln!(
             "{} in {:.1}s",
@@ -68,6 +85,41 @@ pub fn conform(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// `conform --json`: the counts, then one object per case
+/// (`file`, `case`, `status`, `differences`, `reason`, `over_budget`).
+fn report_json(report: &Report) -> serde_json::Value {
+    use serde_json::json;
+    let cases: Vec<serde_json::Value> = report
+        .results
+        .iter()
+        .map(|r| {
+            let (status, differences, reason) = match &r.status {
+                Status::Passed => ("passed", &[][..], None),
+                Status::Failed(d) => ("failed", &d[..], None),
+                Status::Skipped(why) => ("skipped", &[][..], Some(why)),
+                Status::Known(d, why) => ("known", &d[..], Some(why)),
+            };
+            json!({
+                "file": r.file.display().to_string(),
+                "case": r.case,
+                "status": status,
+                "differences": differences,
+                "reason": reason,
+                "over_budget": r.over_budget.iter().map(|(d, n)| json!({"depth": d, "count": n})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "implementation": report.implementation,
+        "passed": report.passed(),
+        "failed": report.failed(),
+        "skipped": report.skipped(),
+        "known": report.known(),
+        "file_errors": report.file_errors,
+        "cases": cases,
     })
 }
 
@@ -155,17 +207,20 @@ pub fn perft(
     divide: bool,
     threads: usize,
     which: PerftImpl,
+    json: bool,
 ) -> Result<ExitCode, Failure> {
     let moves = canonical_moves(start, moves)?;
     let mut engine = engine_at(file, rulings, fen, &moves)?;
     let rows = match which {
-        PerftImpl::Engine | PerftImpl::Interp => engine.divide(depth).map_err(failure)?,
+        PerftImpl::Engine | PerftImpl::Interp => {
+            divide_by_root(&mut engine, fen, &moves, depth, "engine perft")?
+        }
         PerftImpl::Both => {
             let mut interp = Interp::new().with_threads(threads);
             interp.load(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
-            let a = interp.divide(depth).map_err(failure)?;
-            let b = engine.divide(depth).map_err(failure)?;
+            let a = divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?;
+            let b = divide_by_root(&mut engine, fen, &moves, depth, "engine perft")?;
             if a != b || depth == 0 {
                 if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth)
                 {
@@ -176,19 +231,54 @@ pub fn perft(
             a
         }
     };
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|r| r.1).sum()
+    };
+    if json {
+        crate::json::print(&crate::json::perft(depth, total, divide.then_some(&rows[..])));
+        return Ok(ExitCode::SUCCESS);
+    }
     if divide {
         for (m, n) in &rows {
             println!("{m} {n}");
         }
         println!();
     }
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        rows.iter().map(|r| r.1).sum()
-    };
     println!("{total}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Perft per root move, root move by root move, with a progress bar;
+/// empty at depth 0. The position is left where it was.
+fn divide_by_root(
+    imp: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+    label: &str,
+) -> Result<Vec<(String, u64)>, Failure> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let roots = imp.legal_moves().map_err(failure)?;
+    let bar = Bar::new(label, "root moves", roots.len() as u64);
+    let mut rows = Vec::with_capacity(roots.len());
+    let mut leaves = 0;
+    let mut line = moves.to_vec();
+    for (i, root) in roots.into_iter().enumerate() {
+        line.push(root.clone());
+        imp.set_position(fen, &line).map_err(failure)?;
+        line.pop();
+        let n = imp.perft(depth - 1).map_err(failure)?;
+        leaves += n;
+        rows.push((root, n));
+        bar.update(i as u64 + 1, Some(format!("{leaves} leaves")));
+    }
+    bar.finish();
+    imp.set_position(fen, moves).map_err(failure)?;
+    Ok(rows)
 }
 
 /// One bench measurement: depth, leaves, seconds.

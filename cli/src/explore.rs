@@ -134,7 +134,9 @@ fn shortest(
 ) -> Result<Option<(usize, Disagreement)>, Failure> {
     let mut best: Option<(usize, Disagreement)> = None;
     let mut plies = 0;
+    let bar = crate::progress::Bar::new("explore", "games", games as u64);
     for index in 0..games {
+        bar.update(index as u64, None);
         let mut rng = SplitMix64::new(game_seed(seed, index));
         match random_game(a, b, None, &mut rng, MAX_PLIES, &mut plies) {
             Ok(_) => {}
@@ -146,9 +148,13 @@ fn shortest(
                     best = Some((index, *d));
                 }
             }
-            Err(DiffError::Broken(m)) => return Err(Failure(m)),
+            Err(DiffError::Broken(m)) => {
+                bar.finish();
+                return Err(Failure(m));
+            }
         }
     }
+    bar.finish();
     Ok(best)
 }
 

@@ -4,6 +4,7 @@
 
 mod conform;
 mod explore;
+mod json;
 mod pgn;
 mod progress;
 mod report;
@@ -25,6 +26,10 @@ use motley_interpreter::{build, Game};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print JSON instead of text (check, moves, perft, show, status, fen,
+    /// conform, bench; shapes in the README).
+    #[arg(long, global = true)]
+    json: bool,
 }
 
 #[derive(Subcommand)]
@@ -181,7 +186,7 @@ pub struct Failure(pub String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    match run(cli.command, cli.json) {
         Ok(code) => code,
         Err(Failure(message)) => {
             eprint!("{message}");
@@ -381,24 +386,39 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
     })
 }
 
-fn run(command: Command) -> Result<ExitCode, Failure> {
+fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
+    if json && matches!(command, Command::Explore { .. } | Command::Pgn { .. } | Command::Record { .. }) {
+        return Err(Failure("--json is offered by check, moves, perft, show, status, fen, conform and bench".to_string()));
+    }
     match command {
         Command::Check { files } => {
             let mut failed = false;
+            let mut reports = Vec::new();
             for path in files {
                 let source = read(&path)?;
+                let name = path.display().to_string();
                 match build(&source) {
+                    Ok(rules) if json => reports.push(json::check(
+                        &name,
+                        Ok((&rules.variant.name, rules.variant.pieces.len())),
+                    )),
                     Ok(rules) => println!(
-                        "{}: ok: {} ({} piece types)",
-                        path.display(),
+                        "{name}: ok: {} ({} piece types)",
                         rules.variant.name,
                         rules.variant.pieces.len()
                     ),
                     Err(d) => {
-                        eprint!("{}", d.render(&path.display().to_string(), &source));
+                        if json {
+                            reports.push(json::check(&name, Err(&d)));
+                        } else {
+                            eprint!("{}", d.render(&name, &source));
+                        }
                         failed = true;
                     }
                 }
+            }
+            if json {
+                json::print(&serde_json::Value::Array(reports));
             }
             Ok(if failed {
                 ExitCode::from(1)
@@ -425,6 +445,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 divide,
                 threads,
                 implementation,
+                json,
             )
         }
         Command::Explore {
@@ -447,7 +468,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             full,
             verbose,
             threads,
-        } => conform::conform(paths, &implementation, budget, full, verbose, threads),
+        } => conform::conform(paths, &implementation, budget, full, verbose, threads, json),
         Command::Perft {
             file,
             depth,
@@ -457,26 +478,37 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             ..
         } => {
             let game = game(&file, &at)?;
-            let bar = progress::Bar::new("perft");
+            let bar = progress::Bar::new("perft", "root moves", game.legal_moves().len() as u64);
+            let rows = if depth == 0 {
+                Vec::new()
+            } else {
+                let rows = game.divide(depth, threads, &|done, _| bar.update(done as u64, None));
+                bar.finish();
+                rows
+            };
             let total = if depth == 0 {
                 1
             } else {
-                let rows = game.divide(depth, threads, &|done, all| bar.update(done, all));
-                bar.finish();
+                rows.iter().map(|r| r.1).sum()
+            };
+            if json {
+                json::print(&json::perft(depth, total, divide.then_some(&rows[..])));
+            } else {
                 if divide {
                     for (m, n) in &rows {
                         println!("{m} {n}");
                     }
                     println!();
                 }
-                rows.iter().map(|r| r.1).sum()
-            };
-            println!("{total}");
+                println!("{total}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { file, at, san } => {
             let game = game(&file, &at)?;
-            if san {
+            if json {
+                json::print(&json::moves(&game));
+            } else if san {
                 for (_, m) in game.legal_moves_san() {
                     println!("{m}");
                 }
@@ -488,20 +520,39 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Status { file, at } => {
-            println!("{}", report::status_line(&game(&file, &at)?));
+            let game = game(&file, &at)?;
+            if json {
+                json::print(&json::state(&game, None));
+            } else {
+                println!("{}", report::status_line(&game));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
-            match viewer.as_deref() {
+            let viewer = match viewer.as_deref() {
+                None => None,
+                Some("white") => Some(0),
+                Some("black") => Some(1),
+                Some(other) => {
+                    return Err(Failure(format!(
+                        "bad --as `{other}`: expected white or black"
+                    )))
+                }
+            };
+            if json {
+                json::print(&json::state(&game, viewer));
+                return Ok(ExitCode::SUCCESS);
+            }
+            match viewer {
                 None => println!(
                     "{}{}fen: {}",
                     report::board_with_hands(&game, &game.rules().board_text(game.position())),
                     report::state_lines(&game, None),
                     game.fen()
                 ),
-                Some(who @ ("white" | "black")) => {
-                    let colour = if who == "white" { 0 } else { 1 };
+                Some(colour) => {
+                    let who = if colour == 0 { "white" } else { "black" };
                     let (board, fen, hidden) = game.view_text(colour);
                     println!(
                         "{}{}fen: {fen}",
@@ -517,11 +568,6 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                         );
                     }
                 }
-                Some(other) => {
-                    return Err(Failure(format!(
-                        "bad --as `{other}`: expected white or black"
-                    )))
-                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -534,7 +580,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Fen { file, at } => {
-            println!("{}", game(&file, &at)?.fen());
+            let fen = game(&file, &at)?.fen();
+            if json {
+                json::print(&serde_json::json!({ "fen": fen }));
+            } else {
+                println!("{fen}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { file, depth, at } => {
@@ -548,36 +599,40 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 &replay.moves,
                 &depth,
             )?;
-            println!(
-                "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
-                "impl", "depth", "leaves", "seconds", "leaves/s", "x interp"
-            );
+            // (implementation, depth, leaves, seconds, speed over the interpreter's)
+            let mut rows: Vec<(&str, u32, u64, f64, f64)> = Vec::new();
             for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
                 let secs = start.elapsed().as_secs_f64();
-                println!(
-                    "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
-                    "interpreter",
-                    d,
-                    leaves,
-                    secs,
-                    leaves as f64 / secs,
-                    1.0
-                );
+                rows.push(("interpreter", d, leaves, secs, 1.0));
                 if let Some((_, engine_leaves, engine_secs)) =
                     engine.as_ref().and_then(|rows| rows.get(i))
                 {
                     // Leaves per second of the engine over those of the interpreter.
-                    let ratio = secs / engine_secs;
+                    rows.push(("engine", d, *engine_leaves, *engine_secs, secs / engine_secs));
+                }
+            }
+            if json {
+                json::print(&serde_json::Value::Array(
+                    rows.iter()
+                        .map(|&(imp, d, leaves, secs, ratio)| {
+                            serde_json::json!({
+                                "impl": imp, "depth": d, "leaves": leaves, "seconds": secs,
+                                "leaves_per_second": leaves as f64 / secs, "x_interp": ratio,
+                            })
+                        })
+                        .collect(),
+                ));
+            } else {
+                println!(
+                    "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
+                    "impl", "depth", "leaves", "seconds", "leaves/s", "x interp"
+                );
+                for (imp, d, leaves, secs, ratio) in rows {
                     println!(
-                        "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
-                        "engine",
-                        d,
-                        engine_leaves,
-                        engine_secs,
-                        *engine_leaves as f64 / engine_secs,
-                        ratio
+                        "{imp:<12} {d:>5} {leaves:>14} {secs:>10.3} {:>14.0} {ratio:>10.2}",
+                        leaves as f64 / secs
                     );
                 }
             }

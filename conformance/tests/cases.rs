@@ -103,6 +103,7 @@ fn budgets_can_be_overridden() {
         &Options {
             budget: Budget::Unlimited,
             threads: 1,
+            ..Options::default()
         },
     )
     .expect("fixture");
@@ -113,6 +114,7 @@ fn budgets_can_be_overridden() {
         &Options {
             budget: Budget::Nodes(25),
             threads: 1,
+            ..Options::default()
         },
     )
     .expect("fixture");
