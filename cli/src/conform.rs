@@ -237,7 +237,11 @@ pub fn perft(
         rows.iter().map(|r| r.1).sum()
     };
     if json {
-        crate::json::print(&crate::json::perft(depth, total, divide.then_some(&rows[..])));
+        crate::json::print(&crate::json::perft(
+            depth,
+            total,
+            divide.then_some(&rows[..]),
+        ));
         return Ok(ExitCode::SUCCESS);
     }
     if divide {

@@ -71,9 +71,9 @@ pub fn state(game: &Game, viewer: Option<usize>) -> Value {
         .last()
         .filter(|p| viewer.is_none_or(|v| v == p.side))
         .map(|p| json!({"san": p.san, "uci": p.uci}));
-    let outcome = game.outcome().map(|o| {
-        json!({"winner": o.winner_name(), "reason": o.reason.to_string(), "result": o.score()})
-    });
+    let outcome = game.outcome().map(
+        |o| json!({"winner": o.winner_name(), "reason": o.reason.to_string(), "result": o.score()}),
+    );
     let mut value = json!({
         "side_to_move": side(game.position().side),
         "in_check": game.in_check(),

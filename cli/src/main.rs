@@ -14,14 +14,26 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::{build, Game};
+
+/// The `--help` epilogue of a subcommand: an example and the exit codes.
+macro_rules! help {
+    ($example:literal) => {
+        concat!(
+            "Example:\n  ",
+            $example,
+            "\n\nExit codes: 0 ok; 1 input refused (bad file, FEN, move, ruling) or a check failed; 2 usage error."
+        )
+    };
+}
 
 #[derive(Parser)]
 #[command(
     name = "motley",
     version,
-    about = "Chess variants from declarative rule files"
+    about = "Chess variants from declarative rule files",
+    after_help = help!("motley check spec/variants/chess.yaml && motley perft spec/variants/chess.yaml 4")
 )]
 struct Cli {
     #[command(subcommand)]
@@ -35,12 +47,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check a rule file; print each problem as FILE:LINE:COL with a caret snippet.
+    #[command(after_help = help!("motley check spec/variants/chess.yaml spec/variants/joke.yaml"))]
     Check {
         /// Rule files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
     /// Count the leaf nodes of the legal-move tree; the last line is the count.
+    #[command(after_help = help!("motley perft spec/variants/chess.yaml 5 --divide --threads 2"))]
     Perft {
         /// Rule file.
         file: PathBuf,
@@ -61,6 +75,7 @@ enum Command {
         implementation: conform::PerftImpl,
     },
     /// List the legal moves, one per line, sorted, in canonical text (or SAN).
+    #[command(after_help = help!("motley moves spec/variants/crazyhouse.yaml --moves e4 d5 exd5 --san"))]
     Moves {
         /// Rule file.
         file: PathBuf,
@@ -72,6 +87,7 @@ enum Command {
     },
     /// Print the outcome line alone: `1-0 by checkmate`, `1/2-1/2 by
     /// stalemate`, or `* white to move` while the game goes on.
+    #[command(after_help = help!("motley status spec/variants/chess.yaml --moves f3 e5 g4 Qh4    # 0-1 by checkmate"))]
     Status {
         /// Rule file.
         file: PathBuf,
@@ -80,6 +96,7 @@ enum Command {
     },
     /// Show the position as a board, with its FEN; `--as` shows what one
     /// player may see when the variant hides pieces.
+    #[command(after_help = help!("motley show spec/variants/crazyhouse.yaml --moves \"1. e4 d5 2. exd5 Qxd5\""))]
     Show {
         /// Rule file.
         file: PathBuf,
@@ -91,6 +108,7 @@ enum Command {
     },
     /// Check a PGN file against a rule file, game by game and move by move;
     /// report the first illegal move of each game with its number.
+    #[command(after_help = help!("motley pgn spec/variants/crazyhouse.yaml games.pgn"))]
     Pgn {
         /// Rule file.
         file: PathBuf,
@@ -99,6 +117,7 @@ enum Command {
     },
     /// Print the game as PGN: the Seven Tag Roster, Variant, RuleFile, a
     /// Ruling tag per option not the default, SetUp/FEN, the moves in SAN.
+    #[command(after_help = help!("motley record spec/variants/jester.yaml --moves e4 d4 > game.pgn"))]
     Record {
         /// Rule file.
         file: PathBuf,
@@ -106,6 +125,7 @@ enum Command {
         at: At,
     },
     /// Print the FEN of the position.
+    #[command(after_help = help!("motley fen spec/variants/chess.yaml --moves e4 c5 Nf3"))]
     Fen {
         /// Rule file.
         file: PathBuf,
@@ -113,6 +133,7 @@ enum Command {
         at: At,
     },
     /// Run conformance case files; print `FILE: CASE: difference` per failing case, then the counts.
+    #[command(after_help = help!("motley conform conformance/cases/chess --impl engine --verbose"))]
     Conform {
         /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
         paths: Vec<PathBuf>,
@@ -134,6 +155,7 @@ enum Command {
     },
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
+    #[command(after_help = help!("motley explore spec/variants/joke.yaml --ruling joke.linger --budget 100"))]
     Explore {
         /// Rule file.
         file: PathBuf,
@@ -150,7 +172,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    #[command(after_help = help!("motley completions bash > ~/.local/share/bash-completion/completions/motley"))]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of motley and its subcommands.
+    #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
+    Man,
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
+    #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6"))]
     Bench {
         /// Rule file.
         file: PathBuf,
@@ -387,8 +419,20 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
 }
 
 fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
-    if json && matches!(command, Command::Explore { .. } | Command::Pgn { .. } | Command::Record { .. }) {
-        return Err(Failure("--json is offered by check, moves, perft, show, status, fen, conform and bench".to_string()));
+    if json
+        && matches!(
+            command,
+            Command::Explore { .. }
+                | Command::Pgn { .. }
+                | Command::Record { .. }
+                | Command::Completions { .. }
+                | Command::Man
+        )
+    {
+        return Err(Failure(
+            "--json is offered by check, moves, perft, show, status, fen, conform and bench"
+                .to_string(),
+        ));
     }
     match command {
         Command::Check { files } => {
@@ -572,6 +616,26 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Pgn { file, games } => check_pgn(&file, &games),
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "motley", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
+            for sub in Cli::command().get_subcommands() {
+                let name = format!("motley-{}", sub.get_name());
+                clap_mangen::Man::new(sub.clone().name(name))
+                    .render(&mut page)
+                    .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
+            }
+            std::io::Write::write_all(&mut std::io::stdout(), &page)
+                .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Record { file, at } => {
             print!(
                 "{}",
@@ -610,7 +674,13 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     engine.as_ref().and_then(|rows| rows.get(i))
                 {
                     // Leaves per second of the engine over those of the interpreter.
-                    rows.push(("engine", d, *engine_leaves, *engine_secs, secs / engine_secs));
+                    rows.push((
+                        "engine",
+                        d,
+                        *engine_leaves,
+                        *engine_secs,
+                        secs / engine_secs,
+                    ));
                 }
             }
             if json {

@@ -34,7 +34,8 @@ impl Bar {
 
     /// Reports `done` of the units finished, with a note (e.g. leaves so far).
     pub fn update(&self, done: u64, note: Option<String>) {
-        if self.start.elapsed() >= Duration::from_secs(1) && !self.drawn.swap(true, Ordering::Relaxed)
+        if self.start.elapsed() >= Duration::from_secs(1)
+            && !self.drawn.swap(true, Ordering::Relaxed)
         {
             // `stderr()` draws nothing when stderr is not a terminal.
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
