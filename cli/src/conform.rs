@@ -72,7 +72,7 @@ pub fn conform(
     if json {
         crate::json::print(&report_json(&report));
     } else {
-        print!("{}", report.render(verbose));
+        out!("{}", report.render(verbose));
     }
     if verbose {
         eprintln!(
@@ -224,7 +224,7 @@ pub fn perft(
             if a != b || depth == 0 {
                 if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth)
                 {
-                    print!("{d}");
+                    out!("{d}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -246,11 +246,11 @@ pub fn perft(
     }
     if divide {
         for (m, n) in &rows {
-            println!("{m} {n}");
+            outln!("{m} {n}");
         }
-        println!();
+        outln!();
     }
-    println!("{total}");
+    outln!("{total}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -98,13 +98,13 @@ pub fn explore(
             .map_err(|e| Failure(e.to_string()))?;
         match shortest(a.as_mut(), b.as_mut(), games, seed)? {
             Some((index, d)) => {
-                println!(
+                outln!(
                     "{label}: differ after {} moves (game {index} of seed {seed}): {}",
                     d.moves.len(),
                     d.what
                 );
-                println!("  fen: {}", fen_at(a.as_mut(), &d)?);
-                println!(
+                outln!("  fen: {}", fen_at(a.as_mut(), &d)?);
+                outln!(
                     "  moves: {}",
                     if d.moves.is_empty() {
                         "(none)".to_string()
@@ -113,13 +113,13 @@ pub fn explore(
                     }
                 );
                 if !d.only_in_a.is_empty() {
-                    println!("  only under the first: {}", d.only_in_a.join(" "));
+                    outln!("  only under the first: {}", d.only_in_a.join(" "));
                 }
                 if !d.only_in_b.is_empty() {
-                    println!("  only under the second: {}", d.only_in_b.join(" "));
+                    outln!("  only under the second: {}", d.only_in_b.join(" "));
                 }
             }
-            None => println!("{label}: no difference in {games} games of seed {seed}"),
+            None => outln!("{label}: no difference in {games} games of seed {seed}"),
         }
     }
     Ok(ExitCode::SUCCESS)

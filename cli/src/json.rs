@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 /// Prints a value as one line of JSON.
 pub fn print(value: &Value) {
-    println!("{value}");
+    outln!("{value}");
 }
 
 /// `check`: one object per file; `diagnostics` empty when it is valid.

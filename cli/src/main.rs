@@ -2,6 +2,27 @@
 //! conformance suites. The output contract is documented in the README.
 #![forbid(unsafe_code)]
 
+/// `print!` to stdout; a closed stdout (`motley moves FILE | head`) ends
+/// the program quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `println!` to stdout, ending quietly when stdout is closed.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod conform;
 mod explore;
 mod json;
@@ -399,7 +420,7 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
             ))
         })();
         match report {
-            Ok(summary) => println!("{}: game {n}: ok: {summary}", games.display()),
+            Ok(summary) => outln!("{}: game {n}: ok: {summary}", games.display()),
             Err(message) => {
                 failed = true;
                 // A message about a move starts with its place in the file.
@@ -446,7 +467,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                         &name,
                         Ok((&rules.variant.name, rules.variant.pieces.len())),
                     )),
-                    Ok(rules) => println!(
+                    Ok(rules) => outln!(
                         "{name}: ok: {} ({} piece types)",
                         rules.variant.name,
                         rules.variant.pieces.len()
@@ -540,11 +561,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             } else {
                 if divide {
                     for (m, n) in &rows {
-                        println!("{m} {n}");
+                        outln!("{m} {n}");
                     }
-                    println!();
+                    outln!();
                 }
-                println!("{total}");
+                outln!("{total}");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -554,11 +575,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 json::print(&json::moves(&game));
             } else if san {
                 for (_, m) in game.legal_moves_san() {
-                    println!("{m}");
+                    outln!("{m}");
                 }
             } else {
                 for m in game.legal_moves() {
-                    println!("{m}");
+                    outln!("{m}");
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -568,7 +589,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             if json {
                 json::print(&json::state(&game, None));
             } else {
-                println!("{}", report::status_line(&game));
+                outln!("{}", report::status_line(&game));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -589,7 +610,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 return Ok(ExitCode::SUCCESS);
             }
             match viewer {
-                None => println!(
+                None => outln!(
                     "{}{}fen: {}",
                     report::board_with_hands(&game, &game.rules().board_text(game.position())),
                     report::state_lines(&game, None),
@@ -598,15 +619,15 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 Some(colour) => {
                     let who = if colour == 0 { "white" } else { "black" };
                     let (board, fen, hidden) = game.view_text(colour);
-                    println!(
+                    outln!(
                         "{}{}fen: {fen}",
                         report::board_with_hands(&game, &board),
                         report::state_lines(&game, Some(colour))
                     );
                     if hidden.is_empty() {
-                        println!("hidden: nothing");
+                        outln!("hidden: nothing");
                     } else {
-                        println!(
+                        outln!(
                             "hidden: {} (on the board, not shown to {who})",
                             hidden.join(", ")
                         );
@@ -637,7 +658,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Record { file, at } => {
-            print!(
+            out!(
                 "{}",
                 pgn::write(&game(&file, &at)?, &file.display().to_string())
             );
@@ -648,7 +669,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             if json {
                 json::print(&serde_json::json!({ "fen": fen }));
             } else {
-                println!("{fen}");
+                outln!("{fen}");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -695,12 +716,17 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                         .collect(),
                 ));
             } else {
-                println!(
+                outln!(
                     "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
-                    "impl", "depth", "leaves", "seconds", "leaves/s", "x interp"
+                    "impl",
+                    "depth",
+                    "leaves",
+                    "seconds",
+                    "leaves/s",
+                    "x interp"
                 );
                 for (imp, d, leaves, secs, ratio) in rows {
-                    println!(
+                    outln!(
                         "{imp:<12} {d:>5} {leaves:>14} {secs:>10.3} {:>14.0} {ratio:>10.2}",
                         leaves as f64 / secs
                     );
