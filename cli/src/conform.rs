@@ -124,26 +124,35 @@ fn report_json(report: &Report) -> serde_json::Value {
 }
 
 /// Which implementation `perft` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PerftImpl {
     /// The interpreter alone (the default).
     Interp,
-    /// The engine alone.
-    Engine,
-    /// Both, compared.
-    Both,
+    /// Another implementation alone: `engine`, `fsf`, `fsf:VARIANT`.
+    One(ImplKind),
+    /// The interpreter and another, compared: `both` (the engine),
+    /// `both:fsf`, `both:fsf:VARIANT`.
+    Both(ImplKind),
 }
 
 impl std::str::FromStr for PerftImpl {
     type Err = String;
     fn from_str(s: &str) -> Result<PerftImpl, String> {
+        let other = |text: &str| {
+            match text.parse::<ImplKind>() {
+            Ok(kind @ (ImplKind::Engine | ImplKind::Fsf(_))) => Ok(kind),
+            _ => Err(format!(
+                "unknown implementation `{s}`: expected interp, engine, fsf[:VARIANT], both (interp and engine) or both:fsf[:VARIANT]"
+            )),
+        }
+        };
         match s {
             "interp" | "interpreter" => Ok(PerftImpl::Interp),
-            "engine" => Ok(PerftImpl::Engine),
-            "both" => Ok(PerftImpl::Both),
-            _ => Err(format!(
-                "unknown implementation `{s}`: expected interp, engine or both"
-            )),
+            "both" => Ok(PerftImpl::Both(ImplKind::Engine)),
+            _ => match s.strip_prefix("both:") {
+                Some(rest) => other(rest).map(PerftImpl::Both),
+                None => other(s).map(PerftImpl::One),
+            },
         }
     }
 }
@@ -194,8 +203,23 @@ pub fn engine_at(
     Ok(engine)
 }
 
-/// `motley perft --impl engine|both`: prints like the interpreter's perft;
-/// with `both`, on the first difference prints the disagreement and fails.
+/// An implementation of `kind` loaded with the rule file at a position.
+fn loaded_at(
+    kind: &ImplKind,
+    file: &Path,
+    rulings: &[(String, String)],
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<Box<dyn Implementation>, Failure> {
+    let mut imp = kind.create();
+    imp.load(file, rulings).map_err(failure)?;
+    imp.set_position(fen, moves).map_err(failure)?;
+    Ok(imp)
+}
+
+/// `motley perft --impl engine|fsf|both[:fsf]`: prints like the
+/// interpreter's perft; with `both`, on the first difference prints the
+/// disagreement and fails.
 #[allow(clippy::too_many_arguments)]
 pub fn perft(
     file: &Path,
@@ -206,23 +230,31 @@ pub fn perft(
     depth: u32,
     divide: bool,
     threads: usize,
-    which: PerftImpl,
+    which: &PerftImpl,
     json: bool,
 ) -> Result<ExitCode, Failure> {
     let moves = canonical_moves(start, moves)?;
-    let mut engine = engine_at(file, rulings, fen, &moves)?;
     let rows = match which {
-        PerftImpl::Engine | PerftImpl::Interp => {
-            divide_by_root(&mut engine, fen, &moves, depth, "engine perft")?
+        PerftImpl::Interp => {
+            let mut interp = Interp::new().with_threads(threads);
+            interp.load(file, rulings).map_err(failure)?;
+            interp.set_position(fen, &moves).map_err(failure)?;
+            divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?
         }
-        PerftImpl::Both => {
+        PerftImpl::One(kind) => {
+            let mut one = loaded_at(kind, file, rulings, fen, &moves)?;
+            divide_by_root(one.as_mut(), fen, &moves, depth, &format!("{kind} perft"))?
+        }
+        PerftImpl::Both(kind) => {
+            let mut other = loaded_at(kind, file, rulings, fen, &moves)?;
             let mut interp = Interp::new().with_threads(threads);
             interp.load(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
             let a = divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?;
-            let b = divide_by_root(&mut engine, fen, &moves, depth, "engine perft")?;
+            let b = divide_by_root(other.as_mut(), fen, &moves, depth, &format!("{kind} perft"))?;
             if a != b || depth == 0 {
-                if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth)
+                if let Err(d) =
+                    find_perft_difference(&mut interp, other.as_mut(), fen, &moves, depth)
                 {
                     out!("{d}");
                     return Ok(ExitCode::from(1));

@@ -90,8 +90,9 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Implementation: interp, engine (the hand-written engine, by the
-        /// rule file's name) or both (compared; the first difference is
-        /// printed and the exit code is 1).
+        /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
+        /// (interp and engine compared; the first difference is printed and
+        /// the exit code is 1) or both:fsf[:VARIANT] (interp and FSF).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: conform::PerftImpl,
     },
@@ -158,7 +159,8 @@ enum Command {
     Conform {
         /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
         paths: Vec<PathBuf>,
-        /// Implementation: interp, engine, or uci:COMMAND for an external UCI engine (perft only).
+        /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
+        /// uci:COMMAND for an external UCI engine (perft only).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: String,
         /// Run only perft counts of at most N nodes (overrides the files' budgets).
@@ -183,13 +185,34 @@ enum Command {
         /// Compare each option of this ruling with its default.
         #[arg(long, conflicts_with = "against", required_unless_present = "against")]
         ruling: Option<String>,
-        /// Compare the interpreter with `engine`.
-        #[arg(long, value_parser = ["engine"])]
-        against: Option<String>,
+        /// Compare the interpreter with `engine`, or with Fairy-Stockfish:
+        /// `fsf` (its variant named by the file's stem) or `fsf:VARIANT`.
+        #[arg(long, value_parser = explore::against)]
+        against: Option<motley_conformance::ImplKind>,
         /// Number of seeded random games to play.
         #[arg(long, default_value_t = 200)]
         budget: usize,
         /// The seed of the games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    #[command(after_help = help!("motley judge spec/variants/crazyhouse.yaml --against fsf --walks 50"))]
+    /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
+    /// engine): seeded random walks compared at every ply (legal moves, FEN
+    /// with clocks, result); the shortest disagreement is printed, exit 1.
+    Judge {
+        /// Rule file.
+        file: PathBuf,
+        /// `fsf` (FSF's variant named by the file's stem), `fsf:VARIANT` or `engine`.
+        #[arg(long, value_parser = explore::against, default_value = "fsf")]
+        against: motley_conformance::ImplKind,
+        /// Number of seeded random walks.
+        #[arg(long, default_value_t = 100)]
+        walks: usize,
+        /// Longest walk, in plies.
+        #[arg(long, default_value_t = 200)]
+        plies: usize,
+        /// The seed of the walks.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -444,6 +467,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         && matches!(
             command,
             Command::Explore { .. }
+                | Command::Judge { .. }
                 | Command::Pgn { .. }
                 | Command::Record { .. }
                 | Command::Completions { .. }
@@ -498,7 +522,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             divide,
             threads,
             implementation,
-        } if implementation != conform::PerftImpl::Interp => {
+        } if !matches!(implementation, conform::PerftImpl::Interp) => {
             let replay = replay(&file, &at)?;
             conform::perft(
                 &file,
@@ -509,23 +533,39 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 depth,
                 divide,
                 threads,
-                implementation,
+                &implementation,
                 json,
             )
         }
         Command::Explore {
             file,
             ruling,
+            against,
             budget,
             seed,
-            ..
         } => {
-            let subject = match ruling {
-                Some(id) => explore::Subject::Ruling(id),
-                None => explore::Subject::Engine,
+            let subject = match (ruling, against) {
+                (Some(id), _) => explore::Subject::Ruling(id),
+                (None, Some(kind)) => explore::Subject::Against(kind),
+                (None, None) => explore::Subject::Against(motley_conformance::ImplKind::Engine),
             };
             explore::explore(&file, subject, budget, seed)
         }
+        Command::Judge {
+            file,
+            against,
+            walks,
+            plies,
+            seed,
+        } => explore::judge(
+            &file,
+            &explore::Judge {
+                against,
+                walks,
+                plies,
+                seed,
+            },
+        ),
         Command::Conform {
             paths,
             implementation,

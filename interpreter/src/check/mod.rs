@@ -9,7 +9,7 @@ mod eval;
 mod freeze;
 mod movement;
 
-pub use condition::{Condition, Names};
+pub use condition::{Condition, Count, Names};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
@@ -267,6 +267,9 @@ pub struct Castling {
     pub rook: u8,
     /// Per side: (king's destination file, rook's destination file), 0-based.
     pub sides: Vec<(u8, u8)>,
+    /// The king's landing square must be unattacked before the move too
+    /// (`landing: before-and-after`), not only after it.
+    pub landing_before: bool,
 }
 
 /// One promotion rule.
@@ -408,6 +411,7 @@ impl Checker<'_> {
                     )
                 })
                 .collect(),
+            landing_before: self.choice(&c.landing, "landing", ["after", "before-and-after"]),
         });
         let mut promotions = Vec::new();
         for p in &f.promotion {

@@ -224,6 +224,8 @@ struct RawCastling {
     king: Spanned<String>,
     rook: Spanned<String>,
     sides: Vec<RawCastlingSide>,
+    #[serde(default)]
+    landing: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -702,6 +704,9 @@ pub struct CastlingDef {
     pub rook: Text,
     /// One entry per castling side.
     pub sides: Vec<CastlingSideDef>,
+    /// `landing`: `after` (default) or `before-and-after`: when the king's
+    /// landing square must be unattacked.
+    pub landing: Option<Text>,
 }
 
 /// One castling side: the files the king and rook end on.
@@ -1090,6 +1095,7 @@ impl Raw {
                     rook_to: text(&s.rook_to, source),
                 })
                 .collect(),
+            landing: c.landing.as_ref().map(|t| text(t, source)),
         });
         let mut promotion = Vec::new();
         for p in &f.promotion {

@@ -32,6 +32,8 @@ pub struct CastlingRule {
     pub rook: u8,
     /// Per side: (king's target file, rook's target file).
     pub sides: Vec<(u8, u8)>,
+    /// The king's landing square is judged before the move too.
+    pub landing_before: bool,
 }
 
 /// A variant ready to play: its checked rules, compiled tables and start position.
@@ -166,6 +168,7 @@ impl Rules {
             king: c.king,
             rook: c.rook,
             sides: c.sides.clone(),
+            landing_before: c.landing_before,
         });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();
