@@ -24,6 +24,7 @@ fn default_cases() -> PathBuf {
 }
 
 /// Runs `motley conform`.
+#[allow(clippy::too_many_arguments)]
 pub fn conform(
     paths: Vec<PathBuf>,
     implementation: &str,
@@ -31,6 +32,7 @@ pub fn conform(
     full: bool,
     verbose: bool,
     threads: Option<usize>,
+    uci_timeout: Option<std::time::Duration>,
     json: bool,
 ) -> Result<ExitCode, Failure> {
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
@@ -55,6 +57,9 @@ pub fn conform(
     }
     if let Some(n) = threads {
         options.threads = n.max(1);
+    }
+    if let Some(timeout) = uci_timeout {
+        options.uci_timeout = timeout;
     }
     let bar = std::sync::Arc::new(std::sync::Mutex::new(None::<Bar>));
     let shared = bar.clone();

@@ -55,8 +55,7 @@ pub fn explore(
             b: (kind.create(), Vec::new()),
         }],
         Subject::Ruling(id) => {
-            let source = std::fs::read_to_string(file)
-                .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
+            let source = crate::read(file)?;
             let rules = motley_interpreter::build(&source)
                 .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
             let prefix = format!("{}.", rules.variant.name);

@@ -2,26 +2,8 @@
 //! conformance suites. The output contract is documented in the README.
 #![forbid(unsafe_code)]
 
-/// `print!` to stdout; a closed stdout (`motley moves FILE | head`) ends
-/// the program quietly instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
-
-/// `println!` to stdout, ending quietly when stdout is closed.
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
+#[macro_use]
+mod output;
 
 mod conform;
 mod explore;
@@ -36,7 +18,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use motley_interpreter::{build, Game};
+use motley_interpreter::play::PlayError;
+use motley_interpreter::{build, Game, MAX_PERFT_DEPTH};
 
 /// The `--help` epilogue of a subcommand: an example and the exit codes.
 macro_rules! help {
@@ -79,15 +62,16 @@ enum Command {
     Perft {
         /// Rule file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (at most 64).
+        #[arg(value_parser = perft_depth)]
         depth: u32,
         #[command(flatten)]
         at: At,
         /// First print `MOVE COUNT` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Worker threads; they split the root moves.
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (1 to 256); they split the root moves.
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Implementation: interp, engine (the hand-written engine, by the
         /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
@@ -172,9 +156,13 @@ enum Command {
         /// Also list skipped cases and counts not run, and the time taken.
         #[arg(long, short)]
         verbose: bool,
-        /// Worker threads (default: all cores; 1 for UCI).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores; 1 for UCI).
+        #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
+        /// Seconds a UCI engine may take over one question (default 60; the
+        /// handshake gets at most 20).
+        #[arg(long, value_name = "SECONDS", value_parser = uci_timeout)]
+        uci_timeout: Option<std::time::Duration>,
     },
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
@@ -230,8 +218,8 @@ enum Command {
     Bench {
         /// Rule file.
         file: PathBuf,
-        /// Depths to run.
-        #[arg(long, num_args = 1.., default_values_t = [5u32])]
+        /// Depths to run (each at most 64).
+        #[arg(long, num_args = 1.., default_values_t = [5u32], value_parser = perft_depth)]
         depth: Vec<u32>,
         #[command(flatten)]
         at: At,
@@ -257,6 +245,42 @@ struct At {
     rulings: Vec<String>,
 }
 
+/// A perft depth of the command line: a whole number up to
+/// [`MAX_PERFT_DEPTH`].
+fn perft_depth(text: &str) -> Result<u32, String> {
+    match text.parse::<u64>() {
+        Ok(depth) if depth <= u64::from(MAX_PERFT_DEPTH) => Ok(depth as u32),
+        Ok(_) => Err(format!(
+            "perft depth {text} is too deep: the most is {MAX_PERFT_DEPTH}"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}"
+        )),
+    }
+}
+
+/// The most worker threads a command starts: far more than the cores of
+/// any machine it runs on, few enough that the system never refuses them.
+const MAX_THREADS: usize = 256;
+
+/// A `--threads` value: a whole number from 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_THREADS) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// A `--uci-timeout` value: seconds, more than 0 and at most a day.
+fn uci_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err("expected seconds, more than 0 and at most 86400".to_string()),
+    }
+}
+
 /// A failure to report: the message, already formatted.
 pub struct Failure(pub String);
 
@@ -265,18 +289,20 @@ fn main() -> ExitCode {
     match run(cli.command, cli.json) {
         Ok(code) => code,
         Err(Failure(message)) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
+            // Echoed input may hold control characters: print them escaped.
+            for line in message.lines() {
+                eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
         }
     }
 }
 
-fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+/// Reads a rule file; a folder, a device, a file over the size limit or
+/// text that is not UTF-8 is refused with a message saying so.
+pub(crate) fn read(path: &Path) -> Result<String, Failure> {
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
 /// A game's start, rulings and moves as the engine takes them: the
@@ -333,15 +359,33 @@ fn game_from(path: &Path, rulings: &[String], fen: Option<&str>) -> Result<Game,
     let rules =
         build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
-    for ruling in rulings {
-        let (id, value) = ruling
-            .split_once('=')
-            .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
-        game.set_ruling(id, value)
-            .map_err(|e| Failure(e.to_string()))?;
+    let settings: Vec<(String, String)> = rulings
+        .iter()
+        .map(|r| {
+            r.split_once('=')
+                .map(|(i, v)| (i.to_string(), v.to_string()))
+                .ok_or_else(|| Failure(format!("bad ruling `{r}`: expected ID=VALUE")))
+        })
+        .collect::<Result<_, _>>()?;
+    if !settings.is_empty() {
+        game.set_rulings(&settings).map_err(|e| match e {
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => {
+                let name = path.display().to_string();
+                let mut out = String::new();
+                for mut d in diagnostics.clamped(&source).0 {
+                    d.message = format!("under {rulings}: {}", d.message);
+                    out.push_str(&d.render(&name, &source));
+                }
+                Failure(out)
+            }
+            other => Failure(other.to_string()),
+        })?;
     }
     if let Some(fen) = fen {
-        game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
+        game.set_fen(fen).map_err(|e| Failure(e.render()))?;
     }
     Ok(game)
 }
@@ -573,7 +617,17 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             full,
             verbose,
             threads,
-        } => conform::conform(paths, &implementation, budget, full, verbose, threads, json),
+            uci_timeout,
+        } => conform::conform(
+            paths,
+            &implementation,
+            budget,
+            full,
+            verbose,
+            threads,
+            uci_timeout,
+            json,
+        ),
         Command::Perft {
             file,
             depth,
