@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use motley_conformance::oracle::find_perft_difference;
-use motley_conformance::runner::{run_paths, Budget, Options};
+use motley_conformance::runner::{run_paths, Budget, Options, Progress, Report, Status};
 use motley_conformance::{variant_name, Engine, ImplError, ImplKind, Implementation, Interp};
 
+use crate::progress::Bar;
 use crate::Failure;
 
 /// The case folder when `conform` is given no paths: `conformance/cases`
@@ -23,6 +24,7 @@ fn default_cases() -> PathBuf {
 }
 
 /// Runs `motley conform`.
+#[allow(clippy::too_many_arguments)]
 pub fn conform(
     paths: Vec<PathBuf>,
     implementation: &str,
@@ -31,6 +33,7 @@ pub fn conform(
     verbose: bool,
     threads: Option<usize>,
     uci_timeout: Option<std::time::Duration>,
+    json: bool,
 ) -> Result<ExitCode, Failure> {
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
     let paths = if paths.is_empty() {
@@ -58,9 +61,24 @@ pub fn conform(
     if let Some(timeout) = uci_timeout {
         options.uci_timeout = timeout;
     }
+    let bar = std::sync::Arc::new(std::sync::Mutex::new(None::<Bar>));
+    let shared = bar.clone();
+    options.progress = Progress(std::sync::Arc::new(move |done, all| {
+        if let Ok(mut bar) = shared.lock() {
+            bar.get_or_insert_with(|| Bar::new("conform", "cases", all as u64))
+                .update(done as u64, None);
+        }
+    }));
     let start = Instant::now();
     let report = run_paths(&paths, &kind, &options).map_err(Failure)?;
-    out!("{}", report.render(verbose));
+    if let Some(bar) = bar.lock().ok().and_then(|mut b| b.take()) {
+        bar.finish();
+    }
+    if json {
+        crate::json::print(&report_json(&report));
+    } else {
+        out!("{}", report.render(verbose));
+    }
     if verbose {
         eprintln!(
             "{} in {:.1}s",
@@ -72,6 +90,41 @@ pub fn conform(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// `conform --json`: the counts, then one object per case
+/// (`file`, `case`, `status`, `differences`, `reason`, `over_budget`).
+fn report_json(report: &Report) -> serde_json::Value {
+    use serde_json::json;
+    let cases: Vec<serde_json::Value> = report
+        .results
+        .iter()
+        .map(|r| {
+            let (status, differences, reason) = match &r.status {
+                Status::Passed => ("passed", &[][..], None),
+                Status::Failed(d) => ("failed", &d[..], None),
+                Status::Skipped(why) => ("skipped", &[][..], Some(why)),
+                Status::Known(d, why) => ("known", &d[..], Some(why)),
+            };
+            json!({
+                "file": r.file.display().to_string(),
+                "case": r.case,
+                "status": status,
+                "differences": differences,
+                "reason": reason,
+                "over_budget": r.over_budget.iter().map(|(d, n)| json!({"depth": d, "count": n})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "implementation": report.implementation,
+        "passed": report.passed(),
+        "failed": report.failed(),
+        "skipped": report.skipped(),
+        "known": report.known(),
+        "file_errors": report.file_errors,
+        "cases": cases,
     })
 }
 
@@ -183,6 +236,7 @@ pub fn perft(
     divide: bool,
     threads: usize,
     which: &PerftImpl,
+    json: bool,
 ) -> Result<ExitCode, Failure> {
     let moves = canonical_moves(start, moves)?;
     let rows = match which {
@@ -190,18 +244,19 @@ pub fn perft(
             let mut interp = Interp::new().with_threads(threads);
             interp.load(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
-            interp.divide(depth).map_err(failure)?
+            divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?
         }
-        PerftImpl::One(kind) => loaded_at(kind, file, rulings, fen, &moves)?
-            .divide(depth)
-            .map_err(failure)?,
+        PerftImpl::One(kind) => {
+            let mut one = loaded_at(kind, file, rulings, fen, &moves)?;
+            divide_by_root(one.as_mut(), fen, &moves, depth, &format!("{kind} perft"))?
+        }
         PerftImpl::Both(kind) => {
             let mut other = loaded_at(kind, file, rulings, fen, &moves)?;
             let mut interp = Interp::new().with_threads(threads);
             interp.load(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
-            let a = interp.divide(depth).map_err(failure)?;
-            let b = other.divide(depth).map_err(failure)?;
+            let a = divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?;
+            let b = divide_by_root(other.as_mut(), fen, &moves, depth, &format!("{kind} perft"))?;
             if a != b || depth == 0 {
                 if let Err(d) =
                     find_perft_difference(&mut interp, other.as_mut(), fen, &moves, depth)
@@ -213,19 +268,58 @@ pub fn perft(
             a
         }
     };
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|r| r.1).sum()
+    };
+    if json {
+        crate::json::print(&crate::json::perft(
+            depth,
+            total,
+            divide.then_some(&rows[..]),
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
     if divide {
         for (m, n) in &rows {
             outln!("{m} {n}");
         }
         outln!();
     }
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        rows.iter().map(|r| r.1).sum()
-    };
     outln!("{total}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Perft per root move, root move by root move, with a progress bar;
+/// empty at depth 0. The position is left where it was.
+fn divide_by_root(
+    imp: &mut dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    depth: u32,
+    label: &str,
+) -> Result<Vec<(String, u64)>, Failure> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let roots = imp.legal_moves().map_err(failure)?;
+    let bar = Bar::new(label, "root moves", roots.len() as u64);
+    let mut rows = Vec::with_capacity(roots.len());
+    let mut leaves = 0;
+    let mut line = moves.to_vec();
+    for (i, root) in roots.into_iter().enumerate() {
+        line.push(root.clone());
+        imp.set_position(fen, &line).map_err(failure)?;
+        line.pop();
+        let n = imp.perft(depth - 1).map_err(failure)?;
+        leaves += n;
+        rows.push((root, n));
+        bar.update(i as u64 + 1, Some(format!("{leaves} leaves")));
+    }
+    bar.finish();
+    imp.set_position(fen, moves).map_err(failure)?;
+    Ok(rows)
 }
 
 /// One bench measurement: depth, leaves, seconds.

@@ -161,7 +161,9 @@ fn shortest(
 ) -> Result<(GamesSummary, Option<(usize, Disagreement)>), Failure> {
     let mut best: Option<(usize, Disagreement)> = None;
     let mut summary = GamesSummary::default();
+    let bar = crate::progress::Bar::new("games", "games", games as u64);
     for index in 0..games {
+        bar.update(index as u64, None);
         let mut rng = SplitMix64::new(game_seed(seed, index));
         match random_game(a, b, None, &mut rng, max_plies, &mut summary.plies) {
             Ok(outcome) => {
@@ -176,9 +178,13 @@ fn shortest(
                     best = Some((index, *d));
                 }
             }
-            Err(DiffError::Broken(m)) => return Err(Failure(m)),
+            Err(DiffError::Broken(m)) => {
+                bar.finish();
+                return Err(Failure(m));
+            }
         }
     }
+    bar.finish();
     Ok((summary, best))
 }
 

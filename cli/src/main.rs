@@ -7,6 +7,8 @@ mod output;
 
 mod conform;
 mod explore;
+mod json;
+mod pgn;
 mod progress;
 mod report;
 
@@ -15,30 +17,48 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::play::PlayError;
 use motley_interpreter::{build, Game, MAX_PERFT_DEPTH};
+
+/// The `--help` epilogue of a subcommand: an example and the exit codes.
+macro_rules! help {
+    ($example:literal) => {
+        concat!(
+            "Example:\n  ",
+            $example,
+            "\n\nExit codes: 0 ok; 1 input refused (bad file, FEN, move, ruling) or a check failed; 2 usage error."
+        )
+    };
+}
 
 #[derive(Parser)]
 #[command(
     name = "motley",
     version,
-    about = "Chess variants from declarative rule files"
+    about = "Chess variants from declarative rule files",
+    after_help = help!("motley check spec/variants/chess.yaml && motley perft spec/variants/chess.yaml 4")
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print JSON instead of text (check, moves, perft, show, status, fen,
+    /// conform, bench; shapes in the README).
+    #[arg(long, global = true)]
+    json: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Check a rule file; print each problem as FILE:LINE:COL with a caret snippet.
+    #[command(after_help = help!("motley check spec/variants/chess.yaml spec/variants/joke.yaml"))]
     Check {
         /// Rule files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
     /// Count the leaf nodes of the legal-move tree; the last line is the count.
+    #[command(after_help = help!("motley perft spec/variants/chess.yaml 5 --divide --threads 2"))]
     Perft {
         /// Rule file.
         file: PathBuf,
@@ -61,6 +81,7 @@ enum Command {
         implementation: conform::PerftImpl,
     },
     /// List the legal moves, one per line, sorted, in canonical text (or SAN).
+    #[command(after_help = help!("motley moves spec/variants/crazyhouse.yaml --moves e4 d5 exd5 --san"))]
     Moves {
         /// Rule file.
         file: PathBuf,
@@ -72,6 +93,7 @@ enum Command {
     },
     /// Print the outcome line alone: `1-0 by checkmate`, `1/2-1/2 by
     /// stalemate`, or `* white to move` while the game goes on.
+    #[command(after_help = help!("motley status spec/variants/chess.yaml --moves f3 e5 g4 Qh4    # 0-1 by checkmate"))]
     Status {
         /// Rule file.
         file: PathBuf,
@@ -80,6 +102,7 @@ enum Command {
     },
     /// Show the position as a board, with its FEN; `--as` shows what one
     /// player may see when the variant hides pieces.
+    #[command(after_help = help!("motley show spec/variants/crazyhouse.yaml --moves \"1. e4 d5 2. exd5 Qxd5\""))]
     Show {
         /// Rule file.
         file: PathBuf,
@@ -89,7 +112,26 @@ enum Command {
         #[arg(long = "as", value_name = "PLAYER")]
         viewer: Option<String>,
     },
+    /// Check a PGN file against a rule file, game by game and move by move;
+    /// report the first illegal move of each game with its number.
+    #[command(after_help = help!("motley pgn spec/variants/crazyhouse.yaml games.pgn"))]
+    Pgn {
+        /// Rule file.
+        file: PathBuf,
+        /// The PGN file.
+        games: PathBuf,
+    },
+    /// Print the game as PGN: the Seven Tag Roster, Variant, RuleFile, a
+    /// Ruling tag per option not the default, SetUp/FEN, the moves in SAN.
+    #[command(after_help = help!("motley record spec/variants/jester.yaml --moves e4 d4 > game.pgn"))]
+    Record {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+    },
     /// Print the FEN of the position.
+    #[command(after_help = help!("motley fen spec/variants/chess.yaml --moves e4 c5 Nf3"))]
     Fen {
         /// Rule file.
         file: PathBuf,
@@ -97,6 +139,7 @@ enum Command {
         at: At,
     },
     /// Run conformance case files; print `FILE: CASE: difference` per failing case, then the counts.
+    #[command(after_help = help!("motley conform conformance/cases/chess --impl engine --verbose"))]
     Conform {
         /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
         paths: Vec<PathBuf>,
@@ -123,6 +166,7 @@ enum Command {
     },
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
+    #[command(after_help = help!("motley explore spec/variants/joke.yaml --ruling joke.linger --budget 100"))]
     Explore {
         /// Rule file.
         file: PathBuf,
@@ -140,6 +184,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    #[command(after_help = help!("motley judge spec/variants/crazyhouse.yaml --against fsf --walks 50"))]
     /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
     /// engine): seeded random walks compared at every ply (legal moves, FEN
     /// with clocks, result); the shortest disagreement is printed, exit 1.
@@ -159,7 +204,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    #[command(after_help = help!("motley completions bash > ~/.local/share/bash-completion/completions/motley"))]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of motley and its subcommands.
+    #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
+    Man,
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
+    #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6"))]
     Bench {
         /// Rule file.
         file: PathBuf,
@@ -172,14 +227,19 @@ enum Command {
 }
 
 /// Where to start: a FEN, moves after it, and rulings.
-#[derive(Args)]
+#[derive(Args, Clone, Default)]
 struct At {
     /// Start from this FEN instead of the variant's setup.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves to play first (canonical text or SAN).
+    /// Moves to play first: canonical text, SAN or PGN movetext
+    /// (`--moves "1. e4 e5 2. Nf3 {a comment} Nc6"`).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
+    /// Play the first game of this PGN file first (its `FEN` and `Ruling`
+    /// tags too), then `--moves`.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pgn: Option<PathBuf>,
     /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
     #[arg(long = "ruling", value_name = "ID=VALUE")]
     rulings: Vec<String>,
@@ -226,7 +286,7 @@ pub struct Failure(pub String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    match run(cli.command, cli.json) {
         Ok(code) => code,
         Err(Failure(message)) => {
             // Echoed input may hold control characters: print them escaped.
@@ -245,36 +305,68 @@ pub(crate) fn read(path: &Path) -> Result<String, Failure> {
         .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
-/// The rulings of `--ruling ID=VALUE` options.
-fn rulings(at: &At) -> Result<Vec<(String, String)>, Failure> {
-    at.rulings
+/// A game's start, rulings and moves as the engine takes them: the
+/// rulings of the PGN game and `--ruling`, the FEN it started from and the
+/// moves played, in canonical text.
+struct Replay {
+    start: Game,
+    rulings: Vec<(String, String)>,
+    fen: Option<String>,
+    moves: Vec<String>,
+}
+
+fn replay(path: &Path, at: &At) -> Result<Replay, Failure> {
+    let played = game(path, at)?;
+    let record = at.pgn.as_deref().map(pgn_game).transpose()?;
+    let given = pgn_rulings(record.as_ref(), at);
+    let fen = played.start_fen().map(str::to_string);
+    let rulings = given
+        .iter()
+        .filter_map(|r| r.split_once('='))
+        .map(|(i, v)| (i.to_string(), v.to_string()))
+        .collect();
+    Ok(Replay {
+        start: game_from(path, &given, fen.as_deref())?,
+        rulings,
+        fen,
+        moves: played.played().iter().map(|p| p.uci.clone()).collect(),
+    })
+}
+
+/// The first game of a PGN file.
+fn pgn_game(path: &Path) -> Result<pgn::PgnGame, Failure> {
+    let text = read(path)?;
+    let games = pgn::read(&text).map_err(|e| pgn_failure(path, &e))?;
+    games
+        .into_iter()
+        .next()
+        .ok_or_else(|| Failure(format!("{}: no game in this PGN file", path.display())))
+}
+
+fn pgn_failure(path: &Path, e: &pgn::PgnError) -> Failure {
+    Failure(format!(
+        "{}:{}:{}: {}",
+        path.display(),
+        e.line,
+        e.col,
+        e.message
+    ))
+}
+
+/// The game of a rule file with `ID=VALUE` rulings, from a FEN if given.
+fn game_from(path: &Path, rulings: &[String], fen: Option<&str>) -> Result<Game, Failure> {
+    let source = read(path)?;
+    let rules =
+        build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+    let mut game = Game::new(Arc::new(rules));
+    let settings: Vec<(String, String)> = rulings
         .iter()
         .map(|r| {
             r.split_once('=')
                 .map(|(i, v)| (i.to_string(), v.to_string()))
                 .ok_or_else(|| Failure(format!("bad ruling `{r}`: expected ID=VALUE")))
         })
-        .collect()
-}
-
-/// The game after the rulings and the FEN, before the moves.
-fn start(path: &Path, at: &At) -> Result<Game, Failure> {
-    game(
-        path,
-        &At {
-            fen: at.fen.clone(),
-            moves: Vec::new(),
-            rulings: at.rulings.clone(),
-        },
-    )
-}
-
-fn game(path: &Path, at: &At) -> Result<Game, Failure> {
-    let source = read(path)?;
-    let rules =
-        build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
-    let mut game = Game::new(Arc::new(rules));
-    let settings = rulings(at)?;
+        .collect::<Result<_, _>>()?;
     if !settings.is_empty() {
         game.set_rulings(&settings).map_err(|e| match e {
             PlayError::Rules {
@@ -292,33 +384,174 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
             other => Failure(other.to_string()),
         })?;
     }
-    if let Some(fen) = &at.fen {
+    if let Some(fen) = fen {
         game.set_fen(fen).map_err(|e| Failure(e.render()))?;
-    }
-    for m in &at.moves {
-        game.play(m).map_err(|e| Failure(e.to_string()))?;
     }
     Ok(game)
 }
 
-fn run(command: Command) -> Result<ExitCode, Failure> {
+/// The `Ruling` tags of a PGN game, then the `--ruling` options.
+fn pgn_rulings(record: Option<&pgn::PgnGame>, at: &At) -> Vec<String> {
+    let tagged = record.into_iter().flat_map(|g| {
+        g.tags
+            .iter()
+            .filter(|(name, _)| name == "Ruling")
+            .map(|(_, value)| value.clone())
+    });
+    tagged.chain(at.rulings.iter().cloned()).collect()
+}
+
+fn game(path: &Path, at: &At) -> Result<Game, Failure> {
+    let record = at.pgn.as_deref().map(pgn_game).transpose()?;
+    let fen = match &record {
+        Some(g) => g.tag("FEN"),
+        None => at.fen.as_deref(),
+    };
+    let mut game = game_from(path, &pgn_rulings(record.as_ref(), at), fen)?;
+    if let (Some(record), Some(pgn_path)) = (&record, &at.pgn) {
+        for (m, line, col) in &record.moves {
+            game.play(m)
+                .map_err(|e| Failure(format!("{}:{line}:{col}: {e}", pgn_path.display())))?;
+        }
+    }
+    for text in &at.moves {
+        for m in pgn::movetext_moves(text).map_err(Failure)? {
+            game.play(&m).map_err(|e| Failure(e.to_string()))?;
+        }
+    }
+    Ok(game)
+}
+
+/// `motley pgn`: every game of a PGN file played against the rule file;
+/// one line per game, exit 1 at any illegal move or refused game.
+fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
+    let text = read(games)?;
+    let records = pgn::read(&text).map_err(|e| pgn_failure(games, &e))?;
+    if records.is_empty() {
+        return Err(Failure(format!(
+            "{}: no game in this PGN file",
+            games.display()
+        )));
+    }
+    let mut failed = false;
+    for (n, record) in records.iter().enumerate() {
+        let n = n + 1;
+        let report = (|| -> Result<String, String> {
+            let mut game = game_from(
+                file,
+                &pgn_rulings(Some(record), &At::default()),
+                record.tag("FEN"),
+            )
+            .map_err(|f| f.0.trim_end().to_string())?;
+            if let Some(name) = record.tag("Variant") {
+                let ours = &game.rules().variant.name;
+                if !name.eq_ignore_ascii_case(ours) && !name.eq_ignore_ascii_case("standard") {
+                    return Err(format!(
+                        "the game is of variant `{name}`, the rule file of `{ours}`"
+                    ));
+                }
+            }
+            for (i, (m, line, col)) in record.moves.iter().enumerate() {
+                let side = if game.position().side == 0 {
+                    "white"
+                } else {
+                    "black"
+                };
+                let number = game.position().fullmove;
+                game.play(m).map_err(|e| {
+                    format!(
+                        "{line}:{col}: game {n}, move {} ({number}. {side}): {e}",
+                        i + 1
+                    )
+                })?;
+            }
+            let ended = game.outcome();
+            let claimed = record.result.as_deref().or(record.tag("Result"));
+            if let (Some(claimed), Some(outcome)) = (claimed, ended) {
+                if claimed != outcome.score() {
+                    return Err(format!(
+                        "the result is `{claimed}`, but the game ended {outcome}"
+                    ));
+                }
+            }
+            Ok(format!(
+                "{} moves, {}",
+                record.moves.len(),
+                ended.map_or_else(
+                    || format!(
+                        "no end on the board ({})",
+                        record.result.as_deref().unwrap_or("*")
+                    ),
+                    |o| o.to_string()
+                )
+            ))
+        })();
+        match report {
+            Ok(summary) => outln!("{}: game {n}: ok: {summary}", games.display()),
+            Err(message) => {
+                failed = true;
+                // A message about a move starts with its place in the file.
+                if message.starts_with(|c: char| c.is_ascii_digit()) {
+                    eprintln!("{}:{message}", games.display());
+                } else {
+                    eprintln!("{}: game {n}: {message}", games.display());
+                }
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
+    if json
+        && matches!(
+            command,
+            Command::Explore { .. }
+                | Command::Judge { .. }
+                | Command::Pgn { .. }
+                | Command::Record { .. }
+                | Command::Completions { .. }
+                | Command::Man
+        )
+    {
+        return Err(Failure(
+            "--json is offered by check, moves, perft, show, status, fen, conform and bench"
+                .to_string(),
+        ));
+    }
     match command {
         Command::Check { files } => {
             let mut failed = false;
+            let mut reports = Vec::new();
             for path in files {
                 let source = read(&path)?;
+                let name = path.display().to_string();
                 match build(&source) {
+                    Ok(rules) if json => reports.push(json::check(
+                        &name,
+                        Ok((&rules.variant.name, rules.variant.pieces.len())),
+                    )),
                     Ok(rules) => outln!(
-                        "{}: ok: {} ({} piece types)",
-                        path.display(),
+                        "{name}: ok: {} ({} piece types)",
                         rules.variant.name,
                         rules.variant.pieces.len()
                     ),
                     Err(d) => {
-                        eprint!("{}", d.render(&path.display().to_string(), &source));
+                        if json {
+                            reports.push(json::check(&name, Err(&d)));
+                        } else {
+                            eprint!("{}", d.render(&name, &source));
+                        }
                         failed = true;
                     }
                 }
+            }
+            if json {
+                json::print(&serde_json::Value::Array(reports));
             }
             Ok(if failed {
                 ExitCode::from(1)
@@ -334,17 +567,18 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             threads,
             implementation,
         } if !matches!(implementation, conform::PerftImpl::Interp) => {
-            let start = start(&file, &at)?;
+            let replay = replay(&file, &at)?;
             conform::perft(
                 &file,
-                &start,
-                &rulings(&at)?,
-                at.fen.as_deref(),
-                &at.moves,
+                &replay.start,
+                &replay.rulings,
+                replay.fen.as_deref(),
+                &replay.moves,
                 depth,
                 divide,
                 threads,
                 &implementation,
+                json,
             )
         }
         Command::Explore {
@@ -392,6 +626,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             verbose,
             threads,
             uci_timeout,
+            json,
         ),
         Command::Perft {
             file,
@@ -402,26 +637,37 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             ..
         } => {
             let game = game(&file, &at)?;
-            let bar = progress::Bar::new("perft");
+            let bar = progress::Bar::new("perft", "root moves", game.legal_moves().len() as u64);
+            let rows = if depth == 0 {
+                Vec::new()
+            } else {
+                let rows = game.divide(depth, threads, &|done, _| bar.update(done as u64, None));
+                bar.finish();
+                rows
+            };
             let total = if depth == 0 {
                 1
             } else {
-                let rows = game.divide(depth, threads, &|done, all| bar.update(done, all));
-                bar.finish();
+                rows.iter().map(|r| r.1).sum()
+            };
+            if json {
+                json::print(&json::perft(depth, total, divide.then_some(&rows[..])));
+            } else {
                 if divide {
                     for (m, n) in &rows {
                         outln!("{m} {n}");
                     }
                     outln!();
                 }
-                rows.iter().map(|r| r.1).sum()
-            };
-            outln!("{total}");
+                outln!("{total}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { file, at, san } => {
             let game = game(&file, &at)?;
-            if san {
+            if json {
+                json::print(&json::moves(&game));
+            } else if san {
                 for (_, m) in game.legal_moves_san() {
                     outln!("{m}");
                 }
@@ -433,20 +679,39 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Status { file, at } => {
-            outln!("{}", report::status_line(&game(&file, &at)?));
+            let game = game(&file, &at)?;
+            if json {
+                json::print(&json::state(&game, None));
+            } else {
+                outln!("{}", report::status_line(&game));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
-            match viewer.as_deref() {
+            let viewer = match viewer.as_deref() {
+                None => None,
+                Some("white") => Some(0),
+                Some("black") => Some(1),
+                Some(other) => {
+                    return Err(Failure(format!(
+                        "bad --as `{other}`: expected white or black"
+                    )))
+                }
+            };
+            if json {
+                json::print(&json::state(&game, viewer));
+                return Ok(ExitCode::SUCCESS);
+            }
+            match viewer {
                 None => outln!(
                     "{}{}fen: {}",
                     report::board_with_hands(&game, &game.rules().board_text(game.position())),
                     report::state_lines(&game, None),
                     game.fen()
                 ),
-                Some(who @ ("white" | "black")) => {
-                    let colour = if who == "white" { 0 } else { 1 };
+                Some(colour) => {
+                    let who = if colour == 0 { "white" } else { "black" };
                     let (board, fen, hidden) = game.view_text(colour);
                     outln!(
                         "{}{}fen: {fen}",
@@ -462,72 +727,107 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                         );
                     }
                 }
-                Some(other) => {
-                    return Err(Failure(format!(
-                        "bad --as `{other}`: expected white or black"
-                    )))
-                }
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Pgn { file, games } => check_pgn(&file, &games),
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "motley", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
+            for sub in Cli::command().get_subcommands() {
+                let name = format!("motley-{}", sub.get_name());
+                clap_mangen::Man::new(sub.clone().name(name))
+                    .render(&mut page)
+                    .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
+            }
+            std::io::Write::write_all(&mut std::io::stdout(), &page)
+                .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Record { file, at } => {
+            out!(
+                "{}",
+                pgn::write(&game(&file, &at)?, &file.display().to_string())
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Fen { file, at } => {
-            outln!("{}", game(&file, &at)?.fen());
+            let fen = game(&file, &at)?.fen();
+            if json {
+                json::print(&serde_json::json!({ "fen": fen }));
+            } else {
+                outln!("{fen}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { file, depth, at } => {
             let game = game(&file, &at)?;
+            let replay = replay(&file, &at)?;
             let engine = conform::engine_bench(
                 &file,
-                &start(&file, &at)?,
-                &rulings(&at)?,
-                at.fen.as_deref(),
-                &at.moves,
+                &replay.start,
+                &replay.rulings,
+                replay.fen.as_deref(),
+                &replay.moves,
                 &depth,
             )?;
-            outln!(
-                "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
-                "impl",
-                "depth",
-                "leaves",
-                "seconds",
-                "leaves/s",
-                "x interp"
-            );
+            // (implementation, depth, leaves, seconds, speed over the
+            // interpreter's: none where the two count different leaves, as a
+            // speed compares like work only)
+            let mut rows: Vec<(&str, u32, u64, f64, Option<f64>)> = Vec::new();
             let mut disagreements = Vec::new();
             for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
                 let secs = start.elapsed().as_secs_f64();
-                outln!(
-                    "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
-                    "interpreter",
-                    d,
-                    leaves,
-                    secs,
-                    leaves as f64 / secs,
-                    1.0
-                );
+                rows.push(("interpreter", d, leaves, secs, Some(1.0)));
                 if let Some((_, engine_leaves, engine_secs)) =
                     engine.as_ref().and_then(|rows| rows.get(i))
                 {
-                    // Leaves per second of the engine over those of the
-                    // interpreter: a speed compares like work only.
                     let ratio = if *engine_leaves == leaves {
-                        format!("{:.2}", secs / engine_secs)
+                        Some(secs / engine_secs)
                     } else {
                         disagreements.push(format!(
                             "depth {d}: the interpreter counts {leaves} leaves, the engine {engine_leaves}"
                         ));
-                        "-".to_string()
+                        None
                     };
+                    rows.push(("engine", d, *engine_leaves, *engine_secs, ratio));
+                }
+            }
+            if json {
+                json::print(&serde_json::Value::Array(
+                    rows.iter()
+                        .map(|&(imp, d, leaves, secs, ratio)| {
+                            serde_json::json!({
+                                "impl": imp, "depth": d, "leaves": leaves, "seconds": secs,
+                                "leaves_per_second": leaves as f64 / secs, "x_interp": ratio,
+                            })
+                        })
+                        .collect(),
+                ));
+            } else {
+                outln!(
+                    "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
+                    "impl",
+                    "depth",
+                    "leaves",
+                    "seconds",
+                    "leaves/s",
+                    "x interp"
+                );
+                for (imp, d, leaves, secs, ratio) in rows {
+                    let ratio = ratio.map_or("-".to_string(), |r| format!("{r:.2}"));
                     outln!(
-                        "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10}",
-                        "engine",
-                        d,
-                        engine_leaves,
-                        engine_secs,
-                        *engine_leaves as f64 / engine_secs,
-                        ratio
+                        "{imp:<12} {d:>5} {leaves:>14} {secs:>10.3} {:>14.0} {ratio:>10}",
+                        leaves as f64 / secs
                     );
                 }
             }

@@ -1,55 +1,54 @@
-//! A progress bar on stderr for runs longer than a second, shown only when
-//! stderr is a terminal.
+//! Progress on stderr for runs longer than a second: count, rate and ETA,
+//! drawn by `indicatif` only when stderr is a terminal.
 
-use std::io::{IsTerminal, Write};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A progress bar that stays silent for its first second.
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// A progress bar that stays hidden for its first second, and for good
+/// when stderr is not a terminal.
 pub struct Bar {
-    label: &'static str,
+    bar: ProgressBar,
     start: Instant,
-    shown: Mutex<bool>,
-    terminal: bool,
+    drawn: AtomicBool,
 }
 
 impl Bar {
-    /// A bar for a run named `label`.
-    pub fn new(label: &'static str) -> Bar {
+    /// A bar for `total` units of work named `unit` (`root moves`, `cases`,
+    /// `games`), labelled `label`.
+    pub fn new(label: &str, unit: &str, total: u64) -> Bar {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        let template = format!(
+            "{label} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{per_sec}}, {{msg}}ETA {{eta}} ({{elapsed}})"
+        );
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
         Bar {
-            label,
+            bar,
             start: Instant::now(),
-            shown: Mutex::new(false),
-            terminal: std::io::stderr().is_terminal(),
+            drawn: AtomicBool::new(false),
         }
     }
 
-    /// Reports `done` of `total` units finished.
-    pub fn update(&self, done: usize, total: usize) {
-        if !self.terminal || self.start.elapsed() < Duration::from_secs(1) || total == 0 {
-            return;
+    /// Reports `done` of the units finished, with a note (e.g. leaves so far).
+    pub fn update(&self, done: u64, note: Option<String>) {
+        if self.start.elapsed() >= Duration::from_secs(1)
+            && !self.drawn.swap(true, Ordering::Relaxed)
+        {
+            // `stderr()` draws nothing when stderr is not a terminal.
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
         }
-        let width = 30;
-        let filled = done * width / total;
-        if let Ok(mut shown) = self.shown.lock() {
-            *shown = true;
-            let mut err = std::io::stderr();
-            let _ = write!(
-                err,
-                "\r{} [{}{}] {done}/{total} {:.0}s",
-                self.label,
-                "#".repeat(filled),
-                "-".repeat(width - filled),
-                self.start.elapsed().as_secs_f64()
-            );
-            let _ = err.flush();
+        if let Some(note) = note {
+            self.bar.set_message(format!("{note}, "));
         }
+        self.bar.set_position(done);
     }
 
-    /// Clears the bar if it was shown.
+    /// Clears the bar if it was drawn.
     pub fn finish(&self) {
-        if self.shown.lock().is_ok_and(|s| *s) {
-            eprint!("\r{}\r", " ".repeat(60));
-        }
+        self.bar.finish_and_clear();
     }
 }

@@ -28,5 +28,5 @@ pub use implementation::{
     outcomes_agree, show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation,
     Interp, Outcome, Winner,
 };
-pub use runner::{Budget, Options, Report, Status};
+pub use runner::{Budget, Options, Progress, Report, Status};
 pub use uci::{parse_divide_line, Uci};

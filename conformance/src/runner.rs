@@ -45,6 +45,8 @@ pub struct Options {
     pub budget: Budget,
     /// Worker threads; each has its own implementation instance.
     pub threads: usize,
+    /// Told `(cases done, cases in all)` after each case.
+    pub progress: Progress,
     /// How long a UCI engine may take over one question.
     pub uci_timeout: std::time::Duration,
 }
@@ -54,8 +56,26 @@ impl Default for Options {
         Options {
             budget: Budget::Default,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            progress: Progress::default(),
             uci_timeout: crate::uci::DEFAULT_QUESTION_TIMEOUT,
         }
+    }
+}
+
+/// A report of progress, `(done, all)`, callable from every worker thread.
+#[derive(Clone)]
+pub struct Progress(pub std::sync::Arc<dyn Fn(usize, usize) + Send + Sync>);
+
+impl Default for Progress {
+    /// Reports nowhere.
+    fn default() -> Progress {
+        Progress(std::sync::Arc::new(|_, _| {}))
+    }
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
     }
 }
 
@@ -273,6 +293,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
         .flat_map(|(f, file)| (0..file.cases.len()).map(move |c| (f, c)))
         .collect();
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; jobs.len()]);
     let threads = options.threads.clamp(1, jobs.len().max(1));
     std::thread::scope(|scope| {
@@ -311,6 +332,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
                     if let Ok(mut all) = results.lock() {
                         all[i] = Some(result);
                     }
+                    (options.progress.0)(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
                 }
             });
         }

@@ -5,7 +5,7 @@
 //! compiler cannot drop the work. Bulk counting (last ply counted, not
 //! made) is measured too.
 //!
-//! Run `cargo bench -p motley-engine --bench perft`; pass `--quick` or set
+//! Run `cargo bench -p motley-chess-engine --bench perft`; pass `--quick` or set
 //! `PERFT_REDUCE=N` to search N plies less (`--quick` is N = 2).
 
 use std::hint::black_box;

@@ -1,5 +1,5 @@
 //! Perft from the start positions of Fool, Clown and Entity chess, with
-//! timing: `cargo test --release -p motley-engine --test plus_speed -- --ignored --nocapture`.
+//! timing: `cargo test --release -p motley-chess-engine --test plus_speed -- --ignored --nocapture`.
 
 use std::time::Instant;
 

@@ -9,7 +9,7 @@
 //! fixed seed [`SEED`], [`CASES`] of them, and failures are not persisted
 //! to a file. For a longer or different run, proptest's environment
 //! variables override both: `PROPTEST_CASES=2000 PROPTEST_RNG_SEED=7 cargo
-//! test -p motley-engine --test properties`. A failure found so is kept
+//! test -p motley-chess-engine --test properties`. A failure found so is kept
 //! by adding its `(variant, seed, plies)` to [`REGRESSIONS`].
 
 use motley_engine::{Color, Game};

@@ -253,15 +253,6 @@ impl Game {
         Ok(san)
     }
 
-    /// Plays a move as [`Game::play`] does, without writing its SAN, which
-    /// costs a move generation or two (for oracles that play many moves).
-    /// The move is not added to the game record ([`Game::played`]).
-    pub fn play_move(&mut self, text: &str) -> Result<(), PlayError> {
-        let m = self.rules.parse_move(&self.position, text)?;
-        self.make(m);
-        Ok(())
-    }
-
     fn make(&mut self, m: crate::play::Move) {
         self.position.make(&self.rules, m);
         if self.position.halfmove == 0 {

@@ -5,7 +5,7 @@
 //!
 //! To (re)write the goldens after changing a message, run
 //!
-//!     MOTLEY_BLESS=1 cargo test -p motley-interpreter --test diagnostics
+//!     MOTLEY_BLESS=1 cargo test -p motley-chess-interpreter --test diagnostics
 //!
 //! and read every changed `.stderr` before committing it.
 

@@ -1,0 +1,77 @@
+//! Install and help: completion scripts, the man page, and `--help` of
+//! every subcommand with an example and the exit codes.
+
+use std::process::Command;
+
+fn motley(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(args)
+        .output()
+        .expect("motley runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn completions_for_bash_zsh_and_fish() {
+    let (code, bash, _) = motley(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    assert!(bash.contains("complete -F _motley"), "{bash}");
+    assert!(bash.contains("perft") && bash.contains("--ruling"));
+    let (code, zsh, _) = motley(&["completions", "zsh"]);
+    assert_eq!(code, 0);
+    assert!(zsh.starts_with("#compdef motley\n"), "{zsh}");
+    assert!(zsh.contains("'--san[") && zsh.contains("conform"));
+    let (code, fish, _) = motley(&["completions", "fish"]);
+    assert_eq!(code, 0);
+    assert!(fish.contains("complete -c motley"), "{fish}");
+    assert!(fish.contains("-a \"status\""), "{fish}");
+    let (code, _, err) = motley(&["completions", "tcsh"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'tcsh'"), "{err}");
+}
+
+#[test]
+fn the_man_page_covers_every_subcommand() {
+    let (code, page, _) = motley(&["man"]);
+    assert_eq!(code, 0);
+    assert!(page.contains(".TH motley 1"), "{}", &page[..200]);
+    for sub in [
+        "check", "perft", "moves", "status", "show", "pgn", "record", "conform",
+    ] {
+        assert!(page.contains(&format!(".TH motley-{sub} ")), "{sub}");
+    }
+}
+
+#[test]
+fn every_help_gives_an_example_and_the_exit_codes() {
+    let subcommands = [
+        "check",
+        "perft",
+        "moves",
+        "status",
+        "show",
+        "pgn",
+        "record",
+        "fen",
+        "conform",
+        "explore",
+        "bench",
+        "completions",
+        "man",
+    ];
+    for sub in subcommands {
+        let (code, help, _) = motley(&[sub, "--help"]);
+        assert_eq!(code, 0, "{sub}");
+        assert!(help.contains("\nExample:\n  motley "), "{sub}: {help}");
+        assert!(
+            help.contains("Exit codes: 0 ok; 1 input refused"),
+            "{sub}: {help}"
+        );
+    }
+    let (code, _, err) = motley(&["perft"]);
+    assert_eq!(code, 2, "a usage error: {err}");
+}
