@@ -60,8 +60,9 @@ fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
 pub struct Game {
     rules: Arc<Rules>,
     position: Position,
-    /// Repetition keys of the positions since the last irreversible move, current last.
-    history: Vec<String>,
+    /// Zobrist keys ([`Rules::key`]) of the positions since the last
+    /// irreversible move, current last.
+    history: Vec<u64>,
 }
 
 impl Game {
@@ -203,8 +204,9 @@ impl Game {
         self.rules.divide(&self.position, depth, threads, progress)
     }
 
-    /// The position's identity for repetition: FEN without the clocks.
-    fn key(&self) -> String {
-        self.rules.repetition_key(&self.position)
+    /// The position's identity for repetition: what its FEN without the
+    /// clocks says, as a Zobrist key.
+    fn key(&self) -> u64 {
+        self.rules.key(&self.position)
     }
 }

@@ -11,6 +11,7 @@ mod outcome;
 mod perft;
 mod position;
 mod view;
+mod zobrist;
 
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};

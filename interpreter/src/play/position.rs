@@ -132,6 +132,9 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
+    /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
+    /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
+    pub hash: u64,
 }
 
 /// Freezing state (§15).
@@ -226,6 +229,7 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+            hash: 0,
         }
     }
 
@@ -246,6 +250,7 @@ impl Position {
     pub fn put(&mut self, rules: &Rules, sq: Square, code: u8) {
         let colour = (code as usize - 1) & 1;
         self.board[sq as usize] = code;
+        self.hash ^= super::zobrist::piece(code, sq);
         self.occupied[colour].set(sq);
         if rules.royal_codes >> code & 1 != 0 {
             self.royals[colour].set(sq);
@@ -262,6 +267,7 @@ impl Position {
         if code != 0 {
             let colour = (code as usize - 1) & 1;
             self.board[sq as usize] = 0;
+            self.hash ^= super::zobrist::piece(code, sq);
             self.occupied[colour].clear(sq);
             self.royals[colour].clear(sq);
             self.freezers.clear(sq);
