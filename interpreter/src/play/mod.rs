@@ -15,6 +15,7 @@ mod zobrist;
 
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
+pub use movegen::NULL_MOVE;
 pub use outcome::Outcome;
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;

@@ -12,9 +12,10 @@ pub const WHITE: usize = 0;
 pub const BLACK: usize = 1;
 
 /// What a move does beyond moving one piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// A piece moves, capturing what stands on the target, if anything.
+    #[default]
     Normal,
     /// A non-capturing move that makes the squares it passes en passant targets.
     Passing,
@@ -34,7 +35,8 @@ pub enum MoveKind {
 }
 
 /// A move of the interpreter, valid for the position it was generated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// (The default, a1 to a1, is never legal: a placeholder in tables.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Origin square.
     pub from: Square,
