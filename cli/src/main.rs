@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod conform;
+mod engine;
 mod explore;
 mod progress;
 
@@ -115,6 +116,20 @@ enum Command {
         /// The seed of the games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Speak UCI on stdin/stdout: the bundled variants and FILEs, chosen
+    /// with the UCI_Variant option.
+    Uci {
+        /// Rule files to offer besides the bundled variants (the first is the default).
+        files: Vec<PathBuf>,
+        /// Play uniformly random legal moves from this seed instead of searching.
+        #[arg(long, value_name = "SEED")]
+        random: Option<u64>,
+    },
+    /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
+    Xboard {
+        /// Rule files to offer besides the bundled variants.
+        files: Vec<PathBuf>,
     },
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
     Bench {
@@ -334,6 +349,14 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     )))
                 }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Uci { files, random } => {
+            engine::uci::run(engine::variants::Catalog::new(&files)?, random)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Xboard { files } => {
+            engine::xboard::run(engine::variants::Catalog::new(&files)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Fen { file, at } => {

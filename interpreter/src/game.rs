@@ -88,9 +88,20 @@ impl Game {
         &self.rules
     }
 
+    /// The rules being played, shared.
+    pub fn shared_rules(&self) -> Arc<Rules> {
+        self.rules.clone()
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The Zobrist keys ([`Rules::key`]) of the positions since the last
+    /// irreversible move, the current one last.
+    pub fn history(&self) -> &[u64] {
+        &self.history
     }
 
     /// Sets a ruling (`ID=VALUE`, the id full or short). The rules are

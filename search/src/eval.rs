@@ -58,7 +58,13 @@ impl Evaluation {
             for colour in [WHITE, BLACK] {
                 let table = &mut tables[code(ty, colour) as usize];
                 for sq in 0..squares {
-                    let mut bonus = (reach[ty][sq] - average) * PER_REACH;
+                    // Black's table is White's, seen from the other side.
+                    let seen = if colour == WHITE {
+                        sq
+                    } else {
+                        mirror(rules, sq)
+                    };
+                    let mut bonus = (reach[ty][seen] - average) * PER_REACH;
                     if promoting >> ty & 1 != 0 {
                         bonus += progress(rules, sq, colour) * PER_RANK;
                     }
@@ -146,6 +152,12 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
         .collect()
 }
 
+/// The square on the same file, as far from the last rank as `sq` is from the first.
+fn mirror(rules: &Rules, sq: usize) -> usize {
+    let files = rules.tables.files as usize;
+    (rules.tables.ranks as usize - 1 - sq / files) * files + sq % files
+}
+
 /// Ranks advanced from `colour`'s first rank.
 fn progress(rules: &Rules, sq: usize, colour: usize) -> i32 {
     let rank = (sq / rules.tables.files as usize) as i32;
@@ -153,5 +165,27 @@ fn progress(rules: &Rules, sq: usize, colour: usize) -> i32 {
         rank
     } else {
         rules.tables.ranks as i32 - 1 - rank
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Rules {
+        motley_interpreter::build(include_str!("../../spec/variants/chess.yaml")).unwrap()
+    }
+
+    #[test]
+    fn the_start_is_level_and_a_developed_knight_is_worth_more() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        assert_eq!(eval.evaluate(&rules, &rules.start), 0);
+        let after = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1")
+            .unwrap();
+        // Black to move, White has the better knight: negative for Black.
+        assert_eq!(eval.evaluate(&rules, &after), -(8 - 3) * PER_REACH);
+        assert_eq!(eval.value(code(1, WHITE)), 900);
     }
 }
