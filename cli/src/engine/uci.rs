@@ -75,7 +75,15 @@ pub fn run(catalog: Catalog, random: Option<u64>) -> Result<(), Failure> {
 
 impl Session {
     fn identify(&self) {
-        say(&format!("id name Motley {}", env!("CARGO_PKG_VERSION")));
+        let random = if self.random.is_some() {
+            " (random mover)"
+        } else {
+            ""
+        };
+        say(&format!(
+            "id name Motley {}{random}",
+            env!("CARGO_PKG_VERSION")
+        ));
         say("id author the Motley developers");
         let names: Vec<&str> = self
             .catalog
