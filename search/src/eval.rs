@@ -57,7 +57,7 @@ impl Evaluation {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
             for colour in [WHITE, BLACK] {
                 let table = &mut tables[code(ty, colour) as usize];
-                for sq in 0..squares {
+                for (sq, entry) in table.iter_mut().enumerate() {
                     // Black's table is White's, seen from the other side.
                     let seen = if colour == WHITE {
                         sq
@@ -72,7 +72,7 @@ impl Evaluation {
                         // Away from the centre while the board is full.
                         bonus = -bonus;
                     }
-                    table[sq] = bonus;
+                    *entry = bonus;
                 }
             }
         }
