@@ -13,7 +13,10 @@ use std::process::{Command, Stdio};
 const MOTLEY: &str = env!("CARGO_BIN_EXE_motley");
 
 fn variant(name: &str) -> String {
-    format!("{}/../spec/variants/{name}.yaml", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/../spec/variants/{name}.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 /// Runs motley with `args`, `input` on stdin; (exit code, stdout, stderr).
@@ -43,8 +46,14 @@ fn motley(args: &[&str], input: &str) -> (i32, String, String) {
 fn uci_perft_prints_moves_and_nodes_searched_as_stockfish_does() {
     let (code, out, _) = motley(&["uci"], "position startpos moves e2e4\ngo perft 2\nquit\n");
     assert_eq!(code, 0);
-    assert!(out.contains("\na7a5: 30\n"), "{out}");
-    assert!(out.contains("\nNodes searched: 600\n"), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "a7a5: 30", "{out}");
+    let rows = lines.iter().filter(|l| {
+        l.split_once(": ")
+            .is_some_and(|(m, n)| m.len() == 4 && n.parse::<u64>().is_ok())
+    });
+    assert_eq!(rows.count(), 20, "{out}");
+    assert!(lines.contains(&"Nodes searched: 600"), "{out}");
 }
 
 #[test]
@@ -57,14 +66,35 @@ fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
         .lines()
         .find(|l| l.starts_with("option name UCI_Variant"))
         .expect("UCI_Variant option");
-    for name in ["chess", "capablanca", "crazyhouse", "fool", "clown", "entity", "joke", "jester"] {
+    for name in [
+        "chess",
+        "capablanca",
+        "crazyhouse",
+        "fool",
+        "clown",
+        "entity",
+        "joke",
+        "jester",
+    ] {
         assert!(variants.contains(&format!(" var {name}")), "{variants}");
     }
-    assert!(out.contains("option name Ruling joke.linger type combo"), "{out}");
-    assert!(out.contains("info string unknown variant `nosuch`"), "{out}");
+    assert!(
+        out.contains("option name Ruling joke.linger type combo"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string unknown variant `nosuch`"),
+        "{out}"
+    );
     assert!(out.contains("info string illegal move `e2e5`"), "{out}");
-    assert!(out.contains("info string invalid FEN `8/8/8 w - - 0 1`"), "{out}");
-    assert!(out.contains("info string ruling `fool.imitation` has no option `sideways`"), "{out}");
+    assert!(
+        out.contains("info string invalid FEN `8/8/8 w - - 0 1`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string ruling `fool.imitation` has no option `sideways`"),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
 
@@ -95,21 +125,34 @@ fn xboard_answers_features_and_plays_a_move() {
     );
     assert!(out.contains("feature done=1"), "{out}");
     assert!(out.contains("variants=\"normal,"), "{out}");
-    let reply = out.lines().find(|l| l.starts_with("move ")).expect("a move");
+    let reply = out
+        .lines()
+        .find(|l| l.starts_with("move "))
+        .expect("a move");
     assert!(reply.len() >= 9, "{reply}");
     assert!(out.contains("pong 7"), "{out}");
 }
 
 #[test]
 fn xboard_refuses_an_illegal_move() {
-    let (_, out, _) = motley(&["xboard"], "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n");
+    let (_, out, _) = motley(
+        &["xboard"],
+        "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n",
+    );
     assert!(out.contains("Illegal move (illegal move `e2e5`"), "{out}");
 }
 
 #[test]
 fn play_takes_piped_moves_and_prints_the_game_as_pgn() {
     let (code, out, _) = motley(
-        &["play", &variant("chess"), "--white", "human", "--black", "human"],
+        &[
+            "play",
+            &variant("chess"),
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
         "f3\ne5\ng4\nxyz\nQh4\n",
     );
     assert_eq!(code, 0, "{out}");
@@ -172,8 +215,22 @@ fn sweep(name: &str, games: u32) {
 }
 
 const BUNDLED: [&str; 16] = [
-    "chess", "3check", "berolina", "capablanca", "clown", "crazyhouse", "entity", "fool",
-    "grand", "jester", "joke", "kingofthehill", "knightmate", "makruk", "seirawan", "shatranj",
+    "chess",
+    "3check",
+    "berolina",
+    "capablanca",
+    "clown",
+    "crazyhouse",
+    "entity",
+    "fool",
+    "grand",
+    "jester",
+    "joke",
+    "kingofthehill",
+    "knightmate",
+    "makruk",
+    "seirawan",
+    "shatranj",
 ];
 
 #[test]
@@ -242,7 +299,9 @@ fn short_match(name: &str, other: &str, protocol: &str, games: u32) -> String {
 
 #[test]
 fn a_match_against_fairy_max_over_cecp() {
-    let Some(fairymax) = installed("fairymax") else { return };
+    let Some(fairymax) = installed("fairymax") else {
+        return;
+    };
     for name in ["chess", "shatranj"] {
         short_match(name, &fairymax, "xboard", 2);
     }
@@ -250,7 +309,9 @@ fn a_match_against_fairy_max_over_cecp() {
 
 #[test]
 fn a_match_against_stockfish_over_uci() {
-    let Some(stockfish) = installed("stockfish") else { return };
+    let Some(stockfish) = installed("stockfish") else {
+        return;
+    };
     let out = short_match("chess", &stockfish, "uci", 2);
     assert!(out.contains("Stockfish"), "{out}");
 }
@@ -297,6 +358,9 @@ fn an_illegal_move_loses_and_is_reported_with_the_position() {
 #[test]
 fn an_engine_that_hangs_loses_on_time_and_is_restarted() {
     let out = first_game(&fake_engine(":"));
-    let lost: Vec<&str> = out.lines().filter(|l| l.contains("lost on time (no move)")).collect();
+    let lost: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("lost on time (no move)"))
+        .collect();
     assert_eq!(lost.len(), 2, "{out}");
 }

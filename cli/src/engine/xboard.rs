@@ -99,7 +99,18 @@ pub fn run(catalog: Catalog) -> Result<(), Failure> {
                     session.engine_moved(best);
                 }
             }
-            Event::Closed => break,
+            Event::Closed => {
+                // The input ended: the move being searched is still made.
+                session.thinker.wait();
+                while let Ok(event) = rx.try_recv() {
+                    if let Event::Moved(generation, best) = event {
+                        if generation == session.generation {
+                            session.engine_moved(best);
+                        }
+                    }
+                }
+                break;
+            }
         }
     }
     session.thinker.stop();
@@ -198,7 +209,7 @@ impl Session {
             .collect();
         say("feature done=0");
         say(&format!(
-            "feature myname=\"Motley {}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 reuse=1 colors=0 analyze=0 variants=\"{}\"",
+            "feature myname=\"Motley {}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 reuse=1 colors=0 analyze=0 variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));

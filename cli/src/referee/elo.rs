@@ -42,11 +42,20 @@ impl Tally {
         let margin = 1.96 * (variance / n).sqrt();
         match elo(p) {
             Some(d) => {
-                let low = elo((p - margin).max(1e-9)).unwrap_or(f64::NEG_INFINITY);
-                let high = elo((p + margin).min(1.0 - 1e-9)).unwrap_or(f64::INFINITY);
+                let bound = |q: f64| match elo(q) {
+                    Some(e) => format!("{e:.1}"),
+                    None if q <= 0.0 => "-inf".into(),
+                    None => "+inf".into(),
+                };
+                let half = match (elo(p - margin), elo(p + margin)) {
+                    (Some(low), Some(high)) => format!("{:.1}", (high - low) / 2.0),
+                    _ => "inf".into(),
+                };
                 format!(
-                    "Elo difference: {d:.1} +/- {:.1} (95%: {low:.1} to {high:.1})",
-                    (high - low) / 2.0
+                    "Elo difference: {:.1} +/- {half} (95%: {} to {})",
+                    d + 0.0,
+                    bound(p - margin),
+                    bound(p + margin)
                 )
             }
             None => {
