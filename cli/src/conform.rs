@@ -72,26 +72,35 @@ pub fn conform(
 }
 
 /// Which implementation `perft` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PerftImpl {
     /// The interpreter alone (the default).
     Interp,
-    /// The engine alone.
-    Engine,
-    /// Both, compared.
-    Both,
+    /// Another implementation alone: `engine`, `fsf`, `fsf:VARIANT`.
+    One(ImplKind),
+    /// The interpreter and another, compared: `both` (the engine),
+    /// `both:fsf`, `both:fsf:VARIANT`.
+    Both(ImplKind),
 }
 
 impl std::str::FromStr for PerftImpl {
     type Err = String;
     fn from_str(s: &str) -> Result<PerftImpl, String> {
+        let other = |text: &str| {
+            match text.parse::<ImplKind>() {
+            Ok(kind @ (ImplKind::Engine | ImplKind::Fsf(_))) => Ok(kind),
+            _ => Err(format!(
+                "unknown implementation `{s}`: expected interp, engine, fsf[:VARIANT], both (interp and engine) or both:fsf[:VARIANT]"
+            )),
+        }
+        };
         match s {
             "interp" | "interpreter" => Ok(PerftImpl::Interp),
-            "engine" => Ok(PerftImpl::Engine),
-            "both" => Ok(PerftImpl::Both),
-            _ => Err(format!(
-                "unknown implementation `{s}`: expected interp, engine or both"
-            )),
+            "both" => Ok(PerftImpl::Both(ImplKind::Engine)),
+            _ => match s.strip_prefix("both:") {
+                Some(rest) => other(rest).map(PerftImpl::Both),
+                None => other(s).map(PerftImpl::One),
+            },
         }
     }
 }
@@ -142,8 +151,23 @@ pub fn engine_at(
     Ok(engine)
 }
 
-/// `motley perft --impl engine|both`: prints like the interpreter's perft;
-/// with `both`, on the first difference prints the disagreement and fails.
+/// An implementation of `kind` loaded with the rule file at a position.
+fn loaded_at(
+    kind: &ImplKind,
+    file: &Path,
+    rulings: &[(String, String)],
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<Box<dyn Implementation>, Failure> {
+    let mut imp = kind.create();
+    imp.load(file, rulings).map_err(failure)?;
+    imp.set_position(fen, moves).map_err(failure)?;
+    Ok(imp)
+}
+
+/// `motley perft --impl engine|fsf|both[:fsf]`: prints like the
+/// interpreter's perft; with `both`, on the first difference prints the
+/// disagreement and fails.
 #[allow(clippy::too_many_arguments)]
 pub fn perft(
     file: &Path,
@@ -154,20 +178,29 @@ pub fn perft(
     depth: u32,
     divide: bool,
     threads: usize,
-    which: PerftImpl,
+    which: &PerftImpl,
 ) -> Result<ExitCode, Failure> {
     let moves = canonical_moves(start, moves)?;
-    let mut engine = engine_at(file, rulings, fen, &moves)?;
     let rows = match which {
-        PerftImpl::Engine | PerftImpl::Interp => engine.divide(depth).map_err(failure)?,
-        PerftImpl::Both => {
+        PerftImpl::Interp => {
+            let mut interp = Interp::new().with_threads(threads);
+            interp.load(file, rulings).map_err(failure)?;
+            interp.set_position(fen, &moves).map_err(failure)?;
+            interp.divide(depth).map_err(failure)?
+        }
+        PerftImpl::One(kind) => loaded_at(kind, file, rulings, fen, &moves)?
+            .divide(depth)
+            .map_err(failure)?,
+        PerftImpl::Both(kind) => {
+            let mut other = loaded_at(kind, file, rulings, fen, &moves)?;
             let mut interp = Interp::new().with_threads(threads);
             interp.load(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
             let a = interp.divide(depth).map_err(failure)?;
-            let b = engine.divide(depth).map_err(failure)?;
+            let b = other.divide(depth).map_err(failure)?;
             if a != b || depth == 0 {
-                if let Err(d) = find_perft_difference(&mut interp, &mut engine, fen, &moves, depth)
+                if let Err(d) =
+                    find_perft_difference(&mut interp, other.as_mut(), fen, &moves, depth)
                 {
                     print!("{d}");
                     return Ok(ExitCode::from(1));

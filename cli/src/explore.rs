@@ -1,12 +1,15 @@
-//! `motley explore`: the ambiguity explorer. Seeded random play looks for
-//! the shortest game after which a ruling's options (or the interpreter and
-//! the engine) disagree on the legal moves, the position or the outcome.
+//! `motley explore` and `motley judge`: seeded random play looks for the
+//! shortest game after which a ruling's options, or the interpreter and
+//! another implementation (the engine, Fairy-Stockfish), disagree on the
+//! legal moves, the position or the outcome.
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use motley_conformance::oracle::{game_seed, random_game, DiffError, Disagreement, SplitMix64};
-use motley_conformance::{Engine, Implementation, Interp};
+use motley_conformance::oracle::{
+    game_seed, random_game, DiffError, Disagreement, GamesSummary, SplitMix64,
+};
+use motley_conformance::{show_outcome, ImplKind, Implementation, Interp};
 
 use crate::Failure;
 
@@ -17,8 +20,18 @@ const MAX_PLIES: usize = 200;
 pub enum Subject {
     /// Each option of this ruling against its default.
     Ruling(String),
-    /// The interpreter against the engine, default rulings.
-    Engine,
+    /// The interpreter against another implementation, default rulings.
+    Against(ImplKind),
+}
+
+/// Reads `--against`: `engine`, `fsf` or `fsf:VARIANT`.
+pub fn against(text: &str) -> Result<ImplKind, String> {
+    match text.parse::<ImplKind>()? {
+        kind @ (ImplKind::Engine | ImplKind::Fsf(_)) => Ok(kind),
+        _ => Err(format!(
+            "cannot compare with `{text}`: expected engine, fsf or fsf:VARIANT"
+        )),
+    }
 }
 
 /// Two implementations to compare, each loaded with its rulings.
@@ -36,14 +49,13 @@ pub fn explore(
     seed: u64,
 ) -> Result<ExitCode, Failure> {
     let pairs: Vec<Pair> = match subject {
-        Subject::Engine => vec![Pair {
-            label: "interpreter and engine".to_string(),
+        Subject::Against(kind) => vec![Pair {
+            label: format!("interpreter and {kind}"),
             a: (Box::new(Interp::new()), Vec::new()),
-            b: (Box::new(Engine::new()), Vec::new()),
+            b: (kind.create(), Vec::new()),
         }],
         Subject::Ruling(id) => {
-            let source = std::fs::read_to_string(file)
-                .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
+            let source = crate::read(file)?;
             let rules = motley_interpreter::build(&source)
                 .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
             let prefix = format!("{}.", rules.variant.name);
@@ -96,28 +108,14 @@ pub fn explore(
             .map_err(|e| Failure(e.to_string()))?;
         b.load(file, &rulings_b)
             .map_err(|e| Failure(e.to_string()))?;
-        match shortest(a.as_mut(), b.as_mut(), games, seed)? {
+        match shortest(a.as_mut(), b.as_mut(), games, MAX_PLIES, seed)?.1 {
             Some((index, d)) => {
                 println!(
                     "{label}: differ after {} moves (game {index} of seed {seed}): {}",
                     d.moves.len(),
                     d.what
                 );
-                println!("  fen: {}", fen_at(a.as_mut(), &d)?);
-                println!(
-                    "  moves: {}",
-                    if d.moves.is_empty() {
-                        "(none)".to_string()
-                    } else {
-                        d.moves.join(" ")
-                    }
-                );
-                if !d.only_in_a.is_empty() {
-                    println!("  only under the first: {}", d.only_in_a.join(" "));
-                }
-                if !d.only_in_b.is_empty() {
-                    println!("  only under the second: {}", d.only_in_b.join(" "));
-                }
+                print_reproduction(a.as_mut(), &d, "under the first", "under the second")?;
             }
             None => println!("{label}: no difference in {games} games of seed {seed}"),
         }
@@ -125,19 +123,51 @@ pub fn explore(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The shortest disagreement over `games` seeded games, with its game index.
+/// Prints where a disagreement shows: the FEN (as A prints it), the moves
+/// from the start and the moves only one side has (`only {name_a}: ...`).
+fn print_reproduction(
+    a: &mut dyn Implementation,
+    d: &Disagreement,
+    name_a: &str,
+    name_b: &str,
+) -> Result<(), Failure> {
+    println!("  fen: {}", fen_at(a, d)?);
+    println!(
+        "  moves: {}",
+        if d.moves.is_empty() {
+            "(none)".to_string()
+        } else {
+            d.moves.join(" ")
+        }
+    );
+    if !d.only_in_a.is_empty() {
+        println!("  only {name_a}: {}", d.only_in_a.join(" "));
+    }
+    if !d.only_in_b.is_empty() {
+        println!("  only {name_b}: {}", d.only_in_b.join(" "));
+    }
+    Ok(())
+}
+
+/// Plays `games` seeded games of up to `max_plies` plies in lockstep;
+/// returns what the agreeing games saw and the shortest disagreement,
+/// with its game index.
 fn shortest(
     a: &mut dyn Implementation,
     b: &mut dyn Implementation,
     games: usize,
+    max_plies: usize,
     seed: u64,
-) -> Result<Option<(usize, Disagreement)>, Failure> {
+) -> Result<(GamesSummary, Option<(usize, Disagreement)>), Failure> {
     let mut best: Option<(usize, Disagreement)> = None;
-    let mut plies = 0;
+    let mut summary = GamesSummary::default();
     for index in 0..games {
         let mut rng = SplitMix64::new(game_seed(seed, index));
-        match random_game(a, b, None, &mut rng, MAX_PLIES, &mut plies) {
-            Ok(_) => {}
+        match random_game(a, b, None, &mut rng, max_plies, &mut summary.plies) {
+            Ok(outcome) => {
+                summary.games += 1;
+                *summary.outcomes.entry(show_outcome(&outcome)).or_default() += 1;
+            }
             Err(DiffError::Disagree(d)) => {
                 if best
                     .as_ref()
@@ -149,7 +179,65 @@ fn shortest(
             Err(DiffError::Broken(m)) => return Err(Failure(m)),
         }
     }
-    Ok(best)
+    Ok((summary, best))
+}
+
+/// Settings of `motley judge`.
+pub struct Judge {
+    /// The implementation the interpreter is judged against.
+    pub against: ImplKind,
+    /// Number of seeded random walks.
+    pub walks: usize,
+    /// Longest walk, in plies.
+    pub plies: usize,
+    /// The seed of the walks.
+    pub seed: u64,
+}
+
+/// Runs `motley judge`: the interpreter on `file` against another
+/// implementation over seeded random walks; exit 1 on a disagreement.
+pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
+    let mut a: Box<dyn Implementation> = Box::new(Interp::new());
+    let mut b = run.against.create();
+    a.load(file, &[]).map_err(|e| Failure(e.to_string()))?;
+    b.load(file, &[])
+        .map_err(|e| Failure(format!("{}: {}: {e}", file.display(), b.name())))?;
+    let (summary, best) = shortest(a.as_mut(), b.as_mut(), run.walks, run.plies, run.seed)?;
+    let head = format!(
+        "{} against {}: {} walks of up to {} plies, seed {}",
+        file.display(),
+        b.name(),
+        run.walks,
+        run.plies,
+        run.seed
+    );
+    match best {
+        Some((index, d)) => {
+            println!(
+                "{head}: differ after {} moves (walk {index}): {}",
+                d.moves.len(),
+                d.what
+            );
+            let (name_a, name_b) = (format!("in {}", a.name()), format!("in {}", b.name()));
+            print_reproduction(a.as_mut(), &d, &name_a, &name_b)?;
+            println!(
+                "  {} of {} walks disagree; the shortest is shown",
+                run.walks - summary.games,
+                run.walks
+            );
+            Ok(ExitCode::from(1))
+        }
+        None => {
+            println!("{head}: equal in {} plies", summary.plies);
+            let outcomes: Vec<String> = summary
+                .outcomes
+                .iter()
+                .map(|(o, n)| format!("{o} {n}"))
+                .collect();
+            println!("  outcomes: {}", outcomes.join(", "));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 /// The FEN of the position where a disagreement shows, as the first side prints it.

@@ -9,6 +9,7 @@ mod pgn;
 mod play;
 mod progress;
 mod referee;
+mod report;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,6 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use motley_interpreter::play::PlayError;
 use motley_interpreter::{build, Game};
 
 #[derive(Parser)]
@@ -52,13 +54,25 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Implementation: interp, engine (the hand-written engine, by the
-        /// rule file's name) or both (compared; the first difference is
-        /// printed and the exit code is 1).
+        /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
+        /// (interp and engine compared; the first difference is printed and
+        /// the exit code is 1) or both:fsf[:VARIANT] (interp and FSF).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: conform::PerftImpl,
     },
-    /// List the legal moves, one per line, sorted, in canonical text.
+    /// List the legal moves, one per line, sorted, in canonical text (or SAN).
     Moves {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+        /// Print SAN (in the variant's own notation) instead, sorted.
+        #[arg(long)]
+        san: bool,
+    },
+    /// Print the outcome line alone: `1-0 by checkmate`, `1/2-1/2 by
+    /// stalemate`, or `* white to move` while the game goes on.
+    Status {
         /// Rule file.
         file: PathBuf,
         #[command(flatten)]
@@ -86,7 +100,8 @@ enum Command {
     Conform {
         /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
         paths: Vec<PathBuf>,
-        /// Implementation: interp, engine, or uci:COMMAND for an external UCI engine (perft only).
+        /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
+        /// uci:COMMAND for an external UCI engine (perft only).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: String,
         /// Run only perft counts of at most N nodes (overrides the files' budgets).
@@ -110,9 +125,10 @@ enum Command {
         /// Compare each option of this ruling with its default.
         #[arg(long, conflicts_with = "against", required_unless_present = "against")]
         ruling: Option<String>,
-        /// Compare the interpreter with `engine`.
-        #[arg(long, value_parser = ["engine"])]
-        against: Option<String>,
+        /// Compare the interpreter with `engine`, or with Fairy-Stockfish:
+        /// `fsf` (its variant named by the file's stem) or `fsf:VARIANT`.
+        #[arg(long, value_parser = explore::against)]
+        against: Option<motley_conformance::ImplKind>,
         /// Number of seeded random games to play.
         #[arg(long, default_value_t = 200)]
         budget: usize,
@@ -191,6 +207,25 @@ enum Command {
         #[arg(long, default_value_t = 600)]
         max_plies: usize,
     },
+    /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
+    /// engine): seeded random walks compared at every ply (legal moves, FEN
+    /// with clocks, result); the shortest disagreement is printed, exit 1.
+    Judge {
+        /// Rule file.
+        file: PathBuf,
+        /// `fsf` (FSF's variant named by the file's stem), `fsf:VARIANT` or `engine`.
+        #[arg(long, value_parser = explore::against, default_value = "fsf")]
+        against: motley_conformance::ImplKind,
+        /// Number of seeded random walks.
+        #[arg(long, default_value_t = 100)]
+        walks: usize,
+        /// Longest walk, in plies.
+        #[arg(long, default_value_t = 200)]
+        plies: usize,
+        /// The seed of the walks.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Measure perft speed (every leaf played, one thread) and print leaves
     /// per second; with --search, the search's nodes per second.
     Bench {
@@ -230,18 +265,20 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(Failure(message)) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
+            // Echoed input may hold control characters: print them escaped.
+            for line in message.lines() {
+                eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
         }
     }
 }
 
+/// Reads a rule file; a folder, a device or text that is not UTF-8 is
+/// refused with a message saying so.
 fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
 /// The rulings of `--ruling ID=VALUE` options.
@@ -273,15 +310,26 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
     let rules =
         build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
-    for ruling in &at.rulings {
-        let (id, value) = ruling
-            .split_once('=')
-            .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
-        game.set_ruling(id, value)
-            .map_err(|e| Failure(e.to_string()))?;
+    let settings = rulings(at)?;
+    if !settings.is_empty() {
+        game.set_rulings(&settings).map_err(|e| match e {
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => {
+                let name = path.display().to_string();
+                let mut out = String::new();
+                for mut d in diagnostics.clamped(&source).0 {
+                    d.message = format!("under {rulings}: {}", d.message);
+                    out.push_str(&d.render(&name, &source));
+                }
+                Failure(out)
+            }
+            other => Failure(other.to_string()),
+        })?;
     }
     if let Some(fen) = &at.fen {
-        game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
+        game.set_fen(fen).map_err(|e| Failure(e.render()))?;
     }
     for m in &at.moves {
         game.play(m).map_err(|e| Failure(e.to_string()))?;
@@ -321,7 +369,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             divide,
             threads,
             implementation,
-        } if implementation != conform::PerftImpl::Interp => {
+        } if !matches!(implementation, conform::PerftImpl::Interp) => {
             let start = start(&file, &at)?;
             conform::perft(
                 &file,
@@ -332,22 +380,38 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 depth,
                 divide,
                 threads,
-                implementation,
+                &implementation,
             )
         }
         Command::Explore {
             file,
             ruling,
+            against,
             budget,
             seed,
-            ..
         } => {
-            let subject = match ruling {
-                Some(id) => explore::Subject::Ruling(id),
-                None => explore::Subject::Engine,
+            let subject = match (ruling, against) {
+                (Some(id), _) => explore::Subject::Ruling(id),
+                (None, Some(kind)) => explore::Subject::Against(kind),
+                (None, None) => explore::Subject::Against(motley_conformance::ImplKind::Engine),
             };
             explore::explore(&file, subject, budget, seed)
         }
+        Command::Judge {
+            file,
+            against,
+            walks,
+            plies,
+            seed,
+        } => explore::judge(
+            &file,
+            &explore::Judge {
+                against,
+                walks,
+                plies,
+                seed,
+            },
+        ),
         Command::Conform {
             paths,
             implementation,
@@ -382,23 +446,40 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             println!("{total}");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { file, at } => {
-            for m in game(&file, &at)?.legal_moves() {
-                println!("{m}");
+        Command::Moves { file, at, san } => {
+            let game = game(&file, &at)?;
+            if san {
+                for (_, m) in game.legal_moves_san() {
+                    println!("{m}");
+                }
+            } else {
+                for m in game.legal_moves() {
+                    println!("{m}");
+                }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Status { file, at } => {
+            println!("{}", report::status_line(&game(&file, &at)?));
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
                 None => println!(
-                    "{}fen: {}",
-                    game.rules().board_text(game.position()),
+                    "{}{}fen: {}",
+                    report::board_with_hands(&game, &game.rules().board_text(game.position())),
+                    report::state_lines(&game, None),
                     game.fen()
                 ),
                 Some(who @ ("white" | "black")) => {
-                    let (board, fen, hidden) = game.view_text(if who == "white" { 0 } else { 1 });
-                    println!("{board}fen: {fen}");
+                    let colour = if who == "white" { 0 } else { 1 };
+                    let (board, fen, hidden) = game.view_text(colour);
+                    println!(
+                        "{}{}fen: {fen}",
+                        report::board_with_hands(&game, &board),
+                        report::state_lines(&game, Some(colour))
+                    );
                     if hidden.is_empty() {
                         println!("hidden: nothing");
                     } else {

@@ -77,8 +77,8 @@ fn bad_fen_and_ruling_fail() {
     let (code, _, err) = motley(&["moves", CHESS, "--fen", "8/8/8 w - - 0 1"]);
     assert_eq!(code, 1);
     assert_eq!(
-        err.trim(),
-        "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8"
+        err,
+        "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8\n  | 8/8/8 w - - 0 1\n  | ^^^^^\n"
     );
     let (code, _, err) = motley(&["perft", CHESS, "1", "--ruling", "x=y"]);
     assert_eq!(code, 1);

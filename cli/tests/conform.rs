@@ -83,7 +83,7 @@ fn conform_refuses_bad_arguments() {
     assert_eq!(code, 1);
     assert_eq!(
         err.trim(),
-        "unknown implementation `stockfish`: expected `interp`, `engine` or `uci:COMMAND`"
+        "unknown implementation `stockfish`: expected `interp`, `engine`, `fsf[:VARIANT]` or `uci:COMMAND`"
     );
     let (code, _, err) = motley(&["conform", "no/such/cases"]);
     assert_eq!(code, 1);

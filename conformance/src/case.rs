@@ -248,10 +248,10 @@ impl<'de> Deserialize<'de> for RawOutcome {
 impl CaseFile {
     /// Reads and checks a case file.
     pub fn read(path: &Path) -> Result<CaseFile, CaseFileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| CaseFileError {
+        let text = motley_interpreter::load::read_text(path).map_err(|d| CaseFileError {
             path: path.to_path_buf(),
-            at: None,
-            message: format!("cannot read: {e}"),
+            at: d.span.map(|s| (s.line as u64, s.col as u64)),
+            message: d.message,
         })?;
         CaseFile::parse(path, &text)
     }

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use crate::fsf::Fsf;
 use crate::uci::Uci;
 
 /// Who won a finished game.
@@ -43,6 +44,27 @@ pub struct Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} by {}", self.winner, self.reason)
+    }
+}
+
+impl Outcome {
+    /// Whether two outcomes are the same: equal winners and equal reasons,
+    /// where [`UNNAMED_RULE`](crate::fsf::UNNAMED_RULE) (Fairy-Stockfish
+    /// ending a game by a variant rule it does not name) matches any reason.
+    pub fn agrees(&self, other: &Outcome) -> bool {
+        self.winner == other.winner
+            && (self.reason == other.reason
+                || self.reason == crate::fsf::UNNAMED_RULE
+                || other.reason == crate::fsf::UNNAMED_RULE)
+    }
+}
+
+/// Whether two optional outcomes are the same ([`Outcome::agrees`]).
+pub fn outcomes_agree(a: &Option<Outcome>, b: &Option<Outcome>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.agrees(b),
+        (None, None) => true,
+        _ => false,
     }
 }
 
@@ -132,6 +154,9 @@ pub enum ImplKind {
     Engine,
     /// An external UCI engine (`uci:COMMAND`), the command split at spaces.
     Uci(String),
+    /// Fairy-Stockfish (`fsf`, or `fsf:VARIANT` to name its variant; the
+    /// rule file's stem otherwise).
+    Fsf(Option<String>),
 }
 
 impl FromStr for ImplKind {
@@ -141,13 +166,18 @@ impl FromStr for ImplKind {
         match s {
             "interp" | "interpreter" => Ok(ImplKind::Interpreter),
             "engine" => Ok(ImplKind::Engine),
+            "fsf" => Ok(ImplKind::Fsf(None)),
+            _ if s.starts_with("fsf:") => match s["fsf:".len()..].trim() {
+                "" => Err("`fsf:` needs a variant name, e.g. `fsf:atomic`".to_string()),
+                v => Ok(ImplKind::Fsf(Some(v.to_string()))),
+            },
             _ => match s.strip_prefix("uci:") {
                 Some(command) if !command.trim().is_empty() => {
                     Ok(ImplKind::Uci(command.trim().to_string()))
                 }
                 Some(_) => Err("`uci:` needs a command, e.g. `uci:/usr/bin/stockfish`".to_string()),
                 None => Err(format!(
-                    "unknown implementation `{s}`: expected `interp`, `engine` or `uci:COMMAND`"
+                    "unknown implementation `{s}`: expected `interp`, `engine`, `fsf[:VARIANT]` or `uci:COMMAND`"
                 )),
             },
         }
@@ -160,6 +190,8 @@ impl fmt::Display for ImplKind {
             ImplKind::Interpreter => f.write_str("interp"),
             ImplKind::Engine => f.write_str("engine"),
             ImplKind::Uci(command) => write!(f, "uci:{command}"),
+            ImplKind::Fsf(None) => f.write_str("fsf"),
+            ImplKind::Fsf(Some(v)) => write!(f, "fsf:{v}"),
         }
     }
 }
@@ -171,14 +203,15 @@ impl ImplKind {
             ImplKind::Interpreter => Box::new(Interp::new()),
             ImplKind::Engine => Box::new(Engine::new()),
             ImplKind::Uci(command) => Box::new(Uci::new(command)),
+            ImplKind::Fsf(variant) => Box::new(Fsf::new(variant.as_deref())),
         }
     }
 }
 
 /// Reads a rule file's text, with the path in the message on failure.
 pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| ImplError::Failed(d.render(&path.display().to_string(), "").trim_end().into()))
 }
 
 /// The `name` of a rule file, read without interpreting the rest, so an

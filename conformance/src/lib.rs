@@ -2,7 +2,8 @@
 //!
 //! * [`Implementation`] is the one interface the harness drives; [`Interp`]
 //!   (the generic interpreter), [`Engine`] (the hand-written engine) and
-//!   [`Uci`] (any external UCI engine, perft only) implement it, and
+//!   [`Uci`] (any external UCI engine, perft only) and [`Fsf`]
+//!   (Fairy-Stockfish through pyffish and its UCI engine) implement it, and
 //!   [`ImplKind`] picks one from its command-line name.
 //! * [`case`] reads case files: engine-neutral expectations (legal moves,
 //!   perft counts, outcomes, FEN, errors) each with its source.
@@ -14,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod fsf;
 pub mod fuzz;
 mod implementation;
 pub mod oracle;
@@ -21,9 +23,10 @@ pub mod runner;
 mod uci;
 
 pub use case::{Case, CaseFile, CaseFileError, Expect};
+pub use fsf::Fsf;
 pub use implementation::{
-    show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation, Interp, Outcome,
-    Winner,
+    outcomes_agree, show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation,
+    Interp, Outcome, Winner,
 };
 pub use runner::{Budget, Options, Report, Status};
 pub use uci::{parse_divide_line, Uci};

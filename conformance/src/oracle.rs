@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use crate::implementation::{show_outcome, ImplError, Implementation, Outcome};
+use crate::implementation::{outcomes_agree, show_outcome, ImplError, Implementation, Outcome};
 
 /// SplitMix64: a small, seedable pseudo-random generator, so a game is
 /// reproducible from its seed without a dependency.
@@ -163,7 +163,7 @@ pub fn compare_here(
     }
     let oa: Option<Outcome> = a.outcome().map_err(|e| broken(a, e))?;
     let ob: Option<Outcome> = b.outcome().map_err(|e| broken(b, e))?;
-    if oa != ob {
+    if !outcomes_agree(&oa, &ob) {
         return Err(disagreement(
             a,
             b,

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::case::{Case, CaseFile, CaseFileError};
-use crate::implementation::{show_outcome, ImplError, ImplKind, Implementation};
+use crate::implementation::{outcomes_agree, show_outcome, ImplError, ImplKind, Implementation};
 
 /// Node budget a perft count may have when neither the case, its file nor
 /// the command line sets one.
@@ -517,7 +517,7 @@ fn check(
         let got = imp.outcome();
         note(
             got.map(|got| {
-                (got != *want).then(|| {
+                (!outcomes_agree(&got, want)).then(|| {
                     format!(
                         "outcome: expected {}, got {}",
                         show_outcome(want),

@@ -41,6 +41,12 @@ impl Drop for Process {
 /// An external engine behind [`Implementation`] (`--impl uci:COMMAND`).
 pub struct Uci {
     command: String,
+    /// The `UCI_Variant` to ask for; the rule file's `name` when `None`.
+    variant: Option<String>,
+    /// Whether to ask for Chess960 notation (castling as king takes rook).
+    chess960: bool,
+    /// The lines of the handshake, which list the variants offered.
+    handshake: Vec<String>,
     process: Option<Process>,
     fen: Option<String>,
     moves: Vec<String>,
@@ -52,9 +58,35 @@ impl Uci {
     pub fn new(command: &str) -> Uci {
         Uci {
             command: command.to_string(),
+            variant: None,
+            chess960: false,
+            handshake: Vec::new(),
             process: None,
             fen: None,
             moves: Vec::new(),
+        }
+    }
+
+    /// Fairy-Stockfish's engine `command` playing its variant `variant`,
+    /// with castling written as king takes rook (`UCI_Chess960`).
+    pub fn for_fsf(command: &str, variant: &str) -> Uci {
+        Uci {
+            variant: Some(variant.to_string()),
+            chess960: true,
+            ..Uci::new(command)
+        }
+    }
+
+    /// Whether the handshake offers this `UCI_Variant` (or offers none,
+    /// when only `chess` is known to work).
+    fn offers(&self, variant: &str) -> bool {
+        match self
+            .handshake
+            .iter()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+        {
+            Some(line) => line.split(" var ").skip(1).any(|v| v.trim() == variant),
+            None => variant == "chess",
         }
     }
 
@@ -98,7 +130,7 @@ impl Uci {
             lines: rx,
         });
         self.send("uci")?;
-        self.wait_for(|l| l.trim() == "uciok", Some(HANDSHAKE))?;
+        self.handshake = self.wait_for(|l| l.trim() == "uciok", Some(HANDSHAKE))?.0;
         Ok(())
     }
 
@@ -201,10 +233,22 @@ impl Implementation for Uci {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!("rulings over UCI (`{id}`)")));
         }
-        let name = variant_name(variant)?;
+        let name = match &self.variant {
+            Some(name) => name.clone(),
+            None => variant_name(variant)?,
+        };
         self.start()?;
         if name != "chess" {
+            if !self.offers(&name) {
+                return Err(ImplError::Unsupported(format!(
+                    "UCI engine `{}` offers no variant `{name}`",
+                    self.command
+                )));
+            }
             self.send(&format!("setoption name UCI_Variant value {name}"))?;
+        }
+        if self.chess960 {
+            self.send("setoption name UCI_Chess960 value true")?;
         }
         self.send("ucinewgame")?;
         self.send("isready")?;

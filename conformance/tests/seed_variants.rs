@@ -34,8 +34,27 @@ fn fool_every_ruling_option() {
         ("fool.castling-imitation", "rook"),
         ("fool.deadline", "ply-20"),
         ("fool.initial-position", "setup-square"),
+        ("fool.castling-destination", "before-and-after"),
     ] {
         agree("fool", &[(id, value)], 20);
+    }
+}
+
+/// Positions where the options of `fool.castling-destination` differ: the
+/// enemy Fool attacks the king's landing square before castling, not after.
+const FOOL_CASTLING_DESTINATION: [&str; 2] = [
+    "4k3/f7/8/8/8/8/8/4K2R[] w K - 0 1 {last=P prev=B}",
+    // Issue 16: f2f4 a7a6/Fa7 g1f3 h7h6 g2g3 h6h5 f1h3 h5h4.
+    "rnbqkbnr/fpppppp1/p7/8/5P1p/5NPB/PPPPP2P/RNBQK2R[F] w KQkq - 0 5 {last=P prev=B}",
+];
+
+#[test]
+fn fool_castling_destination_from_positions_that_tell_the_options_apart() {
+    for value in ["after", "before-and-after"] {
+        for fen in FOOL_CASTLING_DESTINATION {
+            let rulings = [("fool.castling-destination", value)];
+            common::lockstep_from("fool", &rulings, Some(fen), 0xC0FFEE, 10, 60);
+        }
     }
 }
 
@@ -49,6 +68,7 @@ fn clown_every_ruling_option() {
     for (id, value) in [
         ("clown.entry-zone", "first-ranks"),
         ("clown.entry-zone", "all-edges"),
+        ("clown.not-immediately", "type"),
         ("clown.not-immediately", "hand"),
         ("clown.not-immediately", "none"),
         ("clown.after-clown", "became-clown"),
@@ -56,5 +76,24 @@ fn clown_every_ruling_option() {
         ("clown.declare-capture", "forbidden"),
     ] {
         agree("clown", &[(id, value)], 20);
+    }
+}
+
+/// Positions where the options of `clown.not-immediately` differ: a Knight
+/// captured earlier is held when a second one (or the Clown) is captured.
+const CLOWN_NOT_IMMEDIATELY: [&str; 3] = [
+    // Issue 16: b1c3 d7d5 c3d5 d8d5 g1f3 d5f3.
+    "rnb1kbnr/ppp1pppp/8/8/8/5q2/PPPPPPPP/R1BQKB1R[NN] w KQkq - 0 4 {last=Qx lost=N}",
+    "4k3/8/8/8/8/8/8/4K3[BNN] w - - 0 1 {last=Bx lost=N}",
+    "4k3/8/8/8/8/8/8/4K3[NN] w - - 0 1 {clown=w last=Qx lost=C}",
+];
+
+#[test]
+fn clown_not_immediately_from_positions_that_tell_the_options_apart() {
+    for value in ["piece", "type", "hand", "none"] {
+        for fen in CLOWN_NOT_IMMEDIATELY {
+            let rulings = [("clown.not-immediately", value)];
+            common::lockstep_from("clown", &rulings, Some(fen), 0xC0FFEE, 10, 60);
+        }
     }
 }

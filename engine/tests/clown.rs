@@ -181,16 +181,189 @@ fn reentry_giving_and_blocking_check() {
     assert_eq!(moves(&game("clown", &forbidden, fen, "")), "e1d2 e1e2 e1f2");
 }
 
+/// The entries (`N@`, `C@`, `B@`) among the legal moves, space-separated.
+fn entries(g: &Game) -> String {
+    let list: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    list.join(" ")
+}
+
+const NOT_IMMEDIATELY: [&str; 4] = ["piece", "type", "hand", "none"];
+
 #[test]
 fn ruling_not_immediately() {
     let fen = "4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1 {last=Bx lost=N}";
-    let g = clown(fen, "");
-    assert_eq!(starting(&g, "B@").len(), 23);
-    assert!(starting(&g, "N@").is_empty() && starting(&g, "C@").is_empty());
+    // `piece` (the default) and `type` agree here: the one held Knight is the
+    // one just lost.
+    for v in ["piece", "type"] {
+        let g = game("clown", &[("not-immediately", v)], fen, "");
+        assert_eq!(starting(&g, "B@").len(), 23, "{v}");
+        assert!(starting(&g, "N@").is_empty() && starting(&g, "C@").is_empty());
+    }
+    assert_eq!(clown(fen, "").perft(1), 23 + 5);
     let g = game("clown", &[("not-immediately", "hand")], fen, "");
     assert_eq!(g.perft(1), 5);
     let g = game("clown", &[("not-immediately", "none")], fen, "");
     assert_eq!(g.perft(1), 3 * 23 + 5);
+}
+
+#[test]
+fn not_immediately_piece_second_knight_lost() {
+    // White lost a Knight on d5, then the other on f3: of `[NN]` one is the
+    // Knight just captured (`lost=N`), the other was held before and may
+    // enter, as a Knight or as the Clown (White never had one): b1, g1 and
+    // a3 a4 b3 b4 g3 g4 h3 h4.
+    let played = "b1c3 d7d5 c3d5 d8d5 g1f3 d5f3";
+    let fen = "rnb1kbnr/ppp1pppp/8/8/8/5q2/PPPPPPPP/R1BQKB1R[NN] w KQkq - 0 4 {last=Qx lost=N}";
+    let all = "C@a3 C@a4 C@b1 C@b3 C@b4 C@g1 C@g3 C@g4 C@h3 C@h4 \
+               N@a3 N@a4 N@b1 N@b3 N@b4 N@g1 N@g3 N@g4 N@h3 N@h4";
+    for (v, expected) in [("piece", all), ("type", ""), ("hand", ""), ("none", all)] {
+        let g = game("clown", &[("not-immediately", v)], START, played);
+        assert_eq!(g.fen(), fen);
+        assert_eq!(entries(&g), expected, "{v}");
+    }
+    assert_eq!(clown(START, played).perft(1), clown(fen, "").perft(1));
+}
+
+#[test]
+fn not_immediately_piece_first_knight_lost() {
+    // `[N]` with `lost=N`: the only held Knight is the one just captured.
+    let played = "b1c3 d7d5 c3d5 d8d5";
+    let nine = "a3 a4 b1 b3 b4 g3 g4 h3 h4";
+    let none: Vec<String> = ["C", "N"]
+        .iter()
+        .flat_map(|r| nine.split(' ').map(move |sq| format!("{r}@{sq}")))
+        .collect();
+    for v in NOT_IMMEDIATELY {
+        let g = game("clown", &[("not-immediately", v)], START, played);
+        assert_eq!(
+            g.fen(),
+            "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 3 {last=Qx lost=N}"
+        );
+        let expected = if v == "none" {
+            none.join(" ")
+        } else {
+            String::new()
+        };
+        assert_eq!(entries(&g), expected, "{v}");
+    }
+    // On the turn after, the Knight is no longer the one just captured.
+    let g = clown(START, "b1c3 d7d5 c3d5 d8d5 a2a3 e7e6");
+    assert_eq!(starting(&g, "N@").len(), 9);
+    assert_eq!(starting(&g, "C@").len(), 9);
+}
+
+#[test]
+fn not_immediately_piece_lost_clown_and_an_older_knight() {
+    // White's g1 Knight is taken on e5 (held as N); White's declared Clown is
+    // then taken on d4: it is held as a Knight too, `lost=C`. Of `[NN]` one is
+    // the Clown just captured, the other the older Knight, which may enter;
+    // only as a Knight, since White has had its one Clown.
+    let played = "g1f3 e7e5 f3e5 d7d6 b1c3c d6e5 c3d4 e5d4";
+    let ten = "N@a3 N@a4 N@b1 N@b3 N@b4 N@g1 N@g3 N@g4 N@h3 N@h4";
+    for (v, expected) in [("piece", ten), ("type", ""), ("hand", ""), ("none", ten)] {
+        let g = game("clown", &[("not-immediately", v)], START, played);
+        assert_eq!(
+            g.fen(),
+            "rnbqkbnr/ppp2ppp/8/8/3p4/8/PPPPPPPP/R1BQKB1R[NN] w KQkq - 0 5 {clown=w last=Px lost=C}"
+        );
+        assert_eq!(entries(&g), expected, "{v}");
+    }
+    // The Clown alone in hand: `[N]` with `lost=C` allows nothing.
+    let g = clown(
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=w last=Qx lost=C}",
+        "",
+    );
+    assert_eq!(entries(&g), "");
+    // Without `clown=w` (a position read from a FEN), the older Knight may
+    // also enter as the Clown.
+    let g = clown("4k3/8/8/8/8/8/8/4K3[NN] w - - 0 1 {last=Qx lost=C}", "");
+    assert_eq!(starting(&g, "N@").len(), 23);
+    assert_eq!(starting(&g, "C@").len(), 23);
+}
+
+#[test]
+fn not_immediately_piece_counts_per_type() {
+    // Two Bishops held, one just lost: one may enter; the Knight is free.
+    let fen = "4k3/8/8/8/8/8/8/4K3[BBN] w - - 0 1 {last=Qx lost=B}";
+    let count = |v: &str, prefix: &str| {
+        starting(&game("clown", &[("not-immediately", v)], fen, ""), prefix).len()
+    };
+    assert_eq!(
+        (
+            count("piece", "B@"),
+            count("piece", "N@"),
+            count("piece", "C@")
+        ),
+        (23, 23, 23)
+    );
+    assert_eq!(
+        (
+            count("type", "B@"),
+            count("type", "N@"),
+            count("type", "C@")
+        ),
+        (0, 23, 23)
+    );
+    assert_eq!(count("hand", "B@") + count("hand", "N@"), 0);
+    // A FEN may name more pieces than one move captures: `lost=NC` or
+    // `lost=NN` are two Knights just lost, so `[NN]` has none to enter, and
+    // `[NNN]` one.
+    for lost in ["NC", "NN"] {
+        let g = clown(
+            &format!("4k3/8/8/8/8/8/8/4K3[NN] w - - 0 1 {{lost={lost}}}"),
+            "",
+        );
+        assert_eq!(entries(&g), "", "{lost}");
+        let text = format!("4k3/8/8/8/8/8/8/4K3[NNN] w - - 0 1 {{lost={lost}}}");
+        let g = clown(&text, "");
+        assert_eq!(g.fen(), text);
+        assert_eq!(starting(&g, "N@").len(), 23, "{lost}");
+    }
+}
+
+#[test]
+fn lost_errors() {
+    let mut g = clown("", "");
+    let err = g
+        .set_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {lost=K}")
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("'K' is not a type that can be lost"),
+        "{err}"
+    );
+    let sixteen = "N".repeat(16);
+    let err = g
+        .set_fen(&format!(
+            "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {{lost={sixteen}}}"
+        ))
+        .unwrap_err();
+    assert!(err.to_string().contains("more than 15 'N'"), "{err}");
+}
+
+#[test]
+fn start_perft_under_each_not_immediately() {
+    // The first capture of a Knight or Bishop comes on ply 3 (e.g.
+    // `e2e3 b8a6 f1a6`); only `none` lets it re-enter on ply 4.
+    for (v, n) in [
+        ("piece", 380222),
+        ("type", 380222),
+        ("hand", 380222),
+        ("none", 380318),
+    ] {
+        let g = game("clown", &[("not-immediately", v)], "", "");
+        assert_eq!(g.perft(4), n, "{v}");
+    }
+}
+
+#[test]
+#[ignore = "perft 5 from the start (seconds in release)"]
+fn start_perft_5() {
+    assert_eq!(clown("", "").perft(5), 10441921);
 }
 
 #[test]

@@ -274,6 +274,69 @@ fn ruling_castling_imitation() {
 }
 
 #[test]
+fn ruling_castling_destination() {
+    // Black's Fool on a7 keeps the powers of White's last move, the Bishop
+    // f1h3 (`fool.imitation=keep`): before the castling it attacks g1 along
+    // a7-g1. After the castling it imitates the King and attacks nothing
+    // there, so only `after` lets the king land on g1 (the Fool gated on e1
+    // or h1 included); e1f1 and e1f2 are judged after the move as always.
+    let moves_played = "f2f4 a7a6/Fa7 g1f3 h7h6 g2g3 h6h5 f1h3 h5h4";
+    let common = [
+        "a2a3 a2a3/Fa2 a2a4 a2a4/Fa2 b1a3 b1a3/Fb1 b1c3 b1c3/Fb1 b2b3 b2b3/Fb2",
+        "b2b4 b2b4/Fb2 c2c3 c2c3/Fc2 c2c4 c2c4/Fc2 d2d3 d2d3/Fd2 d2d4 d2d4/Fd2",
+        "e1f1 e1f1/Fe1 e1f2 e1f2/Fe1",
+        "e2e3 e2e3/Fe2 e2e4 e2e4/Fe2 f3d4 f3e5 f3g1 f3g5 f3h4 f3h4/Ff3 f4f5",
+        "g3g4 g3h4 g3h4/Fg3 h1f1 h1f1/Fh1 h1g1 h1g1/Fh1 h3d7 h3d7/Fh3 h3e6",
+        "h3f1 h3f5 h3g2 h3g4",
+    ];
+    let castles = "e1g1 e1g1/Fe1 e1g1/Fh1";
+    let with_castles = [&common[..3], &[castles], &common[3..]].concat();
+    let after = fool(START, moves_played);
+    assert_eq!(
+        after.fen(),
+        "rnbqkbnr/fpppppp1/p7/8/5P1p/5NPB/PPPPP2P/RNBQK2R[F] w KQkq - 0 5 {last=P prev=B}"
+    );
+    assert_eq!(moves(&after), with_castles.join(" "));
+    let explicit = game(
+        "fool",
+        &[("fool.castling-destination", "after")],
+        START,
+        moves_played,
+    );
+    assert_eq!(moves(&explicit), moves(&after));
+    let before = game(
+        "fool",
+        &[("castling-destination", "before-and-after")],
+        START,
+        moves_played,
+    );
+    assert_eq!(moves(&before), common.join(" "));
+    // The square passed (f1) and the landing square after the move are
+    // judged as before: a rook on f8 bars the castling under both options,
+    // and with nothing attacking g1 both allow it.
+    let fen = "4kr2/8/8/8/8/8/8/4K2R[] w K - 0 1 {last=K}";
+    for v in ["after", "before-and-after"] {
+        let rulings = [("castling-destination", v)];
+        assert!(!has(&game("fool", &rulings, fen, ""), "e1g1"), "{v}");
+        let free = game(
+            "fool",
+            &rulings,
+            "4k3/8/8/8/8/8/8/4K2R[] w K - 0 1 {last=K}",
+            "",
+        );
+        assert!(has(&free, "e1g1"), "{v}");
+    }
+    // Queen side: Black's Fool on e3 keeps the Bishop's powers of White's
+    // previous move and attacks c1 (not d1) before the castling; after it,
+    // imitating the King, it does not.
+    let fen = "4k3/8/8/8/8/4f3/8/R3K3[] w Q - 0 1 {last=P prev=B}";
+    for (v, castles) in [("after", true), ("before-and-after", false)] {
+        let g = game("fool", &[("castling-destination", v)], fen, "");
+        assert_eq!(has(&g, "e1c1"), castles, "{v}");
+    }
+}
+
+#[test]
 fn ruling_initial_position() {
     let moves = "g1f3 e7e6 f3g1 e6e5";
     assert!(!has(&fool(START, moves), "g1f3/Fg1"));

@@ -9,18 +9,46 @@ use crate::check::{check, choose_rulings};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::load;
 use crate::load::RuleFile;
-use crate::play::{Outcome, PlayError, Position, Rules};
+use crate::play::{Outcome, PlayError, Position, Reason, Rules};
 
 /// Why a rule file could not be made playable.
 pub type LoadError = Diagnostics;
 
 /// Runs load → check → compile on rule-file text, with default rulings,
-/// and validates its setup.
+/// and validates its setup. Every other option of every ruling is built
+/// too, one at a time, so that a file broken under one of them is refused
+/// now; such a problem names the option (`under ID=OPTION: ...`).
 pub fn build(source: &str) -> Result<Rules, LoadError> {
     let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
     let rulings =
         choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
-    build_file(file, &rulings).map_err(|d| d.clamped(source))
+    let rules = build_file(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    for ruling in &file.rulings {
+        for option in ruling
+            .options
+            .iter()
+            .filter(|o| **o != ruling.default.value)
+        {
+            let given = [(ruling.id.clone(), option.clone())];
+            let Ok(chosen) = choose_rulings(&file, &given) else {
+                continue;
+            };
+            if let Err(d) = build_file(file.clone(), &chosen) {
+                for mut problem in d.0 {
+                    problem.message = format!("under {}={option}: {}", ruling.id, problem.message);
+                    if !problems.contains(&problem) {
+                        problems.push(problem);
+                    }
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(rules)
+    } else {
+        Err(Diagnostics(problems).clamped(source))
+    }
 }
 
 /// Check → compile a loaded rule file with the given ruling options.
@@ -63,6 +91,25 @@ pub struct Game {
     /// Zobrist keys ([`Rules::key`]) of the positions since the last
     /// irreversible move, current last.
     history: Vec<u64>,
+    /// The FEN the moves were played from, when not the setup.
+    start_fen: Option<String>,
+    /// The moves played since the start, oldest first.
+    played: Vec<Played>,
+}
+
+/// A move played in a game: its canonical text and its SAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Canonical text, e.g. `g1f3`.
+    pub uci: String,
+    /// SAN in the variant's notation, e.g. `Nf3`.
+    pub san: String,
+    /// The side that played it: 0 White, 1 Black.
+    pub side: usize,
+    /// The move number of the turn it belongs to.
+    pub number: u32,
+    /// Whether it began its side's turn (§16: later moves of a turn do not).
+    pub starts_turn: bool,
 }
 
 impl Game {
@@ -78,6 +125,8 @@ impl Game {
             rules,
             position,
             history: Vec::new(),
+            start_fen: None,
+            played: Vec::new(),
         };
         game.history.push(game.key());
         game
@@ -107,14 +156,39 @@ impl Game {
     /// Sets a ruling (`ID=VALUE`, the id full or short). The rules are
     /// rebuilt with it and the game starts again from the setup.
     pub fn set_ruling(&mut self, id: &str, value: &str) -> Result<(), PlayError> {
+        self.set_rulings(&[(id.to_string(), value.to_string())])
+    }
+
+    /// Sets several rulings at once (pairs of id, full or short, and
+    /// option; an id given twice is refused). The rules are rebuilt with
+    /// them and the game starts again from the setup. Rules broken under
+    /// this combination of options are reported as [`PlayError::Rules`].
+    pub fn set_rulings(&mut self, settings: &[(String, String)]) -> Result<(), PlayError> {
+        let file = self.rules.file.clone();
+        let prefix = format!("{}.", file.name.value);
+        let short = |id: &str| id.strip_prefix(&prefix).unwrap_or(id).to_string();
+        for (i, (id, _)) in settings.iter().enumerate() {
+            if settings[..i]
+                .iter()
+                .any(|(other, _)| short(other) == short(id))
+            {
+                return Err(PlayError::Ruling {
+                    reason: format!("ruling `{}` is set twice", short(id)),
+                });
+            }
+        }
         let mut given: Vec<(String, String)> =
             self.rules.variant.rulings.clone().into_iter().collect();
-        given.push((id.to_string(), value.to_string()));
-        let file = self.rules.file.clone();
+        given.extend(settings.iter().cloned());
         let chosen =
             choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
-        let rules = build_file(file, &chosen).map_err(|d| PlayError::Ruling {
-            reason: d.to_string(),
+        let rules = build_file(file, &chosen).map_err(|diagnostics| PlayError::Rules {
+            rulings: settings
+                .iter()
+                .map(|(id, value)| format!("{}={value}", short(id)))
+                .collect::<Vec<_>>()
+                .join(" "),
+            diagnostics,
         })?;
         *self = Game::new(Arc::new(rules));
         Ok(())
@@ -124,7 +198,19 @@ impl Game {
     pub fn set_fen(&mut self, fen: &str) -> Result<(), PlayError> {
         self.position = self.rules.position(fen)?;
         self.history = vec![self.key()];
+        self.start_fen = Some(self.fen());
+        self.played.clear();
         Ok(())
+    }
+
+    /// The FEN the game started from when it was not the setup.
+    pub fn start_fen(&self) -> Option<&str> {
+        self.start_fen.as_deref()
+    }
+
+    /// The moves played since the start (or the last `set_fen`), oldest first.
+    pub fn played(&self) -> &[Played] {
+        &self.played
     }
 
     /// The current position as FEN.
@@ -141,11 +227,40 @@ impl Game {
         text
     }
 
+    /// The legal moves as (canonical text, SAN), sorted by SAN.
+    pub fn legal_moves_san(&self) -> Vec<(String, String)> {
+        let mut moves = Vec::new();
+        self.rules.legal(&self.position, &mut moves);
+        let mut text: Vec<(String, String)> = moves
+            .iter()
+            .map(|m| (self.rules.uci(m), self.rules.san(&self.position, m)))
+            .collect();
+        text.sort_by(|a, b| a.1.cmp(&b.1));
+        text
+    }
+
     /// Plays a move given as canonical text or SAN; on error nothing changes.
-    /// Returns the move's SAN.
+    /// Returns the move's SAN. A move refused after the game has ended is
+    /// reported as [`PlayError::GameOver`].
     pub fn play(&mut self, text: &str) -> Result<String, PlayError> {
-        let m = self.rules.parse_move(&self.position, text)?;
+        let m = match self.rules.parse_move(&self.position, text) {
+            Ok(m) => m,
+            Err(PlayError::IllegalMove { text, .. }) if self.outcome().is_some() => {
+                return Err(PlayError::GameOver {
+                    text,
+                    outcome: self.outcome().expect("just seen"),
+                })
+            }
+            Err(e) => return Err(e),
+        };
         let san = self.rules.san(&self.position, &m);
+        self.played.push(Played {
+            uci: self.rules.uci(&m),
+            san: san.clone(),
+            side: self.position.side,
+            number: self.position.fullmove,
+            starts_turn: self.position.sub == 0,
+        });
         self.position.make(&self.rules, m);
         if self.position.halfmove == 0 {
             self.history.clear();
@@ -159,7 +274,7 @@ impl Game {
     /// fifty-move rule, repetition, and dead material.
     pub fn outcome(&self) -> Option<Outcome> {
         let decided = self.rules.outcome(&self.position);
-        if decided.is_some_and(|o| o.reason != "insufficient material") {
+        if decided.is_some_and(|o| o.reason != Reason::InsufficientMaterial) {
             return decided;
         }
         if let Some(n) = self.rules.variant.repetition {
@@ -167,11 +282,7 @@ impl Game {
             if self.history.iter().filter(|k| Some(*k) == now).count() >= n as usize {
                 return Some(Outcome {
                     winner: None,
-                    reason: if n == 3 {
-                        "threefold repetition"
-                    } else {
-                        "repetition"
-                    },
+                    reason: Reason::Repetition(n),
                 });
             }
         }
@@ -198,6 +309,45 @@ impl Game {
             self.rules.fen(&view.position),
             hidden,
         )
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.rules.in_check(&self.position)
+    }
+
+    /// The pieces in each side's hand (White, Black) as (letter, count),
+    /// in the order of the rule file; empty when the variant has no hands.
+    pub fn hands(&self) -> [Vec<(char, u8)>; 2] {
+        [0, 1].map(|colour| {
+            if !self.rules.tracks_hands {
+                return Vec::new();
+            }
+            self.rules
+                .variant
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(ty, p)| (p.letter, self.rules.held(&self.position, colour, ty)))
+                .filter(|&(_, n)| n > 0)
+                .collect()
+        })
+    }
+
+    /// The squares of the frozen pieces (§12.3, §15), e.g. `["d5"]`.
+    pub fn frozen(&self) -> Vec<String> {
+        self.position
+            .freezes
+            .frozen
+            .iter()
+            .map(|sq| crate::play::square_name(self.rules.tables.files, sq))
+            .collect()
+    }
+
+    /// Within a turn of several moves (§16), the number of the move due
+    /// (2 for the second); `None` at the start of a turn.
+    pub fn turn_move(&self) -> Option<u8> {
+        (self.position.sub > 0).then_some(self.position.sub + 1)
     }
 
     /// Perft from the current position, every leaf played.

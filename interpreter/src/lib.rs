@@ -10,4 +10,4 @@ mod game;
 pub mod load;
 pub mod play;
 
-pub use game::{build, Game, LoadError};
+pub use game::{build, Game, LoadError, Played};

@@ -43,10 +43,22 @@ pub fn lockstep(
     games: usize,
     max_plies: usize,
 ) -> u64 {
+    lockstep_from(variant, rulings, None, seed, games, max_plies)
+}
+
+/// [`lockstep`] from `fen` (the variant's setup when `None`).
+pub fn lockstep_from(
+    variant: &str,
+    rulings: &[(&str, &str)],
+    fen: Option<&str>,
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+) -> u64 {
     let (mut a, mut b) = pair(variant, rulings);
     let start = Instant::now();
     let run = RandomGames {
-        fen: None,
+        fen: fen.map(str::to_string),
         seed,
         games,
         max_plies,

@@ -12,7 +12,8 @@ use crate::plus::{PlusGame, Variant};
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
 
 /// A new game with the given rulings (`fool.pawn-capture`, `fool.imitation`,
-/// `fool.castling-imitation`, `fool.deadline`, `fool.initial-position`).
+/// `fool.castling-imitation`, `fool.castling-destination`, `fool.deadline`,
+/// `fool.initial-position`).
 pub fn new_game(rulings: &[(String, String)]) -> Result<PlusGame, EngineError> {
     PlusGame::new(Variant::Fool, rulings)
 }

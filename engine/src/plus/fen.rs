@@ -168,11 +168,10 @@ impl Position {
             }
         }
         if rules.variant == Variant::Clown {
-            if self.lost != 0 {
+            if !self.lost.is_empty() {
                 let letters: String = Role::ALL
                     .into_iter()
-                    .filter(|r| self.lost & (1 << r.index()) != 0)
-                    .map(|r| r.upper(extra))
+                    .flat_map(|r| std::iter::repeat_n(r.upper(extra), self.lost.count(r) as usize))
                     .collect();
                 state.push(format!("lost={letters}"));
             }
@@ -306,7 +305,12 @@ fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), Engi
                                 "state lost={value}: {c:?} is not a type that can be lost"
                             ))
                         })?;
-                    pos.lost |= 1 << role.index();
+                    pos.lost = pos.lost.with(role).ok_or_else(|| {
+                        bad(format!(
+                            "state lost={value}: more than {} {c:?}",
+                            super::Lost::MAX
+                        ))
+                    })?;
                 }
             }
             "clown" => pos.flags |= flag_bits(value)? * super::FLAG_CLOWN,

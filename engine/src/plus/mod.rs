@@ -99,6 +99,40 @@ pub struct Last {
     pub capture: bool,
 }
 
+/// What the side to move lost on the opponent's last move (`lost=`): a
+/// count per role, four bits each. A move captures one piece; a FEN may
+/// name more.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Lost(u32);
+
+impl Lost {
+    /// The most pieces of one role a FEN may name.
+    pub(crate) const MAX: u32 = 15;
+
+    /// One piece of `role`.
+    #[inline(always)]
+    pub(crate) fn one(role: Role) -> Lost {
+        Lost(1 << (4 * role.index()))
+    }
+
+    /// How many pieces of `role` were lost.
+    #[inline(always)]
+    pub(crate) fn count(self, role: Role) -> u32 {
+        (self.0 >> (4 * role.index())) & 15
+    }
+
+    /// Whether nothing was lost.
+    #[inline(always)]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// One more piece of `role`; `None` beyond [`Lost::MAX`].
+    pub(crate) fn with(self, role: Role) -> Option<Lost> {
+        (self.count(role) < Self::MAX).then(|| Lost(self.0 + Lost::one(role).0))
+    }
+}
+
 /// Player flag bits of [`Position::flags`].
 pub(crate) const FLAG_CLOWN: u8 = 1;
 pub(crate) const FLAG_REENTERED: u8 = 4;
@@ -127,9 +161,8 @@ pub struct Position {
     /// (`prev=`). Under `fool.imitation=keep` its type gives the powers of
     /// the Fool of the player who just moved.
     pub(crate) prev: Option<Last>,
-    /// Roles the side to move lost on the opponent's last move, one bit per
-    /// role (`lost=`).
-    pub(crate) lost: u8,
+    /// What the side to move lost on the opponent's last move (`lost=`).
+    pub(crate) lost: Lost,
     /// Player flags: `FLAG_CLOWN << colour`, `FLAG_REENTERED << colour`.
     pub(crate) flags: u8,
 }
@@ -287,7 +320,7 @@ impl Position {
             virgin: Bitboard::EMPTY,
             last: None,
             prev: None,
-            lost: 0,
+            lost: Lost::default(),
             flags: 0,
         }
     }
@@ -506,9 +539,9 @@ impl Position {
     /// FENs agree but for the clocks.
     pub fn repetition_key(&self, rules: &Rules) -> Position {
         let (last, prev, lost) = match rules.variant {
-            Variant::Fool => (self.last, self.prev, 0),
+            Variant::Fool => (self.last, self.prev, Lost::default()),
             Variant::Clown => (self.last, None, self.lost),
-            Variant::Entity => (None, None, 0),
+            Variant::Entity => (None, None, Lost::default()),
         };
         Position {
             ep_square: self.legal_ep_square(rules),

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use super::moves::NO_GATE;
 use super::{
-    clown_attacks, setup_role, wazir_alfil, Kind, Last, Move, NotImmediately, Position, Role,
+    clown_attacks, setup_role, wazir_alfil, Kind, Last, Lost, Move, NotImmediately, Position, Role,
     Rules, Variant, FLAG_CLOWN, FLAG_REENTERED,
 };
 use crate::attacks;
@@ -54,19 +54,24 @@ impl Position {
         }
     }
 
-    /// Whether the side to move may enter a piece of `role` now (Clown
-    /// timing rules; the zone and the hand are checked by the caller).
-    fn clown_entry_allowed(&self, rules: &Rules, role: Role) -> bool {
-        let lost = self.lost;
-        let lost_n = lost & ((1 << Role::Knight.index()) | (1 << Role::Extra.index())) != 0;
-        let lost_b = lost & (1 << Role::Bishop.index()) != 0;
+    /// Whether the side to move may enter a held piece of `held` (Knight or
+    /// Bishop) now (`clown.not-immediately`; the zone, the hand and the other
+    /// timing rules are checked by the caller). A lost Clown is held as a
+    /// Knight, so it counts as a Knight just lost.
+    fn clown_entry_allowed(&self, rules: &Rules, held: Role) -> bool {
+        let just_lost = |r: Role| match r {
+            Role::Knight => self.lost.count(Role::Knight) + self.lost.count(Role::Extra),
+            _ => self.lost.count(r),
+        };
         match rules.not_immediately {
             NotImmediately::None => true,
-            NotImmediately::Hand => !(lost_n || lost_b),
-            NotImmediately::Type => match role {
-                Role::Bishop => !lost_b,
-                _ => !lost_n,
-            },
+            NotImmediately::Hand => just_lost(Role::Knight) + just_lost(Role::Bishop) == 0,
+            NotImmediately::Type => just_lost(held) == 0,
+            // Up to the count just lost, the held pieces of that type are the
+            // ones just captured; any beyond were held before.
+            NotImmediately::Piece => {
+                u32::from(self.hand[self.turn.index()][held.index()]) > just_lost(held)
+            }
         }
     }
 
@@ -164,7 +169,10 @@ impl Position {
                         .iter()
                         .all(|&f| !occ.contains(Square::from_coords(f, rank)))
                 };
-                if rights & 1 != 0 && empty(&[5, 6]) && !attacked(5) {
+                // `fool.castling-destination=before-and-after`: the landing
+                // square too, with the attackers as they stand.
+                let landing_safe = |f: u8| !rules.castle_landing_before || !attacked(f);
+                if rights & 1 != 0 && empty(&[5, 6]) && !attacked(5) && landing_safe(6) {
                     list.push(mv(
                         king,
                         Square::from_coords(6, rank),
@@ -172,7 +180,7 @@ impl Position {
                         Kind::Castle,
                     ));
                 }
-                if rights & 2 != 0 && empty(&[1, 2, 3]) && !attacked(3) {
+                if rights & 2 != 0 && empty(&[1, 2, 3]) && !attacked(3) && landing_safe(2) {
                     list.push(mv(
                         king,
                         Square::from_coords(2, rank),
@@ -460,7 +468,7 @@ impl Position {
             role: effective,
             capture: captured.is_some(),
         });
-        self.lost = captured.map_or(0, |r| 1 << r.index());
+        self.lost = captured.map_or(Lost::default(), Lost::one);
         self.turn = them;
     }
 

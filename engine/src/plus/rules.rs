@@ -40,6 +40,7 @@ impl Variant {
                 ("fool.pawn-capture", &["diagonal", "none"]),
                 ("fool.imitation", &["keep", "reset", "either"]),
                 ("fool.castling-imitation", &["king", "rook"]),
+                ("fool.castling-destination", &["after", "before-and-after"]),
                 ("fool.deadline", &["move-20", "ply-20"]),
                 ("fool.initial-position", &["unmoved", "setup-square"]),
             ],
@@ -48,7 +49,7 @@ impl Variant {
                     "clown.entry-zone",
                     &["half-edges", "first-ranks", "all-edges"],
                 ),
-                ("clown.not-immediately", &["type", "hand", "none"]),
+                ("clown.not-immediately", &["piece", "type", "hand", "none"]),
                 ("clown.after-clown", &["moved-clown", "became-clown"]),
                 ("clown.entry-check", &["allowed", "forbidden"]),
                 ("clown.declare-capture", &["allowed", "forbidden"]),
@@ -75,6 +76,9 @@ pub enum Imitation {
 /// `clown.not-immediately`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum NotImmediately {
+    /// The piece lost on the opponent's last move may not enter; a held piece
+    /// of the same type lost earlier may.
+    Piece,
     /// No entry of a type lost on the opponent's last move.
     Type,
     /// No entry at all after a Knight, Bishop or Clown was lost.
@@ -94,6 +98,9 @@ pub struct Rules {
     pub imitation: Imitation,
     /// `fool.castling-imitation=rook`.
     pub castle_as_rook: bool,
+    /// `fool.castling-destination=before-and-after`: the king's landing
+    /// square must also be unattacked before the castling.
+    pub castle_landing_before: bool,
     /// `fool.deadline`: the last full-move number on which the Fool may enter.
     pub deadline: u32,
     /// `fool.initial-position=setup-square`.
@@ -161,10 +168,11 @@ impl Rules {
             fool_pawn_capture: true,
             imitation: Imitation::Keep,
             castle_as_rook: false,
+            castle_landing_before: false,
             deadline: 20,
             setup_square: false,
             zone: [Bitboard::EMPTY; 2],
-            not_immediately: NotImmediately::Type,
+            not_immediately: NotImmediately::Piece,
             became_clown: false,
             entry_check_forbidden: false,
             declare_capture: true,
@@ -179,6 +187,8 @@ impl Rules {
                     _ => Imitation::Either,
                 };
                 rules.castle_as_rook = get("fool.castling-imitation") == "rook";
+                rules.castle_landing_before =
+                    get("fool.castling-destination") == "before-and-after";
                 rules.deadline = if get("fool.deadline") == "move-20" {
                     20
                 } else {
@@ -193,6 +203,7 @@ impl Rules {
                     _ => RANKS_12 | FILES_ABGH,
                 });
                 rules.not_immediately = match get("clown.not-immediately") {
+                    "piece" => NotImmediately::Piece,
                     "type" => NotImmediately::Type,
                     "hand" => NotImmediately::Hand,
                     _ => NotImmediately::None,

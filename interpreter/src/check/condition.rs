@@ -42,6 +42,34 @@ pub enum Condition {
     /// `piece.double_stepped`: the moving piece made its first move by an
     /// initial-only movement (§4.4), e.g. a pawn's double step.
     PieceStepped,
+    /// A comparison of two counts, e.g. `held(N) > captured_last_turn_count(N)`.
+    Compare(Count, BinaryOp, Count),
+}
+
+/// A number a condition compares (§5.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// A whole number.
+    Number(i64),
+    /// `held(L, ...)`: the pieces the mover holds as these types (bit set).
+    Held(u32),
+    /// `captured_last_turn_count(L, ...)`: the mover's pieces captured on
+    /// the opponent's last move that are held as these types (bit set).
+    CapturedLastTurn(u32),
+}
+
+impl Count {
+    /// Whether `a OP b` holds for a comparison operator.
+    pub fn compare(a: i64, op: BinaryOp, b: i64) -> bool {
+        match op {
+            BinaryOp::Eq => a == b,
+            BinaryOp::Ne => a != b,
+            BinaryOp::Lt => a < b,
+            BinaryOp::Le => a <= b,
+            BinaryOp::Gt => a > b,
+            _ => a >= b,
+        }
+    }
 }
 
 impl Condition {
@@ -135,6 +163,38 @@ pub fn compile(
             }
             Condition::Lost(mask)
         }
-        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type, and the names of the move context".to_string())),
+        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
+            Condition::Compare(count(a, &letter)?, *op, count(b, &letter)?)
+        }
+        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type, comparisons of counts, and the names of the move context".to_string())),
     })
+}
+
+/// Compiles a count of a comparison: a number, `held(L, ...)` or
+/// `captured_last_turn_count(L, ...)`, each with at least one letter.
+fn count(
+    node: &ExprNode,
+    letter: &dyn Fn(&ExprNode) -> Result<u8, Diagnostic>,
+) -> Result<Count, Diagnostic> {
+    let letters = |args: &[ExprNode]| -> Result<u32, Diagnostic> {
+        if args.is_empty() {
+            return Err(Diagnostic::at(
+                node.span,
+                "name at least one piece letter, e.g. `held(N)`",
+            ));
+        }
+        args.iter()
+            .try_fold(0u32, |mask, a| Ok(mask | 1 << letter(a)?))
+    };
+    match &node.expr {
+        Expr::Number(n) => Ok(Count::Number(*n)),
+        Expr::Call(name, args) if name == "held" => Ok(Count::Held(letters(args)?)),
+        Expr::Call(name, args) if name == "captured_last_turn_count" => {
+            Ok(Count::CapturedLastTurn(letters(args)?))
+        }
+        _ => Err(Diagnostic::at(
+            node.span,
+            "a comparison in a move condition compares counts: a number, held(L, ...) or captured_last_turn_count(L, ...)",
+        )),
+    }
 }

@@ -61,21 +61,34 @@ impl Diagnostic {
     /// Renders the diagnostic as `NAME:LINE:COL: message` followed by the
     /// source line and a caret line, the form printed by `motley check`.
     pub fn render(&self, name: &str, source: &str) -> String {
+        let (name, message) = (escaped(name), escaped(&self.message));
         let Some(span) = self.span else {
-            return format!("{name}: {}\n", self.message);
+            return format!("{name}: {message}\n");
         };
-        let mut out = format!("{name}:{}:{}: {}\n", span.line, span.col, self.message);
+        let mut out = format!("{name}:{}:{}: {message}\n", span.line, span.col);
         if let Some(line) = lines(source).nth(span.line.saturating_sub(1) as usize) {
             let gutter = span.line.to_string();
             let pad = " ".repeat(gutter.len());
-            let indent: String = line
-                .chars()
-                .take(span.col.saturating_sub(1) as usize)
+            let (before, marked): (Vec<char>, Vec<char>) = {
+                let mut chars = line.chars();
+                let before = chars
+                    .by_ref()
+                    .take(span.col.saturating_sub(1) as usize)
+                    .collect();
+                (before, chars.take(span.len as usize).collect())
+            };
+            // Control characters are shown escaped; the caret widens with them.
+            let indent: String = before
+                .iter()
+                .flat_map(|&c| shown(c))
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
+            let width = marked.iter().map(|&c| shown(c).count()).sum::<usize>();
+            let carets = width + (span.len as usize).saturating_sub(marked.len());
             out.push_str(&format!(
-                "{pad} |\n{gutter} | {line}\n{pad} | {indent}{}\n",
-                "^".repeat(span.len as usize)
+                "{pad} |\n{gutter} | {}\n{pad} | {indent}{}\n",
+                escaped(line),
+                "^".repeat(carets.max(1))
             ));
         }
         out
@@ -164,6 +177,28 @@ pub fn lines(source: &str) -> impl Iterator<Item = &str> {
             }
         }
     })
+}
+
+/// A character as it is printed: control characters other than the tab
+/// escaped (`\u{1b}`), so that echoed input cannot drive the terminal.
+fn shown(c: char) -> impl Iterator<Item = char> {
+    let escape = c.is_control() && c != '\t';
+    let (plain, escaped) = if escape {
+        (None, Some(c.escape_unicode()))
+    } else {
+        (Some(c), None)
+    };
+    plain.into_iter().chain(escaped.into_iter().flatten())
+}
+
+/// A text as it is printed in messages: control characters other than the
+/// tab escaped (see [`shown`]).
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(|c| c.is_control() && c != '\t') {
+        text.chars().flat_map(shown).collect::<String>().into()
+    } else {
+        text.into()
+    }
 }
 
 /// The known name closest to `word`, when it is close enough to be a likely

@@ -16,6 +16,24 @@ pub struct ExprNode {
     pub span: Span,
 }
 
+impl ExprNode {
+    /// This node and every node inside it, parents first; without
+    /// recursion, so any depth is walked.
+    pub fn nodes(&self) -> impl Iterator<Item = &ExprNode> {
+        let mut stack = vec![self];
+        std::iter::from_fn(move || {
+            let node = stack.pop()?;
+            match &node.expr {
+                Expr::Number(_) | Expr::Str(_) | Expr::Path(_) => {}
+                Expr::List(items) | Expr::Call(_, items) => stack.extend(items.iter().rev()),
+                Expr::Range(a, b) | Expr::Binary(_, a, b) => stack.extend([&**b, &**a]),
+                Expr::Unary(_, a) => stack.push(a),
+            }
+            Some(node)
+        })
+    }
+}
+
 /// The forms of an expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {

@@ -16,7 +16,7 @@ mod zobrist;
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
-pub use outcome::Outcome;
+pub use outcome::{Outcome, Reason};
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
@@ -34,6 +34,8 @@ pub struct CastlingRule {
     pub rook: u8,
     /// Per side: (king's target file, rook's target file).
     pub sides: Vec<(u8, u8)>,
+    /// The king's landing square is judged before the move too.
+    pub landing_before: bool,
 }
 
 /// A variant ready to play: its checked rules, compiled tables and start position.
@@ -110,25 +112,87 @@ pub enum PlayError {
         /// The text as given.
         text: String,
     },
+    /// A move after the game has ended, e.g. any move after mate.
+    GameOver {
+        /// The move as given.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
     /// A ruling the variant does not have, or an option it does not offer,
     /// e.g. `--ruling nope=1`.
     Ruling {
         /// What is wrong, naming the known rulings or options.
         reason: String,
     },
+    /// Rules that cannot be built under the chosen ruling options (a
+    /// combination of options; each alone is checked when the file is read).
+    Rules {
+        /// The options set, as `ID=OPTION ...`.
+        rulings: String,
+        /// The problems, with their places in the rule file.
+        diagnostics: crate::diagnostic::Diagnostics,
+    },
 }
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::diagnostic::escaped;
         match self {
-            PlayError::Fen { fen, reason, .. } => write!(f, "invalid FEN `{fen}`: {reason}"),
-            PlayError::IllegalMove { text, fen } => write!(f, "illegal move `{text}` in `{fen}`"),
+            PlayError::Fen { fen, reason, .. } => {
+                write!(f, "invalid FEN `{}`: {}", escaped(fen), escaped(reason))
+            }
+            PlayError::IllegalMove { text, fen } => {
+                write!(f, "illegal move `{}` in `{fen}`", escaped(text))
+            }
             PlayError::MalformedMove { text } => write!(
                 f,
-                "malformed move `{text}`: expected UCI text like `e2e4` or SAN like `Nf3`"
+                "malformed move `{}`: expected UCI text like `e2e4` or SAN like `Nf3`",
+                escaped(text)
             ),
-            PlayError::Ruling { reason } => f.write_str(reason),
+            PlayError::GameOver { text, outcome } => {
+                write!(
+                    f,
+                    "the game is over: {outcome}; `{}` cannot be played",
+                    escaped(text)
+                )
+            }
+            PlayError::Ruling { reason } => f.write_str(&escaped(reason)),
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => write!(f, "under {}: {}", escaped(rulings), diagnostics),
         }
+    }
+}
+
+impl PlayError {
+    /// The message, and for a FEN whose offending part is known, the FEN
+    /// again with a caret line under that part.
+    pub fn render(&self) -> String {
+        let PlayError::Fen {
+            fen,
+            at: Some((start, len)),
+            ..
+        } = self
+        else {
+            return self.to_string();
+        };
+        let mut start = (*start).min(fen.len());
+        while !fen.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (start + len).min(fen.len());
+        while !fen.is_char_boundary(end) {
+            end += 1;
+        }
+        let shown = |t: &str| crate::diagnostic::escaped(t).chars().count();
+        format!(
+            "{self}\n  | {}\n  | {}{}",
+            crate::diagnostic::escaped(fen),
+            " ".repeat(shown(&fen[..start])),
+            "^".repeat(shown(&fen[start..end]).max(1))
+        )
     }
 }
 
@@ -158,6 +222,7 @@ impl Rules {
             king: c.king,
             rook: c.rook,
             sides: c.sides.clone(),
+            landing_before: c.landing_before,
         });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate();

@@ -3,7 +3,7 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::Condition;
+use crate::check::{Condition, Count};
 use crate::compile::{flag, Square, Walk};
 
 impl Rules {
@@ -262,6 +262,10 @@ impl Rules {
         let us = pos.side;
         let mut in_check = None;
         let mut probe: Option<Position> = None;
+        // Rules may overlap: each drop (entering type, square) is listed once,
+        // by the first rule that allows it.
+        let overlapping = self.variant.drops.len() > 1;
+        let mut listed: Vec<(u8, Bits)> = Vec::new();
         for (index, rule) in self.variant.drops.iter().enumerate() {
             if !self.holds(&rule.when, pos, None, false) {
                 continue;
@@ -278,6 +282,10 @@ impl Rules {
                     if pos.board[to as usize] != 0 {
                         continue;
                     }
+                    let seen = listed.iter().position(|(p, _)| *p == piece);
+                    if overlapping && seen.is_some_and(|at| listed[at].1.has(to)) {
+                        continue;
+                    }
                     if rule.no_check {
                         let probe = probe.get_or_insert_with(|| pos.clone());
                         probe.put(self, to, piece);
@@ -287,6 +295,12 @@ impl Rules {
                         probe.take(to);
                         if checks {
                             continue;
+                        }
+                    }
+                    if overlapping {
+                        match seen {
+                            Some(at) => listed[at].1.set(to),
+                            None => listed.push((piece, Bits::one(to))),
                         }
                     }
                     out.push(Move {
@@ -330,6 +344,23 @@ impl Rules {
             }),
             Condition::InCheck => self.in_check(pos),
             Condition::PieceStepped => from.is_some_and(|f| pos.stepped.has(f)),
+            Condition::Compare(a, op, b) => {
+                Count::compare(self.count(a, pos), *op, self.count(b, pos))
+            }
+        }
+    }
+
+    /// The value of a count of a condition (§5.2) for the side to move.
+    fn count(&self, count: &Count, pos: &Position) -> i64 {
+        match *count {
+            Count::Number(n) => n,
+            Count::Held(mask) => (0..self.tables.types)
+                .filter(|t| mask >> t & 1 != 0)
+                .map(|t| i64::from(self.held(pos, pos.side, t)))
+                .sum(),
+            Count::CapturedLastTurn(mask) => (0..self.tables.types)
+                .filter(|&t| pos.lost >> t & 1 != 0 && mask >> self.variant.held_as[t] & 1 != 0)
+                .count() as i64,
         }
     }
 
@@ -406,7 +437,10 @@ impl Rules {
             out.push(m);
             return;
         };
-        for &to in &rule.to {
+        for (i, &to) in rule.to.iter().enumerate() {
+            if rule.to[..i].contains(&to) {
+                continue;
+            }
             let code = crate::compile::code(to as usize, colour);
             if rule.only_captured {
                 let on_board = pos.occupied[colour]
@@ -464,7 +498,7 @@ impl Rules {
                     {
                         continue;
                     }
-                    if self.castling_blocked(pos, king, rook, king_to_sq, rook_to_sq) {
+                    if self.castling_blocked(pos, castling, [king, rook, king_to_sq, rook_to_sq]) {
                         continue;
                     }
                     out.push(Move {
@@ -483,14 +517,13 @@ impl Rules {
     }
 
     /// Whether castling is prevented by pieces in the way or by attacks on
-    /// the squares the king stands on or passes.
+    /// the squares the king stands on or passes (and, with
+    /// `landing: before-and-after`, lands on), judged before the move.
     fn castling_blocked(
         &self,
         pos: &Position,
-        king: Square,
-        rook: Square,
-        king_to: Square,
-        rook_to: Square,
+        castling: &super::CastlingRule,
+        [king, rook, king_to, rook_to]: [Square; 4],
     ) -> bool {
         let files = self.tables.files as usize;
         let row = king as usize / files * files;
@@ -505,11 +538,12 @@ impl Rules {
             }
         }
         // The king's start and the squares it passes are judged now; where it
-        // lands is judged after the move, like every move's (§8, §11).
+        // lands is judged after the move, like every move's (§8, §11), and
+        // now too when the rule says so.
         let them = pos.side ^ 1;
         let landing = king_to as usize % files;
         span(king, king_to)
-            .filter(|&f| f != landing || king == king_to)
+            .filter(|&f| f != landing || king == king_to || castling.landing_before)
             .any(|f| self.attacked(pos, (row + f) as Square, them))
     }
 

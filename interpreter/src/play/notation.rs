@@ -3,6 +3,7 @@
 use super::fen::square_name;
 use super::position::{Move, MoveKind, Position};
 use super::{PlayError, Rules};
+use crate::check::Notation;
 
 impl Rules {
     /// The canonical text of a move: `e2e4`, `e7e8q`; castling is the king's
@@ -41,15 +42,28 @@ impl Rules {
         }
     }
 
-    /// The standard algebraic text of a legal move in `pos`, with `+` or `#`.
+    /// The standard algebraic text of a legal move in `pos`, with `+` or `#`,
+    /// in the variant's own notation where its rule file gives one (§7).
     pub fn san(&self, pos: &Position, m: &Move) -> String {
+        self.san_as(pos, m, self.variant.notation)
+    }
+
+    /// SAN of a legal move in the given notation.
+    fn san_as(&self, pos: &Position, m: &Move, notation: Notation) -> String {
         let files = self.tables.files;
         if m.kind == MoveKind::Null {
             return self.uci(m);
         }
         let mut s = String::new();
+        let mut declared = None;
         if m.kind == MoveKind::Drop {
-            s.push_str(&self.uci(m));
+            let letter = self.piece_letter(m.promotion).to_ascii_uppercase();
+            let to = square_name(files, m.to);
+            if notation.bang_entry {
+                s = format!("!{letter}{to}");
+            } else {
+                s = format!("{letter}@{to}");
+            }
         } else if m.kind == MoveKind::Castle {
             let long = (m.aux % files) < (m.from % files);
             s.push_str(if long { "O-O-O" } else { "O-O" });
@@ -86,35 +100,97 @@ impl Rules {
                     s.push_str(&name);
                 }
             }
-            if capture || m.kind == MoveKind::Shoot {
+            if shows_capture {
                 s.push('x');
             }
             s.push_str(&square_name(files, m.to));
             if m.promotion != 0 {
-                s.push('=');
-                s.push(self.piece_letter(m.promotion).to_ascii_uppercase());
+                let letter = self.piece_letter(m.promotion).to_ascii_uppercase();
+                if notation.bang_declaration && self.is_declaration(piece, m.promotion) {
+                    declared = Some(letter);
+                } else {
+                    s.push('=');
+                    s.push(letter);
+                }
             }
         }
-        self.push_gate(m, &mut s);
+        if m.gate != 0 && !notation.star_gating {
+            self.push_gate(m, &mut s);
+        }
+        s.push_str(self.check_mark(pos, m));
+        if m.gate != 0 && notation.star_gating {
+            self.push_star_gate(pos, m, &mut s);
+        }
+        if let Some(letter) = declared {
+            s.push_str(&format!(" (!{letter})"));
+        }
+        s
+    }
+
+    /// `+` when the move attacks an enemy royal piece, `#` when it also
+    /// leaves no reply; empty otherwise. A check by a move after which the
+    /// turn continues (§16) is no mate yet.
+    fn check_mark(&self, pos: &Position, m: &Move) -> &'static str {
         let mut after = pos.clone();
         after.make(self, *m);
-        // A check by a move after which the turn continues (§16) is no mate yet.
         let (us, them) = (pos.side, pos.side ^ 1);
-        if after.royals[them]
+        if !after.royals[them]
             .iter()
             .any(|k| self.attacked(&after, k, us))
         {
-            let mut replies = Vec::new();
-            if after.side == them {
-                self.legal(&after, &mut replies);
-            }
-            s.push(if after.side == them && replies.is_empty() {
-                '#'
-            } else {
-                '+'
-            });
+            return "";
         }
-        s
+        let mut replies = Vec::new();
+        if after.side == them {
+            self.legal(&after, &mut replies);
+        }
+        if after.side == them && replies.is_empty() {
+            "#"
+        } else {
+            "+"
+        }
+    }
+
+    /// Whether changing `piece` into `into` is a declaration: the type
+    /// change of an optional rule whose zone is the whole board (§9).
+    fn is_declaration(&self, piece: u8, into: u8) -> bool {
+        let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
+        let into = ((into as usize - 1) / 2) as u8;
+        self.variant.promotions.iter().any(|rule| {
+            rule.pieces >> ty & 1 != 0
+                && rule.to.contains(&into)
+                && !rule.mandatory
+                && rule.zone[colour].iter().all(|&inside| inside)
+        })
+    }
+
+    /// Appends gating in the star form: `*F` after a move (with the square
+    /// when another legal move gates the same piece elsewhere); on castling
+    /// the letter replaces the `O` on the gated square's side: `F-O`, `O-F`.
+    fn push_star_gate(&self, pos: &Position, m: &Move, s: &mut String) {
+        let letter = self.piece_letter(m.gate).to_ascii_uppercase();
+        let files = self.tables.files;
+        if m.kind == MoveKind::Castle {
+            let other = if m.gate_at == m.from { m.aux } else { m.from };
+            let left = m.gate_at % files < other % files;
+            let at = if left { 0 } else { s.rfind('O').unwrap_or(0) };
+            s.replace_range(at..at + 1, &letter.to_string());
+            return;
+        }
+        s.push('*');
+        s.push(letter);
+        let mut legal = Vec::new();
+        self.legal(pos, &mut legal);
+        let elsewhere = legal.iter().any(|o| {
+            o.from == m.from
+                && o.to == m.to
+                && o.promotion == m.promotion
+                && o.gate == m.gate
+                && o.gate_at != m.gate_at
+        });
+        if elsewhere {
+            s.push_str(&square_name(files, m.gate_at));
+        }
     }
 
     /// Reads a move in canonical text or SAN; it must be legal in `pos`.
@@ -128,14 +204,20 @@ impl Rules {
         {
             return Ok(*m);
         }
+        // Check marks, annotations and spaces do not count; the variant's
+        // own notation and the default one are both read.
         let bare = |s: &str| {
-            s.trim_end_matches(['+', '#', '!', '?'])
+            s.trim_end_matches(['!', '?'])
                 .replace("0-0", "O-O")
+                .replace(['+', '#', ' '], "")
         };
-        if let Some(m) = legal
-            .iter()
-            .find(|m| bare(&self.san(pos, m)) == bare(wanted))
-        {
+        let wanted_bare = bare(wanted);
+        let notations = [self.variant.notation, Notation::default()];
+        if let Some(m) = legal.iter().find(|m| {
+            notations
+                .iter()
+                .any(|&n| bare(&self.san_as(pos, m, n)) == wanted_bare)
+        }) {
             return Ok(*m);
         }
         if self.looks_like_move(wanted) {
@@ -168,7 +250,7 @@ impl Rules {
                 .iter()
                 .any(|p| p.letter == c.to_ascii_uppercase())
         };
-        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/".contains(c);
+        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/*() ".contains(c);
         !text.is_empty()
             && text.chars().all(ok)
             && text.chars().any(|c| c.is_ascii_digit() || c == 'O')

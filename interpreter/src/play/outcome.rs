@@ -9,13 +9,74 @@ use crate::check::{Condition, Result3};
 pub struct Outcome {
     /// The winner's colour (0 White, 1 Black), or `None` for a draw.
     pub winner: Option<usize>,
-    /// Why: `checkmate`, `stalemate`, `fifty-move rule`, `threefold repetition`
-    /// (`repetition` for other counts), `insufficient material`,
-    /// `region reached`, `check count`, `bare royal`.
-    pub reason: &'static str,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+/// Why a game ended: mate and stalemate, the draw rules (§10) and the
+/// variant ends of §19. Displayed as the words conformance cases use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// The fifty-move rule (whatever its count).
+    FiftyMoveRule,
+    /// The same position the given number of times.
+    Repetition(u32),
+    /// Neither side can mate (dead material).
+    InsufficientMaterial,
+    /// A piece reached the winning region (§19 `reach`).
+    RegionReached,
+    /// The winning number of checks was given (§19 `check_count`).
+    CheckCount,
+    /// A side was left with only royal pieces (§19 `bare_royal`).
+    BareRoyal,
+}
+
+impl Reason {
+    /// The reason's words: `checkmate`, `stalemate`, `fifty-move rule`,
+    /// `threefold repetition` (`repetition` for other counts),
+    /// `insufficient material`, `region reached`, `check count`, `bare royal`.
+    pub fn words(&self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::FiftyMoveRule => "fifty-move rule",
+            Reason::Repetition(3) => "threefold repetition",
+            Reason::Repetition(_) => "repetition",
+            Reason::InsufficientMaterial => "insufficient material",
+            Reason::RegionReached => "region reached",
+            Reason::CheckCount => "check count",
+            Reason::BareRoyal => "bare royal",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    /// `1-0 by checkmate`, `1/2-1/2 by stalemate`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} by {}", self.score(), self.reason)
+    }
 }
 
 impl Outcome {
+    /// The winner in words: `white`, `black` or `draw`.
+    pub fn winner_name(&self) -> &'static str {
+        match self.winner {
+            Some(WHITE) => "white",
+            Some(_) => "black",
+            None => "draw",
+        }
+    }
+
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(&self) -> &'static str {
         match self.winner {
@@ -40,7 +101,7 @@ impl Rules {
             return Some(if self.in_check(pos) {
                 Outcome {
                     winner: Some(pos.side ^ 1),
-                    reason: "checkmate",
+                    reason: Reason::Checkmate,
                 }
             } else {
                 let winner = match self.variant.outcomes.stalemate {
@@ -50,20 +111,20 @@ impl Rules {
                 };
                 Outcome {
                     winner,
-                    reason: "stalemate",
+                    reason: Reason::Stalemate,
                 }
             });
         }
         if self.variant.fifty_move.is_some_and(|n| pos.halfmove >= n) {
             return Some(Outcome {
                 winner: None,
-                reason: "fifty-move rule",
+                reason: Reason::FiftyMoveRule,
             });
         }
         if self.dead_material(pos) {
             return Some(Outcome {
                 winner: None,
-                reason: "insufficient material",
+                reason: Reason::InsufficientMaterial,
             });
         }
         None
@@ -82,14 +143,14 @@ impl Rules {
             if reached {
                 return Some(Outcome {
                     winner: Some(mover),
-                    reason: "region reached",
+                    reason: Reason::RegionReached,
                 });
             }
         }
         if o.check_count.is_some_and(|n| pos.checks[mover] as u32 >= n) {
             return Some(Outcome {
                 winner: Some(mover),
-                reason: "check count",
+                reason: Reason::CheckCount,
             });
         }
         if o.bare_royal {
@@ -98,19 +159,19 @@ impl Rules {
                 (true, true) => {
                     return Some(Outcome {
                         winner: None,
-                        reason: "bare royal",
+                        reason: Reason::BareRoyal,
                     })
                 }
                 (false, true) => {
                     return Some(Outcome {
                         winner: Some(mover ^ 1),
-                        reason: "bare royal",
+                        reason: Reason::BareRoyal,
                     })
                 }
                 (true, false) if !self.can_bare(pos) => {
                     return Some(Outcome {
                         winner: Some(mover),
-                        reason: "bare royal",
+                        reason: Reason::BareRoyal,
                     })
                 }
                 _ => {}

@@ -403,7 +403,7 @@ impl Position {
         if counted || rules.irreversible_codes >> undo.moved & 1 != 0 {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if let Some(before) = special {
             rules.after_move(self, m, us, before);
@@ -455,7 +455,7 @@ impl Position {
     #[inline]
     fn pass_turn(&mut self) {
         if self.side == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
         self.sub = 0;

@@ -31,7 +31,7 @@ impl Rules {
     }
 
     /// The board as text: ranks from the last down, `.` for empty squares,
-    /// files lettered below.
+    /// `*` after a frozen piece, files lettered below.
     pub fn board_text(&self, pos: &Position) -> String {
         let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
         let mut out = String::new();
@@ -44,9 +44,12 @@ impl Rules {
                 } else {
                     self.piece_letter(piece)
                 });
-                out.push(' ');
+                let frozen = pos.freezes.frozen.has((rank * files + file) as u8);
+                out.push(if frozen { '*' } else { ' ' });
             }
-            out.pop();
+            if out.ends_with(' ') {
+                out.pop();
+            }
             out.push('\n');
         }
         out.push_str("   ");

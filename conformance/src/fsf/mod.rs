@@ -1,0 +1,371 @@
+//! Fairy-Stockfish as an implementation under test: the reference the
+//! field uses for about 120 variants, asked through two real sources.
+//!
+//! * PyPI's `pyffish` (FSF's own Python binding), through the bridge
+//!   process of `conformance/fsf/bridge.py`: legal moves, FEN, game
+//!   results, and perft when the other source cannot count.
+//! * Debian's `fairy-stockfish` (UCI, `go perft`) counts perft when it is
+//!   installed and knows the variant: it is much faster than recursing
+//!   in Python. The Debian build (11.1) is older than pyffish (0.0.90);
+//!   where they disagree pyffish is the reference (`FSF_PERFT=pyffish`
+//!   in the environment makes pyffish count too).
+//!
+//! The variant is named by `fsf:VARIANT`, else by the rule file's stem
+//! (`spec/variants/atomic.yaml` is FSF's `atomic`). Notation is
+//! translated in [`notation`] only.
+
+mod bridge;
+pub mod notation;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::implementation::{read_rule_file, ImplError, Implementation, Outcome, Winner};
+use crate::uci::Uci;
+use bridge::Bridge;
+use notation::Notation;
+
+/// The outcome reason given when FSF ends a game by a rule it does not
+/// name (a variant's own win condition); it matches any reason.
+pub const UNNAMED_RULE: &str = "a rule Fairy-Stockfish does not name";
+
+/// Where the Debian package installs the engine.
+const DEBIAN_ENGINE: &str = "/usr/games/fairy-stockfish";
+
+/// The FSF engine program for perft: `$FSF_ENGINE`, else Debian's, else
+/// `fairy-stockfish` on the path; `None` when none is there.
+fn engine_program() -> Option<String> {
+    if let Ok(program) = std::env::var("FSF_ENGINE") {
+        return Some(program);
+    }
+    if Path::new(DEBIAN_ENGINE).exists() {
+        return Some(DEBIAN_ENGINE.to_string());
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("fairy-stockfish"))
+            .find(|p| p.exists())
+            .map(|p| p.display().to_string())
+    })
+}
+
+/// What FSF says of the position it stands on.
+#[derive(Clone, Debug)]
+struct State {
+    /// Legal moves: (Motley text, FSF text), sorted by Motley text.
+    legal: Vec<(String, String)>,
+    /// The FEN in Motley's form.
+    fen: String,
+    /// The FEN as FSF prints it.
+    raw_fen: String,
+    outcome: Option<Outcome>,
+}
+
+/// Fairy-Stockfish behind [`Implementation`] (`--impl fsf[:VARIANT]`).
+pub struct Fsf {
+    /// The FSF variant name given with `fsf:VARIANT`.
+    chosen: Option<String>,
+    bridge: Option<Bridge>,
+    version: String,
+    known: Vec<String>,
+    /// The FSF variant in use, after `load`.
+    variant: String,
+    notation: Arc<Notation>,
+    /// The variant's setup as FSF writes it.
+    setup: String,
+    /// The start of the current position, in FSF's form.
+    fen: String,
+    /// The moves from it, in FSF's text.
+    moves: Vec<String>,
+    state: Option<State>,
+    /// Debian's engine for perft; `None` when absent or without the variant.
+    engine: Option<Uci>,
+}
+
+impl Fsf {
+    /// Fairy-Stockfish playing `variant`, or the rule file's stem when `None`.
+    pub fn new(variant: Option<&str>) -> Fsf {
+        Fsf {
+            chosen: variant.map(str::to_string),
+            bridge: None,
+            version: String::new(),
+            known: Vec::new(),
+            variant: String::new(),
+            notation: Arc::new(Notation::default()),
+            setup: String::new(),
+            fen: String::new(),
+            moves: Vec::new(),
+            state: None,
+            engine: None,
+        }
+    }
+
+    /// Whether pyffish can be used here; the error says why not.
+    pub fn available() -> Result<(), String> {
+        Bridge::start().map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    /// The FSF variant name a rule file is judged as: its file stem.
+    pub fn default_variant(path: &Path) -> String {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    fn bridge(&mut self) -> Result<&mut Bridge, ImplError> {
+        if self.bridge.is_none() {
+            let (bridge, version, known) = Bridge::start()?;
+            self.bridge = Some(bridge);
+            self.version = version;
+            self.known = known;
+        }
+        self.bridge
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("pyffish bridge not started".to_string()))
+    }
+
+    fn request(&self, cmd: &str) -> Value {
+        json!({"cmd": cmd, "variant": self.variant, "fen": self.fen, "moves": self.moves})
+    }
+
+    /// The state of the current position, asked once per position.
+    fn state(&mut self) -> Result<&State, ImplError> {
+        if self.state.is_none() {
+            let request = self.request("state");
+            let answer = self.bridge()?.ask(&request, true)?;
+            self.state = Some(self.read_state(&answer)?);
+        }
+        self.state
+            .as_ref()
+            .ok_or_else(|| ImplError::Failed("no position".to_string()))
+    }
+
+    fn read_state(&self, answer: &Value) -> Result<State, ImplError> {
+        let unreadable = || ImplError::Failed(format!("pyffish bridge: unreadable state {answer}"));
+        let raw_fen = answer["fen"].as_str().ok_or_else(unreadable)?.to_string();
+        let board = self.notation.board(&raw_fen).ok_or_else(|| {
+            ImplError::Failed(format!(
+                "Fairy-Stockfish's FEN `{raw_fen}` does not fit the rule file's board"
+            ))
+        })?;
+        let mut legal: Vec<(String, String)> = answer["legal"]
+            .as_array()
+            .ok_or_else(unreadable)?
+            .iter()
+            .filter_map(Value::as_str)
+            .map(|m| (self.notation.move_to_motley(&board, m), m.to_string()))
+            .collect();
+        legal.sort();
+        let white = raw_fen.split_whitespace().nth(1) == Some("w");
+        let winner = |value: i64| match value.signum() {
+            0 => Winner::Draw,
+            1 if white => Winner::White,
+            -1 if !white => Winner::White,
+            _ => Winner::Black,
+        };
+        let flag = |key: &str| answer[key][0].as_bool().unwrap_or(false);
+        let value = |key: &str| answer[key][1].as_i64().unwrap_or(0);
+        let outcome = |winner: Winner, reason: &str| {
+            Some(Outcome {
+                winner,
+                reason: reason.to_string(),
+            })
+        };
+        let outcome = if flag("immediate") {
+            outcome(winner(value("immediate")), UNNAMED_RULE)
+        } else if legal.is_empty() {
+            let result = answer["result"].as_i64().unwrap_or(0);
+            match answer["in_check"].as_bool().unwrap_or(false) {
+                true => outcome(winner(result), "checkmate"),
+                false => outcome(winner(result), "stalemate"),
+            }
+        } else if flag("optional") {
+            let halfmove = raw_fen
+                .split_whitespace()
+                .filter_map(|f| f.parse::<u32>().ok())
+                .next();
+            let reason = match halfmove {
+                Some(n) if n >= 100 => "fifty-move rule",
+                _ => "threefold repetition",
+            };
+            outcome(winner(value("optional")), reason)
+        } else if flag("insufficient") && answer["insufficient"][1].as_bool() == Some(true) {
+            outcome(Winner::Draw, "insufficient material")
+        } else {
+            None
+        };
+        Ok(State {
+            legal,
+            fen: self.notation.fen_to_motley(&raw_fen),
+            raw_fen,
+            outcome,
+        })
+    }
+
+    /// Plays one move given in Motley's (or FSF's own) text.
+    fn step(&mut self, mv: &str) -> Result<(), ImplError> {
+        let state = self.state()?;
+        let Some((_, fsf)) = state.legal.iter().find(|(m, f)| m == mv || f == mv) else {
+            let listed: Vec<&str> = state.legal.iter().map(|(m, _)| m.as_str()).collect();
+            return Err(ImplError::Rejected(format!(
+                "illegal move `{mv}` in `{}` (Fairy-Stockfish's legal moves: {})",
+                state.fen,
+                if listed.is_empty() {
+                    "none".to_string()
+                } else {
+                    listed.join(" ")
+                }
+            )));
+        };
+        let fsf = fsf.clone();
+        self.moves.push(fsf);
+        self.state = None;
+        Ok(())
+    }
+
+    /// Debian's engine at the current position, when it can count here.
+    fn engine(&mut self) -> Option<&mut Uci> {
+        let engine = self.engine.as_mut()?;
+        engine
+            .set_position(Some(&self.fen), &self.moves)
+            .ok()
+            .map(|_| engine)
+    }
+
+    /// Perft divide in FSF's text.
+    fn fsf_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+        if let Some(engine) = self.engine() {
+            return engine.divide(depth);
+        }
+        let mut request = self.request("perft");
+        request["depth"] = json!(depth);
+        let answer = self.bridge()?.ask(&request, false)?;
+        answer
+            .as_array()
+            .map(|rows| {
+                rows.iter()
+                    .filter_map(|r| Some((r[0].as_str()?.to_string(), r[1].as_u64()?)))
+                    .collect()
+            })
+            .ok_or_else(|| ImplError::Failed(format!("pyffish bridge: unreadable perft {answer}")))
+    }
+}
+
+impl Implementation for Fsf {
+    fn name(&self) -> String {
+        match &self.chosen {
+            Some(v) => format!("fsf:{v}"),
+            None => "fsf".to_string(),
+        }
+    }
+
+    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+        if let Some((id, _)) = rulings.first() {
+            return Err(ImplError::Unsupported(format!(
+                "rulings (`{id}`): Fairy-Stockfish plays each variant one way"
+            )));
+        }
+        let source = read_rule_file(variant)?;
+        let rules = motley_interpreter::build(&source).map_err(|d| {
+            ImplError::Failed(
+                d.render(&variant.display().to_string(), &source)
+                    .trim_end()
+                    .to_string(),
+            )
+        })?;
+        let name = self
+            .chosen
+            .clone()
+            .unwrap_or_else(|| Fsf::default_variant(variant));
+        self.bridge()?;
+        if !self.known.contains(&name) {
+            return Err(ImplError::Unsupported(format!(
+                "Fairy-Stockfish (pyffish {}) has no variant `{name}`",
+                self.version
+            )));
+        }
+        self.variant = name.clone();
+        self.notation = Arc::new(Notation::new(&rules));
+        let start = self.request("start");
+        self.setup = self
+            .bridge()?
+            .ask(&start, true)?
+            .as_str()
+            .ok_or_else(|| ImplError::Failed("pyffish bridge: unreadable start".to_string()))?
+            .to_string();
+        self.fen = self.setup.clone();
+        self.moves.clear();
+        self.state = None;
+        self.engine = None;
+        if std::env::var("FSF_PERFT").as_deref() != Ok("pyffish") {
+            if let Some(program) = engine_program() {
+                let mut engine = Uci::for_fsf(&program, &name);
+                if engine.load(variant, &[]).is_ok() {
+                    self.engine = Some(engine);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
+        self.fen = match fen {
+            Some(fen) => {
+                let fen = self.notation.fen_to_fsf(fen);
+                let check = json!({"cmd": "check", "variant": self.variant, "fen": fen});
+                self.bridge()?.ask(&check, true)?;
+                fen
+            }
+            None => self.setup.clone(),
+        };
+        self.moves.clear();
+        self.state = None;
+        for mv in moves {
+            self.step(mv)?;
+        }
+        Ok(())
+    }
+
+    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
+        Ok(self.state()?.legal.iter().map(|(m, _)| m.clone()).collect())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
+        self.step(mv)
+    }
+
+    fn fen(&mut self) -> Result<String, ImplError> {
+        Ok(self.state()?.fen.clone())
+    }
+
+    fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
+        Ok(self.state()?.outcome.clone())
+    }
+
+    fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
+        match depth {
+            0 => Ok(1),
+            1 => Ok(self.state()?.legal.len() as u64),
+            _ => Ok(self.fsf_divide(depth)?.iter().map(|r| r.1).sum()),
+        }
+    }
+
+    fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let rows = self.fsf_divide(depth)?;
+        let raw_fen = self.state()?.raw_fen.clone();
+        let board = self.notation.board(&raw_fen).ok_or_else(|| {
+            ImplError::Failed(format!("Fairy-Stockfish's FEN `{raw_fen}` is unreadable"))
+        })?;
+        let mut rows: Vec<(String, u64)> = rows
+            .into_iter()
+            .map(|(m, n)| (self.notation.move_to_motley(&board, &m), n))
+            .collect();
+        rows.sort();
+        Ok(rows)
+    }
+}

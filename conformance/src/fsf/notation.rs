@@ -1,0 +1,341 @@
+//! The one place where Fairy-Stockfish's notation is translated into
+//! Motley's (README, "Fairy-Stockfish as a judge"). The bridge exchanges
+//! FSF's own text; everything Motley compares goes through here.
+//!
+//! | what | Fairy-Stockfish | Motley |
+//! |---|---|---|
+//! | castling | king takes own rook, `e1h1` (Chess960 notation, always asked for) | the king's move `e1g1`; king takes rook `f1h1` when the king moves fewer than two files (LANGUAGE.md §7) |
+//! | castling with gating | `e1h1h` (on the king's origin), `h1e1h` (rook takes king: on the rook's origin) | `e1g1/He1`, `e1g1/Hh1` |
+//! | gating | suffix letter on a move from the mover's first rank, `b1c3h` | `b1c3/Hb1` |
+//! | shogi promotion | `+` suffix, `a5a6+` | the promoted type's letter, `a5a6g`, when the rule file's promotion of that piece has one target |
+//! | hands in FEN | by piece type, `[PNpn]`; empty shogi hand `[-]` | each side's letters in alphabetical order, `[NPnp]`, `[]` |
+//! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF |
+//!
+//! FSF is asked for FENs without its Chess960 flag, which writes the
+//! castling field as `K`/`Q` for outermost rooks and file letters
+//! otherwise, as Motley does; it writes the en passant square only when
+//! a capture there is possible, as Motley does.
+
+use std::collections::HashMap;
+
+use motley_interpreter::play::Rules;
+
+/// What translating needs to know of a variant: board size, castling,
+/// gating and one-target promotions (for shogi's `+`).
+#[derive(Clone, Debug, Default)]
+pub struct Notation {
+    files: usize,
+    ranks: usize,
+    castling: Option<Castle>,
+    gating: bool,
+    /// Upper-case letter of a promoting type to the letter it becomes,
+    /// where its promotion has one target.
+    promotes_to: HashMap<char, char>,
+}
+
+/// Castling as translating needs it.
+#[derive(Clone, Debug)]
+struct Castle {
+    /// The castling king's and rook's letters, upper case.
+    king: char,
+    rook: char,
+    /// Per side: the king's and the rook's target files.
+    sides: Vec<(usize, usize)>,
+}
+
+/// A board read from a FEN: upper case for White, lower for Black, by
+/// square index `rank * files + file`, rank 0 the first rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    files: usize,
+    squares: Vec<Option<char>>,
+    white_to_move: bool,
+}
+
+impl Board {
+    /// Reads the board and side fields of a FEN for a board of this size;
+    /// `None` when the text is not such a FEN.
+    pub fn read(fen: &str, files: usize, ranks: usize) -> Option<Board> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next()?;
+        let white_to_move = fields.next()? == "w";
+        let placement = placement.split('[').next()?;
+        let mut squares = vec![None; files * ranks];
+        for (row, text) in placement.split('/').take(ranks).enumerate() {
+            let rank = ranks - 1 - row;
+            let mut file = 0;
+            let mut run = 0;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    run = run * 10 + d as usize;
+                    continue;
+                }
+                file += run;
+                run = 0;
+                if c.is_ascii_alphabetic() {
+                    if file >= files {
+                        return None;
+                    }
+                    squares[rank * files + file] = Some(c);
+                    file += 1;
+                }
+            }
+        }
+        Some(Board {
+            files,
+            squares,
+            white_to_move,
+        })
+    }
+
+    fn at(&self, square: (usize, usize)) -> Option<char> {
+        self.squares
+            .get(square.1 * self.files + square.0)
+            .copied()
+            .flatten()
+    }
+}
+
+/// A square's text, `a1`, `j10`.
+fn square_text((file, rank): (usize, usize)) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// Reads a square at the start of `text`; returns it and the rest.
+fn read_square(text: &str) -> Option<((usize, usize), &str)> {
+    let mut chars = text.char_indices();
+    let (_, file) = chars.next()?;
+    if !file.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
+    let rank: usize = text.get(1..1 + digits)?.parse().ok()?;
+    if rank == 0 {
+        return None;
+    }
+    Some((
+        ((file as u8 - b'a') as usize, rank - 1),
+        &text[1 + digits..],
+    ))
+}
+
+impl Notation {
+    /// The notation facts of a variant's rules.
+    pub fn new(rules: &Rules) -> Notation {
+        let variant = &rules.variant;
+        let letter = |code: u8| variant.pieces[code as usize].letter.to_ascii_uppercase();
+        let castling = variant.castling.as_ref().map(|c| Castle {
+            king: letter(c.king),
+            rook: letter(c.rook),
+            sides: c
+                .sides
+                .iter()
+                .map(|&(k, r)| (k as usize, r as usize))
+                .collect(),
+        });
+        let mut promotes_to = HashMap::new();
+        for rule in &variant.promotions {
+            if let [to] = rule.to.as_slice() {
+                for (code, piece) in variant.pieces.iter().enumerate() {
+                    if code < 32 && rule.pieces & (1 << code) != 0 {
+                        promotes_to
+                            .entry(piece.letter.to_ascii_uppercase())
+                            .or_insert(letter(*to));
+                    }
+                }
+            }
+        }
+        Notation {
+            files: variant.files as usize,
+            ranks: variant.ranks as usize,
+            castling,
+            gating: !variant.gating.is_empty(),
+            promotes_to,
+        }
+    }
+
+    /// Reads the board of a FEN of this variant.
+    pub fn board(&self, fen: &str) -> Option<Board> {
+        Board::read(fen, self.files, self.ranks)
+    }
+
+    /// A move in FSF's text, at the position `board`, in Motley's text.
+    /// Text it cannot read is returned as it is (and then matches nothing).
+    pub fn move_to_motley(&self, board: &Board, fsf: &str) -> String {
+        if fsf.contains('@') {
+            return fsf.to_string();
+        }
+        let Some((from, rest)) = read_square(fsf) else {
+            return fsf.to_string();
+        };
+        let Some((to, suffix)) = read_square(rest) else {
+            return fsf.to_string();
+        };
+        let mover = board.at(from);
+        let white = mover.map_or(board.white_to_move, |c| c.is_ascii_uppercase());
+        let own = |c: Option<char>| c.filter(|c| c.is_ascii_uppercase() == white);
+        let upper = |c: Option<char>| c.map(|c| c.to_ascii_uppercase());
+        let back_rank = if white { 0 } else { self.ranks - 1 };
+        if let Some(c) = &self.castling {
+            let (piece, target) = (upper(own(mover)), upper(own(board.at(to))));
+            let castle = match (piece, target) {
+                (Some(p), Some(t)) if p == c.king && t == c.rook => Some((from, to)),
+                (Some(p), Some(t)) if p == c.rook && t == c.king && from != to => Some((to, from)),
+                _ => None,
+            };
+            if let Some((king_at, rook_at)) = castle {
+                let text = castling_text(king_at, rook_at, &c.sides);
+                return match suffix.chars().next() {
+                    Some(g) => format!("{text}/{}{}", g.to_ascii_uppercase(), square_text(from)),
+                    None => text,
+                };
+            }
+        }
+        let base = format!("{}{}", square_text(from), square_text(to));
+        match suffix {
+            "" => base,
+            "+" => match upper(mover).and_then(|p| self.promotes_to.get(&p)) {
+                Some(to) => format!("{base}{}", to.to_ascii_lowercase()),
+                None => fsf.to_string(),
+            },
+            s if self.gating && from.1 == back_rank && s.len() == 1 => {
+                format!("{base}/{}{}", s.to_ascii_uppercase(), square_text(from))
+            }
+            s => format!("{base}{s}"),
+        }
+    }
+
+    /// A FEN as FSF prints it, in Motley's form: hands in alphabetical
+    /// order per side, `[-]` as `[]`.
+    pub fn fen_to_motley(&self, fen: &str) -> String {
+        let Some(open) = fen.find('[') else {
+            return fen.to_string();
+        };
+        let Some(close) = fen[open..].find(']').map(|i| open + i) else {
+            return fen.to_string();
+        };
+        let hand = &fen[open + 1..close];
+        let mut white: Vec<char> = hand.chars().filter(char::is_ascii_uppercase).collect();
+        let mut black: Vec<char> = hand.chars().filter(char::is_ascii_lowercase).collect();
+        white.sort_unstable();
+        black.sort_unstable();
+        let sorted: String = white.into_iter().chain(black).collect();
+        format!("{}[{sorted}]{}", &fen[..open], &fen[close + 1..])
+    }
+
+    /// A Motley FEN as FSF reads it: without the state field.
+    pub fn fen_to_fsf(&self, fen: &str) -> String {
+        match fen.find('{') {
+            Some(i) => fen[..i].trim_end().to_string(),
+            None => fen.trim().to_string(),
+        }
+    }
+}
+
+/// Motley's text of the castling of the king on `king` with the rook on
+/// `rook`: the king's move to its target when that is two or more files
+/// away, else king takes rook.
+fn castling_text(king: (usize, usize), rook: (usize, usize), sides: &[(usize, usize)]) -> String {
+    let high = rook.0 > king.0;
+    let side = sides.iter().find(|&&(king_to, rook_to)| {
+        let towards_high = king_to > king.0 || (king_to == king.0 && rook_to > king.0);
+        towards_high == high
+    });
+    match side {
+        Some(&(king_to, _)) if king_to.abs_diff(king.0) >= 2 => {
+            format!("{}{}", square_text(king), square_text((king_to, king.1)))
+        }
+        _ => format!("{}{}", square_text(king), square_text(rook)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess_like(gating: bool) -> Notation {
+        Notation {
+            files: 8,
+            ranks: 8,
+            castling: Some(Castle {
+                king: 'K',
+                rook: 'R',
+                sides: vec![(6, 5), (2, 3)],
+            }),
+            gating,
+            promotes_to: HashMap::from([('P', 'G')]),
+        }
+    }
+
+    fn motley(n: &Notation, fen: &str, fsf: &str) -> String {
+        n.move_to_motley(&n.board(fen).unwrap(), fsf)
+    }
+
+    #[test]
+    fn castling_is_the_kings_move_unless_it_moves_less_than_two_files() {
+        let n = chess_like(false);
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(motley(&n, fen, "e1h1"), "e1g1");
+        assert_eq!(motley(&n, fen, "e1a1"), "e1c1");
+        assert_eq!(motley(&n, fen, "e1f1"), "e1f1");
+        let fen = "bqnbrk1r/pppppppp/8/8/8/8/PPPPPPPP/BQNBRK1R w HEhe - 0 1";
+        assert_eq!(motley(&n, fen, "f1h1"), "f1h1");
+        assert_eq!(motley(&n, fen, "f1g1"), "f1g1");
+        assert_eq!(motley(&n, fen, "f1e1"), "f1c1");
+        assert_eq!(motley(&n, "4k3/8/8/8/8/8/8/6KR w K - 0 1", "g1h1"), "g1h1");
+        assert_eq!(
+            motley(&n, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8h8"),
+            "e8g8"
+        );
+    }
+
+    #[test]
+    fn gating_is_a_suffix_on_the_first_rank_only() {
+        let n = chess_like(true);
+        let fen = "r3k2r/4P3/8/8/8/8/8/RN2K2R[H] w KQkq - 0 1";
+        assert_eq!(motley(&n, fen, "b1c3h"), "b1c3/Hb1");
+        assert_eq!(motley(&n, fen, "e7e8h"), "e7e8h");
+        assert_eq!(motley(&n, fen, "e1h1h"), "e1g1/He1");
+        assert_eq!(motley(&n, fen, "h1e1h"), "e1g1/Hh1");
+        assert_eq!(motley(&n, fen, "a1e1e"), "e1c1/Ea1");
+        assert_eq!(motley(&n, fen, "H@c3"), "H@c3");
+    }
+
+    #[test]
+    fn shogi_promotion_takes_the_rule_files_single_target() {
+        let n = chess_like(false);
+        let fen = "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(motley(&n, fen, "e6e7+"), "e6e7g");
+        assert_eq!(motley(&n, fen, "e1d1+"), "e1d1+");
+    }
+
+    #[test]
+    fn long_boards_read_two_digit_ranks_and_runs() {
+        let n = Notation {
+            files: 10,
+            ranks: 10,
+            ..Notation::default()
+        };
+        let fen = "r8r/10/10/10/10/10/10/10/10/R8R w - - 0 1";
+        assert_eq!(motley(&n, fen, "a1a10"), "a1a10");
+        assert_eq!(motley(&n, fen, "j10j9"), "j10j9");
+        assert!(n.board("r9r/10 w").is_none());
+    }
+
+    #[test]
+    fn hands_are_sorted_and_state_is_dropped() {
+        let n = chess_like(false);
+        assert_eq!(
+            n.fen_to_motley("8/8/8/8/8/8/8/8[QPNpb] w - - 0 1"),
+            "8/8/8/8/8/8/8/8[NPQbp] w - - 0 1"
+        );
+        assert_eq!(
+            n.fen_to_motley("9/9/9/9/9/9/9/9/9[-] w 0 1"),
+            "9/9/9/9/9/9/9/9/9[] w 0 1"
+        );
+        assert_eq!(
+            n.fen_to_fsf("8/8/8/8/8/8/8/8 w - - 0 1 {last=N}"),
+            "8/8/8/8/8/8/8/8 w - - 0 1"
+        );
+    }
+}
