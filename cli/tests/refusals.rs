@@ -274,3 +274,85 @@ rulings:
     );
     assert!(err.contains("\n21 | setup: 'if("), "{err}");
 }
+
+#[test]
+fn u1_an_ambiguous_san_move_names_its_candidates() {
+    let (code, _, err) = motley(&[
+        "fen",
+        CHESS,
+        "--fen",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
+        "--moves",
+        "Nd2",
+    ]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "ambiguous move `Nd2`: it could be Nbd2 or Nfd2\n")
+    );
+    let (code, out, _) = motley(&[
+        "fen",
+        CHESS,
+        "--fen",
+        "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
+        "--moves",
+        "Nbd2",
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "4k3/8/8/8/8/8/3N4/4KN2 b - - 1 1\n")
+    );
+}
+
+#[test]
+fn u8_a_ruling_with_one_option_is_refused_where_it_is_declared() {
+    let file = variant_with(
+        CHESS,
+        "draws:\n",
+        "rulings:\n  only:\n    question: q?\n    source: \"s: 'w'\"\n    options: [one]\n    default: one\ndraws:\n",
+        "u8",
+    );
+    let (code, out, err) = motley(&["explore", &file, "--ruling", "only"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with(&format!("{file}:36:3: ruling `only` has 1 option; a ruling is a question with at least two answers\n")),
+        "{err}"
+    );
+}
+
+#[test]
+fn s15_bench_gives_no_ratio_when_the_counts_differ() {
+    // Named `chess`, so the engine plays it, but its knight steps like a wazir.
+    let file = variant_with(CHESS, "moves: N,", "moves: W,", "s15");
+    let (code, out, err) = motley(&["bench", &file, "--depth", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let engine_row = out
+        .lines()
+        .find(|l| l.starts_with("engine"))
+        .unwrap_or_default();
+    assert!(engine_row.ends_with(" -"), "{out}");
+    assert_eq!(
+        err,
+        "no speed ratio where the implementations disagree: depth 1: the interpreter counts 16 leaves, the engine 20\n"
+    );
+}
+
+#[test]
+fn s2_a_king_that_stays_castles_the_rook_alone() {
+    // The documented meaning (spec/LANGUAGE.md §8): `king_to` on the king's
+    // own file is a castling in which only the rook moves.
+    let file = variant_with(
+        CHESS,
+        "    - { king_to: g, rook_to: f }\n",
+        "    - { king_to: e, rook_to: f }\n",
+        "s2",
+    );
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let (code, out, err) = motley(&["moves", &file, "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|m| *m == "e1h1").count(), 1, "{out}");
+    let (code, out, _) = motley(&["fen", &file, "--fen", fen, "--moves", "e1h1"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "4k3/8/8/8/8/8/8/4KR2 b - - 1 1\n")
+    );
+}

@@ -134,8 +134,8 @@ struct RawFile {
     #[serde(default)]
     rulings: BTreeMap<String, String>,
     #[serde(default)]
-    budget: Option<u64>,
-    cases: Vec<Spanned<RawCase>>,
+    budget: Option<Spanned<u64>>,
+    cases: Spanned<Vec<Spanned<RawCase>>>,
 }
 
 #[derive(Deserialize)]
@@ -292,12 +292,21 @@ impl CaseFile {
                 ),
             ));
         }
-        if raw.budget == Some(0) {
-            return Err(error(None, "`budget` must be at least 1".to_string()));
+        if let Some(budget) = raw.budget.as_ref().filter(|b| b.value == 0) {
+            return Err(error(
+                at(&budget.referenced),
+                "`budget` must be at least 1".to_string(),
+            ));
         }
-        let mut cases = Vec::with_capacity(raw.cases.len());
+        if raw.cases.value.is_empty() {
+            return Err(error(
+                at(&raw.cases.referenced),
+                "the file has no cases; a case file holds at least one".to_string(),
+            ));
+        }
+        let mut cases = Vec::with_capacity(raw.cases.value.len());
         let mut names = BTreeSet::new();
-        for spanned in raw.cases {
+        for spanned in raw.cases.value {
             let place = at(&spanned.referenced);
             let c = spanned.value;
             let bad = |message: String| error(place, format!("case `{}`: {message}", c.name));
@@ -319,6 +328,15 @@ impl CaseFile {
                 return Err(bad("`budget` must be at least 1".to_string()));
             }
             let e = c.expect;
+            let texts = e.legal.iter().flatten().map(|m| ("legal", m));
+            let texts = texts
+                .chain(e.includes.iter().map(|m| ("includes", m)))
+                .chain(e.excludes.iter().map(|m| ("excludes", m)));
+            for (key, text) in texts {
+                if !canonical_move(text) {
+                    return Err(bad(format!("`{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `0000`)")));
+                }
+            }
             let outcome = match e.outcome {
                 None => None,
                 Some(RawOutcome::None) => Some(None),
@@ -335,6 +353,16 @@ impl CaseFile {
                 fen: e.fen,
                 error: e.error.map(|e| e.0),
             };
+            if let Some(depth) = expect
+                .perft
+                .keys()
+                .find(|&&d| d > motley_interpreter::MAX_PERFT_DEPTH)
+            {
+                return Err(bad(format!(
+                    "perft depth {depth} is too deep: the most is {}",
+                    motley_interpreter::MAX_PERFT_DEPTH
+                )));
+            }
             if expect == Expect::default() {
                 return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
             }
@@ -354,10 +382,10 @@ impl CaseFile {
             if let Some(other) = c
                 .known
                 .keys()
-                .find(|k| !["interp", "engine", "uci"].contains(&k.as_str()))
+                .find(|k| !["interp", "engine", "uci", "fsf"].contains(&k.as_str()))
             {
                 return Err(bad(format!(
-                    "`known` names `{other}`; expected interp, engine or uci"
+                    "`known` names `{other}`; expected interp, engine, uci or fsf"
                 )));
             }
             cases.push(Case {
@@ -375,10 +403,53 @@ impl CaseFile {
             path: path.to_path_buf(),
             variant,
             rulings: raw.rulings.into_iter().collect(),
-            budget: raw.budget,
+            budget: raw.budget.map(|b| b.value),
             cases,
         })
     }
+}
+
+/// Whether a text is a move in canonical text (spec/LANGUAGE.md §7): two
+/// squares and an optional promotion letter, then an optional gate
+/// `/Xsq`; a drop `X@sq`; or `0000`.
+fn canonical_move(text: &str) -> bool {
+    /// The length of the square name at the start of `s`, if any.
+    fn square(s: &str) -> Option<usize> {
+        let b = s.as_bytes();
+        if !b.first().is_some_and(|c| (b'a'..=b'p').contains(c)) {
+            return None;
+        }
+        let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let rank: u32 = s.get(1..1 + digits.min(2))?.parse().ok()?;
+        ((1..=2).contains(&digits) && (1..=16).contains(&rank) && !s[1..].starts_with('0'))
+            .then_some(1 + digits)
+    }
+    if text == "0000" {
+        return true;
+    }
+    if let Some((piece, to)) = text.split_once('@') {
+        let mut letters = piece.chars();
+        return letters.next().is_some_and(|c| c.is_ascii_uppercase())
+            && letters.next().is_none()
+            && square(to) == Some(to.len());
+    }
+    let (main, gate) = match text.split_once('/') {
+        Some((main, gate)) => (main, Some(gate)),
+        None => (text, None),
+    };
+    let gate_ok = gate.is_none_or(|g| {
+        let mut chars = g.chars();
+        chars.next().is_some_and(|c| c.is_ascii_uppercase())
+            && square(chars.as_str()) == Some(chars.as_str().len())
+    });
+    let Some(a) = square(main) else { return false };
+    let Some(b) = square(&main[a..]) else {
+        return false;
+    };
+    let rest = &main[a + b..];
+    let promotion_ok =
+        rest.is_empty() || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()));
+    gate_ok && promotion_ok
 }
 
 fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
@@ -420,9 +491,10 @@ fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
 /// recursively for `*.yaml` and `*.yml`, sorted.
 pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut found = Vec::new();
+    let mut seen = BTreeSet::new();
     for path in paths {
         if path.is_dir() {
-            walk(path, &mut found)?;
+            walk(path, &mut found, &mut seen)?;
         } else if path.is_file() {
             found.push(path.clone());
         } else {
@@ -432,16 +504,28 @@ pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(found)
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
+/// Adds the case files under `dir`. Each folder and each file is visited
+/// once, by its real path: a symbolic link back up the tree, or a second
+/// link to a folder already read, adds nothing.
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, seen: &mut BTreeSet<PathBuf>) -> Result<(), String> {
+    let real = std::fs::canonicalize(dir)
+        .map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
+    if !seen.insert(real) {
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {
         if path.is_dir() {
-            walk(&path, found)?;
+            walk(&path, found, seen)?;
         } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            found.push(path);
+            if let Ok(real) = std::fs::canonicalize(&path) {
+                if seen.insert(real) {
+                    found.push(path);
+                }
+            }
         }
     }
     Ok(())

@@ -197,12 +197,19 @@ impl fmt::Display for ImplKind {
 }
 
 impl ImplKind {
-    /// A fresh, unloaded implementation of this kind.
+    /// A fresh, unloaded implementation of this kind; a UCI engine gets
+    /// the default time for each question.
     pub fn create(&self) -> Box<dyn Implementation> {
+        self.create_within(crate::uci::DEFAULT_QUESTION_TIMEOUT)
+    }
+
+    /// [`ImplKind::create`], a UCI engine getting `uci_timeout` for each
+    /// question.
+    pub fn create_within(&self, uci_timeout: std::time::Duration) -> Box<dyn Implementation> {
         match self {
             ImplKind::Interpreter => Box::new(Interp::new()),
             ImplKind::Engine => Box::new(Engine::new()),
-            ImplKind::Uci(command) => Box::new(Uci::new(command)),
+            ImplKind::Uci(command) => Box::new(Uci::new(command, uci_timeout)),
             ImplKind::Fsf(variant) => Box::new(Fsf::new(variant.as_deref())),
         }
     }

@@ -23,7 +23,7 @@ pub mod runner;
 mod uci;
 
 pub use case::{Case, CaseFile, CaseFileError, Expect};
-pub use fsf::Fsf;
+pub use fsf::{Fsf, PerftSource};
 pub use implementation::{
     outcomes_agree, show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation,
     Interp, Outcome, Winner,

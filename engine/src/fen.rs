@@ -178,6 +178,11 @@ pub(crate) fn parse_castling8(
                 "castling right {c:?} in {field:?} needs the king and rook on their home squares"
             )));
         }
+        if rights & castling_bit(color, kingside) != 0 {
+            return Err(EngineError::invalid_fen(format!(
+                "castling right {c:?} is given twice in {field:?}"
+            )));
+        }
         rights |= castling_bit(color, kingside);
     }
     Ok(rights)

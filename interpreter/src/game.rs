@@ -261,12 +261,25 @@ impl Game {
             number: self.position.fullmove,
             starts_turn: self.position.sub == 0,
         });
+        self.make(m);
+        Ok(san)
+    }
+
+    /// Plays a move as [`Game::play`] does, without writing its SAN, which
+    /// costs a move generation or two (for oracles that play many moves).
+    /// The move is not added to the game record ([`Game::played`]).
+    pub fn play_move(&mut self, text: &str) -> Result<(), PlayError> {
+        let m = self.rules.parse_move(&self.position, text)?;
+        self.make(m);
+        Ok(())
+    }
+
+    fn make(&mut self, m: crate::play::Move) {
         self.position.make(&self.rules, m);
         if self.position.halfmove == 0 {
             self.history.clear();
         }
         self.history.push(self.key());
-        Ok(san)
     }
 
     /// How the game has ended, or `None` while it goes on. An end decided by

@@ -4,11 +4,14 @@
 //! * PyPI's `pyffish` (FSF's own Python binding), through the bridge
 //!   process of `conformance/fsf/bridge.py`: legal moves, FEN, game
 //!   results, and perft when the other source cannot count.
-//! * Debian's `fairy-stockfish` (UCI, `go perft`) counts perft when it is
-//!   installed and knows the variant: it is much faster than recursing
-//!   in Python. The Debian build (11.1) is older than pyffish (0.0.90);
-//!   where they disagree pyffish is the reference (`FSF_PERFT=pyffish`
-//!   in the environment makes pyffish count too).
+//! * Debian's `fairy-stockfish` (UCI, `go perft`) counts perft from depth
+//!   [`UCI_FROM_DEPTH`] on when it is installed and knows the variant: it
+//!   is much faster than recursing over pyffish's legal moves (each call
+//!   costs about 2.5 ms). The Debian build (11.1) is older than pyffish
+//!   (0.0.90); where they disagree pyffish is the reference (Seirawan in a
+//!   Chess960 array, `qbbrnkrn...[HEhe] w ABCDEFGHabcdefgh`, perft 3: 21170
+//!   in pyffish, 33081 in 11.1). `FSF_PERFT=pyffish` makes pyffish count
+//!   at every depth, `FSF_PERFT=uci` the engine.
 //!
 //! The variant is named by `fsf:VARIANT`, else by the rule file's stem
 //! (`spec/variants/atomic.yaml` is FSF's `atomic`). Notation is
@@ -31,6 +34,10 @@ use notation::Notation;
 /// name (a variant's own win condition); it matches any reason.
 pub const UNNAMED_RULE: &str = "a rule Fairy-Stockfish does not name";
 
+/// The depth from which the UCI engine counts perft, when it can; pyffish
+/// counts shallower trees (a perft 3 costs it a few seconds).
+pub const UCI_FROM_DEPTH: u32 = 4;
+
 /// Where the Debian package installs the engine.
 const DEBIAN_ENGINE: &str = "/usr/games/fairy-stockfish";
 
@@ -49,6 +56,29 @@ fn engine_program() -> Option<String> {
             .find(|p| p.exists())
             .map(|p| p.display().to_string())
     })
+}
+
+/// Which source counts perft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftSource {
+    /// pyffish below depth [`UCI_FROM_DEPTH`], the UCI engine from there
+    /// on when it is installed and knows the variant.
+    Auto,
+    /// pyffish at every depth.
+    Pyffish,
+    /// The UCI engine at every depth (pyffish when it is absent).
+    Uci,
+}
+
+impl PerftSource {
+    /// The source `$FSF_PERFT` names (`pyffish`, `uci`), else `Auto`.
+    pub fn from_env() -> PerftSource {
+        match std::env::var("FSF_PERFT").as_deref() {
+            Ok("pyffish") => PerftSource::Pyffish,
+            Ok("uci") => PerftSource::Uci,
+            _ => PerftSource::Auto,
+        }
+    }
 }
 
 /// What FSF says of the position it stands on.
@@ -82,6 +112,7 @@ pub struct Fsf {
     state: Option<State>,
     /// Debian's engine for perft; `None` when absent or without the variant.
     engine: Option<Uci>,
+    perft_source: PerftSource,
 }
 
 impl Fsf {
@@ -99,7 +130,14 @@ impl Fsf {
             moves: Vec::new(),
             state: None,
             engine: None,
+            perft_source: PerftSource::from_env(),
         }
+    }
+
+    /// Counts perft with `source`.
+    pub fn with_perft(mut self, source: PerftSource) -> Fsf {
+        self.perft_source = source;
+        self
     }
 
     /// Whether pyffish can be used here; the error says why not.
@@ -196,9 +234,18 @@ impl Fsf {
         } else {
             None
         };
+        let captures: Vec<String> = answer["captures"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(State {
             legal,
-            fen: self.notation.fen_to_motley(&raw_fen),
+            fen: self.notation.fen_to_motley(&raw_fen, &board, &captures),
             raw_fen,
             outcome,
         })
@@ -236,8 +283,15 @@ impl Fsf {
 
     /// Perft divide in FSF's text.
     fn fsf_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
-        if let Some(engine) = self.engine() {
-            return engine.divide(depth);
+        let uci = match self.perft_source {
+            PerftSource::Uci => true,
+            PerftSource::Pyffish => false,
+            PerftSource::Auto => depth >= UCI_FROM_DEPTH,
+        };
+        if uci {
+            if let Some(engine) = self.engine() {
+                return engine.divide(depth);
+            }
         }
         let mut request = self.request("perft");
         request["depth"] = json!(depth);
@@ -299,7 +353,7 @@ impl Implementation for Fsf {
         self.moves.clear();
         self.state = None;
         self.engine = None;
-        if std::env::var("FSF_PERFT").as_deref() != Ok("pyffish") {
+        if self.perft_source != PerftSource::Pyffish {
             if let Some(program) = engine_program() {
                 let mut engine = Uci::for_fsf(&program, &name);
                 if engine.load(variant, &[]).is_ok() {

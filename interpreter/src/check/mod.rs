@@ -86,6 +86,8 @@ pub struct Variant {
     pub replies: Vec<ReplyRule>,
     /// Types (bit set) whose capture does not reset the fifty-move count.
     pub uncounted_captures: u32,
+    /// Which moves besides captures reset the fifty-move count (§10).
+    pub clock_reset: ClockReset,
     /// Positions record which pieces made their first move by an
     /// initial-only movement (a condition reads `piece.double_stepped`).
     pub record_stepped: bool,
@@ -150,6 +152,9 @@ pub struct GateRule {
     pub deadline: Option<u32>,
     /// The castling field of FEN lists the unmoved pieces of the first rank.
     pub castling_field: bool,
+    /// Legality is judged without the gated piece: a gated copy of a move
+    /// exists only when the move itself is legal (`judged: without-gate`).
+    pub without_gate: bool,
 }
 
 /// Where a captured piece goes.
@@ -256,6 +261,19 @@ pub struct Imitation {
     /// Per real type: the index in [`Variant::virtual_pieces`] of its
     /// movement when imitating that type (`None` for imitators).
     pub as_type: Vec<Option<u8>>,
+}
+
+/// What resets the fifty-move count besides captures (§10,
+/// `fifty_move_reset`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockReset {
+    /// Moves of irreversible pieces reset it only when they go forward
+    /// (towards the opponent's side); otherwise every move of theirs does.
+    pub forward_only: bool,
+    /// Drops reset it.
+    pub drops: bool,
+    /// Promotions and type changes on a move reset it.
+    pub promotions: bool,
 }
 
 /// Castling: which piece types take part and where they go.
@@ -441,6 +459,7 @@ impl Checker<'_> {
             Some((list, when)) if self.holds(when) => self.letter_set(list),
             _ => 0,
         };
+        let clock_reset = self.clock_reset();
         let record_stepped = replies
             .iter()
             .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
@@ -512,15 +531,6 @@ impl Checker<'_> {
                 if def.to[..i].iter().any(|u| u.value == t.value) {
                     self.errors.push(t.error(format!(
                         "`{}` is listed twice: one promotion is one move",
-                        t.value
-                    )));
-                }
-            }
-            for t in &def.to {
-                let royal = f.pieces.iter().find(|p| p.letter.value == t.value);
-                if !self.bad_letters && royal.is_some_and(|p| p.royal) {
-                    self.errors.push(t.error(format!(
-                        "a piece cannot promote to the royal `{}`: a side has only the royal pieces it starts with",
                         t.value
                     )));
                 }
@@ -633,6 +643,17 @@ impl Checker<'_> {
                 }
             });
             let pieces = self.letter_set(&g.pieces);
+            let without_gate = match g.judged.as_ref().map(|t| (t, self.word(t))) {
+                None | Some((_, None)) => false,
+                Some((_, Some(w))) if w == "with-gate" => false,
+                Some((_, Some(w))) if w == "without-gate" => true,
+                Some((t, Some(other))) => {
+                    self.errors.push(t.error(format!(
+                        "`judged` is `with-gate` (legality counts the gated piece) or `without-gate` (the move must be legal without it), not `{other}`"
+                    )));
+                    false
+                }
+            };
             let mut rule = GateRule {
                 pieces,
                 zone,
@@ -641,6 +662,7 @@ impl Checker<'_> {
                 capture: false,
                 deadline,
                 castling_field: g.castling_field,
+                without_gate,
             };
             for t in &g.vacated_by {
                 match t.value.as_str() {
@@ -686,15 +708,9 @@ impl Checker<'_> {
         };
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         for (from, to) in &f.hand_demote_map {
-            let (a, b) = (
-                pieces.iter().position(|p| p.letter.to_string() == *from),
-                pieces.iter().position(|p| p.letter.to_string() == *to),
-            );
-            match (a, b) {
-                (Some(a), Some(b)) => held_as[a] = b as u8,
-                _ => self.errors.push(Diagnostic::whole(format!(
-                    "`hand.demote` maps `{from}` to `{to}`: both must be piece letters"
-                ))),
+            let (a, b) = (self.letter(from), self.letter(to));
+            if let Some(slot) = held_as.get_mut(a as usize) {
+                *slot = b;
             }
         }
         let turn = f.turn.as_ref().map(|t| self.turn(t));
@@ -708,6 +724,7 @@ impl Checker<'_> {
             freeze,
             replies,
             uncounted_captures,
+            clock_reset,
             record_stepped,
             turn,
             bare_dead: draws.insufficient_material,
@@ -1117,6 +1134,25 @@ impl Checker<'_> {
                 }
                 mask
             }
+        }
+    }
+
+    fn clock_reset(&mut self) -> ClockReset {
+        let d = &self.file.draws;
+        let forward_only = match d.reset_moves.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "all")) => false,
+            Some((_, "forward")) => true,
+            Some((t, other)) => {
+                self.errors.push(t.error(format!(
+                    "`fifty_move_reset.moves` is `all` (every move of an irreversible piece resets the count) or `forward` (only its forward moves), not `{other}`"
+                )));
+                false
+            }
+        };
+        ClockReset {
+            forward_only,
+            drops: d.reset_drops,
+            promotions: d.reset_promotions,
         }
     }
 

@@ -69,30 +69,47 @@ impl Diagnostic {
         if let Some(line) = lines(source).nth(span.line.saturating_sub(1) as usize) {
             let gutter = span.line.to_string();
             let pad = " ".repeat(gutter.len());
-            let (before, marked): (Vec<char>, Vec<char>) = {
-                let mut chars = line.chars();
-                let before = chars
-                    .by_ref()
-                    .take(span.col.saturating_sub(1) as usize)
-                    .collect();
-                (before, chars.take(span.len as usize).collect())
-            };
+            let chars: Vec<char> = line.chars().collect();
+            let (from, to, col) = window(chars.len(), span);
+            let cut_before = if from > 0 { "…" } else { "" };
+            let cut_after = if to < chars.len() { "…" } else { "" };
+            let marked = &chars[col..(col + span.len as usize).min(to)];
             // Control characters are shown escaped; the caret widens with them.
-            let indent: String = before
-                .iter()
-                .flat_map(|&c| shown(c))
+            let indent: String = cut_before
+                .chars()
+                .chain(chars[from..col].iter().flat_map(|&c| shown(c)))
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             let width = marked.iter().map(|&c| shown(c).count()).sum::<usize>();
-            let carets = width + (span.len as usize).saturating_sub(marked.len());
+            let past_line = if to < chars.len() {
+                0
+            } else {
+                (span.len as usize).saturating_sub(marked.len())
+            };
+            let text: String = chars[from..to].iter().collect();
             out.push_str(&format!(
-                "{pad} |\n{gutter} | {}\n{pad} | {indent}{}\n",
-                escaped(line),
-                "^".repeat(carets.max(1))
+                "{pad} |\n{gutter} | {cut_before}{}{cut_after}\n{pad} | {indent}{}\n",
+                escaped(&text),
+                "^".repeat((width + past_line).max(1))
             ));
         }
         out
     }
+}
+
+/// The widest source line a snippet shows whole; longer lines are cut to
+/// this many characters around the span, `…` marking what is left out.
+const SNIPPET_WIDTH: usize = 100;
+
+/// The characters of a line of `len` characters a snippet shows, as the
+/// range `from..to`, and the span's first character `col` within it.
+fn window(len: usize, span: Span) -> (usize, usize, usize) {
+    let col = (span.col.saturating_sub(1) as usize).min(len);
+    if len <= SNIPPET_WIDTH {
+        return (0, len, col);
+    }
+    let from = col.saturating_sub(SNIPPET_WIDTH / 2);
+    (from, (from + SNIPPET_WIDTH).min(len), col)
 }
 
 impl fmt::Display for Diagnostic {

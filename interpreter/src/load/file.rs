@@ -1,15 +1,30 @@
 //! Reading an input file (rule file, case file) from disk: only regular
-//! files, and only UTF-8 text, with the place of the first invalid byte.
+//! files of bounded size, and only UTF-8 text, with the place of the first
+//! invalid byte.
 
+use std::io::Read;
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, Span};
 
+/// The largest file read as a rule file or case file: the largest bundled
+/// one is a few kilobytes, so a megabyte leaves room for any real file and
+/// keeps `/dev/zero` or a mistaken multi-gigabyte file from filling memory.
+pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
+
 /// Reads a text file. The error says why: the file is a folder or a
-/// device, cannot be read, or is not UTF-8 (then placed at the first
-/// invalid byte).
+/// device, is larger than [`MAX_SOURCE_BYTES`], cannot be read, or is not
+/// UTF-8 (then placed at the first invalid byte). The size is checked
+/// before reading and again while reading, so a file that grows meanwhile
+/// is cut off too.
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let cannot = |why: String| Diagnostic::whole(format!("cannot read: {why}"));
+    let too_large = || {
+        cannot(format!(
+            "larger than {} MB, the most a rule or case file may be",
+            MAX_SOURCE_BYTES >> 20
+        ))
+    };
     let meta = std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
     if meta.is_dir() {
         return Err(cannot("it is a folder, not a file".into()));
@@ -17,7 +32,17 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     if !meta.is_file() {
         return Err(cannot("it is not a regular file".into()));
     }
-    let bytes = std::fs::read(path).map_err(|e| cannot(e.to_string()))?;
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(too_large());
+    }
+    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(too_large());
+    }
     String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
 }
 

@@ -11,7 +11,7 @@ mod yaml;
 
 pub use betza::{parse_betza, Atom, BetzaComponent, Leg};
 pub use expr::{parse_expression, BinaryOp, Expr, ExprNode, UnaryOp};
-pub use file::read_text;
+pub use file::{read_text, MAX_SOURCE_BYTES};
 pub use yaml::*;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Span};

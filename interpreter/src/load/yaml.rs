@@ -359,6 +359,19 @@ struct RawDraws {
     insufficient_material: Option<RawInsufficient>,
     #[serde(default)]
     fifty_move_uncounted: Option<RawUncounted>,
+    #[serde(default)]
+    fifty_move_reset: Option<RawReset>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReset {
+    #[serde(default)]
+    moves: Option<Spanned<String>>,
+    #[serde(default)]
+    drops: Truth,
+    #[serde(default)]
+    promotions: Truth,
 }
 
 #[derive(Deserialize)]
@@ -383,7 +396,7 @@ struct RawHand {
 /// `demote`: `true`, or a mapping from captured letters to held letters.
 enum RawDemote {
     All(bool),
-    Map(Vec<(String, String)>),
+    Map(Vec<(Spanned<String>, Spanned<String>)>),
 }
 
 impl<'de> Deserialize<'de> for RawDemote {
@@ -402,7 +415,7 @@ impl<'de> Deserialize<'de> for RawDemote {
                 mut map: A,
             ) -> Result<RawDemote, A::Error> {
                 let mut pairs = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, String>()? {
+                while let Some((k, v)) = map.next_entry::<Spanned<String>, Spanned<String>>()? {
                     pairs.push((k, v));
                 }
                 Ok(RawDemote::Map(pairs))
@@ -526,6 +539,8 @@ struct RawGate {
     when: Option<Spanned<String>>,
     #[serde(default)]
     castling_field: Truth,
+    #[serde(default)]
+    judged: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -590,7 +605,7 @@ pub struct RuleFile {
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
     pub hand_demote: bool,
     /// `hand.demote` as a mapping: captured letter → held letter.
-    pub hand_demote_map: Vec<(String, String)>,
+    pub hand_demote_map: Vec<(Text, Text)>,
     /// `hand.keep`: the letters that go to a hand when captured (empty: all).
     pub hand_keep: Vec<Text>,
     /// `state.last_move`: `last` or `last-two` moves recorded and printed.
@@ -746,6 +761,9 @@ pub struct GateDef {
     pub when: Option<ExprNode>,
     /// `castling_field`: the castling field of FEN lists the unmoved pieces of the first rank.
     pub castling_field: bool,
+    /// `judged`: `with-gate` (default) or `without-gate`, or an expression
+    /// of rulings giving one: whether legality counts the gated piece.
+    pub judged: Option<Text>,
 }
 
 /// One entry of `drops`.
@@ -895,6 +913,13 @@ pub struct DrawsDef {
     pub insufficient_material: bool,
     /// Letters whose capture does not reset the fifty-move count, and when.
     pub uncounted: Option<(Vec<Text>, Option<ExprNode>)>,
+    /// `fifty_move_reset.moves`: which moves of irreversible pieces reset
+    /// the count, `all` (default) or `forward`.
+    pub reset_moves: Option<Text>,
+    /// `fifty_move_reset.drops`: drops reset the count.
+    pub reset_drops: bool,
+    /// `fifty_move_reset.promotions`: promotions and type changes reset the count.
+    pub reset_promotions: bool,
 }
 
 /// A `freeze` entry (§15): pieces that freeze enemy pieces near them.
@@ -1384,6 +1409,13 @@ impl Raw {
                     )
                 }),
                 insufficient_material: d.insufficient_material.is_some(),
+                reset_moves: d
+                    .fifty_move_reset
+                    .as_ref()
+                    .and_then(|r| r.moves.as_ref())
+                    .map(|t| text(t, source)),
+                reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops.0),
+                reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions.0),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();
@@ -1438,6 +1470,7 @@ impl Raw {
                 deadline,
                 when,
                 castling_field: g.castling_field.0,
+                judged: g.judged.as_ref().map(|t| text(t, source)),
             });
         }
         let entry =
@@ -1630,7 +1663,10 @@ impl Raw {
                 .as_ref()
                 .is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
             hand_demote_map: match f.hand.as_ref().and_then(|h| h.demote.as_ref()) {
-                Some(RawDemote::Map(pairs)) => pairs.clone(),
+                Some(RawDemote::Map(pairs)) => pairs
+                    .iter()
+                    .map(|(k, v)| (text(k, source), text(v, source)))
+                    .collect(),
                 _ => Vec::new(),
             },
             hand_keep: f

@@ -339,8 +339,14 @@ impl Rules {
             if pos.royals[colour].is_empty() && self.royal_codes != 0 {
                 return Err(bad(fen, format!("{name} has no royal piece")));
             }
-            // A side that starts with one royal piece never has more.
-            if let Some(start) = reference {
+            // A side that starts with one royal piece never has more,
+            // unless a promotion gives a royal type.
+            let promotes_to_royal = self
+                .variant
+                .promotions
+                .iter()
+                .any(|r| r.to.iter().any(|&t| self.variant.pieces[t as usize].royal));
+            if let Some(start) = reference.filter(|_| !promotes_to_royal) {
                 if start.royals[colour].iter().count() == 1 && pos.royals[colour].iter().count() > 1
                 {
                     return Err(bad(fen, format!("{name} has more than one royal piece")));
@@ -1056,7 +1062,8 @@ impl Rules {
 
     /// The castling field: `K`/`Q` for the outermost castling rooks, file
     /// letters for other castling rooks and, in variants with gating, for
-    /// other unmoved pieces on the first rank.
+    /// other unmoved pieces on the first rank while their side holds a
+    /// piece in hand (with an empty hand nothing can be gated any more).
     fn castling_field(&self, pos: &Position) -> String {
         let files = self.tables.files as usize;
         let gating = self.unmoved_in_castling_field();
@@ -1100,7 +1107,7 @@ impl Rules {
                     }
                 }
             }
-            if gating {
+            if gating && pos.hands[colour].iter().any(|&n| n > 0) {
                 for (f, &done) in told.iter().enumerate() {
                     let piece = pos.board[at(f) as usize];
                     if piece != 0

@@ -17,6 +17,7 @@ pub use bits::Bits;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
+pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
@@ -107,6 +108,13 @@ pub enum PlayError {
         /// The position it was tried in.
         fen: String,
     },
+    /// SAN that fits several legal moves, e.g. `Nd2` when both knights reach d2.
+    AmbiguousMove {
+        /// The move as given.
+        text: String,
+        /// The SAN of every legal move it could be.
+        candidates: Vec<String>,
+    },
     /// Text that is not a move at all, e.g. `hello`.
     MalformedMove {
         /// The text as given.
@@ -145,6 +153,12 @@ impl fmt::Display for PlayError {
             PlayError::IllegalMove { text, fen } => {
                 write!(f, "illegal move `{}` in `{fen}`", escaped(text))
             }
+            PlayError::AmbiguousMove { text, candidates } => write!(
+                f,
+                "ambiguous move `{}`: it could be {}",
+                escaped(text),
+                candidates.join(" or ")
+            ),
             PlayError::MalformedMove { text } => write!(
                 f,
                 "malformed move `{}`: expected UCI text like `e2e4` or SAN like `Nf3`",
@@ -199,6 +213,25 @@ impl PlayError {
 impl std::error::Error for PlayError {}
 
 impl Rules {
+    /// Whether a move resets the fifty-move count, captures aside: a move
+    /// of an irreversible piece (only a forward one when the file says
+    /// `moves: forward`), a drop or a promotion when the file says so (§10).
+    pub(crate) fn resets_clock(&self, m: &Move, moved: u8, us: usize) -> bool {
+        let reset = self.variant.clock_reset;
+        match m.kind {
+            MoveKind::Drop => reset.drops,
+            MoveKind::Null => false,
+            _ => {
+                let files = self.tables.files as usize;
+                let (from, to) = (m.from as usize / files, m.to as usize / files);
+                let forward = if us == WHITE { to > from } else { to < from };
+                (reset.promotions && m.promotion != 0)
+                    || (self.irreversible_codes >> moved & 1 != 0
+                        && (forward || !reset.forward_only))
+            }
+        }
+    }
+
     /// Builds the playable rules of a checked variant; the setup must be a
     /// valid position.
     pub fn new(

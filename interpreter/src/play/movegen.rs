@@ -206,8 +206,16 @@ impl Rules {
                 [Some(m.from), None]
             };
             let mut offered = [0u32; 2];
+            // Whether the move is legal without a gated piece, asked once
+            // and only for rules that judge so.
+            let mut alone_legal = None;
             for rule in &self.variant.gating {
                 if rule.deadline.is_some_and(|d| pos.fullmove > d) {
+                    continue;
+                }
+                if rule.without_gate
+                    && !*alone_legal.get_or_insert_with(|| self.legal_alone(pos, m))
+                {
                     continue;
                 }
                 for (k, at) in squares.into_iter().enumerate() {
@@ -237,6 +245,14 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether a move leaves no royal piece of the mover attacked.
+    fn legal_alone(&self, pos: &Position, m: Move) -> bool {
+        let mut work = pos.clone();
+        let mut undo = super::Undo::default();
+        work.make_into(self, m, &mut undo);
+        !self.left_in_check(&work)
     }
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
@@ -481,8 +497,10 @@ impl Rules {
             for &(king_to, rook_to) in &castling.sides {
                 let king_to_sq = (back * files + king_to as usize) as Square;
                 let rook_to_sq = (back * files + rook_to as usize) as Square;
-                let towards_high = (king_to as usize) > king_file
-                    || (king_to as usize == king_file && rook_to as usize > king_file);
+                // A side castles with a rook on the king's high-file side when
+                // its rook lands on the low side of the king's target (`g`, `f`),
+                // wherever the king stands (Chess960).
+                let towards_high = rook_to < king_to;
                 let rooks = (0..files).filter(|&f| {
                     if towards_high {
                         f > king_file
@@ -498,7 +516,14 @@ impl Rules {
                     {
                         continue;
                     }
-                    if self.castling_blocked(pos, castling, [king, rook, king_to_sq, rook_to_sq]) {
+                    // A castling that would leave the board as it is is no move.
+                    if (king == king_to_sq && rook == rook_to_sq)
+                        || self.castling_blocked(
+                            pos,
+                            castling,
+                            [king, rook, king_to_sq, rook_to_sq],
+                        )
+                    {
                         continue;
                     }
                     out.push(Move {

@@ -7,7 +7,8 @@ use crate::check::Notation;
 
 impl Rules {
     /// The canonical text of a move: `e2e4`, `e7e8q`; castling is the king's
-    /// move (`e1g1`), or king-takes-rook when the king does not move.
+    /// move (`e1g1`), or king-takes-rook (`f1h1`) when the king moves fewer
+    /// than two files, so that no castling shares its text with a king step.
     pub fn uci(&self, m: &Move) -> String {
         let files = self.tables.files;
         if m.kind == MoveKind::Null {
@@ -20,7 +21,7 @@ impl Rules {
                 square_name(files, m.to)
             );
         }
-        let to = if m.kind == MoveKind::Castle && m.from == m.to {
+        let to = if m.kind == MoveKind::Castle && (m.from % files).abs_diff(m.to % files) < 2 {
             m.aux
         } else {
             m.to
@@ -220,6 +221,22 @@ impl Rules {
         }) {
             return Ok(*m);
         }
+        // SAN without the disambiguation a legal move needs: name the moves
+        // it could be.
+        let candidates: Vec<String> = legal
+            .iter()
+            .map(|m| self.san(pos, m))
+            .filter(|san| {
+                undisambiguated(san)
+                    .is_some_and(|short| bare(&short) == bare(wanted) && bare(san) != bare(wanted))
+            })
+            .collect();
+        if candidates.len() > 1 {
+            return Err(PlayError::AmbiguousMove {
+                text: wanted.to_string(),
+                candidates,
+            });
+        }
         if self.looks_like_move(wanted) {
             Err(PlayError::IllegalMove {
                 text: wanted.to_string(),
@@ -283,4 +300,42 @@ fn split_squares(text: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// A piece move's SAN without the file or rank that tells it from another
+/// (`Nbd2` → `Nd2`, `R1xe4` → `Rxe4`); `None` when it has none.
+fn undisambiguated(san: &str) -> Option<String> {
+    let mut chars = san.char_indices();
+    let (_, letter) = chars.next().filter(|(_, c)| c.is_ascii_uppercase())?;
+    // The destination: the last square name before any promotion, gate or check.
+    let body = san.trim_end_matches(['+', '#']);
+    let body = body.split(['=', '/']).next().unwrap_or(body);
+    let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let dest_start = body.len().checked_sub(digits + 1)?;
+    let head = &body[letter.len_utf8()..dest_start];
+    let capture = head.ends_with('x');
+    let disambiguation = head.trim_end_matches('x');
+    if disambiguation.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{letter}{}{}",
+        if capture { "x" } else { "" },
+        &san[dest_start..]
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::undisambiguated;
+
+    #[test]
+    fn disambiguation_is_removed() {
+        assert_eq!(undisambiguated("Nbd2").as_deref(), Some("Nd2"));
+        assert_eq!(undisambiguated("R1xe4+").as_deref(), Some("Rxe4+"));
+        assert_eq!(undisambiguated("Qh4e1#").as_deref(), Some("Qe1#"));
+        assert_eq!(undisambiguated("Nd2"), None);
+        assert_eq!(undisambiguated("exd5"), None);
+        assert_eq!(undisambiguated("O-O"), None);
+    }
 }

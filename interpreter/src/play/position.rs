@@ -400,7 +400,7 @@ impl Position {
         }
         let counted = undo.captured != 0
             && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
-        if counted || rules.irreversible_codes >> undo.moved & 1 != 0 {
+        if counted || rules.resets_clock(&m, undo.moved, us) {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);

@@ -1,0 +1,172 @@
+//! Fairy-Stockfish as a judge: the bundled variants listed in
+//! `conformance/fsf/variants.tsv` walked in lockstep with FSF (legal moves,
+//! FEN with clocks, results at every ply), FSF's two sources compared with
+//! each other, and the Chess960 cases run on FSF.
+//!
+//! FSF (PyPI `pyffish`; Debian `fairy-stockfish` for deep perft) is not
+//! part of the Rust toolchain: without it these tests say so and pass,
+//! unless `CI` is set (`.ci/run` installs both), when they fail.
+
+use std::path::{Path, PathBuf};
+
+use motley_conformance::oracle::{random_games, RandomGames};
+use motley_conformance::runner::{run_paths, Options};
+use motley_conformance::{Fsf, ImplKind, Implementation, Interp, PerftSource};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Whether FSF can be asked; skips (returns false) when it cannot, and
+/// fails when `CI` is set.
+fn fsf_here(test: &str) -> bool {
+    match Fsf::available() {
+        Ok(()) => true,
+        Err(why) if std::env::var_os("CI").is_some() => {
+            panic!("{test}: Fairy-Stockfish is needed in CI (.ci/run installs pyffish): {why}")
+        }
+        Err(why) => {
+            eprintln!("{test}: skipped, Fairy-Stockfish is not available: {why}");
+            false
+        }
+    }
+}
+
+/// The rows of `conformance/fsf/variants.tsv`: rule file and FSF name.
+fn table() -> Vec<(PathBuf, String)> {
+    let path = root().join("conformance/fsf/variants.tsv");
+    let text = std::fs::read_to_string(&path).expect("variants.tsv");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (file, name) = l
+                .split_once('\t')
+                .unwrap_or_else(|| panic!("{}: `{l}` is not FILE<TAB>NAME", path.display()));
+            (root().join(file), name.trim().to_string())
+        })
+        .collect()
+}
+
+/// Walks every listed variant; returns one line per variant that differs.
+fn walk_all(walks: usize, plies: usize) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (file, name) in table() {
+        let mut interp = Interp::new();
+        let mut fsf = Fsf::new(Some(&name));
+        interp.load(&file, &[]).expect("the rule file loads");
+        if let Err(e) = fsf.load(&file, &[]) {
+            failures.push(format!("{name}: {e}"));
+            continue;
+        }
+        let run = RandomGames {
+            fen: None,
+            seed: 1,
+            games: walks,
+            max_plies: plies,
+        };
+        match random_games(&mut interp, &mut fsf, &run) {
+            Ok(summary) => eprintln!(
+                "{name}: {} walks, {} plies equal; outcomes {:?}",
+                summary.games, summary.plies, summary.outcomes
+            ),
+            Err(d) => failures.push(format!("{name}: {d}")),
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_listed_variant_walks_equal_with_fsf() {
+    if !fsf_here("every_listed_variant_walks_equal_with_fsf") {
+        return;
+    }
+    let failures = walk_all(5, 60);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "100 walks of up to 200 plies per variant: minutes each; run with --ignored"]
+fn every_listed_variant_walks_equal_with_fsf_in_full() {
+    if !fsf_here("every_listed_variant_walks_equal_with_fsf_in_full") {
+        return;
+    }
+    let failures = walk_all(100, 200);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_table_names_bundled_files_and_fsf_variants() {
+    let rows = table();
+    assert!(rows.len() >= 11, "{} rows", rows.len());
+    for (file, name) in &rows {
+        assert!(file.is_file(), "{} is not a file", file.display());
+        assert_eq!(
+            file.file_stem().and_then(|s| s.to_str()),
+            Some(name.as_str()),
+            "a rule file is named by FSF's variant name"
+        );
+    }
+}
+
+/// pyffish and Debian's engine count perft 3 alike from every listed
+/// variant's start, where the engine knows the variant.
+#[test]
+fn fsf_sources_agree_on_perft_3() {
+    if !fsf_here("fsf_sources_agree_on_perft_3") {
+        return;
+    }
+    let mut compared = 0;
+    for (file, name) in table() {
+        let mut py = Fsf::new(Some(&name)).with_perft(PerftSource::Pyffish);
+        let mut uci = Fsf::new(Some(&name)).with_perft(PerftSource::Uci);
+        py.load(&file, &[]).expect("pyffish loads");
+        if uci.load(&file, &[]).is_err() {
+            continue;
+        }
+        let (a, b) = (py.divide(3).expect("pyffish"), uci.divide(3).expect("uci"));
+        assert_eq!(a, b, "{name}: pyffish and the UCI engine differ at perft 3");
+        compared += 1;
+    }
+    if compared == 0 && std::env::var_os("CI").is_some() {
+        panic!("no variant compared: Debian's fairy-stockfish is needed in CI");
+    }
+}
+
+#[test]
+fn chess960_cases_pass_on_fsf() {
+    if !fsf_here("chess960_cases_pass_on_fsf") {
+        return;
+    }
+    let cases = root().join("conformance/cases/chess/chess960.yaml");
+    let options = Options {
+        threads: 1,
+        ..Options::default()
+    };
+    let report = run_paths(&[cases], &ImplKind::Fsf(None), &options).expect("cases");
+    assert_eq!(report.failed(), 0, "{}", report.render(true));
+    assert!(report.passed() >= 30, "{}", report.render(true));
+}
+
+#[test]
+fn fsf_names_what_it_lacks() {
+    if !fsf_here("fsf_names_what_it_lacks") {
+        return;
+    }
+    let file = root().join("spec/variants/chess.yaml");
+    let mut fsf = Fsf::new(Some("no-such-variant"));
+    let e = fsf.load(&file, &[]).expect_err("unknown variant");
+    assert!(
+        e.to_string().contains("has no variant `no-such-variant`"),
+        "{e}"
+    );
+    let mut fsf = Fsf::new(None);
+    fsf.load(&file, &[]).expect("chess");
+    let e = fsf
+        .set_position(None, &["e2e5".to_string()])
+        .expect_err("illegal");
+    assert!(e.to_string().starts_with("illegal move `e2e5`"), "{e}");
+    let e = fsf
+        .set_position(Some("rnbqkbnr/pppppppp/8/8 w"), &[])
+        .expect_err("bad FEN");
+    assert!(e.to_string().contains("refuses FEN"), "{e}");
+}
