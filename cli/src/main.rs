@@ -6,10 +6,13 @@
 mod output;
 
 mod conform;
+mod engine;
 mod explore;
 mod json;
 mod pgn;
+mod play;
 mod progress;
+mod referee;
 mod report;
 
 use std::path::{Path, PathBuf};
@@ -184,6 +187,77 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Speak UCI on stdin/stdout: the bundled variants and FILEs, chosen
+    /// with the UCI_Variant option.
+    Uci {
+        /// Rule files to offer besides the bundled variants (the first is the default).
+        files: Vec<PathBuf>,
+        /// Play uniformly random legal moves from this seed instead of searching.
+        #[arg(long, value_name = "SEED")]
+        random: Option<u64>,
+    },
+    /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
+    Xboard {
+        /// Rule files to offer besides the bundled variants.
+        files: Vec<PathBuf>,
+    },
+    /// Play a game in the terminal: people, the engine, or both.
+    Play {
+        /// Rule file.
+        file: PathBuf,
+        /// Who plays White.
+        #[arg(long, value_enum, default_value = "human")]
+        white: play::Seat,
+        /// Who plays Black.
+        #[arg(long, value_enum, default_value = "engine")]
+        black: play::Seat,
+        /// The engine's time per move, in seconds.
+        #[arg(long, default_value_t = 2.0)]
+        time: f64,
+        /// Save the game as PGN here at the end (else it is printed).
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Referee a match between two engines under a rule file.
+    Match {
+        /// Rule file.
+        file: PathBuf,
+        /// An engine's command line (run by sh); give exactly two.
+        #[arg(long = "engine", value_name = "CMD", required = true)]
+        engines: Vec<String>,
+        /// The engines' protocols, in the order of --engine (default uci).
+        #[arg(long = "protocol", value_enum)]
+        protocols: Vec<referee::player::Protocol>,
+        /// Games to play; colours alternate.
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// Time control BASE+INC in seconds, e.g. 10+0.1.
+        #[arg(long, conflicts_with = "movetime")]
+        tc: Option<String>,
+        /// Fixed time per move in milliseconds.
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// Fixed search depth per move.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Milliseconds an engine may overstep its clock before losing on time.
+        #[arg(long, value_name = "MS", default_value_t = 200)]
+        margin: u64,
+        /// Openings: a PGN file (moves, FEN tags) or EPD/FEN lines; each is played with both colours.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<PathBuf>,
+        /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
+        #[arg(long = "ruling", value_name = "ID=VALUE")]
+        rulings: Vec<String>,
+        /// Write the games as PGN here.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+        /// Plies after which a game is adjudicated a draw.
+        #[arg(long, default_value_t = 600)]
+        max_plies: usize,
+    },
     #[command(after_help = help!("motley judge spec/variants/crazyhouse.yaml --against fsf --walks 50"))]
     /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
     /// engine): seeded random walks compared at every ply (legal moves, FEN
@@ -213,14 +287,19 @@ enum Command {
     /// Print the man page (roff) of motley and its subcommands.
     #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
     Man,
-    /// Measure perft speed (every leaf played, one thread) and print leaves per second.
     #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6"))]
+    /// Measure perft speed (every leaf played, one thread) and print leaves
+    /// per second; with --search, the search's nodes per second.
     Bench {
         /// Rule file.
         file: PathBuf,
         /// Depths to run (each at most 64).
         #[arg(long, num_args = 1.., default_values_t = [5u32], value_parser = perft_depth)]
         depth: Vec<u32>,
+        /// Measure the search instead: a fixed-depth search (each --depth)
+        /// from the position, nodes and nodes per second.
+        #[arg(long)]
+        search: bool,
         #[command(flatten)]
         at: At,
     },
@@ -758,6 +837,14 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Uci { files, random } => {
+            engine::uci::run(engine::variants::Catalog::new(&files)?, random)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Xboard { files } => {
+            engine::xboard::run(engine::variants::Catalog::new(&files)?)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Fen { file, at } => {
             let fen = game(&file, &at)?.fen();
             if json {
@@ -767,7 +854,126 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Bench { file, depth, at } => {
+        Command::Play {
+            file,
+            white,
+            black,
+            time,
+            pgn,
+            at,
+        } => {
+            if !(time > 0.0 && time <= 86_400.0) {
+                return Err(Failure(format!(
+                    "bad --time {time}: expected seconds above 0"
+                )));
+            }
+            play::run(
+                game(&file, &at)?,
+                play::Options {
+                    seats: [white, black],
+                    time: std::time::Duration::from_secs_f64(time),
+                    pgn,
+                },
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Match {
+            file,
+            engines,
+            protocols,
+            games,
+            tc,
+            movetime,
+            depth,
+            margin,
+            openings,
+            rulings,
+            pgn,
+            max_plies,
+        } => {
+            if protocols.len() > engines.len() {
+                return Err(Failure("more --protocol than --engine options".into()));
+            }
+            let tc = tc.as_deref().map(referee::parse_tc).transpose()?;
+            let tc = if tc.is_none() && movetime.is_none() && depth.is_none() {
+                Some(referee::parse_tc("10+0.1")?)
+            } else {
+                tc
+            };
+            let engines = engines
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    (
+                        e,
+                        protocols
+                            .get(i)
+                            .copied()
+                            .unwrap_or(referee::player::Protocol::Uci),
+                    )
+                })
+                .collect();
+            referee::run(referee::Options {
+                file,
+                engines,
+                games,
+                tc,
+                movetime: movetime.map(std::time::Duration::from_millis),
+                depth,
+                margin: std::time::Duration::from_millis(margin),
+                openings,
+                rulings,
+                pgn,
+                max_plies,
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            file,
+            depth,
+            search: true,
+            at,
+        } => {
+            let game = game(&file, &at)?;
+            outln!(
+                "{:<12} {:>5} {:>14} {:>10} {:>14}  best",
+                "search",
+                "depth",
+                "nodes",
+                "seconds",
+                "nodes/s"
+            );
+            for &d in &depth {
+                let mut searcher = motley_search::Searcher::new(64);
+                let mut position =
+                    motley_search::Interpreted::new(game.shared_rules(), game.position().clone());
+                let start = Instant::now();
+                let best = searcher.search(
+                    &mut position,
+                    &[],
+                    motley_search::Limits {
+                        depth: Some(d),
+                        ..Default::default()
+                    },
+                    |_| {},
+                );
+                let secs = start.elapsed().as_secs_f64();
+                outln!(
+                    "{:<12} {:>5} {:>14} {:>10.3} {:>14.0}  {}",
+                    "interpreter",
+                    d,
+                    searcher.nodes(),
+                    secs,
+                    searcher.nodes() as f64 / secs,
+                    best.map(|m| game.rules().uci(&m))
+                        .unwrap_or_else(|| "(none)".into())
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            file, depth, at, ..
+        } => {
             let game = game(&file, &at)?;
             let replay = replay(&file, &at)?;
             let engine = conform::engine_bench(

@@ -88,8 +88,9 @@ fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
 pub struct Game {
     rules: Arc<Rules>,
     position: Position,
-    /// Repetition keys of the positions since the last irreversible move, current last.
-    history: Vec<String>,
+    /// Zobrist keys ([`Rules::key`]) of the positions since the last
+    /// irreversible move, current last.
+    history: Vec<u64>,
     /// The FEN the moves were played from, when not the setup.
     start_fen: Option<String>,
     /// The moves played since the start, oldest first.
@@ -136,9 +137,20 @@ impl Game {
         &self.rules
     }
 
+    /// The rules being played, shared.
+    pub fn shared_rules(&self) -> Arc<Rules> {
+        self.rules.clone()
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The Zobrist keys ([`Rules::key`]) of the positions since the last
+    /// irreversible move, the current one last.
+    pub fn history(&self) -> &[u64] {
+        &self.history
     }
 
     /// Sets a ruling (`ID=VALUE`, the id full or short). The rules are
@@ -357,8 +369,9 @@ impl Game {
         self.rules.divide(&self.position, depth, threads, progress)
     }
 
-    /// The position's identity for repetition: FEN without the clocks.
-    fn key(&self) -> String {
-        self.rules.repetition_key(&self.position)
+    /// The position's identity for repetition: what its FEN without the
+    /// clocks says, as a Zobrist key.
+    fn key(&self) -> u64 {
+        self.rules.key(&self.position)
     }
 }

@@ -307,6 +307,34 @@ fn check_san_and_canonical_text_play_the_same_move(
     Ok(())
 }
 
+/// Along a random game, every position and its FEN read back: two have
+/// the same Zobrist key exactly when their FENs without clocks agree.
+fn check_zobrist_keys_agree_with_the_repetition_text(
+    v: usize,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
+    let (name, _, end) = reached(v, seed, plies);
+    let rules = end.rules();
+    let mut seen: Vec<(String, u64)> = Vec::new();
+    for n in 0..=plies {
+        let at = reached(v, seed, n).2;
+        let pos = at.position();
+        seen.push((rules.repetition_key(pos), rules.key(pos)));
+        let read = rules.position(&at.fen());
+        prop_assert!(read.is_ok(), "{}: `{}` does not read back", name, at.fen());
+        if let Ok(read) = read {
+            seen.push((rules.repetition_key(&read), rules.key(&read)));
+        }
+    }
+    for (a, ka) in &seen {
+        for (b, kb) in &seen {
+            prop_assert_eq!(a == b, ka == kb, "{}: `{}` and `{}`", name, a, b);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -328,6 +356,11 @@ proptest! {
     #[test]
     fn the_listed_moves_are_exactly_those_play_accepts(v in 0usize..64, seed: u64, plies in 0usize..60, probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {
         check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes)?;
+    }
+
+    #[test]
+    fn zobrist_keys_agree_with_the_repetition_text(v in 0usize..64, seed: u64, plies in 0usize..60) {
+        check_zobrist_keys_agree_with_the_repetition_text(v, seed, plies)?;
     }
 
     #[test]

@@ -808,12 +808,7 @@ impl Rules {
             ));
         }
         if let Some(sq) = pos.opened.square.iter().next() {
-            let mut moves = Vec::new();
-            self.legal(pos, &mut moves);
-            if moves
-                .iter()
-                .any(|m| m.kind == super::position::MoveKind::Reply)
-            {
+            if self.reply_open(pos) {
                 entries.push(format!(
                     "{}={}",
                     self.variant.replies[pos.opened.rule as usize].key,
@@ -1137,7 +1132,17 @@ impl Rules {
         }
     }
 
-    fn has_legal_en_passant(&self, pos: &Position) -> bool {
+    /// Whether the side to move has a legal reply (§12.3).
+    pub(crate) fn reply_open(&self, pos: &Position) -> bool {
+        let mut moves = Vec::new();
+        self.legal(pos, &mut moves);
+        moves
+            .iter()
+            .any(|m| m.kind == super::position::MoveKind::Reply)
+    }
+
+    /// Whether the side to move has a legal en passant capture.
+    pub(crate) fn has_legal_en_passant(&self, pos: &Position) -> bool {
         if pos.ep.is_empty() {
             return false;
         }

@@ -11,9 +11,11 @@ mod outcome;
 mod perft;
 mod position;
 mod view;
+mod zobrist;
 
 pub use bits::Bits;
 pub use fen::{parse_square, square_name};
+pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};

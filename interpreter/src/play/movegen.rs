@@ -257,7 +257,7 @@ impl Rules {
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
     /// a gating deadline (§14.3) has passed for that player.
-    pub(crate) fn held(&self, pos: &Position, colour: usize, ty: usize) -> u8 {
+    pub fn held(&self, pos: &Position, colour: usize, ty: usize) -> u8 {
         let lost = self.variant.gating.iter().any(|g| {
             g.pieces >> ty & 1 != 0
                 && g.deadline.is_some_and(|d| {
@@ -702,13 +702,13 @@ impl Rules {
     /// Whether `0000` is the one legal move when no other is: a later move
     /// of a turn that may be declined only then (§16).
     #[inline]
-    pub(crate) fn must_pass(&self, pos: &Position) -> bool {
+    pub fn must_pass(&self, pos: &Position) -> bool {
         pos.sub > 0 && self.variant.turn.as_ref().is_some_and(|t| t.later_required)
     }
 }
 
 /// A declined later move of a turn, `0000`.
-pub(crate) const NULL_MOVE: Move = Move {
+pub const NULL_MOVE: Move = Move {
     from: 0,
     to: 0,
     kind: MoveKind::Null,

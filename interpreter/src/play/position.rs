@@ -12,9 +12,10 @@ pub const WHITE: usize = 0;
 pub const BLACK: usize = 1;
 
 /// What a move does beyond moving one piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// A piece moves, capturing what stands on the target, if anything.
+    #[default]
     Normal,
     /// A non-capturing move that makes the squares it passes en passant targets.
     Passing,
@@ -34,7 +35,8 @@ pub enum MoveKind {
 }
 
 /// A move of the interpreter, valid for the position it was generated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// (The default, a1 to a1, is never legal: a placeholder in tables.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Origin square.
     pub from: Square,
@@ -132,6 +134,9 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
+    /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
+    /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
+    pub hash: u64,
 }
 
 /// Freezing state (§15).
@@ -226,6 +231,7 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+            hash: 0,
         }
     }
 
@@ -246,6 +252,7 @@ impl Position {
     pub fn put(&mut self, rules: &Rules, sq: Square, code: u8) {
         let colour = (code as usize - 1) & 1;
         self.board[sq as usize] = code;
+        self.hash ^= super::zobrist::piece(code, sq);
         self.occupied[colour].set(sq);
         if rules.royal_codes >> code & 1 != 0 {
             self.royals[colour].set(sq);
@@ -262,6 +269,7 @@ impl Position {
         if code != 0 {
             let colour = (code as usize - 1) & 1;
             self.board[sq as usize] = 0;
+            self.hash ^= super::zobrist::piece(code, sq);
             self.occupied[colour].clear(sq);
             self.royals[colour].clear(sq);
             self.freezers.clear(sq);

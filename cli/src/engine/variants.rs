@@ -1,0 +1,98 @@
+//! The variants an engine command offers: the bundled rule files and the
+//! files given on the command line, by their `name:`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use motley_interpreter::{build, Game};
+
+use crate::Failure;
+
+/// The bundled rule files, built into the binary.
+const BUNDLED: [&str; 16] = [
+    include_str!("../../../spec/variants/chess.yaml"),
+    include_str!("../../../spec/variants/3check.yaml"),
+    include_str!("../../../spec/variants/berolina.yaml"),
+    include_str!("../../../spec/variants/capablanca.yaml"),
+    include_str!("../../../spec/variants/clown.yaml"),
+    include_str!("../../../spec/variants/crazyhouse.yaml"),
+    include_str!("../../../spec/variants/entity.yaml"),
+    include_str!("../../../spec/variants/fool.yaml"),
+    include_str!("../../../spec/variants/grand.yaml"),
+    include_str!("../../../spec/variants/jester.yaml"),
+    include_str!("../../../spec/variants/joke.yaml"),
+    include_str!("../../../spec/variants/kingofthehill.yaml"),
+    include_str!("../../../spec/variants/knightmate.yaml"),
+    include_str!("../../../spec/variants/makruk.yaml"),
+    include_str!("../../../spec/variants/seirawan.yaml"),
+    include_str!("../../../spec/variants/shatranj.yaml"),
+];
+
+/// One offered variant: its name and a game at its setup.
+pub struct Entry {
+    /// The rule file's `name:`.
+    pub name: String,
+    /// A fresh game of it, default rulings.
+    pub game: Game,
+}
+
+/// Every offered variant, the given files first.
+pub struct Catalog {
+    entries: Vec<Entry>,
+}
+
+impl Catalog {
+    /// The given rule files, then the bundled ones whose names they do not take.
+    pub fn new(files: &[PathBuf]) -> Result<Catalog, Failure> {
+        let mut entries: Vec<Entry> = Vec::new();
+        for path in files {
+            let source = crate::read(path)?;
+            let rules = build(&source)
+                .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+            entries.push(Entry {
+                name: rules.variant.name.clone(),
+                game: Game::new(Arc::new(rules)),
+            });
+        }
+        for source in BUNDLED {
+            let rules = build(source).map_err(|d| Failure(d.to_string()))?;
+            if !entries.iter().any(|e| e.name == rules.variant.name) {
+                entries.push(Entry {
+                    name: rules.variant.name.clone(),
+                    game: Game::new(Arc::new(rules)),
+                });
+            }
+        }
+        Ok(Catalog { entries })
+    }
+
+    /// The offered variants, in order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// A fresh game of the named variant.
+    pub fn game(&self, name: &str) -> Option<Game> {
+        self.entries
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.game.clone())
+    }
+
+    /// Every ruling of every variant: full id, options, default.
+    pub fn rulings(&self) -> Vec<(String, Vec<String>, String)> {
+        self.entries
+            .iter()
+            .flat_map(|e| {
+                let file = &e.game.rules().file;
+                file.rulings.iter().map(move |r| {
+                    (
+                        format!("{}.{}", file.name.value, r.id),
+                        r.options.clone(),
+                        r.default.value.clone(),
+                    )
+                })
+            })
+            .collect()
+    }
+}

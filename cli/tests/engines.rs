@@ -1,0 +1,366 @@
+//! `motley uci`, `motley xboard`, `motley play` and `motley match`: the
+//! protocols spoken through pipes, the terminal game with moves piped in,
+//! the referee against the random mover on every bundled variant, and
+//! against Debian's `fairymax` (CECP) and `stockfish` (UCI).
+//!
+//! The engine matches skip with a message when the engine is not
+//! installed, and fail when the environment variable `CI` is set.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const MOTLEY: &str = env!("CARGO_BIN_EXE_motley");
+
+fn variant(name: &str) -> String {
+    format!(
+        "{}/../spec/variants/{name}.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Runs motley with `args`, `input` on stdin; (exit code, stdout, stderr).
+fn motley(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(MOTLEY)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("motley runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("motley ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn uci_perft_prints_moves_and_nodes_searched_as_stockfish_does() {
+    let (code, out, _) = motley(&["uci"], "position startpos moves e2e4\ngo perft 2\nquit\n");
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "a7a5: 30", "{out}");
+    let rows = lines.iter().filter(|l| {
+        l.split_once(": ")
+            .is_some_and(|(m, n)| m.len() == 4 && n.parse::<u64>().is_ok())
+    });
+    assert_eq!(rows.count(), 20, "{out}");
+    assert!(lines.contains(&"Nodes searched: 600"), "{out}");
+}
+
+#[test]
+fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
+    let (_, out, _) = motley(
+        &["uci"],
+        "uci\nsetoption name UCI_Variant value nosuch\nposition startpos moves e2e5\nposition fen 8/8/8 w - - 0 1\nsetoption name Ruling fool.imitation value sideways\nisready\nquit\n",
+    );
+    let variants = out
+        .lines()
+        .find(|l| l.starts_with("option name UCI_Variant"))
+        .expect("UCI_Variant option");
+    for name in [
+        "chess",
+        "capablanca",
+        "crazyhouse",
+        "fool",
+        "clown",
+        "entity",
+        "joke",
+        "jester",
+    ] {
+        assert!(variants.contains(&format!(" var {name}")), "{variants}");
+    }
+    assert!(
+        out.contains("option name Ruling joke.linger type combo"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string unknown variant `nosuch`"),
+        "{out}"
+    );
+    assert!(out.contains("info string illegal move `e2e5`"), "{out}");
+    assert!(
+        out.contains("info string invalid FEN `8/8/8 w - - 0 1`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string ruling `fool.imitation` has no option `sideways`"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("readyok"), "{out}");
+}
+
+#[test]
+fn uci_finds_a_mate_in_two_at_a_fixed_depth() {
+    let (_, out, _) = motley(
+        &["uci"],
+        "position fen 4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1\ngo depth 4\n",
+    );
+    assert!(out.contains("score mate 2 "), "{out}");
+    assert!(out.trim_end().ends_with("bestmove b3b8"), "{out}");
+}
+
+#[test]
+fn uci_plays_a_given_rule_file_by_its_name() {
+    let (_, out, _) = motley(
+        &["uci", &variant("shatranj")],
+        "position startpos\ngo depth 1\n",
+    );
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn xboard_answers_features_and_plays_a_move() {
+    let (_, out, _) = motley(
+        &["xboard"],
+        "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 7\n",
+    );
+    assert!(out.contains("feature done=1"), "{out}");
+    assert!(out.contains("variants=\"normal,"), "{out}");
+    let reply = out
+        .lines()
+        .find(|l| l.starts_with("move "))
+        .expect("a move");
+    assert!(reply.len() >= 9, "{reply}");
+    assert!(out.contains("pong 7"), "{out}");
+}
+
+#[test]
+fn xboard_refuses_an_illegal_move() {
+    let (_, out, _) = motley(
+        &["xboard"],
+        "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n",
+    );
+    assert!(out.contains("Illegal move (illegal move `e2e5`"), "{out}");
+}
+
+#[test]
+fn play_takes_piped_moves_and_prints_the_game_as_pgn() {
+    let (code, out, _) = motley(
+        &[
+            "play",
+            &variant("chess"),
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        "f3\ne5\ng4\nxyz\nQh4\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("malformed move `xyz`"), "{out}");
+    assert!(out.contains("result: 0-1 (checkmate)"), "{out}");
+    assert!(out.contains("1. f3 e5 2. g4 Qh4# {checkmate} 0-1"), "{out}");
+}
+
+#[test]
+fn play_undo_takes_back_the_engine_reply_too() {
+    let (_, out, _) = motley(
+        &["play", &variant("chess"), "--time", "0.05"],
+        "e4\nundo\nfen\nquit\n",
+    );
+    assert!(
+        out.contains("\nwhite to move> rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+            || out.contains("white to move> white to move> rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{out}"
+    );
+}
+
+/// Games per variant against the random mover in CI; `MOTLEY_GAMES`
+/// raises it (the full strength check is 100, `random_mover_full`).
+fn random_games() -> u32 {
+    std::env::var("MOTLEY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2)
+}
+
+/// Plays `games` games at depth 2 against the random mover; the search
+/// must win them all.
+fn sweep(name: &str, games: u32) {
+    let random = format!("{MOTLEY} uci --random 7");
+    let search = format!("{MOTLEY} uci");
+    let (code, out, err) = motley(
+        &[
+            "match",
+            &variant(name),
+            "--engine",
+            &search,
+            "--engine",
+            &random,
+            "--depth",
+            "2",
+            "--games",
+            &games.to_string(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{name}: {err}");
+    let score = out
+        .lines()
+        .find(|l| l.starts_with("Score of "))
+        .unwrap_or_else(|| panic!("{name}: no score in {out}"));
+    assert!(
+        score.contains(&format!(": {games} - 0 - 0 ")),
+        "{name}: {score}\n{out}"
+    );
+}
+
+const BUNDLED: [&str; 16] = [
+    "chess",
+    "3check",
+    "berolina",
+    "capablanca",
+    "clown",
+    "crazyhouse",
+    "entity",
+    "fool",
+    "grand",
+    "jester",
+    "joke",
+    "kingofthehill",
+    "knightmate",
+    "makruk",
+    "seirawan",
+    "shatranj",
+];
+
+#[test]
+fn the_search_beats_the_random_mover_on_every_bundled_variant() {
+    for name in BUNDLED {
+        sweep(name, random_games());
+    }
+}
+
+#[test]
+#[ignore = "100 games per variant: the full strength check (minutes)"]
+fn random_mover_full() {
+    for name in BUNDLED {
+        sweep(name, 100);
+    }
+}
+
+/// The path of a Debian engine, or `None` (a failure in CI).
+fn installed(engine: &str) -> Option<String> {
+    let path = format!("/usr/games/{engine}");
+    if Path::new(&path).exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{engine} is not installed (apt-get install {engine})"
+    );
+    eprintln!("skipped: {engine} is not installed (apt-get install {engine})");
+    None
+}
+
+/// A short match; every game must end by a rule, not by an illegal move,
+/// a crash or a lost connection.
+fn short_match(name: &str, other: &str, protocol: &str, games: u32) -> String {
+    let (code, out, err) = motley(
+        &[
+            "match",
+            &variant(name),
+            "--engine",
+            &format!("{MOTLEY} uci"),
+            "--engine",
+            other,
+            "--protocol",
+            "uci",
+            "--protocol",
+            protocol,
+            "--movetime",
+            "100",
+            "--games",
+            &games.to_string(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let results: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(results.len(), games as usize, "{out}");
+    for line in &results {
+        assert!(
+            !line.contains("illegal") && !line.contains("crashed") && !line.contains("on time"),
+            "{name}: {line}"
+        );
+    }
+    assert!(out.contains("Elo difference: "), "{out}");
+    out
+}
+
+#[test]
+fn a_match_against_fairy_max_over_cecp() {
+    let Some(fairymax) = installed("fairymax") else {
+        return;
+    };
+    for name in ["chess", "shatranj"] {
+        short_match(name, &fairymax, "xboard", 2);
+    }
+}
+
+#[test]
+fn a_match_against_stockfish_over_uci() {
+    let Some(stockfish) = installed("stockfish") else {
+        return;
+    };
+    let out = short_match("chess", &stockfish, "uci", 2);
+    assert!(out.contains("Stockfish"), "{out}");
+}
+
+/// A stand-in UCI engine written in sh: it answers the handshake and
+/// meets `go` with `answer` (nothing: it hangs).
+fn fake_engine(answer: &str) -> String {
+    format!(
+        "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) {answer};; quit) exit;; esac; done'"
+    )
+}
+
+fn first_game(engine: &str) -> String {
+    let (code, out, err) = motley(
+        &[
+            "match",
+            &variant("chess"),
+            "--engine",
+            engine,
+            "--engine",
+            &format!("{MOTLEY} uci --random 1"),
+            "--movetime",
+            "50",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_reported_with_the_position() {
+    let out = first_game(&fake_engine("echo bestmove e2e5"));
+    assert!(
+        out.contains("game 1: ") && out.contains(": 0-1 (White played the illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1)"),
+        "{out}"
+    );
+    assert!(out.contains("Score of "), "{out}");
+    assert!(out.contains(": 0 - 2 - 0 "), "{out}");
+}
+
+#[test]
+fn an_engine_that_hangs_loses_on_time_and_is_restarted() {
+    let out = first_game(&fake_engine(":"));
+    let lost: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("lost on time (no move)"))
+        .collect();
+    assert_eq!(lost.len(), 2, "{out}");
+}

@@ -1,0 +1,191 @@
+//! An evaluation that needs nothing beyond the rule file: material from
+//! each type's `value` (or, where a type has none, an estimate from its
+//! mobility on an empty board), pieces in hand, square tables generated
+//! per type from the board geometry (a piece is worth more where it
+//! reaches more squares on an empty board; a piece that promotes, more as
+//! it nears its zone), and the checks given where checks are counted.
+
+use motley_interpreter::compile::code;
+use motley_interpreter::play::{Move, MoveKind, Position, Rules, BLACK, WHITE};
+
+/// Centipawns per unit of a rule file's `value`.
+const PAWN: i32 = 100;
+/// Centipawns per empty-board move, for a type without a `value`
+/// (a knight's 5.25 moves on average on 8x8 makes about 3 pawns).
+const PER_MOVE: i32 = 55;
+/// Centipawns per empty-board move above a type's average on that square.
+const PER_REACH: i32 = 4;
+/// Centipawns per rank of progress toward the promotion zone.
+const PER_RANK: i32 = 8;
+/// Centipawns per check given, where a count of checks wins.
+const PER_CHECK: i32 = 120;
+
+/// A variant's evaluation tables.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// Per type: material value in centipawns (0 for royal pieces).
+    values: Vec<i32>,
+    /// Per piece code: a bonus per square.
+    squares: Vec<Vec<i32>>,
+    /// Bonus for the end-game: royal pieces seek the centre when the
+    /// material on the board is below this.
+    endgame: i32,
+}
+
+impl Evaluation {
+    /// Builds the tables of `rules`.
+    pub fn new(rules: &Rules) -> Evaluation {
+        let types = rules.tables.types;
+        let squares = rules.tables.squares;
+        let reach: Vec<Vec<i32>> = (0..types).map(|ty| reach(rules, ty)).collect();
+        let values: Vec<i32> = (0..types)
+            .map(|ty| {
+                let piece = &rules.variant.pieces[ty];
+                if piece.royal {
+                    0
+                } else if piece.value > 0 {
+                    piece.value as i32 * PAWN
+                } else {
+                    let total: i32 = reach[ty].iter().sum();
+                    (total * PER_MOVE / squares.max(1) as i32).max(PAWN / 2)
+                }
+            })
+            .collect();
+        let promoting: u32 = rules.variant.promotions.iter().fold(0, |a, p| a | p.pieces);
+        let mut tables = vec![vec![0; squares]; 1 + 2 * types];
+        for ty in 0..types {
+            let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
+            for colour in [WHITE, BLACK] {
+                let table = &mut tables[code(ty, colour) as usize];
+                for (sq, entry) in table.iter_mut().enumerate() {
+                    // Black's table is White's, seen from the other side.
+                    let seen = if colour == WHITE {
+                        sq
+                    } else {
+                        mirror(rules, sq)
+                    };
+                    let mut bonus = (reach[ty][seen] - average) * PER_REACH;
+                    if promoting >> ty & 1 != 0 {
+                        bonus += progress(rules, sq, colour) * PER_RANK;
+                    }
+                    if rules.variant.pieces[ty].royal {
+                        // Away from the centre while the board is full.
+                        bonus = -bonus;
+                    }
+                    *entry = bonus;
+                }
+            }
+        }
+        let start: i32 = (0..squares)
+            .map(|sq| rules.start.board[sq])
+            .filter(|&c| c != 0)
+            .map(|c| values[(c as usize - 1) / 2])
+            .sum();
+        Evaluation {
+            values,
+            squares: tables,
+            endgame: start / 3,
+        }
+    }
+
+    /// The material value of piece `code` in centipawns.
+    pub fn value(&self, code: u8) -> i32 {
+        self.values
+            .get((code as usize).wrapping_sub(1) / 2)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The evaluation of `pos` in centipawns, from the side to move's view.
+    pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
+        let mut score = [0i32; 2];
+        let mut material = 0;
+        let mut royal = [0i32; 2];
+        for colour in [WHITE, BLACK] {
+            for sq in pos.occupied[colour].iter() {
+                let piece = pos.board[sq as usize];
+                let ty = (piece as usize - 1) / 2;
+                let bonus = self.squares[piece as usize][sq as usize];
+                if rules.variant.pieces[ty].royal {
+                    royal[colour] += bonus;
+                } else {
+                    score[colour] += self.values[ty] + bonus;
+                    material += self.values[ty];
+                }
+            }
+            if rules.tracks_hands {
+                for ty in 0..rules.tables.types {
+                    score[colour] += rules.held(pos, colour, ty) as i32 * self.values[ty];
+                }
+            }
+            if rules.count_checks {
+                score[colour] += pos.checks[colour] as i32 * PER_CHECK;
+            }
+        }
+        // Royal pieces hide while there is much material, centralise after.
+        for colour in [WHITE, BLACK] {
+            score[colour] += if material > self.endgame {
+                royal[colour]
+            } else {
+                -royal[colour]
+            };
+        }
+        let us = pos.side;
+        score[us] - score[us ^ 1]
+    }
+}
+
+/// Per square: the moves of a lone white piece of type `ty` there.
+fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
+    let mut moves: Vec<Move> = Vec::new();
+    (0..rules.tables.squares)
+        .map(|sq| {
+            let mut pos = Position::empty();
+            pos.put(rules, sq as u8, code(ty, WHITE));
+            moves.clear();
+            rules.pseudo_legal(&pos, &mut moves);
+            moves
+                .iter()
+                .filter(|m| m.from == sq as u8 && m.kind != MoveKind::Drop)
+                .count() as i32
+        })
+        .collect()
+}
+
+/// The square on the same file, as far from the last rank as `sq` is from the first.
+fn mirror(rules: &Rules, sq: usize) -> usize {
+    let files = rules.tables.files as usize;
+    (rules.tables.ranks as usize - 1 - sq / files) * files + sq % files
+}
+
+/// Ranks advanced from `colour`'s first rank.
+fn progress(rules: &Rules, sq: usize, colour: usize) -> i32 {
+    let rank = (sq / rules.tables.files as usize) as i32;
+    if colour == WHITE {
+        rank
+    } else {
+        rules.tables.ranks as i32 - 1 - rank
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Rules {
+        motley_interpreter::build(include_str!("../../spec/variants/chess.yaml")).unwrap()
+    }
+
+    #[test]
+    fn the_start_is_level_and_a_developed_knight_is_worth_more() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        assert_eq!(eval.evaluate(&rules, &rules.start), 0);
+        let after = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1")
+            .unwrap();
+        // Black to move, White has the better knight: negative for Black.
+        assert_eq!(eval.evaluate(&rules, &after), -(8 - 3) * PER_REACH);
+        assert_eq!(eval.value(code(1, WHITE)), 900);
+    }
+}

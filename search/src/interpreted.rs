@@ -1,0 +1,162 @@
+//! Any rule file as a searchable game, through the interpreter.
+
+use std::sync::Arc;
+
+use motley_interpreter::check::Result3;
+use motley_interpreter::play::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
+
+use crate::eval::Evaluation;
+use crate::game::{End, Game};
+
+/// A position of a rule file's variant, with the moves made on it.
+#[derive(Clone)]
+pub struct Interpreted {
+    rules: Arc<Rules>,
+    eval: Arc<Evaluation>,
+    position: Position,
+    made: Vec<(Move, Undo)>,
+}
+
+impl Interpreted {
+    /// A searchable game at `position` of `rules`, with its evaluation.
+    pub fn new(rules: Arc<Rules>, position: Position) -> Interpreted {
+        let eval = Arc::new(Evaluation::new(&rules));
+        Interpreted::with_evaluation(rules, eval, position)
+    }
+
+    /// As [`Interpreted::new`], sharing an evaluation already built for `rules`.
+    pub fn with_evaluation(
+        rules: Arc<Rules>,
+        eval: Arc<Evaluation>,
+        position: Position,
+    ) -> Interpreted {
+        Interpreted {
+            rules,
+            eval,
+            position,
+            made: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+}
+
+impl Game for Interpreted {
+    type Move = Move;
+
+    fn side(&self) -> usize {
+        self.position.side
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        if self.rules.immediate_end && self.rules.ended(&self.position).is_some() {
+            return;
+        }
+        self.rules.pseudo_legal(&self.position, out);
+    }
+
+    fn make(&mut self, m: Move) -> bool {
+        let undo = self.position.make(&self.rules, m);
+        if self.rules.left_in_check(&self.position) {
+            self.position.unmake(&self.rules, m, &undo);
+            return false;
+        }
+        self.made.push((m, undo));
+        true
+    }
+
+    fn unmake(&mut self) {
+        if let Some((m, undo)) = self.made.pop() {
+            self.position.unmake(&self.rules, m, &undo);
+        }
+    }
+
+    fn forced_pass(&self) -> Option<Move> {
+        self.rules.must_pass(&self.position).then_some(NULL_MOVE)
+    }
+
+    fn decided(&self) -> Option<End> {
+        let pos = &self.position;
+        if self.rules.immediate_end {
+            if let Some(o) = self.rules.ended(pos) {
+                return Some(match o.winner {
+                    None => End::Draw,
+                    Some(w) if w == pos.side => End::Win,
+                    Some(_) => End::Loss,
+                });
+            }
+        }
+        self.rules
+            .variant
+            .fifty_move
+            .is_some_and(|n| pos.halfmove >= n)
+            .then_some(End::Draw)
+    }
+
+    fn no_moves(&self) -> End {
+        if self.rules.in_check(&self.position) {
+            return End::Loss;
+        }
+        match self.rules.variant.outcomes.stalemate {
+            Result3::Loss => End::Loss,
+            Result3::Draw => End::Draw,
+            Result3::Win => End::Win,
+        }
+    }
+
+    fn repetition(&self) -> Option<u32> {
+        self.rules.variant.repetition
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.position.halfmove
+    }
+
+    fn key(&self) -> u64 {
+        self.rules.key(&self.position)
+    }
+
+    fn in_check(&self) -> bool {
+        self.rules.in_check(&self.position)
+    }
+
+    fn capture(&self, m: Move) -> Option<(i32, i32)> {
+        let victim = match m.kind {
+            MoveKind::EnPassant => self.position.board[m.aux as usize],
+            MoveKind::Normal | MoveKind::Passing | MoveKind::Reply | MoveKind::Shoot => {
+                self.position.board[m.to as usize]
+            }
+            MoveKind::Castle | MoveKind::Drop | MoveKind::Null => 0,
+        };
+        let promotion = if m.promotion != 0 && m.kind != MoveKind::Drop {
+            self.eval.value(m.promotion) - self.eval.value(self.position.board[m.from as usize])
+        } else {
+            0
+        };
+        (victim != 0 || promotion > 0).then(|| {
+            (
+                self.eval.value(victim) + promotion,
+                self.eval.value(self.position.board[m.from as usize]),
+            )
+        })
+    }
+
+    fn move_index(&self, m: Move) -> usize {
+        if m.kind == MoveKind::Drop {
+            (m.promotion as usize) << 8 | m.to as usize
+        } else {
+            (m.from as usize) << 8 | m.to as usize
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.eval.evaluate(&self.rules, &self.position)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        self.rules.uci(&m)
+    }
+}

@@ -1,0 +1,500 @@
+//! The search: iterative deepening over a principal variation search.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::game::{End, Game};
+use crate::limits::Limits;
+use crate::table::{Bound, Entry, Table};
+
+/// The score of a mate on the board: a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Above every score.
+const INFINITE: i32 = 32_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
+/// Deepest ply searched.
+const MAX_PLY: usize = 96;
+
+/// A score as the protocols print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns, from the side to move's view.
+    Centipawns(i32),
+    /// A forced win (positive) or loss (negative) in this many moves.
+    Mate(i32),
+}
+
+impl Score {
+    fn of(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}
+
+/// What an iteration found, for `info` lines.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, canonical move text.
+    pub pv: Vec<String>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as u128 * 1000 / self.time.as_millis().max(1)) as u64
+    }
+}
+
+/// A searcher: its transposition table, ordering tables and stop flag
+/// live across searches of one game.
+pub struct Searcher<G: Game> {
+    table: Table<G::Move>,
+    killers: Vec<[G::Move; 2]>,
+    history: Vec<i32>,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    hard: Option<Duration>,
+    node_limit: Option<u64>,
+    stopped: bool,
+    /// Keys of the game's positions since its last irreversible move, then
+    /// of the positions along the searched line.
+    keys: Vec<u64>,
+    pv: Vec<Vec<G::Move>>,
+    buffers: Vec<Vec<G::Move>>,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a transposition table of about `hash_mb` MB.
+    pub fn new(hash_mb: usize) -> Searcher<G> {
+        Searcher {
+            table: Table::new(hash_mb),
+            killers: vec![[G::Move::default(); 2]; MAX_PLY + 1],
+            history: vec![0; 1 << 16],
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            hard: None,
+            node_limit: None,
+            stopped: false,
+            keys: Vec::new(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            buffers: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// Resizes the transposition table (emptying it).
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.table = Table::new(hash_mb);
+    }
+
+    /// Forgets everything learnt: a new game starts.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+        self.killers.fill([G::Move::default(); 2]);
+    }
+
+    /// A flag that stops the running search when set (`stop`).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Nodes searched by the latest search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Searches `game` within `limits`; `history` holds the keys of the
+    /// positions before the current one since the last irreversible move
+    /// (for repetition). Reports each finished iteration to `report` and
+    /// returns the best move, or `None` when the game has no legal move.
+    pub fn search(
+        &mut self,
+        game: &mut G,
+        history: &[u64],
+        limits: Limits,
+        mut report: impl FnMut(&Info),
+    ) -> Option<G::Move> {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        let budget = limits.budget();
+        self.hard = budget.map(|b| b.1);
+        self.node_limit = limits.nodes;
+        self.keys = history.to_vec();
+        self.keys.push(game.key());
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let fallback = self.first_legal(game);
+        fallback?;
+        let mut best = fallback;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .min(MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.node(game, depth as i32, 0, -INFINITE, INFINITE);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            if let Some(&m) = self.pv[0].first() {
+                best = Some(m);
+            }
+            report(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::of(score),
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: self.pv[0].iter().map(|&m| game.move_text(m)).collect(),
+            });
+            if self.stopped {
+                break;
+            }
+            if budget.is_some_and(|(soft, _)| self.start.elapsed() >= soft) {
+                break;
+            }
+            // A mate found at every line's end: deeper iterations add nothing.
+            if score.abs() >= MATE_BOUND && MATE - score.abs() <= depth as i32 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The first legal move, kept in case the search is stopped at once.
+    fn first_legal(&mut self, game: &mut G) -> Option<G::Move> {
+        let mut moves = Vec::new();
+        game.moves(&mut moves);
+        for m in moves {
+            if game.make(m) {
+                game.unmake();
+                return Some(m);
+            }
+        }
+        game.forced_pass()
+    }
+
+    /// Whether to stop now: the stop flag, the node budget or the hard time limit.
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            self.stopped = self.stop.load(Ordering::Relaxed)
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h);
+        }
+        self.stopped
+    }
+
+    /// The score of an end at `ply`.
+    fn end_score(end: End, ply: usize) -> i32 {
+        match end {
+            End::Win => MATE - ply as i32,
+            End::Loss => -(MATE - ply as i32),
+            End::Draw => 0,
+        }
+    }
+
+    /// Whether the current position (last in `keys`) repeats one since the
+    /// last irreversible move: scored a draw within the search.
+    fn repeats(&self, game: &G) -> bool {
+        if game.repetition().is_none() {
+            return false;
+        }
+        let Some((&now, before)) = self.keys.split_last() else {
+            return false;
+        };
+        let reach = (game.reversible_plies() as usize).min(before.len());
+        before[before.len() - reach..]
+            .iter()
+            .rev()
+            .any(|&k| k == now)
+    }
+
+    /// Plays `m` (already made) onward: the child's score from this node's
+    /// side, whether or not the side to move changed.
+    fn child(
+        &mut self,
+        game: &mut G,
+        us: usize,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if game.side() == us {
+            self.node(game, depth, ply + 1, alpha, beta)
+        } else {
+            -self.node(game, depth, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// Alpha-beta search of the current position to `depth` plies.
+    fn node(&mut self, game: &mut G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(end) = game.decided() {
+                return Self::end_score(end, ply);
+            }
+            if self.repeats(game) {
+                return 0;
+            }
+            // A mate nearer than this one is already found.
+            if alpha >= MATE - ply as i32 {
+                return alpha;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(game, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = *self.keys.last().unwrap_or(&0);
+        let stored = self.table.get(key);
+        if let Some(e) = stored.filter(|e| ply > 0 && !pv_node && e.depth as i32 >= depth) {
+            let score = from_table(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+                Bound::Empty => false,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let hash_move = stored.map(|e| e.best);
+        let in_check = game.in_check();
+        let us = game.side();
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.moves(&mut moves);
+        let mut order: Vec<i32> = moves
+            .iter()
+            .map(|&m| self.order_score(game, m, ply, hash_move))
+            .collect();
+        let original_alpha = alpha;
+        let (mut best, mut best_move, mut legal) = (-INFINITE, None, 0);
+        for i in 0..moves.len() {
+            let pick = (i..moves.len()).max_by_key(|&j| order[j]).unwrap_or(i);
+            moves.swap(i, pick);
+            order.swap(i, pick);
+            let m = moves[i];
+            if !game.make(m) {
+                continue;
+            }
+            legal += 1;
+            self.keys.push(game.key());
+            let gives_check = game.in_check();
+            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let quiet = game.capture(m).is_none() && order[i] < KILLER;
+            let next = depth - 1 + extension;
+            let mut score;
+            if legal == 1 {
+                score = self.child(game, us, next, ply, alpha, beta);
+            } else {
+                // Late quiet moves are searched shallower first.
+                let reduction =
+                    i32::from(depth >= 3 && legal > 4 && quiet && !in_check && !gives_check);
+                score = self.child(game, us, next - reduction, ply, alpha, alpha + 1);
+                if score > alpha && (reduction > 0 || score < beta) {
+                    score = self.child(game, us, next, ply, alpha, beta);
+                }
+            }
+            game.unmake();
+            self.keys.pop();
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                            let h = &mut self.history[game.move_index(m) & 0xffff];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if legal == 0 {
+            let Some(pass) = game.forced_pass() else {
+                return Self::end_score(game.no_moves(), ply);
+            };
+            game.make(pass);
+            self.keys.push(game.key());
+            best = self.child(game, us, depth - 1, ply, alpha, beta);
+            game.unmake();
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            best_move = Some(pass);
+            self.update_pv(ply, pass);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.put(Entry {
+            key,
+            best: best_move.or(hash_move).unwrap_or_default(),
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
+        best
+    }
+
+    /// Quiescence: captures only, standing pat on the evaluation.
+    fn quiesce(&mut self, game: &mut G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let stand = game.evaluate();
+        if stand >= beta || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let us = game.side();
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.moves(&mut moves);
+        let mut captures: Vec<(i32, G::Move)> = moves
+            .iter()
+            .filter_map(|&m| game.capture(m).map(|(victim, by)| (victim * 16 - by, m)))
+            .collect();
+        captures.sort_by_key(|c| -c.0);
+        for (_, m) in captures {
+            if !game.make(m) {
+                continue;
+            }
+            let score = if game.decided().is_some() || game.side() == us {
+                // An end or a further move of this turn: searched in full.
+                self.keys.push(game.key());
+                let s = self.child(game, us, 0, ply, alpha, beta);
+                self.keys.pop();
+                s
+            } else {
+                -self.quiesce(game, ply + 1, -beta, -alpha)
+            };
+            game.unmake();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// The order key of a move: the hash move, then captures by most
+    /// valuable victim and least valuable attacker, killers, history.
+    fn order_score(&self, game: &G, m: G::Move, ply: usize, hash_move: Option<G::Move>) -> i32 {
+        if Some(m) == hash_move {
+            return 1 << 30;
+        }
+        if let Some((victim, by)) = game.capture(m) {
+            return CAPTURE + victim * 16 - by;
+        }
+        if self.killers[ply][0] == m {
+            return KILLER + 1;
+        }
+        if self.killers[ply][1] == m {
+            return KILLER;
+        }
+        self.history[game.move_index(m) & 0xffff]
+    }
+
+    /// The principal variation of `ply`: `m`, then the child's.
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(m);
+        if let Some(child) = below.first() {
+            line.extend_from_slice(child);
+        }
+    }
+}
+
+/// Order keys of captures and killers, above every history score.
+const CAPTURE: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+
+/// A score as stored: mates counted from this node, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score seen from the root at `ply`.
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,106 @@
+//! The mate case files (`search/cases/*.yaml`): in each position the
+//! search, at the case's depth, finds the mate in the number of moves the
+//! case gives, with a first move from its `bestmove` list.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use motley_search::{Interpreted, Limits, Score, Searcher};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    /// The rule file, relative to the case file.
+    variant: String,
+    cases: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    source: String,
+    fen: String,
+    /// Search depth in plies; twice the mate's moves when absent.
+    depth: Option<u32>,
+    expect: Expect,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    /// Mate in this many moves for the side to move.
+    mate: i32,
+    /// The first moves that mate so (canonical text); any when absent.
+    bestmove: Option<Vec<String>>,
+}
+
+fn case_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_search_finds_every_mate() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for path in case_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file: File =
+            serde_saphyr::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rule_path = path.parent().unwrap().join(&file.variant);
+        let source = std::fs::read_to_string(&rule_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", rule_path.display()));
+        let rules = Arc::new(motley_interpreter::build(&source).unwrap());
+        for case in &file.cases {
+            count += 1;
+            assert!(
+                !case.source.is_empty(),
+                "{}: a case needs its source",
+                case.name
+            );
+            let position = rules
+                .position(&case.fen)
+                .unwrap_or_else(|e| panic!("{}: {}: {e}", path.display(), case.name));
+            let mut game = Interpreted::new(rules.clone(), position);
+            let mut searcher = Searcher::new(16);
+            let depth = case.depth.unwrap_or(2 * case.expect.mate as u32);
+            let mut last = None;
+            let best = searcher.search(
+                &mut game,
+                &[],
+                Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                },
+                |info| last = Some(info.clone()),
+            );
+            let best = best.map(|m| rules.uci(&m)).unwrap_or_default();
+            let score = last.map(|i| i.score);
+            let move_ok = case
+                .expect
+                .bestmove
+                .as_ref()
+                .is_none_or(|list| list.contains(&best));
+            if score != Some(Score::Mate(case.expect.mate)) || !move_ok {
+                failures.push(format!(
+                    "{}: {}: expected mate {} by {:?}, got {score:?} by {best}",
+                    path.display(),
+                    case.name,
+                    case.expect.mate,
+                    case.expect.bestmove
+                ));
+            }
+        }
+    }
+    assert!(count >= 10, "only {count} mate cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
