@@ -7,6 +7,7 @@ mod doc;
 mod explore;
 mod progress;
 mod report;
+mod serve;
 mod svg;
 
 use std::path::{Path, PathBuf};
@@ -192,6 +193,15 @@ enum Command {
         /// The folder to write into.
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
+    },
+    /// Serve the web playground on 127.0.0.1: pick or edit a rule file,
+    /// play on the board, see SAN, FEN and the outcome, export PGN.
+    Serve {
+        /// Rule files offered besides the bundled variants.
+        files: Vec<PathBuf>,
+        /// The port (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8023)]
+        port: u16,
     },
     /// Measure perft speed (every leaf played, one thread) and print leaves per second.
     Bench {
@@ -544,6 +554,18 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Doc { paths, output } => doc::doc(&paths, &output),
+        Command::Serve { files, port } => {
+            let extra = files
+                .iter()
+                .map(|path| {
+                    let source = read(path)?;
+                    let rules = build(&source)
+                        .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+                    Ok((rules.variant.name.clone(), source))
+                })
+                .collect::<Result<_, Failure>>()?;
+            serve::serve(port, extra)
+        }
         Command::Fen { file, at } => {
             println!("{}", game(&file, &at)?.fen());
             Ok(ExitCode::SUCCESS)
