@@ -30,6 +30,7 @@ pub fn conform(
     full: bool,
     verbose: bool,
     threads: Option<usize>,
+    uci_timeout: Option<std::time::Duration>,
 ) -> Result<ExitCode, Failure> {
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
     let paths = if paths.is_empty() {
@@ -54,9 +55,12 @@ pub fn conform(
     if let Some(n) = threads {
         options.threads = n.max(1);
     }
+    if let Some(timeout) = uci_timeout {
+        options.uci_timeout = timeout;
+    }
     let start = Instant::now();
     let report = run_paths(&paths, &kind, &options).map_err(Failure)?;
-    print!("{}", report.render(verbose));
+    out!("{}", report.render(verbose));
     if verbose {
         eprintln!(
             "{} in {:.1}s",
@@ -202,7 +206,7 @@ pub fn perft(
                 if let Err(d) =
                     find_perft_difference(&mut interp, other.as_mut(), fen, &moves, depth)
                 {
-                    print!("{d}");
+                    out!("{d}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -211,16 +215,16 @@ pub fn perft(
     };
     if divide {
         for (m, n) in &rows {
-            println!("{m} {n}");
+            outln!("{m} {n}");
         }
-        println!();
+        outln!();
     }
     let total: u64 = if depth == 0 {
         1
     } else {
         rows.iter().map(|r| r.1).sum()
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(ExitCode::SUCCESS)
 }
 

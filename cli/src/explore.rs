@@ -55,8 +55,7 @@ pub fn explore(
             b: (kind.create(), Vec::new()),
         }],
         Subject::Ruling(id) => {
-            let source = std::fs::read_to_string(file)
-                .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
+            let source = crate::read(file)?;
             let rules = motley_interpreter::build(&source)
                 .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
             let prefix = format!("{}.", rules.variant.name);
@@ -111,14 +110,14 @@ pub fn explore(
             .map_err(|e| Failure(e.to_string()))?;
         match shortest(a.as_mut(), b.as_mut(), games, MAX_PLIES, seed)?.1 {
             Some((index, d)) => {
-                println!(
+                outln!(
                     "{label}: differ after {} moves (game {index} of seed {seed}): {}",
                     d.moves.len(),
                     d.what
                 );
                 print_reproduction(a.as_mut(), &d, "under the first", "under the second")?;
             }
-            None => println!("{label}: no difference in {games} games of seed {seed}"),
+            None => outln!("{label}: no difference in {games} games of seed {seed}"),
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -132,8 +131,8 @@ fn print_reproduction(
     name_a: &str,
     name_b: &str,
 ) -> Result<(), Failure> {
-    println!("  fen: {}", fen_at(a, d)?);
-    println!(
+    outln!("  fen: {}", fen_at(a, d)?);
+    outln!(
         "  moves: {}",
         if d.moves.is_empty() {
             "(none)".to_string()
@@ -142,10 +141,10 @@ fn print_reproduction(
         }
     );
     if !d.only_in_a.is_empty() {
-        println!("  only {name_a}: {}", d.only_in_a.join(" "));
+        outln!("  only {name_a}: {}", d.only_in_a.join(" "));
     }
     if !d.only_in_b.is_empty() {
-        println!("  only {name_b}: {}", d.only_in_b.join(" "));
+        outln!("  only {name_b}: {}", d.only_in_b.join(" "));
     }
     Ok(())
 }
@@ -214,14 +213,14 @@ pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
     );
     match best {
         Some((index, d)) => {
-            println!(
+            outln!(
                 "{head}: differ after {} moves (walk {index}): {}",
                 d.moves.len(),
                 d.what
             );
             let (name_a, name_b) = (format!("in {}", a.name()), format!("in {}", b.name()));
             print_reproduction(a.as_mut(), &d, &name_a, &name_b)?;
-            println!(
+            outln!(
                 "  {} of {} walks disagree; the shortest is shown",
                 run.walks - summary.games,
                 run.walks
@@ -229,13 +228,13 @@ pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
             Ok(ExitCode::from(1))
         }
         None => {
-            println!("{head}: equal in {} plies", summary.plies);
+            outln!("{head}: equal in {} plies", summary.plies);
             let outcomes: Vec<String> = summary
                 .outcomes
                 .iter()
                 .map(|(o, n)| format!("{o} {n}"))
                 .collect();
-            println!("  outcomes: {}", outcomes.join(", "));
+            outln!("  outcomes: {}", outcomes.join(", "));
             Ok(ExitCode::SUCCESS)
         }
     }

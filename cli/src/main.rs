@@ -2,6 +2,9 @@
 //! conformance suites. The output contract is documented in the README.
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod output;
+
 mod conform;
 mod doc;
 mod explore;
@@ -16,7 +19,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use motley_interpreter::{build, Game};
+use motley_interpreter::play::PlayError;
+use motley_interpreter::{build, Game, MAX_PERFT_DEPTH};
 
 #[derive(Parser)]
 #[command(
@@ -41,15 +45,16 @@ enum Command {
     Perft {
         /// Rule file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (at most 64).
+        #[arg(value_parser = perft_depth)]
         depth: u32,
         #[command(flatten)]
         at: At,
         /// First print `MOVE COUNT` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Worker threads; they split the root moves.
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (1 to 256); they split the root moves.
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Implementation: interp, engine (the hand-written engine, by the
         /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
@@ -111,9 +116,13 @@ enum Command {
         /// Also list skipped cases and counts not run, and the time taken.
         #[arg(long, short)]
         verbose: bool,
-        /// Worker threads (default: all cores; 1 for UCI).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores; 1 for UCI).
+        #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
+        /// Seconds a UCI engine may take over one question (default 60; the
+        /// handshake gets at most 20).
+        #[arg(long, value_name = "SECONDS", value_parser = uci_timeout)]
+        uci_timeout: Option<std::time::Duration>,
     },
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
@@ -207,8 +216,8 @@ enum Command {
     Bench {
         /// Rule file.
         file: PathBuf,
-        /// Depths to run.
-        #[arg(long, num_args = 1.., default_values_t = [5u32])]
+        /// Depths to run (each at most 64).
+        #[arg(long, num_args = 1.., default_values_t = [5u32], value_parser = perft_depth)]
         depth: Vec<u32>,
         #[command(flatten)]
         at: At,
@@ -229,6 +238,42 @@ struct At {
     rulings: Vec<String>,
 }
 
+/// A perft depth of the command line: a whole number up to
+/// [`MAX_PERFT_DEPTH`].
+fn perft_depth(text: &str) -> Result<u32, String> {
+    match text.parse::<u64>() {
+        Ok(depth) if depth <= u64::from(MAX_PERFT_DEPTH) => Ok(depth as u32),
+        Ok(_) => Err(format!(
+            "perft depth {text} is too deep: the most is {MAX_PERFT_DEPTH}"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a depth: expected a whole number from 0 to {MAX_PERFT_DEPTH}"
+        )),
+    }
+}
+
+/// The most worker threads a command starts: far more than the cores of
+/// any machine it runs on, few enough that the system never refuses them.
+const MAX_THREADS: usize = 256;
+
+/// A `--threads` value: a whole number from 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_THREADS) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// A `--uci-timeout` value: seconds, more than 0 and at most a day.
+fn uci_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err("expected seconds, more than 0 and at most 86400".to_string()),
+    }
+}
+
 /// A failure to report: the message, already formatted.
 pub struct Failure(pub String);
 
@@ -237,18 +282,20 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(Failure(message)) => {
-            eprint!("{message}");
-            if !message.ends_with('\n') {
-                eprintln!();
+            // Echoed input may hold control characters: print them escaped.
+            for line in message.lines() {
+                eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
         }
     }
 }
 
-fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))
+/// Reads a rule file; a folder, a device, a file over the size limit or
+/// text that is not UTF-8 is refused with a message saying so.
+pub(crate) fn read(path: &Path) -> Result<String, Failure> {
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
 /// The rulings of `--ruling ID=VALUE` options.
@@ -280,15 +327,26 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
     let rules =
         build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
-    for ruling in &at.rulings {
-        let (id, value) = ruling
-            .split_once('=')
-            .ok_or_else(|| Failure(format!("bad ruling `{ruling}`: expected ID=VALUE")))?;
-        game.set_ruling(id, value)
-            .map_err(|e| Failure(e.to_string()))?;
+    let settings = rulings(at)?;
+    if !settings.is_empty() {
+        game.set_rulings(&settings).map_err(|e| match e {
+            PlayError::Rules {
+                rulings,
+                diagnostics,
+            } => {
+                let name = path.display().to_string();
+                let mut out = String::new();
+                for mut d in diagnostics.clamped(&source).0 {
+                    d.message = format!("under {rulings}: {}", d.message);
+                    out.push_str(&d.render(&name, &source));
+                }
+                Failure(out)
+            }
+            other => Failure(other.to_string()),
+        })?;
     }
     if let Some(fen) = &at.fen {
-        game.set_fen(fen).map_err(|e| Failure(e.to_string()))?;
+        game.set_fen(fen).map_err(|e| Failure(e.render()))?;
     }
     for m in &at.moves {
         game.play(m).map_err(|e| Failure(e.to_string()))?;
@@ -333,7 +391,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             for path in files {
                 let source = read(&path)?;
                 match build(&source) {
-                    Ok(rules) => println!(
+                    Ok(rules) => outln!(
                         "{}: ok: {} ({} piece types)",
                         path.display(),
                         rules.variant.name,
@@ -408,7 +466,16 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             full,
             verbose,
             threads,
-        } => conform::conform(paths, &implementation, budget, full, verbose, threads),
+            uci_timeout,
+        } => conform::conform(
+            paths,
+            &implementation,
+            budget,
+            full,
+            verbose,
+            threads,
+            uci_timeout,
+        ),
         Command::Perft {
             file,
             depth,
@@ -426,36 +493,36 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 bar.finish();
                 if divide {
                     for (m, n) in &rows {
-                        println!("{m} {n}");
+                        outln!("{m} {n}");
                     }
-                    println!();
+                    outln!();
                 }
                 rows.iter().map(|r| r.1).sum()
             };
-            println!("{total}");
+            outln!("{total}");
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { file, at, san } => {
             let game = game(&file, &at)?;
             if san {
                 for (_, m) in game.legal_moves_san() {
-                    println!("{m}");
+                    outln!("{m}");
                 }
             } else {
                 for m in game.legal_moves() {
-                    println!("{m}");
+                    outln!("{m}");
                 }
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Status { file, at } => {
-            println!("{}", report::status_line(&game(&file, &at)?));
+            outln!("{}", report::status_line(&game(&file, &at)?));
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
             match viewer.as_deref() {
-                None => println!(
+                None => outln!(
                     "{}{}fen: {}",
                     report::board_with_hands(&game, &game.rules().board_text(game.position())),
                     report::state_lines(&game, None),
@@ -464,15 +531,15 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 Some(who @ ("white" | "black")) => {
                     let colour = if who == "white" { 0 } else { 1 };
                     let (board, fen, hidden) = game.view_text(colour);
-                    println!(
+                    outln!(
                         "{}{}fen: {fen}",
                         report::board_with_hands(&game, &board),
                         report::state_lines(&game, Some(colour))
                     );
                     if hidden.is_empty() {
-                        println!("hidden: nothing");
+                        outln!("hidden: nothing");
                     } else {
-                        println!(
+                        outln!(
                             "hidden: {} (on the board, not shown to {who})",
                             hidden.join(", ")
                         );
@@ -567,7 +634,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             serve::serve(port, extra)
         }
         Command::Fen { file, at } => {
-            println!("{}", game(&file, &at)?.fen());
+            outln!("{}", game(&file, &at)?.fen());
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { file, depth, at } => {
@@ -580,15 +647,20 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 &at.moves,
                 &depth,
             )?;
-            println!(
+            outln!(
                 "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
-                "impl", "depth", "leaves", "seconds", "leaves/s", "x interp"
+                "impl",
+                "depth",
+                "leaves",
+                "seconds",
+                "leaves/s",
+                "x interp"
             );
             for (i, &d) in depth.iter().enumerate() {
                 let start = Instant::now();
                 let leaves = game.perft(d);
                 let secs = start.elapsed().as_secs_f64();
-                println!(
+                outln!(
                     "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
                     "interpreter",
                     d,
@@ -602,7 +674,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 {
                     // Leaves per second of the engine over those of the interpreter.
                     let ratio = secs / engine_secs;
-                    println!(
+                    outln!(
                         "{:<12} {:>5} {:>14} {:>10.3} {:>14.0} {:>10.2}",
                         "engine",
                         d,

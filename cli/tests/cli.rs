@@ -77,8 +77,8 @@ fn bad_fen_and_ruling_fail() {
     let (code, _, err) = motley(&["moves", CHESS, "--fen", "8/8/8 w - - 0 1"]);
     assert_eq!(code, 1);
     assert_eq!(
-        err.trim(),
-        "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8"
+        err,
+        "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8\n  | 8/8/8 w - - 0 1\n  | ^^^^^\n"
     );
     let (code, _, err) = motley(&["perft", CHESS, "1", "--ruling", "x=y"]);
     assert_eq!(code, 1);
@@ -191,5 +191,85 @@ fn explore_finds_where_ruling_options_differ() {
     assert_eq!(
         err.trim(),
         "unknown ruling `nope`; the rulings are: entity.entry-zone, entity.promotion"
+    );
+}
+
+#[test]
+fn perft_depths_past_the_maximum_are_refused_before_any_work() {
+    let too_deep = "perft depth 5000 is too deep: the most is 64";
+    for args in [
+        vec!["perft", CHESS, "5000"],
+        vec!["perft", CHESS, "5000", "--impl", "engine"],
+        vec!["perft", CHESS, "5000", "--impl", "both"],
+        vec!["bench", CHESS, "--depth", "1", "5000"],
+    ] {
+        let (code, out, err) = motley(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.contains(too_deep), "{args:?}: {err}");
+    }
+    let (code, _, err) = motley(&["perft", CHESS, "4294967295"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("perft depth 4294967295 is too deep"), "{err}");
+    let (code, _, err) = motley(&["perft", CHESS, "99999999999999999999"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`99999999999999999999` is not a depth: expected a whole number from 0 to 64"),
+        "{err}"
+    );
+}
+
+#[test]
+fn thread_counts_are_capped() {
+    for args in [
+        vec!["perft", CHESS, "1", "--threads", "100000"],
+        vec!["perft", CHESS, "1", "--threads", "0"],
+        vec!["conform", "--threads", "100000"],
+    ] {
+        let (code, _, err) = motley(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("expected a number of threads from 1 to 256"),
+            "{args:?}: {err}"
+        );
+    }
+    // More threads than root moves: the extra ones are never started.
+    let (code, out, _) = motley(&["perft", CHESS, "2", "--threads", "256"]);
+    assert_eq!((code, out.as_str()), (0, "400\n"));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::process::Stdio;
+    // More output than a pipe holds, so the writer meets the closed end.
+    let files = vec![CHESS; 3000];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .arg("check")
+        .args(&files)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("motley runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("motley ends");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn devices_and_huge_files_are_not_read() {
+    let (code, _, err) = motley(&["check", "/dev/zero"]);
+    assert_eq!(
+        (code, err.trim()),
+        (1, "/dev/zero: cannot read: not a regular file")
+    );
+    let big = std::env::temp_dir().join(format!("motley-big-{}.yaml", std::process::id()));
+    std::fs::write(&big, vec![b'#'; 2 << 20]).expect("temp file");
+    let (code, _, err) = motley(&["check", big.to_str().unwrap()]);
+    std::fs::remove_file(&big).ok();
+    assert_eq!(code, 1);
+    assert!(
+        err.trim()
+            .ends_with("cannot read: larger than 1 MB, the most a rule or case file may be"),
+        "{err}"
     );
 }

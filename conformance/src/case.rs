@@ -248,10 +248,10 @@ impl<'de> Deserialize<'de> for RawOutcome {
 impl CaseFile {
     /// Reads and checks a case file.
     pub fn read(path: &Path) -> Result<CaseFile, CaseFileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| CaseFileError {
+        let text = motley_interpreter::load::read_text(path).map_err(|d| CaseFileError {
             path: path.to_path_buf(),
-            at: None,
-            message: format!("cannot read: {e}"),
+            at: d.span.map(|s| (s.line as u64, s.col as u64)),
+            message: d.message,
         })?;
         CaseFile::parse(path, &text)
     }
@@ -335,6 +335,16 @@ impl CaseFile {
                 fen: e.fen,
                 error: e.error.map(|e| e.0),
             };
+            if let Some(depth) = expect
+                .perft
+                .keys()
+                .find(|&&d| d > motley_interpreter::MAX_PERFT_DEPTH)
+            {
+                return Err(bad(format!(
+                    "perft depth {depth} is too deep: the most is {}",
+                    motley_interpreter::MAX_PERFT_DEPTH
+                )));
+            }
             if expect == Expect::default() {
                 return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
             }
@@ -354,10 +364,10 @@ impl CaseFile {
             if let Some(other) = c
                 .known
                 .keys()
-                .find(|k| !["interp", "engine", "uci"].contains(&k.as_str()))
+                .find(|k| !["interp", "engine", "uci", "fsf"].contains(&k.as_str()))
             {
                 return Err(bad(format!(
-                    "`known` names `{other}`; expected interp, engine or uci"
+                    "`known` names `{other}`; expected interp, engine, uci or fsf"
                 )));
             }
             cases.push(Case {

@@ -545,10 +545,61 @@ fn bundled_games() -> &'static [(String, Game)] {
     })
 }
 
+/// The number of ranks of a FEN's board field.
+fn ranks_of(fen: &str) -> usize {
+    board_field(fen).split('/').count()
+}
+
+/// A FEN's board field without the holdings (`[...]`).
+fn board_field(fen: &str) -> &str {
+    let board = fen.split_whitespace().next().unwrap_or_default();
+    board.split('[').next().unwrap_or_default()
+}
+
+/// The first `ranks` ranks of a FEN's board, square by square: `.` for an
+/// empty square, else the piece as written (`P`, `+P`, `P~`). Comparing an
+/// accepted FEN's squares with those of the FEN printed from it catches
+/// text the reader passed over (pieces after a full rank).
+pub fn board_squares(fen: &str, ranks: usize) -> Vec<Vec<String>> {
+    board_field(fen)
+        .split('/')
+        .take(ranks)
+        .map(|rank| {
+            let mut squares: Vec<String> = Vec::new();
+            let mut chars = rank.chars().peekable();
+            let mut promoted = false;
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut run = c.to_string();
+                    while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                        run.push(d);
+                    }
+                    let empty = run.parse::<usize>().unwrap_or(usize::MAX).min(1 << 10);
+                    squares.extend(std::iter::repeat_n(".".to_string(), empty));
+                } else if c == '+' {
+                    promoted = true;
+                } else if c == '~' {
+                    if let Some(last) = squares.last_mut() {
+                        last.push('~');
+                    }
+                } else {
+                    squares.push(if std::mem::take(&mut promoted) {
+                        format!("+{c}")
+                    } else {
+                        c.to_string()
+                    });
+                }
+            }
+            squares
+        })
+        .collect()
+}
+
 /// Target `position_text`: the first line names a bundled variant (its
 /// file stem, e.g. `chess`; other text picks one by its bytes), the
 /// second is a FEN, the other lines (at most 32) are move texts; a line
-/// `#N` plays the legal move numbered N. Never a panic; an accepted FEN,
+/// `#N` plays the legal move numbered N. Never a panic; an accepted FEN
+/// has, square by square, the board it was written with ([`board_squares`]),
 /// and the position after each accepted move, prints and reads back to
 /// itself with the same legal moves up to the documented unmoved-piece
 /// gap ([`fen_fixed_point`]); a refused FEN or move
@@ -571,7 +622,15 @@ pub fn position_text(data: &[u8]) {
     let fen = lines.next().unwrap_or_default();
     let before = game.fen();
     match game.set_fen(fen) {
-        Ok(()) => fen_fixed_point(&game, setup),
+        Ok(()) => {
+            assert_eq!(
+                board_squares(fen, ranks_of(&game.fen())),
+                board_squares(&game.fen(), ranks_of(&game.fen())),
+                "the FEN `{fen}` was accepted as `{}`: the boards differ",
+                game.fen()
+            );
+            fen_fixed_point(&game, setup)
+        }
         Err(_) => assert_eq!(
             game.fen(),
             before,
@@ -687,12 +746,28 @@ pub fn differential(data: &[u8]) {
     }
 }
 
-/// Legal moves, FEN and outcome agree ([`compare_here`]). Returns the
-/// legal moves.
-fn compare(a: &mut Interp, b: &mut Engine, moves: &[String]) -> Result<Vec<String>, DiffError> {
-    compare_here(a, b, None, moves)?;
-    a.legal_moves()
-        .map_err(|e| DiffError::Broken(e.to_string()))
+/// Legal moves, FEN and outcome agree. Returns the legal moves and
+/// whether the game has ended. Each implementation is asked each question
+/// once; on a difference [`compare_here`] asks again and builds the report.
+fn compare(
+    a: &mut Interp,
+    b: &mut Engine,
+    moves: &[String],
+) -> Result<(Vec<String>, bool), DiffError> {
+    let broken = |e: ImplError| DiffError::Broken(e.to_string());
+    let legal = a.legal_moves().map_err(broken)?;
+    let outcome = a.outcome().map_err(broken)?;
+    let same = legal == b.legal_moves().map_err(broken)?
+        && a.fen().map_err(broken)? == b.fen().map_err(broken)?
+        && outcome == b.outcome().map_err(broken)?;
+    if !same {
+        compare_here(a, b, None, moves)?;
+        return Err(DiffError::Broken(format!(
+            "a difference after [{}] that asking again did not show",
+            moves.join(" ")
+        )));
+    }
+    Ok((legal, outcome.is_some()))
 }
 
 /// [`differential`] returning the disagreement instead of panicking.
@@ -720,13 +795,9 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
         .map_err(|e| DiffError::Broken(e.to_string()))?;
     b.set_position(None, &moves)
         .map_err(|e| DiffError::Broken(e.to_string()))?;
-    let mut legal = compare(&mut a, &mut b, &moves)?;
+    let (mut legal, mut ended) = compare(&mut a, &mut b, &moves)?;
     for _ in 0..120 {
-        if legal.is_empty()
-            || a.outcome()
-                .map_err(|e| DiffError::Broken(e.to_string()))?
-                .is_some()
-        {
+        if legal.is_empty() || ended {
             break;
         }
         let i = match choices.next() {
@@ -744,7 +815,7 @@ pub fn differential_game(data: &[u8]) -> Result<(), DiffError> {
             )));
         }
         moves.push(mv);
-        legal = compare(&mut a, &mut b, &moves).map_err(|e| match e {
+        (legal, ended) = compare(&mut a, &mut b, &moves).map_err(|e| match e {
             DiffError::Disagree(mut d) => {
                 d.what = format!(
                     "{} (variant {}, rulings {:?})",
@@ -802,7 +873,48 @@ pub struct RuleDesc {
     pub seed: u64,
     /// Plies of random play (read modulo 16).
     pub plies: u8,
+    /// The optional sections: castling, drops, gating, freezing, replies,
+    /// turns of several moves.
+    pub sections: SectionsDesc,
 }
+
+/// Optional sections of a generated rule file; piece types are indexes
+/// into the generated types, files and atoms are read modulo their lists.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct SectionsDesc {
+    /// `castling`: the rook type, the king's and the rook's target files,
+    /// and the castling field of the setup (an index into
+    /// [`GEN_CASTLING_FIELDS`]).
+    pub castling: Option<(u8, u8, u8, u8)>,
+    /// `hand` (captures go to the capturer) and `drops` of every generated
+    /// type, in a zone of [`GEN_ZONES`].
+    pub drops: Option<u8>,
+    /// `gating` of this type on the first rank, one of each side in hand.
+    pub gating: Option<u8>,
+    /// `freeze`: the freezing type, its reach (an atom of [`GEN_ATOMS`])
+    /// and settings (bit 0: `highest-value`; bits 1-2: `linger`; bit 3:
+    /// `trigger: arrival`).
+    pub freeze: Option<(u8, u8, u8)>,
+    /// `replies`: the opening type, the replying type and the reply's
+    /// movement.
+    pub replies: Option<(u8, u8, ComponentDesc)>,
+    /// `turn`: `2 + n % 2` moves per turn; bit 2 `capture: any`; bit 3
+    /// `later_moves: required`.
+    pub turn: Option<u8>,
+}
+
+/// Castling fields a generated setup may have.
+pub const GEN_CASTLING_FIELDS: [&str; 5] = ["-", "K", "Q", "Kk", "KQkq"];
+
+/// Zones generated drops may use.
+pub const GEN_ZONES: [&str; 5] = [
+    "true",
+    "rank >= 2",
+    "rank <= 2",
+    "file in [a, c]",
+    "not reach_from_outside(W)",
+];
 
 /// A piece type: up to 3 components.
 #[derive(Clone, Debug)]
@@ -865,6 +977,87 @@ impl PieceDesc {
         } else {
             s
         }
+    }
+}
+
+impl RuleDesc {
+    /// The optional sections as YAML; `letter` maps a type index to a
+    /// generated letter (none when there are no types besides the royal).
+    fn sections_yaml(
+        &self,
+        files: usize,
+        gated: Option<char>,
+        letter: &dyn Fn(u8) -> Option<char>,
+    ) -> String {
+        let s = &self.sections;
+        let file = |n: u8| (b'a' + n % files as u8) as char;
+        let all: Vec<String> = (0..self.pieces.len().min(GEN_LETTERS.len()))
+            .map(|i| GEN_LETTERS[i].to_string())
+            .collect();
+        let mut yaml = String::new();
+        if let Some((rook, king_to, rook_to, _)) = s.castling {
+            if let Some(rook) = letter(rook) {
+                yaml.push_str(&format!(
+                    "castling:\n  king: K\n  rook: {rook}\n  sides:\n    - {{ king_to: {}, rook_to: {} }}\n",
+                    file(king_to),
+                    file(rook_to)
+                ));
+            }
+        }
+        if let Some(zone) = s.drops.filter(|_| !all.is_empty()) {
+            yaml.push_str(&format!(
+                "hand:\n  captured: capturer\ndrops:\n  - pieces: [{}]\n    zone: \"{}\"\n",
+                all.join(", "),
+                GEN_ZONES[zone as usize % GEN_ZONES.len()]
+            ));
+        }
+        if let Some(g) = gated {
+            yaml.push_str(&format!(
+                "gating:\n  - pieces: [{g}]\n    zone: rank == 1\n    vacated_by: [unmoved]\n"
+            ));
+        }
+        if let Some((by, reach, settings)) = s.freeze {
+            if let Some(by) = letter(by) {
+                let reach = GEN_ATOMS[reach as usize % GEN_ATOMS.len()];
+                let choose = if settings & 1 == 1 {
+                    "highest-value"
+                } else {
+                    "all"
+                };
+                let trigger = if settings & 8 == 8 {
+                    "arrival"
+                } else {
+                    "recompute"
+                };
+                yaml.push_str(&format!(
+                    "freeze:\n  - {{ by: [{by}], reach: \"{reach}\", immune: [K], choose: {choose}, linger: {}, trigger: {trigger} }}\n",
+                    (settings >> 1) % 4
+                ));
+            }
+        }
+        if let Some((opener, replier, reply)) = &s.replies {
+            if let (Some(opener), Some(replier)) = (letter(*opener), letter(*replier)) {
+                let opened =
+                    self.pieces[GEN_LETTERS.iter().position(|&l| l == opener).unwrap_or(0)].betza();
+                yaml.push_str(&format!(
+                    "replies:\n  - key: reply\n    opened_by: {{ pieces: [{opener}], moves: \"{opened}\" }}\n    reply: {{ pieces: [{replier}], moves: \"{}\" }}\n",
+                    reply.betza()
+                ));
+            }
+        }
+        if let Some(turn) = s.turn {
+            yaml.push_str(&format!(
+                "turn:\n  moves: {}\n  capture: {}\n  later_moves: {}\n",
+                2 + turn % 2,
+                if turn & 4 == 4 { "any" } else { "first-only" },
+                if turn & 8 == 8 {
+                    "required"
+                } else {
+                    "optional"
+                }
+            ));
+        }
+        yaml
     }
 }
 
@@ -953,11 +1146,18 @@ impl RuleDesc {
                 fen.push('/');
             }
         }
-        fen.push_str(if self.black_first {
-            " b - - 0 1"
-        } else {
-            " w - - 0 1"
+        let s = &self.sections;
+        let gated = s.gating.and_then(letter);
+        if let Some(g) = gated {
+            fen.push_str(&format!("[{g}{}]", g.to_ascii_lowercase()));
+        }
+        let castling_field = s.castling.map_or("-", |(.., field)| {
+            GEN_CASTLING_FIELDS[field as usize % GEN_CASTLING_FIELDS.len()]
         });
+        fen.push_str(&format!(
+            " {} {castling_field} - 0 1",
+            if self.black_first { "b" } else { "w" }
+        ));
         let royal = self
             .royal
             .as_ref()
@@ -967,8 +1167,9 @@ impl RuleDesc {
         for (i, p) in pieces.iter().enumerate() {
             let b = p.betza();
             yaml.push_str(&format!(
-                "  - {{ letter: {}, name: piece{i}, moves: \"{b}\" }}\n",
-                GEN_LETTERS[i]
+                "  - {{ letter: {}, name: piece{i}, moves: \"{b}\", value: {} }}\n",
+                GEN_LETTERS[i],
+                i + 1
             ));
             betzas.push(b);
         }
@@ -979,7 +1180,12 @@ impl RuleDesc {
                 "promotion:\n  - {{ pieces: [{from}], zone: \"rank == {ranks}\", to: [{to}] }}\n"
             ));
         }
+        let sections = self.sections_yaml(files, gated, &letter);
+        yaml.push_str(&sections);
+        // The sections put state in the FEN that the mirror image of
+        // `mirror_fen` does not carry over.
         let symmetric = self.asymmetric_setup.is_none()
+            && sections.is_empty()
             && !betzas.iter().any(|b| b.contains('l') || b.contains('r'));
         Generated {
             yaml,

@@ -197,12 +197,19 @@ impl fmt::Display for ImplKind {
 }
 
 impl ImplKind {
-    /// A fresh, unloaded implementation of this kind.
+    /// A fresh, unloaded implementation of this kind; a UCI engine gets
+    /// the default time for each question.
     pub fn create(&self) -> Box<dyn Implementation> {
+        self.create_within(crate::uci::DEFAULT_QUESTION_TIMEOUT)
+    }
+
+    /// [`ImplKind::create`], a UCI engine getting `uci_timeout` for each
+    /// question.
+    pub fn create_within(&self, uci_timeout: std::time::Duration) -> Box<dyn Implementation> {
         match self {
             ImplKind::Interpreter => Box::new(Interp::new()),
             ImplKind::Engine => Box::new(Engine::new()),
-            ImplKind::Uci(command) => Box::new(Uci::new(command)),
+            ImplKind::Uci(command) => Box::new(Uci::new(command, uci_timeout)),
             ImplKind::Fsf(variant) => Box::new(Fsf::new(variant.as_deref())),
         }
     }
@@ -210,8 +217,8 @@ impl ImplKind {
 
 /// Reads a rule file's text, with the path in the message on failure.
 pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| ImplError::Failed(format!("{}: cannot read rule file: {e}", path.display())))
+    motley_interpreter::load::read_text(path)
+        .map_err(|d| ImplError::Failed(d.render(&path.display().to_string(), "").trim_end().into()))
 }
 
 /// The `name` of a rule file, read without interpreting the rest, so an
@@ -317,8 +324,7 @@ impl Implementation for Interp {
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
         self.game()?
-            .play(mv)
-            .map(|_| ())
+            .play_move(mv)
             .map_err(|e| ImplError::Rejected(e.to_string()))
     }
 

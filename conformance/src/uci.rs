@@ -5,22 +5,49 @@
 //! Only perft can be asked: legal moves come from `go perft 1`; FEN,
 //! outcomes and error checks are [`ImplError::Unsupported`].
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::time::{Duration, Instant};
 
 use crate::implementation::{variant_name, ImplError, Implementation, Outcome};
 
-/// How long the handshake may take.
+/// How long the whole handshake (`uci` to `uciok`, `isready` to `readyok`)
+/// may take, however much the engine writes meanwhile.
 const HANDSHAKE: Duration = Duration::from_secs(20);
+
+/// How long one question (`go perft N`) may take unless told otherwise
+/// (`motley conform --uci-timeout`).
+pub const DEFAULT_QUESTION_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The longest line read from an engine; UCI lines are short (the longest
+/// usual one, Fairy-Stockfish's list of variants, is a few kilobytes).
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most lines one answer may have: a `go perft` answer has one per
+/// root move and a few more.
+const MAX_ANSWER_LINES: usize = 10_000;
+
+/// Lines read ahead of the questions; the engine waits when they are not
+/// taken, so an engine that writes for ever fills no memory.
+const LINES_AHEAD: usize = 256;
+
+/// What the reader thread passes on: a line, or why reading stopped.
+enum Incoming {
+    /// A line, without its end.
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`].
+    TooLong,
+    /// Bytes that are not UTF-8.
+    NotUtf8,
+}
 
 /// A running UCI engine process.
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
 }
 
 impl Drop for Process {
@@ -38,30 +65,67 @@ impl Drop for Process {
     }
 }
 
+/// Reads the engine's output line by line into `lines`, each line at most
+/// [`MAX_LINE_BYTES`]; stops at the end, at a line too long or at bytes
+/// that are not UTF-8.
+fn read_lines(stdout: ChildStdout, lines: SyncSender<Incoming>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut bytes = Vec::new();
+        let limit = (MAX_LINE_BYTES + 1) as u64;
+        match (&mut reader).take(limit).read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let ended = bytes.last() == Some(&b'\n');
+        if !ended && bytes.len() > MAX_LINE_BYTES {
+            let _ = lines.send(Incoming::TooLong);
+            return;
+        }
+        while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+            bytes.pop();
+        }
+        let message = match String::from_utf8(bytes) {
+            Ok(line) => Incoming::Line(line),
+            Err(_) => Incoming::NotUtf8,
+        };
+        let stop = !matches!(message, Incoming::Line(_));
+        if lines.send(message).is_err() || stop {
+            return;
+        }
+    }
+}
+
 /// An external engine behind [`Implementation`] (`--impl uci:COMMAND`).
 pub struct Uci {
     command: String,
     /// The `UCI_Variant` to ask for; the rule file's `name` when `None`.
-    variant: Option<String>,
+    forced_variant: Option<String>,
     /// Whether to ask for Chess960 notation (castling as king takes rook).
     chess960: bool,
     /// The lines of the handshake, which list the variants offered.
-    handshake: Vec<String>,
+    offered: Vec<String>,
+    timeout: Duration,
     process: Option<Process>,
+    /// The variant loaded, to start the engine again after it was stopped.
+    variant: Option<String>,
     fen: Option<String>,
     moves: Vec<String>,
 }
 
 impl Uci {
     /// An engine to be started with `command` (program and arguments
-    /// separated by spaces) when a variant is loaded.
-    pub fn new(command: &str) -> Uci {
+    /// separated by spaces) when a variant is loaded; each question may take
+    /// `timeout`.
+    pub fn new(command: &str, timeout: Duration) -> Uci {
         Uci {
             command: command.to_string(),
-            variant: None,
+            forced_variant: None,
             chess960: false,
-            handshake: Vec::new(),
+            offered: Vec::new(),
+            timeout,
             process: None,
+            variant: None,
             fen: None,
             moves: Vec::new(),
         }
@@ -71,9 +135,9 @@ impl Uci {
     /// with castling written as king takes rook (`UCI_Chess960`).
     pub fn for_fsf(command: &str, variant: &str) -> Uci {
         Uci {
-            variant: Some(variant.to_string()),
+            forced_variant: Some(variant.to_string()),
             chess960: true,
-            ..Uci::new(command)
+            ..Uci::new(command, DEFAULT_QUESTION_TIMEOUT)
         }
     }
 
@@ -81,7 +145,7 @@ impl Uci {
     /// when only `chess` is known to work).
     fn offers(&self, variant: &str) -> bool {
         match self
-            .handshake
+            .offered
             .iter()
             .find(|l| l.starts_with("option name UCI_Variant "))
         {
@@ -90,10 +154,40 @@ impl Uci {
         }
     }
 
-    fn start(&mut self) -> Result<(), ImplError> {
-        if self.process.is_some() {
-            return Ok(());
+    /// Starts the engine for `variant` (unless it runs) and waits until it
+    /// is ready.
+    fn start(&mut self, variant: &str) -> Result<(), ImplError> {
+        if self.process.is_none() {
+            self.spawn()?;
+            self.send("uci")?;
+            self.offered = self.wait_for(|l| l.trim() == "uciok", self.handshake())?.0;
         }
+        if variant != "chess" {
+            if !self.offers(variant) {
+                return Err(ImplError::Unsupported(format!(
+                    "UCI engine `{}` offers no variant `{variant}`",
+                    self.command
+                )));
+            }
+            self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
+        if self.chess960 {
+            self.send("setoption name UCI_Chess960 value true")?;
+        }
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for(|l| l.trim() == "readyok", self.handshake())?;
+        self.variant = Some(variant.to_string());
+        Ok(())
+    }
+
+    /// How long a handshake may take: [`HANDSHAKE`], or less when the
+    /// questions may take less.
+    fn handshake(&self) -> Duration {
+        self.timeout.min(HANDSHAKE)
+    }
+
+    fn spawn(&mut self) -> Result<(), ImplError> {
         let mut words = self.command.split_whitespace();
         let program = words
             .next()
@@ -111,26 +205,13 @@ impl Uci {
             (Some(i), Some(o)) => (i, o),
             _ => return Err(ImplError::Failed("UCI engine without pipes".to_string())),
         };
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(line) => {
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
+        let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
+        std::thread::spawn(move || read_lines(stdout, tx));
         self.process = Some(Process {
             child,
             stdin,
             lines: rx,
         });
-        self.send("uci")?;
-        self.handshake = self.wait_for(|l| l.trim() == "uciok", Some(HANDSHAKE))?.0;
         Ok(())
     }
 
@@ -140,44 +221,66 @@ impl Uci {
             .process
             .as_mut()
             .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
-        writeln!(process.stdin, "{line}")
-            .and_then(|_| process.stdin.flush())
-            .map_err(|e| {
-                ImplError::Failed(format!("UCI engine `{command}` does not accept input: {e}"))
-            })
+        let sent = writeln!(process.stdin, "{line}").and_then(|_| process.stdin.flush());
+        sent.map_err(|e| {
+            self.process = None;
+            ImplError::Failed(format!("UCI engine `{command}` does not accept input: {e}"))
+        })
     }
 
-    /// Reads lines until one satisfies `done`; returns the lines before it
-    /// and that line.
+    /// Reads lines until one satisfies `done`, within `limit`; returns the
+    /// lines before it and that line. On any failure the engine is stopped
+    /// (killed if it does not quit), to be started again by the next
+    /// question.
     fn wait_for(
         &mut self,
         done: impl Fn(&str) -> bool,
-        timeout: Option<Duration>,
+        limit: Duration,
     ) -> Result<(Vec<String>, String), ImplError> {
-        let command = self.command.clone();
+        let answer = self.read_answer(done, limit);
+        if answer.is_err() {
+            self.process = None;
+        }
+        answer
+    }
+
+    fn read_answer(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        limit: Duration,
+    ) -> Result<(Vec<String>, String), ImplError> {
+        let deadline = Instant::now() + limit;
+        let command = &self.command;
         let process = self
             .process
             .as_mut()
             .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
+        let failed = |why: String| ImplError::Failed(format!("UCI engine `{command}` {why}"));
         let mut before = Vec::new();
         loop {
-            let line = match timeout {
-                Some(t) => process.lines.recv_timeout(t).map_err(|e| match e {
-                    RecvTimeoutError::Timeout => ImplError::Failed(format!(
-                        "UCI engine `{command}` did not answer within {}s",
-                        t.as_secs()
-                    )),
-                    RecvTimeoutError::Disconnected => {
-                        ImplError::Failed(format!("UCI engine `{command}` exited"))
-                    }
-                })?,
-                None => process
-                    .lines
-                    .recv()
-                    .map_err(|_| ImplError::Failed(format!("UCI engine `{command}` exited")))?,
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match process.lines.recv_timeout(left) {
+                Ok(Incoming::Line(line)) => line,
+                Ok(Incoming::TooLong) => {
+                    return Err(failed(format!(
+                        "sent a line longer than {MAX_LINE_BYTES} bytes"
+                    )))
+                }
+                Ok(Incoming::NotUtf8) => {
+                    return Err(failed("sent a line that is not UTF-8".into()))
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(failed(format!("did not answer within {}", seconds(limit))))
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(failed("exited".into())),
             };
             if done(&line) {
                 return Ok((before, line));
+            }
+            if before.len() == MAX_ANSWER_LINES {
+                return Err(failed(format!(
+                    "sent more than {MAX_ANSWER_LINES} lines without finishing its answer"
+                )));
             }
             before.push(line);
         }
@@ -197,11 +300,20 @@ impl Uci {
 
     /// Runs `go perft depth` and returns the divide lines and the total.
     fn go_perft(&mut self, depth: u32) -> Result<(Vec<(String, u64)>, u64), ImplError> {
+        if self.process.is_none() {
+            let variant = self
+                .variant
+                .clone()
+                .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
+            self.start(&variant)?;
+        }
         let position = self.position_command();
         self.send(&position)?;
         self.send(&format!("go perft {depth}"))?;
-        let (lines, last) =
-            self.wait_for(|l| l.trim_start().starts_with("Nodes searched"), None)?;
+        let (lines, last) = self.wait_for(
+            |l| l.trim_start().starts_with("Nodes searched"),
+            self.timeout,
+        )?;
         let total = last
             .split(':')
             .nth(1)
@@ -212,6 +324,11 @@ impl Uci {
         divide.sort();
         Ok((divide, total))
     }
+}
+
+/// A duration as written in messages: `20s`, `0.5s`.
+fn seconds(d: Duration) -> String {
+    format!("{}s", d.as_secs_f64())
 }
 
 /// Reads a `MOVE: COUNT` line as Stockfish prints it under `go perft`.
@@ -233,26 +350,11 @@ impl Implementation for Uci {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!("rulings over UCI (`{id}`)")));
         }
-        let name = match &self.variant {
+        let name = match &self.forced_variant {
             Some(name) => name.clone(),
             None => variant_name(variant)?,
         };
-        self.start()?;
-        if name != "chess" {
-            if !self.offers(&name) {
-                return Err(ImplError::Unsupported(format!(
-                    "UCI engine `{}` offers no variant `{name}`",
-                    self.command
-                )));
-            }
-            self.send(&format!("setoption name UCI_Variant value {name}"))?;
-        }
-        if self.chess960 {
-            self.send("setoption name UCI_Chess960 value true")?;
-        }
-        self.send("ucinewgame")?;
-        self.send("isready")?;
-        self.wait_for(|l| l.trim() == "readyok", Some(HANDSHAKE))?;
+        self.start(&name)?;
         self.fen = None;
         self.moves.clear();
         Ok(())

@@ -103,6 +103,7 @@ fn budgets_can_be_overridden() {
         &Options {
             budget: Budget::Unlimited,
             threads: 1,
+            ..ci()
         },
     )
     .expect("fixture");
@@ -113,12 +114,34 @@ fn budgets_can_be_overridden() {
         &Options {
             budget: Budget::Nodes(25),
             threads: 1,
+            ..ci()
         },
     )
     .expect("fixture");
     // Only the depth-1 counts fit (so `wrong perft` passes); legal sets and outcomes cost nothing.
     assert_eq!((tight.passed(), tight.failed(), tight.skipped()), (2, 2, 1));
     assert_eq!(tight.counts_over_budget(), 2);
+}
+
+#[test]
+fn budgets_bound_the_work_done_not_the_count_claimed() {
+    let path = [here("tests/fixtures/claims-too-small.yaml")];
+    let report = run_paths(&path, &ImplKind::Engine, &ci()).expect("fixture");
+    // Depth 12 stops once a shallower count passes the budget (depth 5).
+    assert_eq!(
+        (report.passed(), report.failed(), report.skipped()),
+        (0, 1, 1)
+    );
+    assert_eq!(report.counts_over_budget(), 1);
+    let file = here("tests/fixtures/claims-too-small.yaml")
+        .display()
+        .to_string();
+    assert_eq!(
+        report.failure_lines(),
+        [format!(
+            "{file}: a claim of one leaf at depth 3: perft 3: expected 1, got 8902"
+        )]
+    );
 }
 
 fn parse(text: &str) -> String {
@@ -184,6 +207,12 @@ fn bad_case_files_are_refused_with_located_messages() {
         parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
         "DIR/x.yaml:6:5: case `a`: another case of this file has the same name"
     );
+    assert_eq!(
+        parse(&format!(
+            "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 5000: 1 }} }}\n"
+        )),
+        "DIR/x.yaml:3:5: case `a`: perft depth 5000 is too deep: the most is 64"
+    );
     let bad_count = parse(&format!(
         "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: many }} }}\n"
     ));
@@ -203,6 +232,38 @@ fn an_unreadable_case_file_counts_as_a_failure() {
         "{:?}",
         report.failure_lines()
     );
+}
+
+#[test]
+fn misbehaving_uci_engines_fail_the_case_within_the_deadline() {
+    let script = here("tests/fixtures/uci-hostile.sh");
+    for (mode, why) in [
+        ("silent", "did not answer within 1s"),
+        (
+            "flood",
+            "sent more than 10000 lines without finishing its answer",
+        ),
+        ("trickle", "did not answer within 1s"),
+        ("long-line", "sent a line longer than 65536 bytes"),
+        ("not-utf8", "sent a line that is not UTF-8"),
+    ] {
+        let kind: ImplKind = format!("uci:sh {} {mode}", script.display())
+            .parse()
+            .expect("uci kind");
+        let report = run_paths(
+            &[here("tests/fixtures/uci-one.yaml")],
+            &kind,
+            &Options {
+                threads: 1,
+                uci_timeout: std::time::Duration::from_secs(1),
+                ..ci()
+            },
+        )
+        .expect("fixture");
+        let lines = report.failure_lines();
+        assert_eq!(lines.len(), 1, "{mode}: {lines:?}");
+        assert!(lines[0].contains(why), "{mode}: {lines:?}");
+    }
 }
 
 #[test]
@@ -321,7 +382,45 @@ fn known_failures_are_counted_apart() {
     }
     let dir = here("tests/fixtures");
     let bad = CaseFile::parse(&dir.join("x.yaml"), "variant: ../../../spec/variants/chess.yaml\ncases:\n  - name: a\n    source: s\n    known: { stockfish: x }\n    expect: { perft: { 1: 20 } }\n");
-    assert!(bad.is_err_and(
-        |e| e.message == "case `a`: `known` names `stockfish`; expected interp, engine or uci"
-    ));
+    assert!(bad
+        .is_err_and(|e| e.message
+            == "case `a`: `known` names `stockfish`; expected interp, engine, uci or fsf"));
+}
+
+/// Every Fairy-Stockfish variant bundled under its FSF name has a case file
+/// `cases/fsf/NAME.yaml` for `spec/variants/NAME.yaml`: the start position as
+/// FSF prints it, and perft counts; `spec/FAIRY-STOCKFISH.md` lists it.
+#[test]
+fn every_fairy_stockfish_case_file_names_its_rule_file_and_holds_perft_counts() {
+    let table = std::fs::read_to_string(here("../spec/FAIRY-STOCKFISH.md")).expect("the FSF table");
+    let files = motley_conformance::case::case_files(&[here("cases/fsf")]).expect("cases/fsf");
+    assert!(files.len() >= 38, "only {} FSF case files", files.len());
+    for path in files {
+        let file = CaseFile::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("file name");
+        assert_eq!(
+            file.variant.file_stem().and_then(|s| s.to_str()),
+            Some(name),
+            "{}: the rule file is named otherwise",
+            path.display()
+        );
+        assert!(
+            table.contains(&format!("`{name}`")),
+            "spec/FAIRY-STOCKFISH.md does not list `{name}`"
+        );
+        let start = &file.cases[0];
+        assert!(
+            start.fen.is_none() && start.moves.is_empty() && start.expect.fen.is_some(),
+            "{}: the first case is not the start position's FEN",
+            path.display()
+        );
+        assert!(
+            file.cases.iter().any(|c| !c.expect.perft.is_empty()),
+            "{}: no perft count",
+            path.display()
+        );
+    }
 }

@@ -124,3 +124,94 @@ fn en_passant_and_plain_move_to_one_square_are_one_move() {
         game.fen()
     );
 }
+
+/// `generated_rules` writes castling, drops, gating, freezing, replies and
+/// turns of several moves, and files with each of them build and play.
+#[test]
+fn generated_rules_cover_the_optional_sections() {
+    use fuzz::{ComponentDesc, PieceDesc, RuleDesc, SectionsDesc};
+    let step = |atom: u8| ComponentDesc {
+        dirs: 0,
+        modes: 0,
+        atom,
+        ride: 0,
+        rifle: false,
+    };
+    let base = RuleDesc {
+        files: 3,
+        ranks: 3,
+        royal: None,
+        pieces: vec![
+            PieceDesc {
+                components: vec![step(10)],
+            },
+            PieceDesc {
+                components: vec![step(3)],
+            },
+        ],
+        royal_square: 4,
+        placements: vec![(0, 0), (7, 1)],
+        asymmetric_setup: None,
+        black_first: false,
+        promotion: None,
+        seed: 7,
+        plies: 9,
+        sections: SectionsDesc::default(),
+    };
+    let sections = [
+        (
+            "castling:",
+            SectionsDesc {
+                castling: Some((0, 6, 5, 0)),
+                ..Default::default()
+            },
+        ),
+        (
+            "drops:",
+            SectionsDesc {
+                drops: Some(1),
+                ..Default::default()
+            },
+        ),
+        (
+            "gating:",
+            SectionsDesc {
+                gating: Some(1),
+                ..Default::default()
+            },
+        ),
+        (
+            "freeze:",
+            SectionsDesc {
+                freeze: Some((1, 0, 1)),
+                ..Default::default()
+            },
+        ),
+        (
+            "replies:",
+            SectionsDesc {
+                replies: Some((0, 1, step(0))),
+                ..Default::default()
+            },
+        ),
+        (
+            "turn:",
+            SectionsDesc {
+                turn: Some(0),
+                ..Default::default()
+            },
+        ),
+    ];
+    for (key, sections) in sections {
+        let desc = RuleDesc {
+            sections,
+            ..base.clone()
+        };
+        let yaml = desc.generate().yaml;
+        assert!(yaml.contains(key), "{key}\n{yaml}");
+        let game = motley_interpreter::Game::from_source(&yaml)
+            .unwrap_or_else(|e| panic!("{key}: {}\n{yaml}", e.render("generated.yaml", &yaml)));
+        assert!(!game.legal_moves().is_empty(), "{key}\n{yaml}");
+        fuzz::generated_rules(&desc);
+    }
+}

@@ -257,3 +257,20 @@ fn a_planted_bug_is_found_with_the_shortest_sequence() {
         "White is to move after an odd number of plies from this FEN: {d}"
     );
 }
+
+#[test]
+fn board_squares_see_letters_the_reader_passed_over() {
+    use motley_conformance::fuzz::board_squares;
+    let written = board_squares("4k3/8/8/8/8/8/8/RNBQKBNRK w - - 0 1", 8);
+    let printed = board_squares("4k3/8/8/8/8/8/8/RNBQKBNR w - - 0 1", 8);
+    assert_ne!(written, printed);
+    assert_eq!(written[7].len(), 9);
+    assert_eq!(
+        board_squares("r+p1P~2/8[Qq] w - - 0 1", 2),
+        [
+            vec!["r", "+p", ".", "P~", ".", "."],
+            vec![".", ".", ".", ".", ".", ".", ".", "."]
+        ]
+    );
+    assert_eq!(board_squares("1q10/12 w", 2)[0].len(), 12);
+}

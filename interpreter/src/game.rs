@@ -15,12 +15,40 @@ use crate::play::{Outcome, PlayError, Position, Reason, Rules};
 pub type LoadError = Diagnostics;
 
 /// Runs load → check → compile on rule-file text, with default rulings,
-/// and validates its setup.
+/// and validates its setup. Every other option of every ruling is built
+/// too, one at a time, so that a file broken under one of them is refused
+/// now; such a problem names the option (`under ID=OPTION: ...`).
 pub fn build(source: &str) -> Result<Rules, LoadError> {
     let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
     let rulings =
         choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
-    build_file(file, &rulings).map_err(|d| d.clamped(source))
+    let rules = build_file(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    for ruling in &file.rulings {
+        for option in ruling
+            .options
+            .iter()
+            .filter(|o| **o != ruling.default.value)
+        {
+            let given = [(ruling.id.clone(), option.clone())];
+            let Ok(chosen) = choose_rulings(&file, &given) else {
+                continue;
+            };
+            if let Err(d) = build_file(file.clone(), &chosen) {
+                for mut problem in d.0 {
+                    problem.message = format!("under {}={option}: {}", ruling.id, problem.message);
+                    if !problems.contains(&problem) {
+                        problems.push(problem);
+                    }
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(rules)
+    } else {
+        Err(Diagnostics(problems).clamped(source))
+    }
 }
 
 /// Check → compile a loaded rule file with the given ruling options.
@@ -116,14 +144,39 @@ impl Game {
     /// Sets a ruling (`ID=VALUE`, the id full or short). The rules are
     /// rebuilt with it and the game starts again from the setup.
     pub fn set_ruling(&mut self, id: &str, value: &str) -> Result<(), PlayError> {
+        self.set_rulings(&[(id.to_string(), value.to_string())])
+    }
+
+    /// Sets several rulings at once (pairs of id, full or short, and
+    /// option; an id given twice is refused). The rules are rebuilt with
+    /// them and the game starts again from the setup. Rules broken under
+    /// this combination of options are reported as [`PlayError::Rules`].
+    pub fn set_rulings(&mut self, settings: &[(String, String)]) -> Result<(), PlayError> {
+        let file = self.rules.file.clone();
+        let prefix = format!("{}.", file.name.value);
+        let short = |id: &str| id.strip_prefix(&prefix).unwrap_or(id).to_string();
+        for (i, (id, _)) in settings.iter().enumerate() {
+            if settings[..i]
+                .iter()
+                .any(|(other, _)| short(other) == short(id))
+            {
+                return Err(PlayError::Ruling {
+                    reason: format!("ruling `{}` is set twice", short(id)),
+                });
+            }
+        }
         let mut given: Vec<(String, String)> =
             self.rules.variant.rulings.clone().into_iter().collect();
-        given.push((id.to_string(), value.to_string()));
-        let file = self.rules.file.clone();
+        given.extend(settings.iter().cloned());
         let chosen =
             choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
-        let rules = build_file(file, &chosen).map_err(|d| PlayError::Ruling {
-            reason: d.to_string(),
+        let rules = build_file(file, &chosen).map_err(|diagnostics| PlayError::Rules {
+            rulings: settings
+                .iter()
+                .map(|(id, value)| format!("{}={value}", short(id)))
+                .collect::<Vec<_>>()
+                .join(" "),
+            diagnostics,
         })?;
         *self = Game::new(Arc::new(rules));
         Ok(())
@@ -196,12 +249,25 @@ impl Game {
             number: self.position.fullmove,
             starts_turn: self.position.sub == 0,
         });
+        self.make(m);
+        Ok(san)
+    }
+
+    /// Plays a move as [`Game::play`] does, without writing its SAN, which
+    /// costs a move generation or two (for oracles that play many moves).
+    /// The move is not added to the game record ([`Game::played`]).
+    pub fn play_move(&mut self, text: &str) -> Result<(), PlayError> {
+        let m = self.rules.parse_move(&self.position, text)?;
+        self.make(m);
+        Ok(())
+    }
+
+    fn make(&mut self, m: crate::play::Move) {
         self.position.make(&self.rules, m);
         if self.position.halfmove == 0 {
             self.history.clear();
         }
         self.history.push(self.key());
-        Ok(san)
     }
 
     /// How the game has ended, or `None` while it goes on. An end decided by

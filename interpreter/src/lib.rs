@@ -11,3 +11,4 @@ pub mod load;
 pub mod play;
 
 pub use game::{build, Game, LoadError, Played};
+pub use play::MAX_PERFT_DEPTH;

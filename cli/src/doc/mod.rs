@@ -49,8 +49,7 @@ pub fn doc(paths: &[PathBuf], out: &Path) -> Result<ExitCode, Failure> {
     let mut pages: Vec<Page> = Vec::new();
     let mut problems = String::new();
     for path in rule_files(paths)? {
-        let source = std::fs::read_to_string(&path)
-            .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))?;
+        let source = crate::read(&path)?;
         match build(&source) {
             Ok(rules) => {
                 if pages.iter().any(|p| p.name == rules.variant.name) {

@@ -20,9 +20,13 @@ const MAX_BODY: u64 = 1 << 20;
 /// Most moves a game request may carry.
 const MAX_MOVES: usize = 5000;
 
-/// The bundled variants, compiled in: name and rule text.
+/// The bundled variants, compiled in: file stem and rule text (a test
+/// checks that this lists every file of spec/variants).
 pub const BUNDLED: &[(&str, &str)] = &[
     ("3check", include_str!("../../../spec/variants/3check.yaml")),
+    ("5check", include_str!("../../../spec/variants/5check.yaml")),
+    ("almost", include_str!("../../../spec/variants/almost.yaml")),
+    ("amazon", include_str!("../../../spec/variants/amazon.yaml")),
     (
         "berolina",
         include_str!("../../../spec/variants/berolina.yaml"),
@@ -31,15 +35,71 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "capablanca",
         include_str!("../../../spec/variants/capablanca.yaml"),
     ),
+    (
+        "capahouse",
+        include_str!("../../../spec/variants/capahouse.yaml"),
+    ),
+    (
+        "centaur",
+        include_str!("../../../spec/variants/centaur.yaml"),
+    ),
+    (
+        "chancellor",
+        include_str!("../../../spec/variants/chancellor.yaml"),
+    ),
+    (
+        "chaturanga",
+        include_str!("../../../spec/variants/chaturanga.yaml"),
+    ),
     ("chess", include_str!("../../../spec/variants/chess.yaml")),
+    (
+        "chessgi",
+        include_str!("../../../spec/variants/chessgi.yaml"),
+    ),
+    (
+        "chigorin",
+        include_str!("../../../spec/variants/chigorin.yaml"),
+    ),
     ("clown", include_str!("../../../spec/variants/clown.yaml")),
+    (
+        "coregal",
+        include_str!("../../../spec/variants/coregal.yaml"),
+    ),
+    (
+        "courier",
+        include_str!("../../../spec/variants/courier.yaml"),
+    ),
     (
         "crazyhouse",
         include_str!("../../../spec/variants/crazyhouse.yaml"),
     ),
+    ("dragon", include_str!("../../../spec/variants/dragon.yaml")),
+    (
+        "embassy",
+        include_str!("../../../spec/variants/embassy.yaml"),
+    ),
     ("entity", include_str!("../../../spec/variants/entity.yaml")),
+    ("fairy", include_str!("../../../spec/variants/fairy.yaml")),
     ("fool", include_str!("../../../spec/variants/fool.yaml")),
+    (
+        "gardner",
+        include_str!("../../../spec/variants/gardner.yaml"),
+    ),
+    (
+        "georgian",
+        include_str!("../../../spec/variants/georgian.yaml"),
+    ),
+    ("gothic", include_str!("../../../spec/variants/gothic.yaml")),
     ("grand", include_str!("../../../spec/variants/grand.yaml")),
+    (
+        "grasshopper",
+        include_str!("../../../spec/variants/grasshopper.yaml"),
+    ),
+    (
+        "hoppelpoppel",
+        include_str!("../../../spec/variants/hoppelpoppel.yaml"),
+    ),
+    ("janus", include_str!("../../../spec/variants/janus.yaml")),
     ("jester", include_str!("../../../spec/variants/jester.yaml")),
     ("joke", include_str!("../../../spec/variants/joke.yaml")),
     (
@@ -50,7 +110,51 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "knightmate",
         include_str!("../../../spec/variants/knightmate.yaml"),
     ),
+    ("legan", include_str!("../../../spec/variants/legan.yaml")),
+    ("loop", include_str!("../../../spec/variants/loop.yaml")),
+    (
+        "losalamos",
+        include_str!("../../../spec/variants/losalamos.yaml"),
+    ),
     ("makruk", include_str!("../../../spec/variants/makruk.yaml")),
+    ("modern", include_str!("../../../spec/variants/modern.yaml")),
+    (
+        "newzealand",
+        include_str!("../../../spec/variants/newzealand.yaml"),
+    ),
+    (
+        "nightrider",
+        include_str!("../../../spec/variants/nightrider.yaml"),
+    ),
+    (
+        "nocastle",
+        include_str!("../../../spec/variants/nocastle.yaml"),
+    ),
+    ("normal", include_str!("../../../spec/variants/normal.yaml")),
+    (
+        "opulent",
+        include_str!("../../../spec/variants/opulent.yaml"),
+    ),
+    (
+        "paradigm",
+        include_str!("../../../spec/variants/paradigm.yaml"),
+    ),
+    (
+        "pawnback",
+        include_str!("../../../spec/variants/pawnback.yaml"),
+    ),
+    (
+        "pawnsideways",
+        include_str!("../../../spec/variants/pawnsideways.yaml"),
+    ),
+    (
+        "pocketknight",
+        include_str!("../../../spec/variants/pocketknight.yaml"),
+    ),
+    (
+        "raazuvaa",
+        include_str!("../../../spec/variants/raazuvaa.yaml"),
+    ),
     (
         "seirawan",
         include_str!("../../../spec/variants/seirawan.yaml"),
@@ -58,6 +162,19 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "shatranj",
         include_str!("../../../spec/variants/shatranj.yaml"),
+    ),
+    ("shouse", include_str!("../../../spec/variants/shouse.yaml")),
+    (
+        "sortofalmost",
+        include_str!("../../../spec/variants/sortofalmost.yaml"),
+    ),
+    (
+        "tencubed",
+        include_str!("../../../spec/variants/tencubed.yaml"),
+    ),
+    (
+        "torpedo",
+        include_str!("../../../spec/variants/torpedo.yaml"),
     ),
 ];
 
@@ -251,4 +368,57 @@ fn pgn(game: &Game) -> String {
     out.push_str(&words.join(" "));
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_variant_is_served() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants");
+        let mut stems: Vec<String> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        stems.sort();
+        let served: Vec<&str> = BUNDLED.iter().map(|(name, _)| *name).collect();
+        assert_eq!(served, stems);
+    }
+
+    #[test]
+    fn a_game_answers_san_fen_and_pgn() {
+        let chess = BUNDLED.iter().find(|(n, _)| *n == "chess").unwrap().1;
+        let answer = game(&json!({ "source": chess, "moves": ["e2e4", "e7e5", "g1f3"] }));
+        assert_eq!(answer["status"], "* black to move");
+        assert_eq!(
+            answer["fen"],
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+        let san: Vec<&str> = answer["played"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["san"].as_str().unwrap())
+            .collect();
+        assert_eq!(san, ["e4", "e5", "Nf3"]);
+        // 29 as python-chess counts them.
+        assert_eq!(answer["legal"].as_array().unwrap().len(), 29);
+        assert!(answer["pgn"]
+            .as_str()
+            .unwrap()
+            .ends_with("\n\n1. e4 e5 2. Nf3 *\n"));
+        let illegal = game(&json!({ "source": chess, "moves": ["e2e5"] }));
+        assert_eq!(
+            illegal["error"],
+            "illegal move `e2e5` in `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`"
+        );
+        let broken = check("motley: 1\n");
+        assert!(broken["diagnostics"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("rules.yaml:"));
+    }
 }

@@ -196,9 +196,18 @@ impl Fsf {
         } else {
             None
         };
+        let captures: Vec<String> = answer["captures"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(State {
             legal,
-            fen: self.notation.fen_to_motley(&raw_fen),
+            fen: self.notation.fen_to_motley(&raw_fen, &board, &captures),
             raw_fen,
             outcome,
         })

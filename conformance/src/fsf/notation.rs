@@ -205,22 +205,109 @@ impl Notation {
         }
     }
 
-    /// A FEN as FSF prints it, in Motley's form: hands in alphabetical
-    /// order per side, `[-]` as `[]`.
-    pub fn fen_to_motley(&self, fen: &str) -> String {
-        let Some(open) = fen.find('[') else {
-            return fen.to_string();
+    /// A FEN as FSF prints it (with its Chess960 flag), in Motley's form:
+    /// hands in alphabetical order per side, `[-]` as `[]`; castling rights
+    /// as `K`/`Q` for the outermost rooks (file letters otherwise), the
+    /// king's own file letter (a gating right) left out beside them; the en
+    /// passant field only when an en passant capture is legal (one of
+    /// `captures`, FSF's capturing moves, goes to an empty square there),
+    /// its empty squares before the occupied one.
+    pub fn fen_to_motley(&self, fen: &str, board: &Board, captures: &[String]) -> String {
+        let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+        if let Some(placement) = fields.first_mut() {
+            *placement = sorted_hands(placement);
+        }
+        // Shogi-style FENs have no castling and en passant fields.
+        let chess_fields = fields.len() >= 4
+            && fields[3]
+                .chars()
+                .next()
+                .is_some_and(|c| c == '-' || c.is_ascii_lowercase());
+        if chess_fields {
+            fields[2] = self.castling_field(&fields[2], board);
+            fields[3] = self.en_passant_field(&fields[3], board, captures);
+        }
+        fields.join(" ")
+    }
+
+    fn castling_field(&self, field: &str, board: &Board) -> String {
+        let Some(c) = &self.castling else {
+            return field.to_string();
         };
-        let Some(close) = fen[open..].find(']').map(|i| open + i) else {
-            return fen.to_string();
+        if field == "-" {
+            return field.to_string();
+        }
+        let mut out = String::new();
+        for white in [true, false] {
+            let rank = if white { 0 } else { self.ranks - 1 };
+            let own = |piece: char| {
+                if white {
+                    piece
+                } else {
+                    piece.to_ascii_lowercase()
+                }
+            };
+            let king = (0..self.files).find(|&f| board.at((f, rank)) == Some(own(c.king)));
+            let rook_at = |f: usize| board.at((f, rank)) == Some(own(c.rook));
+            // Castling rooks first, in FSF's order; then the gating
+            // letters of the other unmoved pieces in file order.
+            let mut group = String::new();
+            let mut others: Vec<char> = Vec::new();
+            let mut kept_king = None;
+            for letter in field.chars().filter(|l| l.is_ascii_uppercase() == white) {
+                let file = (letter.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
+                match king {
+                    Some(k) if file == k => kept_king = Some(letter),
+                    Some(k)
+                        if rook_at(file) && file > k && !(file + 1..self.files).any(rook_at) =>
+                    {
+                        group.push(own('K'))
+                    }
+                    Some(k) if rook_at(file) && file < k && !(0..file).any(rook_at) => {
+                        group.push(own('Q'))
+                    }
+                    Some(_) if rook_at(file) => group.push(letter),
+                    _ => others.push(letter),
+                }
+            }
+            let castles = group.contains(own('K')) || group.contains(own('Q'));
+            others.extend(kept_king.filter(|_| !castles));
+            others.sort_unstable();
+            group.extend(others);
+            out.push_str(&group);
+        }
+        if out.is_empty() {
+            "-".to_string()
+        } else {
+            out
+        }
+    }
+
+    fn en_passant_field(&self, field: &str, board: &Board, captures: &[String]) -> String {
+        let mut squares = Vec::new();
+        let mut rest = field;
+        while let Some((square, tail)) = read_square(rest) {
+            squares.push(square);
+            rest = tail;
+        }
+        if squares.is_empty() || !rest.is_empty() {
+            return field.to_string();
+        }
+        let target = |m: &String| {
+            read_square(m)
+                .and_then(|(_, tail)| read_square(tail))
+                .map(|(to, _)| to)
         };
-        let hand = &fen[open + 1..close];
-        let mut white: Vec<char> = hand.chars().filter(char::is_ascii_uppercase).collect();
-        let mut black: Vec<char> = hand.chars().filter(char::is_ascii_lowercase).collect();
-        white.sort_unstable();
-        black.sort_unstable();
-        let sorted: String = white.into_iter().chain(black).collect();
-        format!("{}[{sorted}]{}", &fen[..open], &fen[close + 1..])
+        let legal = captures
+            .iter()
+            .filter_map(target)
+            .any(|to| squares.contains(&to) && board.at(to).is_none());
+        if !legal {
+            return "-".to_string();
+        }
+        let (empty, occupied): (Vec<_>, Vec<_>) =
+            squares.into_iter().partition(|&sq| board.at(sq).is_none());
+        empty.into_iter().chain(occupied).map(square_text).collect()
     }
 
     /// A Motley FEN as FSF reads it: without the state field.
@@ -232,15 +319,30 @@ impl Notation {
     }
 }
 
+/// The board field with its hand, if any, in alphabetical order per side.
+fn sorted_hands(placement: &str) -> String {
+    let Some(open) = placement.find('[') else {
+        return placement.to_string();
+    };
+    let hand = placement[open + 1..].trim_end_matches(']');
+    let mut white: Vec<char> = hand.chars().filter(char::is_ascii_uppercase).collect();
+    let mut black: Vec<char> = hand.chars().filter(char::is_ascii_lowercase).collect();
+    white.sort_unstable();
+    black.sort_unstable();
+    let sorted: String = white.into_iter().chain(black).collect();
+    format!("{}[{sorted}]", &placement[..open])
+}
+
 /// Motley's text of the castling of the king on `king` with the rook on
 /// `rook`: the king's move to its target when that is two or more files
 /// away, else king takes rook.
 fn castling_text(king: (usize, usize), rook: (usize, usize), sides: &[(usize, usize)]) -> String {
     let high = rook.0 > king.0;
-    let side = sides.iter().find(|&&(king_to, rook_to)| {
-        let towards_high = king_to > king.0 || (king_to == king.0 && rook_to > king.0);
-        towards_high == high
-    });
+    // A side castles with a rook on the king's high side when its rook
+    // lands below the king's target (`g`, `f`), wherever the king stands.
+    let side = sides
+        .iter()
+        .find(|&&(king_to, rook_to)| (rook_to < king_to) == high);
     match side {
         Some(&(king_to, _)) if king_to.abs_diff(king.0) >= 2 => {
             format!("{}{}", square_text(king), square_text((king_to, king.1)))
@@ -310,6 +412,53 @@ mod tests {
     }
 
     #[test]
+    fn castling_rights_are_k_and_q_for_outermost_rooks() {
+        let n = chess_like(true);
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w HABCDEFGhabcdefg - 0 1";
+        assert_eq!(
+            fen(&n, start, &[]),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"
+        );
+        let n = chess_like(false);
+        assert_eq!(
+            fen(&n, "4k3/8/8/8/8/8/8/R3K1RR w GA - 0 1", &[]),
+            "4k3/8/8/8/8/8/8/R3K1RR w GQ - 0 1"
+        );
+        assert_eq!(
+            fen(&n, "4k3/8/8/8/8/8/8/1R2K3[H] w E - 0 1", &[]),
+            "4k3/8/8/8/8/8/8/1R2K3[H] w E - 0 1"
+        );
+        let n = chess_like(true);
+        assert_eq!(
+            fen(&n, "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDFE - 0 1", &[]),
+            "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDEF - 0 1"
+        );
+        assert_eq!(
+            fen(&n, "r3k3/8/8/8/8/8/8/4K3 b a - 0 1", &[]),
+            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"
+        );
+    }
+
+    #[test]
+    fn en_passant_is_shown_only_when_a_capture_there_is_legal() {
+        let n = chess_like(false);
+        let fsf = "rnbqkbnr/pppppppp/8/8/1P6/8/PPP1PPPP/RNBQKBNR b KQkq c3b4 0 1";
+        assert_eq!(
+            fen(&n, fsf, &[]),
+            "rnbqkbnr/pppppppp/8/8/1P6/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+        );
+        let fsf = "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq b5c6 0 3";
+        assert_eq!(
+            fen(&n, fsf, &["d1d8", "c5c6"]),
+            "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq c6b5 0 3"
+        );
+        assert_eq!(
+            fen(&n, fsf, &["d1d8"]),
+            "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3"
+        );
+    }
+
+    #[test]
     fn long_boards_read_two_digit_ranks_and_runs() {
         let n = Notation {
             files: 10,
@@ -322,15 +471,25 @@ mod tests {
         assert!(n.board("r9r/10 w").is_none());
     }
 
+    fn fen(n: &Notation, fsf: &str, captures: &[&str]) -> String {
+        let captures: Vec<String> = captures.iter().map(|c| c.to_string()).collect();
+        n.fen_to_motley(fsf, &n.board(fsf).unwrap(), &captures)
+    }
+
     #[test]
     fn hands_are_sorted_and_state_is_dropped() {
         let n = chess_like(false);
         assert_eq!(
-            n.fen_to_motley("8/8/8/8/8/8/8/8[QPNpb] w - - 0 1"),
-            "8/8/8/8/8/8/8/8[NPQbp] w - - 0 1"
+            fen(&n, "4k3/8/8/8/8/8/8/4K3[QPNpb] w - - 0 1", &[]),
+            "4k3/8/8/8/8/8/8/4K3[NPQbp] w - - 0 1"
         );
+        let shogi = Notation {
+            files: 9,
+            ranks: 9,
+            ..Notation::default()
+        };
         assert_eq!(
-            n.fen_to_motley("9/9/9/9/9/9/9/9/9[-] w 0 1"),
+            fen(&shogi, "9/9/9/9/9/9/9/9/9[-] w 0 1", &[]),
             "9/9/9/9/9/9/9/9/9[] w 0 1"
         );
         assert_eq!(

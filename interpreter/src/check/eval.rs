@@ -14,6 +14,9 @@ pub enum Value {
     Square(i64, i64),
     /// A list of values.
     List(Vec<Value>),
+    /// An inclusive range of whole numbers, e.g. `1..4` or `a..d`; tested
+    /// for membership without listing it.
+    Range(i64, i64),
     /// A string, such as a ruling's option.
     Str(String),
 }
@@ -25,6 +28,7 @@ impl Value {
             Value::Bool(_) => "true or false",
             Value::Square(..) => "a square",
             Value::List(_) => "a list",
+            Value::Range(..) => "a range",
             Value::Str(_) => "a string",
         }
     }
@@ -48,7 +52,7 @@ pub struct SquareScope<'a> {
 
 /// Names a zone expression may use.
 pub const ZONE_NAMES: &[&str] = &[
-    "rank", "file", "square", "ranks", "files", "last", "true", "false",
+    "rank", "file", "square", "ranks", "files", "last", "white", "true", "false",
 ];
 
 impl SquareScope<'_> {
@@ -64,6 +68,7 @@ impl SquareScope<'_> {
             "square" => Value::Square(self.file, self.abs_rank),
             "ranks" | "last" => Value::Int(self.ranks),
             "files" => Value::Int(self.files),
+            "white" => Value::Bool(self.white),
             "true" => Value::Bool(true),
             "false" => Value::Bool(false),
             _ => return square_or_file(name, self.files, self.ranks),
@@ -210,7 +215,15 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
                 .collect::<Result<_, _>>()?,
         )),
         Expr::Range(lo, hi) => match (eval(lo, scope)?, eval(hi, scope)?) {
-            (Value::Int(a), Value::Int(b)) => Ok(Value::List((a..=b).map(Value::Int).collect())),
+            (Value::Int(a), Value::Int(b)) => {
+                let limit = scope.files.max(scope.ranks);
+                if [a, b].iter().any(|end| !(1..=limit).contains(end)) {
+                    return Err(err(format!(
+                        "the range {a}..{b} reaches beyond the board: files and ranks are numbered 1 to {limit}"
+                    )));
+                }
+                Ok(Value::Range(a, b))
+            }
             (a, b) => Err(err(format!(
                 "a range needs two numbers or files, not {} and {}",
                 a.kind(),
@@ -260,8 +273,59 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
                 (BinaryOp::Add, Value::Int(x), Value::Int(y)) => Value::Int(x.saturating_add(*y)),
                 (BinaryOp::Sub, Value::Int(x), Value::Int(y)) => Value::Int(x.saturating_sub(*y)),
                 (BinaryOp::In, _, Value::List(items)) => Value::Bool(items.contains(&a)),
+                (BinaryOp::In, _, Value::Range(lo, hi)) => {
+                    Value::Bool(matches!(a, Value::Int(x) if (*lo..=*hi).contains(&x)))
+                }
                 _ => return Err(mismatch(&a, &b)),
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Span;
+    use crate::load::{parse_expression, Text};
+
+    fn zone(text: &str, file: i64, abs_rank: i64) -> Result<bool, Diagnostic> {
+        let rulings = std::collections::BTreeMap::new();
+        let scope = SquareScope {
+            files: 8,
+            ranks: 8,
+            file,
+            abs_rank,
+            white: true,
+            rulings: &rulings,
+        };
+        let node = parse_expression(&Text {
+            value: text.into(),
+            span: Span::new(1, 1, 1),
+        })?;
+        zone_contains(&node, &scope)
+    }
+
+    #[test]
+    fn ranges_hold_their_ends_and_what_lies_between() {
+        let ranks: Vec<bool> = (1..=8)
+            .map(|r| zone("rank in 2..4", 1, r).unwrap())
+            .collect();
+        assert_eq!(ranks, [false, true, true, true, false, false, false, false]);
+        let files: Vec<bool> = (1..=8)
+            .map(|f| zone("file in b..c", f, 1).unwrap())
+            .collect();
+        assert_eq!(
+            files,
+            [false, true, true, false, false, false, false, false]
+        );
+    }
+
+    #[test]
+    fn ranges_off_the_board_are_refused() {
+        let error = zone("rank in 1..99999999", 1, 1).unwrap_err();
+        assert_eq!(
+            error.message,
+            "the range 1..99999999 reaches beyond the board: files and ranks are numbered 1 to 8"
+        );
     }
 }

@@ -86,6 +86,8 @@ pub struct Variant {
     pub replies: Vec<ReplyRule>,
     /// Types (bit set) whose capture does not reset the fifty-move count.
     pub uncounted_captures: u32,
+    /// Which moves besides captures reset the fifty-move count (§10).
+    pub clock_reset: ClockReset,
     /// Positions record which pieces made their first move by an
     /// initial-only movement (a condition reads `piece.double_stepped`).
     pub record_stepped: bool,
@@ -165,7 +167,7 @@ pub enum CapturedTo {
 }
 
 /// One drop rule.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DropRule {
     /// Types (bit set) it lets a side drop.
     pub pieces: u32,
@@ -256,6 +258,19 @@ pub struct Imitation {
     /// Per real type: the index in [`Variant::virtual_pieces`] of its
     /// movement when imitating that type (`None` for imitators).
     pub as_type: Vec<Option<u8>>,
+}
+
+/// What resets the fifty-move count besides captures (§10,
+/// `fifty_move_reset`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockReset {
+    /// Moves of irreversible pieces reset it only when they go forward
+    /// (towards the opponent's side); otherwise every move of theirs does.
+    pub forward_only: bool,
+    /// Drops reset it.
+    pub drops: bool,
+    /// Promotions and type changes on a move reset it.
+    pub promotions: bool,
 }
 
 /// Castling: which piece types take part and where they go.
@@ -354,6 +369,9 @@ pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Vari
         errors: Vec::new(),
         bad_letters: false,
     };
+    for expr in file.expressions() {
+        c.ruling_comparisons(expr);
+    }
     let variant = c.variant();
     if c.errors.is_empty() {
         Ok(variant)
@@ -363,6 +381,59 @@ pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Vari
 }
 
 impl Checker<'_> {
+    /// Reports every `ruling("ID") == "X"` (also `!=`, and `in` a list of
+    /// strings) whose `X` is not an option of the ruling: such a test would
+    /// be false (or true) under every option.
+    fn ruling_comparisons(&mut self, expr: &ExprNode) {
+        use crate::load::{BinaryOp, Expr};
+        let ruling = |n: &ExprNode| match &n.expr {
+            Expr::Call(name, args) if name == "ruling" => match args.as_slice() {
+                [ExprNode {
+                    expr: Expr::Str(id),
+                    ..
+                }] => Some(id.clone()),
+                [ExprNode {
+                    expr: Expr::Path(p),
+                    ..
+                }] => Some(p.join(".")),
+                _ => None,
+            },
+            _ => None,
+        };
+        for node in expr.nodes() {
+            let Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::In), a, b) = &node.expr
+            else {
+                continue;
+            };
+            let (id, other) = match (ruling(a), ruling(b)) {
+                (Some(id), _) => (id, &**b),
+                (None, Some(id)) if *op != BinaryOp::In => (id, &**a),
+                _ => continue,
+            };
+            let Some(def) = self.file.rulings.iter().find(|r| r.id == id) else {
+                continue;
+            };
+            let words: Vec<&ExprNode> = match (&other.expr, op) {
+                (Expr::Str(_), BinaryOp::Eq | BinaryOp::Ne) => vec![other],
+                (Expr::List(items), BinaryOp::In) => items.iter().collect(),
+                _ => continue,
+            };
+            for w in words {
+                let Expr::Str(word) = &w.expr else { continue };
+                if def.options.contains(word) {
+                    continue;
+                }
+                let hint = closest(word, def.options.iter().map(String::as_str))
+                    .map(|k| format!("; did you mean `{k}`?"))
+                    .unwrap_or_else(|| format!("; the options are: {}", def.options.join(", ")));
+                self.errors.push(Diagnostic::at(
+                    w.span,
+                    format!("ruling `{id}` has no option `{word}`{hint}"),
+                ));
+            }
+        }
+    }
+
     fn variant(&mut self) -> Variant {
         let f = self.file;
         let files = self.side(f.files, "files");
@@ -385,6 +456,7 @@ impl Checker<'_> {
             Some((list, when)) if self.holds(when) => self.letter_set(list),
             _ => 0,
         };
+        let clock_reset = self.clock_reset();
         let record_stepped = replies
             .iter()
             .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
@@ -398,21 +470,7 @@ impl Checker<'_> {
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
-        let castling = f.castling.as_ref().map(|c| Castling {
-            king: self.letter(&c.king),
-            rook: self.letter(&c.rook),
-            sides: c
-                .sides
-                .iter()
-                .map(|s| {
-                    (
-                        self.file_letter(&s.king_to, files),
-                        self.file_letter(&s.rook_to, files),
-                    )
-                })
-                .collect(),
-            landing_before: self.choice(&c.landing, "landing", ["after", "before-and-after"]),
-        });
+        let castling = f.castling.as_ref().map(|c| self.castling(c, files));
         let mut promotions = Vec::new();
         for p in &f.promotion {
             let when = self.condition(&p.when);
@@ -453,11 +511,35 @@ impl Checker<'_> {
         }
         let royals = pieces.iter().filter(|p| p.royal).count();
         if royals == 0 {
-            if let Some(first) = f.pieces.first() {
-                self.errors.push(Diagnostic::at(
+            let (span, message) = match f.pieces.first() {
+                Some(first) => (
                     first.span,
                     "no piece is royal: mark the king-like piece with `royal: true`",
-                ));
+                ),
+                None => (
+                    f.pieces_span,
+                    "the list of pieces is empty: a variant needs at least one royal piece",
+                ),
+            };
+            self.errors.push(Diagnostic::at(span, message));
+        }
+        for def in &f.promotion {
+            for (i, t) in def.to.iter().enumerate() {
+                if def.to[..i].iter().any(|u| u.value == t.value) {
+                    self.errors.push(t.error(format!(
+                        "`{}` is listed twice: one promotion is one move",
+                        t.value
+                    )));
+                }
+            }
+            for t in &def.to {
+                let royal = f.pieces.iter().find(|p| p.letter.value == t.value);
+                if !self.bad_letters && royal.is_some_and(|p| p.royal) {
+                    self.errors.push(t.error(format!(
+                        "a piece cannot promote to the royal `{}`: a side has only the royal pieces it starts with",
+                        t.value
+                    )));
+                }
             }
         }
         let draws = &f.draws;
@@ -514,7 +596,20 @@ impl Checker<'_> {
                 }
                 rule
             })
-            .filter(|rule: &DropRule| rule.when != Condition::Never)
+            .collect::<Vec<DropRule>>();
+        for (i, rule) in drops.iter().enumerate() {
+            if let Some(j) = drops[..i].iter().position(|r| r == rule) {
+                if let Some(first) = f.drops[i].pieces.first() {
+                    self.errors.push(first.error(format!(
+                        "this drop rule repeats drop rule {} (one move text names one move)",
+                        j + 1
+                    )));
+                }
+            }
+        }
+        let drops: Vec<DropRule> = drops
+            .into_iter()
+            .filter(|rule| rule.when != Condition::Never)
             .collect();
         let mut gating = Vec::new();
         for g in &f.gating {
@@ -629,6 +724,7 @@ impl Checker<'_> {
             freeze,
             replies,
             uncounted_captures,
+            clock_reset,
             record_stepped,
             turn,
             bare_dead: draws.insufficient_material,
@@ -666,6 +762,9 @@ impl Checker<'_> {
         let Some(when) = when else {
             return Condition::Always;
         };
+        if !self.squareless(when, "a move condition") {
+            return Condition::Never;
+        }
         let letters: Vec<char> = self
             .file
             .pieces
@@ -739,6 +838,7 @@ impl Checker<'_> {
         let expr = crate::load::parse_expression(t)
             .map_err(|d| self.errors.push(d))
             .ok()?;
+        self.ruling_comparisons(&expr);
         let scope = SquareScope {
             files: self.files as i64,
             ranks: self.ranks as i64,
@@ -796,10 +896,67 @@ impl Checker<'_> {
         }
     }
 
+    /// The castling section: letters and files resolved; a side whose
+    /// king and rook end on one file, and a second side with the king
+    /// ending where another's does (one move text for two moves), refused.
+    fn castling(&mut self, c: &crate::load::CastlingDef, files: u8) -> Castling {
+        let mut sides: Vec<(u8, u8)> = Vec::new();
+        for s in &c.sides {
+            let side = (
+                self.file_letter(&s.king_to, files),
+                self.file_letter(&s.rook_to, files),
+            );
+            if s.king_to.value == s.rook_to.value {
+                self.errors.push(s.rook_to.error(format!(
+                    "the rook cannot end on `{}`, the file the king ends on",
+                    s.rook_to.value
+                )));
+            } else if sides.iter().any(|o| o.0 == side.0) {
+                self.errors.push(s.king_to.error(format!(
+                    "another castling side already ends with the king on `{}`: one move text would name two moves",
+                    s.king_to.value
+                )));
+            }
+            sides.push(side);
+        }
+        Castling {
+            king: self.letter(&c.king),
+            rook: self.letter(&c.rook),
+            sides,
+            landing_before: self.choice(&c.landing, "landing", ["after", "before-and-after"]),
+        }
+    }
+
+    /// Whether a condition names no square (`rank`, `file`, `square`):
+    /// conditions have no square of their own, so such a name is reported
+    /// as unknown in `what`.
+    fn squareless(&mut self, when: &ExprNode, what: &str) -> bool {
+        let square_name = when.nodes().find_map(|n| match &n.expr {
+            crate::load::Expr::Path(p)
+                if matches!(p.join(".").as_str(), "rank" | "file" | "square") =>
+            {
+                Some((n.span, p.join(".")))
+            }
+            _ => None,
+        });
+        let Some((span, name)) = square_name else {
+            return true;
+        };
+        let error = Diagnostic::at(
+            span,
+            format!("unknown name `{name}` in {what}, which has no square: square names belong in zones"),
+        );
+        if !self.errors.contains(&error) {
+            self.errors.push(error);
+        }
+        false
+    }
+
     /// Whether a condition the square context decides (rulings) holds.
     fn holds(&mut self, when: &Option<ExprNode>) -> bool {
         match when {
             None => true,
+            Some(w) if !self.squareless(w, "a condition on the rulings") => false,
             Some(w) => self
                 .zone(w, self.files, self.ranks, true)
                 .first()
@@ -977,6 +1134,25 @@ impl Checker<'_> {
                 }
                 mask
             }
+        }
+    }
+
+    fn clock_reset(&mut self) -> ClockReset {
+        let d = &self.file.draws;
+        let forward_only = match d.reset_moves.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "all")) => false,
+            Some((_, "forward")) => true,
+            Some((t, other)) => {
+                self.errors.push(t.error(format!(
+                    "`fifty_move_reset.moves` is `all` (every move of an irreversible piece resets the count) or `forward` (only its forward moves), not `{other}`"
+                )));
+                false
+            }
+        };
+        ClockReset {
+            forward_only,
+            drops: d.reset_drops,
+            promotions: d.reset_promotions,
         }
     }
 

@@ -61,25 +61,55 @@ impl Diagnostic {
     /// Renders the diagnostic as `NAME:LINE:COL: message` followed by the
     /// source line and a caret line, the form printed by `motley check`.
     pub fn render(&self, name: &str, source: &str) -> String {
+        let (name, message) = (escaped(name), escaped(&self.message));
         let Some(span) = self.span else {
-            return format!("{name}: {}\n", self.message);
+            return format!("{name}: {message}\n");
         };
-        let mut out = format!("{name}:{}:{}: {}\n", span.line, span.col, self.message);
+        let mut out = format!("{name}:{}:{}: {message}\n", span.line, span.col);
         if let Some(line) = lines(source).nth(span.line.saturating_sub(1) as usize) {
             let gutter = span.line.to_string();
             let pad = " ".repeat(gutter.len());
-            let indent: String = line
+            let chars: Vec<char> = line.chars().collect();
+            let (from, to, col) = window(chars.len(), span);
+            let cut_before = if from > 0 { "…" } else { "" };
+            let cut_after = if to < chars.len() { "…" } else { "" };
+            let marked = &chars[col..(col + span.len as usize).min(to)];
+            // Control characters are shown escaped; the caret widens with them.
+            let indent: String = cut_before
                 .chars()
-                .take(span.col.saturating_sub(1) as usize)
+                .chain(chars[from..col].iter().flat_map(|&c| shown(c)))
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
+            let width = marked.iter().map(|&c| shown(c).count()).sum::<usize>();
+            let past_line = if to < chars.len() {
+                0
+            } else {
+                (span.len as usize).saturating_sub(marked.len())
+            };
+            let text: String = chars[from..to].iter().collect();
             out.push_str(&format!(
-                "{pad} |\n{gutter} | {line}\n{pad} | {indent}{}\n",
-                "^".repeat(span.len as usize)
+                "{pad} |\n{gutter} | {cut_before}{}{cut_after}\n{pad} | {indent}{}\n",
+                escaped(&text),
+                "^".repeat((width + past_line).max(1))
             ));
         }
         out
     }
+}
+
+/// The widest source line a snippet shows whole; longer lines are cut to
+/// this many characters around the span, `…` marking what is left out.
+const SNIPPET_WIDTH: usize = 100;
+
+/// The characters of a line of `len` characters a snippet shows, as the
+/// range `from..to`, and the span's first character `col` within it.
+fn window(len: usize, span: Span) -> (usize, usize, usize) {
+    let col = (span.col.saturating_sub(1) as usize).min(len);
+    if len <= SNIPPET_WIDTH {
+        return (0, len, col);
+    }
+    let from = col.saturating_sub(SNIPPET_WIDTH / 2);
+    (from, (from + SNIPPET_WIDTH).min(len), col)
 }
 
 impl fmt::Display for Diagnostic {
@@ -164,6 +194,28 @@ pub fn lines(source: &str) -> impl Iterator<Item = &str> {
             }
         }
     })
+}
+
+/// A character as it is printed: control characters other than the tab
+/// escaped (`\u{1b}`), so that echoed input cannot drive the terminal.
+fn shown(c: char) -> impl Iterator<Item = char> {
+    let escape = c.is_control() && c != '\t';
+    let (plain, escaped) = if escape {
+        (None, Some(c.escape_unicode()))
+    } else {
+        (Some(c), None)
+    };
+    plain.into_iter().chain(escaped.into_iter().flatten())
+}
+
+/// A text as it is printed in messages: control characters other than the
+/// tab escaped (see [`shown`]).
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(|c| c.is_control() && c != '\t') {
+        text.chars().flat_map(shown).collect::<String>().into()
+    } else {
+        text.into()
+    }
 }
 
 /// The known name closest to `word`, when it is close enough to be a likely

@@ -16,6 +16,24 @@ pub struct ExprNode {
     pub span: Span,
 }
 
+impl ExprNode {
+    /// This node and every node inside it, parents first; without
+    /// recursion, so any depth is walked.
+    pub fn nodes(&self) -> impl Iterator<Item = &ExprNode> {
+        let mut stack = vec![self];
+        std::iter::from_fn(move || {
+            let node = stack.pop()?;
+            match &node.expr {
+                Expr::Number(_) | Expr::Str(_) | Expr::Path(_) => {}
+                Expr::List(items) | Expr::Call(_, items) => stack.extend(items.iter().rev()),
+                Expr::Range(a, b) | Expr::Binary(_, a, b) => stack.extend([&**b, &**a]),
+                Expr::Unary(_, a) => stack.push(a),
+            }
+            Some(node)
+        })
+    }
+}
+
 /// The forms of an expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
@@ -107,8 +125,17 @@ fn pratt() -> PrattParser<Rule> {
         .op(Op::prefix(Rule::not) | Op::prefix(Rule::neg))
 }
 
+/// The deepest an expression may nest: brackets, prefix operators and
+/// chained infix operators each add a level. Parsing, checking and
+/// evaluating recurse over the nesting, so it is bounded to keep them off
+/// the end of the stack.
+pub const MAX_NESTING: usize = 100;
+
 /// Parses an expression string such as `rank >= 8 and file in [a, h]`.
 pub fn parse_expression(text: &Text) -> Result<ExprNode, Diagnostic> {
+    if let Some(at) = too_deep(&text.value) {
+        return Err(nested_too_deeply(text.span_at(at, 1)));
+    }
     let mut pairs = Grammar::parse(Rule::expression, &text.value).map_err(|e| {
         let offset = match e.location {
             pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
@@ -131,7 +158,75 @@ pub fn parse_expression(text: &Text) -> Result<ExprNode, Diagnostic> {
         .next()
         .and_then(|p| p.into_inner().next())
         .ok_or_else(|| text.error("empty expression"))?;
-    Ok(build(expr, text, &pratt()))
+    let (node, _) = build(expr, text, &pratt())?;
+    Ok(node)
+}
+
+fn nested_too_deeply(span: Span) -> Diagnostic {
+    Diagnostic::at(
+        span,
+        format!("expression nested too deeply (limit {MAX_NESTING})"),
+    )
+}
+
+/// The character offset where brackets and prefix operators (`not`, `-`)
+/// first nest deeper than [`MAX_NESTING`], read before parsing, since the
+/// parser recurses over both.
+fn too_deep(text: &str) -> Option<usize> {
+    // One entry per open bracket: the prefix operators met since the last
+    // operand at that level.
+    let mut levels = vec![0usize];
+    let mut depth = 0usize;
+    let mut quoted = false;
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let start = i;
+        i += 1;
+        if quoted {
+            quoted = c != '"';
+            continue;
+        }
+        let nested = levels.len() > 1;
+        let prefixes = levels.last_mut().expect("the outer level stays");
+        match c {
+            '"' => {
+                quoted = true;
+                depth -= std::mem::take(prefixes);
+            }
+            '(' | '[' => {
+                levels.push(0);
+                depth += 1;
+            }
+            ')' | ']' if nested => {
+                depth -= std::mem::take(prefixes) + 1;
+                levels.pop();
+                depth -= std::mem::take(levels.last_mut().expect("the outer level stays"));
+            }
+            '-' => {
+                *prefixes += 1;
+                depth += 1;
+            }
+            c if c.is_ascii_alphanumeric() || c == '_' => {
+                while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                    i += 1;
+                }
+                let word: String = chars[start..i].iter().collect();
+                if word == "not" {
+                    *prefixes += 1;
+                    depth += 1;
+                } else if !matches!(word.as_str(), "and" | "or" | "in") {
+                    depth -= std::mem::take(prefixes);
+                }
+            }
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return Some(start);
+        }
+    }
+    None
 }
 
 /// The first bracket left open, by character offset.
@@ -165,23 +260,34 @@ fn join(a: Span, b: Span) -> Span {
     }
 }
 
-fn build(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> ExprNode {
+/// A node built so far and how deeply it nests.
+type Built = Result<(ExprNode, usize), Diagnostic>;
+
+/// Wraps `expr` over children of `depth` levels, refusing to nest past
+/// [`MAX_NESTING`].
+fn nest(expr: Expr, span: Span, depth: usize) -> Built {
+    if depth >= MAX_NESTING {
+        return Err(nested_too_deeply(span));
+    }
+    Ok((ExprNode { expr, span }, depth + 1))
+}
+
+fn build(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> Built {
     pratt
         .map_primary(|p| primary(p, text, pratt))
         .map_prefix(|op, rhs| {
+            let (rhs, depth) = rhs?;
             let span = join(span_of(&op, text), rhs.span);
             let op = if op.as_rule() == Rule::not {
                 UnaryOp::Not
             } else {
                 UnaryOp::Neg
             };
-            ExprNode {
-                expr: Expr::Unary(op, Box::new(rhs)),
-                span,
-            }
+            nest(Expr::Unary(op, Box::new(rhs)), span, depth)
         })
-        .map_infix(|lhs, op, rhs| {
-            let op = match op.as_rule() {
+        .map_infix(|lhs, op_pair, rhs| {
+            let ((lhs, left), (rhs, right)) = (lhs?, rhs?);
+            let op = match op_pair.as_rule() {
                 Rule::or => BinaryOp::Or,
                 Rule::and => BinaryOp::And,
                 Rule::eq => BinaryOp::Eq,
@@ -195,26 +301,50 @@ fn build(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> ExprNo
                 _ => BinaryOp::Sub,
             };
             let span = join(lhs.span, rhs.span);
-            ExprNode {
-                expr: Expr::Binary(op, Box::new(lhs), Box::new(rhs)),
+            let op_span = span_of(&op_pair, text);
+            nest(
+                Expr::Binary(op, Box::new(lhs), Box::new(rhs)),
                 span,
-            }
+                left.max(right),
+            )
+            .map_err(|_| nested_too_deeply(op_span))
         })
         .parse(pair.into_inner())
 }
 
-fn primary(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> ExprNode {
+fn primary(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> Built {
     let span = span_of(&pair, text);
-    let expr = match pair.as_rule() {
-        Rule::number => Expr::Number(pair.as_str().parse().unwrap_or(i64::MAX)),
-        Rule::string => Expr::Str(pair.as_str().trim_matches('"').to_string()),
-        Rule::path => Expr::Path(pair.as_str().split('.').map(str::to_string).collect()),
-        Rule::list => Expr::List(pair.into_inner().map(|p| build(p, text, pratt)).collect()),
+    // The children of a list, range or call, and the deepest of them.
+    let children = |pairs: pest::iterators::Pairs<'_, Rule>,
+                    each: &dyn Fn(Pair<'_, Rule>) -> Built| {
+        let mut nodes = Vec::new();
+        let mut deepest = 0;
+        for p in pairs {
+            let (node, depth) = each(p)?;
+            deepest = deepest.max(depth);
+            nodes.push(node);
+        }
+        Ok::<_, Diagnostic>((nodes, deepest))
+    };
+    let expr_of = |p: Pair<'_, Rule>| build(p, text, pratt);
+    let primary_of = |p: Pair<'_, Rule>| primary(p, text, pratt);
+    let (expr, depth) = match pair.as_rule() {
+        Rule::number => (Expr::Number(pair.as_str().parse().unwrap_or(i64::MAX)), 0),
+        Rule::string => (Expr::Str(pair.as_str().trim_matches('"').to_string()), 0),
+        Rule::path => (
+            Expr::Path(pair.as_str().split('.').map(str::to_string).collect()),
+            0,
+        ),
+        Rule::list => {
+            let (items, depth) = children(pair.into_inner(), &expr_of)?;
+            (Expr::List(items), depth)
+        }
         Rule::range_lit => {
-            let mut inner = pair.into_inner().map(|p| primary(p, text, pratt));
-            match (inner.next(), inner.next()) {
-                (Some(a), Some(b)) => Expr::Range(Box::new(a), Box::new(b)),
-                _ => Expr::List(Vec::new()),
+            let (ends, depth) = children(pair.into_inner(), &primary_of)?;
+            let mut ends = ends.into_iter();
+            match (ends.next(), ends.next()) {
+                (Some(a), Some(b)) => (Expr::Range(Box::new(a), Box::new(b)), depth),
+                _ => (Expr::List(Vec::new()), depth),
             }
         }
         Rule::call => {
@@ -223,11 +353,15 @@ fn primary(pair: Pair<'_, Rule>, text: &Text, pratt: &PrattParser<Rule>) -> Expr
                 .next()
                 .map(|p| p.as_str().to_string())
                 .unwrap_or_default();
-            Expr::Call(name, inner.map(|p| build(p, text, pratt)).collect())
+            let (args, depth) = children(inner, &expr_of)?;
+            (Expr::Call(name, args), depth)
         }
         _ => return build(pair, text, pratt),
     };
-    ExprNode { expr, span }
+    if matches!(expr, Expr::Number(_) | Expr::Str(_) | Expr::Path(_)) {
+        return Ok((ExprNode { expr, span }, 0));
+    }
+    nest(expr, span, depth)
 }
 
 #[cfg(test)]
@@ -268,5 +402,40 @@ mod tests {
             parse("rank ?? 8").unwrap_err().to_string(),
             "3:15: bad expression `rank ?? 8`: unexpected `?`"
         );
+    }
+
+    #[test]
+    fn nesting_past_the_limit_is_refused_at_its_place() {
+        let too_deep = format!("expression nested too deeply (limit {MAX_NESTING})");
+        let inputs = [
+            format!("rank in {}8{}", "[".repeat(5000), "]".repeat(5000)),
+            vec!["rank == 8"; 20_000].join(" or "),
+            format!("rank == {}", vec!["0"; 50_000].join(" + ")),
+            format!("{}rank == 8{}", "(".repeat(16_000), ")".repeat(16_000)),
+            format!("{}(rank == 8)", "not ".repeat(16_000)),
+            format!("{}1", "- ".repeat(16_000)),
+            format!(
+                "{}true{}",
+                "if(true, ".repeat(8000),
+                ", false)".repeat(8000)
+            ),
+        ];
+        for input in &inputs {
+            let error = parse(input).unwrap_err();
+            assert_eq!(error.message, too_deep, "{}", &input[..40]);
+            assert_eq!(error.span.map(|s| s.line), Some(3));
+        }
+    }
+
+    #[test]
+    fn nesting_up_to_the_limit_parses() {
+        let depth = MAX_NESTING - 1;
+        for input in [
+            format!("{}rank == 8{}", "(".repeat(depth), ")".repeat(depth)),
+            vec!["rank == 8"; MAX_NESTING / 2].join(" or "),
+            format!("{}(rank == 8)", "not ".repeat(depth)),
+        ] {
+            assert!(parse(&input).is_ok(), "{input}");
+        }
     }
 }

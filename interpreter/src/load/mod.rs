@@ -6,10 +6,12 @@
 
 mod betza;
 mod expr;
+mod file;
 mod yaml;
 
 pub use betza::{parse_betza, Atom, BetzaComponent, Leg};
 pub use expr::{parse_expression, BinaryOp, Expr, ExprNode, UnaryOp};
+pub use file::{read_text, MAX_SOURCE_BYTES};
 pub use yaml::*;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Span};

@@ -14,14 +14,14 @@ pub const LANGUAGE_VERSION: u32 = 1;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRuleFile {
-    motley: Spanned<u32>,
+    motley: Spanned<Whole>,
     name: Spanned<String>,
     #[serde(default)]
     title: Option<String>,
     #[serde(default)]
     source: Option<String>,
     board: RawBoard,
-    pieces: Vec<Spanned<RawPiece>>,
+    pieces: Spanned<Vec<Spanned<RawPiece>>>,
     setup: Spanned<String>,
     #[serde(default)]
     castling: Option<RawCastling>,
@@ -94,7 +94,7 @@ struct RawReply {
     opened_by: RawReplyMove,
     reply: RawReplyMove,
     #[serde(default)]
-    freeze: Option<Spanned<u32>>,
+    freeze: Option<Spanned<Whole>>,
     #[serde(default)]
     when: Option<Spanned<String>>,
 }
@@ -111,8 +111,8 @@ struct RawReplyMove {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
-    files: Spanned<u32>,
-    ranks: Spanned<u32>,
+    files: Spanned<Whole>,
+    ranks: Spanned<Whole>,
 }
 
 #[derive(Deserialize)]
@@ -122,11 +122,102 @@ struct RawPiece {
     name: Spanned<String>,
     moves: Spanned<RawMoves>,
     #[serde(default)]
-    royal: bool,
+    royal: Truth,
     #[serde(default)]
-    value: Option<u32>,
+    value: Option<Whole>,
     #[serde(default)]
-    irreversible: bool,
+    irreversible: Truth,
+}
+
+/// A whole number written plain (`8`). A quoted scalar is a string, never
+/// a number: `"8"` is refused, as are negative, fractional and too large
+/// numbers, each with its own message.
+#[derive(Clone, Copy, Default)]
+struct Whole(u32);
+
+impl<'de> Deserialize<'de> for Whole {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Whole;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Whole, E> {
+                u32::try_from(v).map(Whole).map_err(|_| {
+                    E::custom(format!(
+                        "the whole number {v} is too large; the largest is {}",
+                        u32::MAX
+                    ))
+                })
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Whole, E> {
+                match u64::try_from(v) {
+                    Ok(v) => self.visit_u64(v),
+                    Err(_) => Err(E::custom(format!(
+                        "expected a whole number from 0, not {v}"
+                    ))),
+                }
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Whole, E> {
+                Err(E::custom(if v.fract() == 0.0 && v > 0.0 {
+                    format!("the whole number is too large; the largest is {}", u32::MAX)
+                } else {
+                    format!("expected a whole number, not {v}")
+                }))
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Whole, E> {
+                Err(E::custom(format!("expected a whole number, not `{v}`")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Whole, E> {
+                Err(E::custom(quoted_or_word("a whole number", v)))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// `true` or `false` written plain. A quoted scalar is a string, and the
+/// YAML 1.1 words (`yes`, `no`, `y`, `on`...) are not truth values.
+#[derive(Clone, Copy, Default)]
+struct Truth(bool);
+
+impl<'de> Deserialize<'de> for Truth {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Truth;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true` or `false`")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Truth, E> {
+                Ok(Truth(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Truth, E> {
+                Err(E::custom(format!("expected `true` or `false`, not {v}")))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Truth, E> {
+                Err(E::custom(format!("expected `true` or `false`, not {v}")))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Truth, E> {
+                Err(E::custom(format!("expected `true` or `false`, not {v}")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Truth, E> {
+                Err(E::custom(quoted_or_word("`true` or `false`", v)))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// The message for a string where a number or truth value is expected.
+fn quoted_or_word(expected: &str, v: &str) -> String {
+    let plain_value = v.parse::<i64>().is_ok() || v == "true" || v == "false";
+    if plain_value {
+        format!("expected {expected}, not the string `{v}`: a quoted value is a string; write it without quotes")
+    } else {
+        format!("expected {expected}, not `{v}`")
+    }
 }
 
 /// `moves`: a Betza string, or a list of entries with conditions.
@@ -242,7 +333,7 @@ struct RawPromotion {
     zone: Spanned<String>,
     to: Spanned<Vec<Spanned<String>>>,
     #[serde(default = "yes")]
-    mandatory: bool,
+    mandatory: Truth,
     #[serde(default)]
     limit: Option<Spanned<String>>,
     #[serde(default)]
@@ -253,21 +344,34 @@ struct RawPromotion {
     last_move: Option<Spanned<String>>,
 }
 
-fn yes() -> bool {
-    true
+fn yes() -> Truth {
+    Truth(true)
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDraws {
     #[serde(default)]
-    fifty_move: Option<Spanned<u32>>,
+    fifty_move: Option<Spanned<Whole>>,
     #[serde(default)]
-    repetition: Option<Spanned<u32>>,
+    repetition: Option<Spanned<Whole>>,
     #[serde(default)]
     insufficient_material: Option<RawInsufficient>,
     #[serde(default)]
     fifty_move_uncounted: Option<RawUncounted>,
+    #[serde(default)]
+    fifty_move_reset: Option<RawReset>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReset {
+    #[serde(default)]
+    moves: Option<Spanned<String>>,
+    #[serde(default)]
+    drops: bool,
+    #[serde(default)]
+    promotions: bool,
 }
 
 #[derive(Deserialize)]
@@ -327,7 +431,7 @@ struct RawState {
     #[serde(default)]
     last_move: Option<Spanned<String>>,
     #[serde(default)]
-    lost: bool,
+    lost: Truth,
     #[serde(default)]
     player_flags: Vec<Spanned<String>>,
 }
@@ -352,7 +456,7 @@ struct RawDrop {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTurn {
-    moves: Spanned<u32>,
+    moves: Spanned<Whole>,
     #[serde(default)]
     privilege: Option<Spanned<String>>,
     #[serde(default)]
@@ -434,7 +538,7 @@ struct RawGate {
     #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
-    castling_field: bool,
+    castling_field: Truth,
 }
 
 #[derive(Deserialize)]
@@ -445,7 +549,7 @@ struct RawOutcomes {
     #[serde(default)]
     bare_royal: Option<Spanned<String>>,
     #[serde(default)]
-    check_count: Option<Spanned<u32>>,
+    check_count: Option<Spanned<Whole>>,
     #[serde(default)]
     reach: Option<RawReach>,
 }
@@ -482,6 +586,8 @@ pub struct RuleFile {
     pub ranks: (u32, Span),
     /// `pieces`, in file order.
     pub pieces: Vec<PieceDef>,
+    /// Where the `pieces` list is written.
+    pub pieces_span: Span,
     /// `setup`: the start position as FEN.
     pub setup: Text,
     /// `castling`, if the variant has it.
@@ -534,6 +640,52 @@ pub struct NotationDef {
     pub entry: Option<Text>,
     /// `gating`: `/X` (default) or `*X`.
     pub gating: Option<Text>,
+}
+
+impl RuleFile {
+    /// Every expression the file holds (zones, conditions, deadlines), in
+    /// no particular order; settings written as expressions (`word` texts)
+    /// are parsed where they are read.
+    pub fn expressions(&self) -> Vec<&ExprNode> {
+        let mut out: Vec<&ExprNode> = Vec::new();
+        fn entries(list: &[MoveEntry]) -> impl Iterator<Item = &ExprNode> {
+            list.iter().filter_map(|e| e.when.as_ref())
+        }
+        for p in &self.pieces {
+            out.extend(entries(&p.moves));
+            for i in &p.imitate {
+                out.extend(i.when.as_ref());
+                for (_, _, list) in &i.overrides {
+                    out.extend(entries(list));
+                }
+            }
+        }
+        for p in &self.promotion {
+            out.push(&p.zone);
+            out.extend(p.when.as_ref());
+        }
+        for d in &self.drops {
+            out.push(&d.zone);
+            out.extend(d.when.as_ref());
+        }
+        for g in &self.gating {
+            out.extend([&g.zone, &g.deadline, &g.when].into_iter().flatten());
+        }
+        out.extend(self.outcomes.reach.as_ref().map(|r| &r.1));
+        out.extend(self.draws.uncounted.as_ref().and_then(|u| u.1.as_ref()));
+        for f in &self.freeze {
+            out.extend(f.reach.when.as_ref());
+        }
+        for r in &self.replies {
+            out.extend(
+                [&r.when, &r.opened_by.1.when, &r.reply.1.when]
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+        out.extend(self.turn.as_ref().and_then(|t| t.privilege.as_ref()));
+        out
+    }
 }
 
 /// The `turn` section (spec/LANGUAGE.md §16): turns of several moves.
@@ -756,6 +908,13 @@ pub struct DrawsDef {
     pub insufficient_material: bool,
     /// Letters whose capture does not reset the fifty-move count, and when.
     pub uncounted: Option<(Vec<Text>, Option<ExprNode>)>,
+    /// `fifty_move_reset.moves`: which moves of irreversible pieces reset
+    /// the count, `all` (default) or `forward`.
+    pub reset_moves: Option<Text>,
+    /// `fifty_move_reset.drops`: drops reset the count.
+    pub reset_drops: bool,
+    /// `fifty_move_reset.promotions`: promotions and type changes reset the count.
+    pub reset_promotions: bool,
 }
 
 /// A `freeze` entry (§15): pieces that freeze enemy pieces near them.
@@ -799,7 +958,10 @@ pub struct ReplyDef {
 
 /// Reads the YAML structure, turning serde errors into located diagnostics.
 pub(super) fn read(source: &str) -> Result<Raw, Diagnostics> {
-    match serde_saphyr::from_str::<RawRuleFile>(source) {
+    // Truth values are `true` and `false` only (YAML 1.2): `N`, `y`, `no`
+    // and `off` are words, as a piece letter or a setting needs them to be.
+    let options = serde_saphyr::options! { strict_booleans: true };
+    match serde_saphyr::from_str_with_options::<RawRuleFile>(source, options) {
         Ok(file) => Ok(Raw(file)),
         Err(e) => Err(yaml_error(&e, source).into()),
     }
@@ -814,50 +976,117 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
     if blank {
         return Diagnostic::whole("the file is empty; a rule file starts with `motley: 1`");
     }
-    let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
-    let mut message = e.without_snippet().render_with_options(opts);
-    // The library appends its own location; ours is in the span.
-    if let Some(i) = message.find(" at line ") {
-        message.truncate(i);
+    if let Some(open) = unclosed_bracket(source) {
+        return open;
     }
-    let message = message.trim_end().trim_end_matches('.').to_string();
-    let location = e
+    let mut location = e
         .location()
         .filter(|l| l.line() > 0)
         .map(|l| (l.line() as u32, l.column() as u32));
-    let mut token = location
+    let token = location
         .map(|(line, col)| token_at(source, line, col))
         .unwrap_or_default();
-    if message.starts_with("unknown field") {
-        token = token
-            .split(':')
-            .next()
-            .unwrap_or_default()
-            .trim_end()
-            .to_string();
-    }
-    let (mut message, whole) = friendly(&message, &token, location.is_some_and(|l| l.1 == 1));
+    let (mut message, whole) = reword(e, &token, location.is_some_and(|l| l.1 == 1));
     if let Some((line, _)) = location {
         let indent = |n: u32| {
             crate::diagnostic::lines(source)
                 .nth(n as usize)
                 .map(|l| l.len() - l.trim_start().len())
         };
+        // A key indented deeper than the one before it continues that
+        // value: the place to fix is the deeper line.
         if message.starts_with("expected")
             && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0)
         {
-            message.push_str(
-                "; the next line is indented deeper, so YAML reads it as part of this value",
-            );
+            message = "this line is indented deeper than the one before, so YAML reads it as part of that value; indent it as the key before it".to_string();
+            let col = indent(line).unwrap_or(0) as u32 + 1;
+            location = Some((line + 1, col));
         }
     }
     match location {
-        Some((line, col)) if !whole => Diagnostic::at(
-            Span::new(line, col, token.chars().count().max(1) as u32),
-            message,
-        ),
+        Some((line, col)) if !whole => {
+            let width = match e.without_snippet() {
+                serde_saphyr::Error::SerdeUnknownField { field, .. } => field.chars().count(),
+                _ => token_at(source, line, col).chars().count(),
+            }
+            .max(1) as u32;
+            Diagnostic::at(Span::new(line, col, width), message)
+        }
         _ => Diagnostic::whole(message),
     }
+}
+
+/// The first `{` or `[` of a flow collection that is never closed, or one
+/// closed by the other kind of bracket: YAML reports these far from where
+/// they are. Quoted text and comments are skipped.
+fn unclosed_bracket(source: &str) -> Option<Diagnostic> {
+    let mut open: Vec<(u32, u32, char)> = Vec::new();
+    for (n, line) in crate::diagnostic::lines(source).enumerate() {
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        for (col, c) in line.chars().enumerate() {
+            let at = (n as u32 + 1, col as u32 + 1);
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') if prev == ' ' || "[{,:".contains(prev) => quote = Some(c),
+                (None, '#') if prev == ' ' || col == 0 => break,
+                (None, '{' | '[') => open.push((at.0, at.1, c)),
+                (None, '}' | ']') => {
+                    let opener = if c == '}' { '{' } else { '[' };
+                    if let Some((line, col, o)) = open.pop().filter(|o| o.2 != opener) {
+                        return Some(Diagnostic::at(
+                            Span::new(line, col, 1),
+                            format!("this `{o}` is closed by the `{c}` on line {}", at.0),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+            prev = c;
+        }
+    }
+    open.first().map(|&(line, col, c)| {
+        let close = if c == '{' { '}' } else { ']' };
+        Diagnostic::at(
+            Span::new(line, col, 1),
+            format!("this `{c}` is never closed: a `{close}` is missing"),
+        )
+    })
+}
+
+/// Whether a name (a ruling id, a player flag) is a word of lower-case
+/// letters, digits, `-` and `_` starting with a letter: names that FEN
+/// state fields and `--ruling ID=VALUE` can write and read back.
+pub fn is_identifier(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// The place of a mapping key whose value is at `value`: the key on the
+/// value's line, else on the nearest line above that holds it.
+fn key_span(source: &str, value: Span, key: &str) -> Span {
+    let lines: Vec<&str> = crate::diagnostic::lines(source).collect();
+    for line in (0..value.line as usize).rev().take(50) {
+        let Some(text) = lines.get(line) else {
+            continue;
+        };
+        let written = [
+            format!("{key}:"),
+            format!("\"{key}\":"),
+            format!("'{key}':"),
+        ];
+        if let Some((col, w)) = written
+            .iter()
+            .find_map(|w| text.find(w.as_str()).map(|i| (i, w)))
+        {
+            let col = text[..col].chars().count() as u32 + 1;
+            return Span::new(line as u32 + 1, col, w.chars().count() as u32 - 1);
+        }
+    }
+    value
 }
 
 /// The scalar written at a place: up to a comma, closing bracket or line end.
@@ -870,69 +1099,95 @@ fn token_at(source: &str, line: u32, col: u32) -> String {
     rest[..end].trim_end().to_string()
 }
 
-/// Rewords the YAML reader's messages in the rule file's terms; the flag
-/// says the problem concerns the file as a whole.
-fn friendly(message: &str, token: &str, at_top_level: bool) -> (String, bool) {
-    let quoted = |m: &str| m.split('`').nth(1).unwrap_or_default().to_string();
-    if message.starts_with("unknown field `") {
-        return (unknown_key_message(&quoted(message), message), false);
-    }
-    if message.starts_with("missing field `") {
-        let key = quoted(message);
-        return if at_top_level {
-            (format!("the rule file has no `{key}` key"), true)
-        } else {
-            (format!("missing key `{key}` in this entry"), false)
-        };
-    }
-    let reworded = match message {
-        m if m.starts_with("invalid u32")
-            || m.starts_with("invalid u64")
-            || m.starts_with("invalid i") =>
-        {
+/// The rule file's wording for an error of the YAML reader, chosen by the
+/// error's kind; the flag says the problem concerns the file as a whole.
+fn reword(e: &serde_saphyr::Error, token: &str, at_top_level: bool) -> (String, bool) {
+    use serde_saphyr::Error as E;
+    let value = |what: &str| match what {
+        w if w.contains("sequence") => "a list".to_string(),
+        w if w.contains("map") => "a mapping".to_string(),
+        w if w.contains("string") => format!("`{token}`"),
+        w => w.to_string(),
+    };
+    let message = match e.without_snippet() {
+        E::AliasError { error, .. } => return reword(error, token, at_top_level),
+        E::SerdeUnknownField {
+            field, expected, ..
+        } => match closest(field, expected.iter().copied()) {
+            Some(k) => format!("unknown key `{field}`; did you mean `{k}`?"),
+            None => format!(
+                "unknown key `{field}`; expected one of: {}",
+                expected.join(", ")
+            ),
+        },
+        E::SerdeMissingField { field, .. } if at_top_level => {
+            return (format!("the rule file has no `{field}` key"), true)
+        }
+        E::SerdeMissingField { field, .. } => format!("missing key `{field}` in this entry"),
+        E::DuplicateMappingKey { key: Some(key), .. } => format!("duplicate key `{key}`"),
+        E::DuplicateMappingKey { key: None, .. } => "duplicate key".to_string(),
+        E::MultipleDocuments { .. } => {
+            "a rule file is one YAML document; `---` starts a second".to_string()
+        }
+        E::NullIntoString { .. } => "expected a value here; it is empty".to_string(),
+        E::InvalidScalar { ty, .. } if ty.starts_with('u') || ty.starts_with('i') => {
             format!("expected a whole number, not `{token}`")
         }
-        m if m.starts_with("invalid bool") => format!("expected `true` or `false`, not `{token}`"),
-        m if m.starts_with("duplicate mapping key") => {
-            let key = m
-                .trim_start_matches("duplicate mapping key: ")
-                .split(',')
-                .next()
-                .unwrap_or_default();
-            format!("duplicate key `{key}`")
+        E::InvalidScalar { ty: "boolean", .. } | E::InvalidBooleanStrict { .. } => {
+            format!("expected `true` or `false`, not `{token}`")
         }
-        m if m.starts_with("expected mapping") => {
+        E::InvalidScalar { ty, .. } => format!("expected {ty}, not `{token}`"),
+        E::SerdeInvalidType {
+            unexpected,
+            expected,
+            ..
+        } => format!("expected {expected}, not {}", value(unexpected)),
+        E::Unexpected { expected, .. } if expected.contains("map") => {
             "expected a mapping of `key: value` entries here".to_string()
         }
-        m if m.starts_with("expected sequence") => {
+        E::Unexpected { expected, .. } if expected.contains("sequence") => {
             "expected a list here (`- item` lines or `[a, b]`)".to_string()
         }
+        E::Unexpected { expected, .. } if expected.contains("string") => {
+            "expected a text here, not a list or a mapping".to_string()
+        }
+        E::UnknownAnchor { .. } => {
+            format!("`{token}` names no anchor (`&name`) defined before it")
+        }
+        E::Eof { .. } => "the file ends in the middle of a value".to_string(),
+        E::Budget { .. } => {
+            "the file is too large or nested too deeply for a rule file".to_string()
+        }
+        other => library_text(other),
+    };
+    (message, false)
+}
+
+/// The errors the YAML reader gives only as text (its scanner's, and our
+/// own visitors' messages): the text without the reader's location,
+/// reworded where it speaks the reader's language.
+fn library_text(e: &serde_saphyr::Error) -> String {
+    let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
+    let mut text = e.without_snippet().render_with_options(opts);
+    if let Some(i) = text.find(" at line ") {
+        text.truncate(i);
+    }
+    reword_text(text.trim_end().trim_end_matches('.'))
+}
+
+/// The scanner's messages in the rule file's terms (one test each below).
+fn reword_text(text: &str) -> String {
+    match text {
         m if m.starts_with("mapping values are not allowed") => {
             "`: ` inside a plain value starts a mapping; put the value in quotes".to_string()
         }
-        m if m.starts_with("tabs disallowed") => {
+        m if m.contains("found a tab") || m.starts_with("tabs disallowed") => {
             "a tab is used for indentation; YAML indents with spaces".to_string()
         }
+        m if m.contains("is only valid inside a block") => {
+            "a `-` list item is not allowed here: check this line's indentation".to_string()
+        }
         m => m.to_string(),
-    };
-    (reworded, false)
-}
-
-fn unknown_key_message(field: &str, original: &str) -> String {
-    let expected: Vec<&str> = original
-        .split_once("expected ")
-        .map(|(_, list)| {
-            list.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .filter(|w| !w.is_empty() && *w != "one" && *w != "of" && *w != "or")
-                .collect()
-        })
-        .unwrap_or_default();
-    match closest(field, expected.iter().copied()) {
-        Some(k) => format!("unknown key `{field}`; did you mean `{k}`?"),
-        None => format!(
-            "unknown key `{field}`; expected one of: {}",
-            expected.join(", ")
-        ),
     }
 }
 
@@ -1019,16 +1274,16 @@ fn text(s: &Spanned<String>, source: &str) -> Text {
     }
 }
 
-fn number(s: &Spanned<u32>, source: &str) -> (u32, Span) {
-    (s.value, place(s, source))
+fn number(s: &Spanned<Whole>, source: &str) -> (u32, Span) {
+    (s.value.0, place(s, source))
 }
 
 impl Raw {
     pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
         let f = self.0;
         let mut errors = Vec::new();
-        if f.motley.value != LANGUAGE_VERSION {
-            errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value)));
+        if f.motley.value.0 != LANGUAGE_VERSION {
+            errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value.0)));
         }
         let reserved = [("imitation", &f.imitation)];
         for (key, value) in reserved {
@@ -1041,7 +1296,7 @@ impl Raw {
             }
         }
         let mut pieces = Vec::new();
-        for p in &f.pieces {
+        for p in &f.pieces.value {
             let moves = move_entries(&p.value.moves, source, &mut errors);
             let imitate = match &p.value.moves.value {
                 RawMoves::Imitate(list) => list
@@ -1079,9 +1334,9 @@ impl Raw {
                 letter: text(&p.value.letter, source),
                 name: text(&p.value.name, source),
                 moves,
-                royal: p.value.royal,
-                value: p.value.value,
-                irreversible: p.value.irreversible,
+                royal: p.value.royal.0,
+                value: p.value.value.map(|v| v.0),
+                irreversible: p.value.irreversible.0,
             });
         }
         let castling = f.castling.as_ref().map(|c| CastlingDef {
@@ -1106,7 +1361,7 @@ impl Raw {
                     zone,
                     to: p.to.value.iter().map(|t| text(t, source)).collect(),
                     to_span: place(&p.to, source),
-                    mandatory: p.mandatory,
+                    mandatory: p.mandatory.0,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
                     when: p.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
@@ -1149,6 +1404,13 @@ impl Raw {
                     )
                 }),
                 insufficient_material: d.insufficient_material.is_some(),
+                reset_moves: d
+                    .fifty_move_reset
+                    .as_ref()
+                    .and_then(|r| r.moves.as_ref())
+                    .map(|t| text(t, source)),
+                reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops),
+                reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();
@@ -1202,7 +1464,7 @@ impl Raw {
                 vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect(),
                 deadline,
                 when,
-                castling_field: g.castling_field,
+                castling_field: g.castling_field.0,
             });
         }
         let entry =
@@ -1294,7 +1556,39 @@ impl Raw {
         let mut rulings = Vec::new();
         for (id, r) in &f.rulings {
             let default = text(&r.value.default, source);
-            if !r.value.options.contains(&default.value) {
+            let at = place(r, source);
+            if !is_identifier(id) {
+                errors.push(Diagnostic::at(
+                    key_span(source, at, id),
+                    format!("a ruling id is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{id}`"),
+                ));
+            }
+            let options = &r.value.options;
+            if options.len() < 2 {
+                errors.push(Diagnostic::at(
+                    key_span(source, at, id),
+                    format!(
+                        "ruling `{id}` has {} option{}; a ruling is a question with at least two answers",
+                        options.len(),
+                        if options.len() == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            for (i, o) in options.iter().enumerate() {
+                let problem = if options[..i].contains(o) {
+                    Some(format!("ruling `{id}` lists the option `{o}` twice"))
+                } else if o.is_empty() || o.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                    Some(format!(
+                        "ruling `{id}` has the option `{o}`; an option is a word without spaces"
+                    ))
+                } else {
+                    None
+                };
+                if let Some(message) = problem {
+                    errors.push(Diagnostic::at(key_span(source, at, id), message));
+                }
+            }
+            if options.len() >= 2 && !options.contains(&default.value) {
                 errors.push(default.error(format!(
                     "the default `{}` is not one of the options: {}",
                     default.value,
@@ -1314,6 +1608,15 @@ impl Raw {
                 options,
                 default,
             });
+        }
+        let flags = f.state.iter().flat_map(|s| &s.player_flags);
+        for (i, flag) in flags.clone().enumerate() {
+            let t = text(flag, source);
+            if !is_identifier(&t.value) {
+                errors.push(t.error(format!("a player flag is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{}`", t.value)));
+            } else if flags.clone().take(i).any(|f| f.value == t.value) {
+                errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
+            }
         }
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
@@ -1367,7 +1670,7 @@ impl Raw {
                 .as_ref()
                 .and_then(|s| s.last_move.as_ref())
                 .map(|t| text(t, source)),
-            state_lost: f.state.as_ref().is_some_and(|s| s.lost),
+            state_lost: f.state.as_ref().is_some_and(|s| s.lost.0),
             player_flags: f
                 .state
                 .as_ref()
@@ -1381,10 +1684,40 @@ impl Raw {
             files: number(&f.board.files, source),
             ranks: number(&f.board.ranks, source),
             pieces,
+            pieces_span: place(&f.pieces, source),
             setup: text(&f.setup, source),
             castling,
             promotion,
             draws,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reword_text;
+
+    #[test]
+    fn scanner_messages_are_reworded() {
+        assert_eq!(
+            reword_text("mapping values are not allowed in this context"),
+            "`: ` inside a plain value starts a mapping; put the value in quotes"
+        );
+        assert_eq!(
+            reword_text("while scanning a plain scalar, found a tab"),
+            "a tab is used for indentation; YAML indents with spaces"
+        );
+        assert_eq!(
+            reword_text("tabs disallowed within this context (block indentation)"),
+            "a tab is used for indentation; YAML indents with spaces"
+        );
+        assert_eq!(
+            reword_text("\"-\" is only valid inside a block"),
+            "a `-` list item is not allowed here: check this line's indentation"
+        );
+        assert_eq!(
+            reword_text("did not find expected key"),
+            "did not find expected key"
+        );
     }
 }

@@ -6,6 +6,13 @@ use super::{PlayError, Rules};
 use crate::check::MAX_LINGER;
 use crate::compile::{code, Square};
 
+/// The holdings part of a board field and its byte offset, if given.
+type Holdings<'f> = Option<(usize, &'f str)>;
+
+/// The largest halfmove clock and move number a FEN may give: far beyond
+/// any game, and far enough below 2^32 that playing on never wraps.
+pub const MAX_CLOCK: u32 = 1_000_000_000;
+
 fn bad(fen: &str, reason: impl Into<String>) -> PlayError {
     PlayError::Fen {
         fen: fen.to_string(),
@@ -79,7 +86,9 @@ impl Rules {
         let mut fields = all.iter().copied();
         let (board_at, board_field) = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
         let mut pos = Position::empty();
-        let (board_field, holdings) = self.split_holdings(board_field);
+        let (board_field, holdings) = self
+            .split_holdings(board_field)
+            .map_err(|(i, r)| bad_at(fen, board_at + i, 1, r))?;
         if let Some((offset, text)) = holdings {
             self.read_holdings(&mut pos, text).map_err(|(i, r)| {
                 bad_at(
@@ -134,7 +143,7 @@ impl Rules {
                     if n == 0 {
                         return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
                     }
-                    file += n;
+                    file = file.saturating_add(n);
                     digits.clear();
                 }
                 if c == '/' {
@@ -168,11 +177,12 @@ impl Rules {
                         format!("unknown piece letter `{c}`"),
                     )
                 })?;
-                if file >= files as usize {
-                    break;
+                // A letter past the last file is counted, not placed: the
+                // rank is then refused below, as a count that overshoots is.
+                if file < files as usize {
+                    pos.put(self, (rank * files as usize + file) as Square, piece);
                 }
-                pos.put(self, (rank * files as usize + file) as Square, piece);
-                file += 1;
+                file = file.saturating_add(1);
             }
             if file != files as usize {
                 return Err(bad_at(
@@ -211,6 +221,14 @@ impl Rules {
         let (castling_at, castling) = fields.next().unwrap_or((0, "-"));
         if castling != "-" {
             for (i, c) in castling.char_indices() {
+                if castling[..i].contains(c) {
+                    return Err(bad_at(
+                        fen,
+                        castling_at + i,
+                        c.len_utf8(),
+                        format!("castling right `{c}` is given twice"),
+                    ));
+                }
                 self.castling_right(&mut pos, c)
                     .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
             }
@@ -221,6 +239,7 @@ impl Rules {
                 .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
         }
         let mut fields = fields.peekable();
+        let mut counted = false;
         if let Some(&(at, text)) = fields
             .peek()
             .filter(|f| f.1.contains('+') && !f.1.starts_with('+'))
@@ -228,26 +247,48 @@ impl Rules {
             self.checks_field(&mut pos, text, true)
                 .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
+            counted = true;
         }
         let clocks = [
             fields.next_if(|f| !f.1.starts_with('+')),
             fields.next_if(|f| !f.1.starts_with('+')),
         ];
         if let Some(&(at, text)) = fields.peek().filter(|f| f.1.starts_with('+')) {
+            if counted {
+                return Err(bad_at(
+                    fen,
+                    at,
+                    text.len(),
+                    "the check counts are given twice",
+                ));
+            }
             self.checks_field(&mut pos, text, false)
                 .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
         }
         for (name, value) in [("halfmove clock", clocks[0]), ("move number", clocks[1])] {
             if let Some((at, text)) = value {
-                let n: u32 = text.parse().map_err(|_| {
-                    bad_at(
+                let all_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+                if !all_digits {
+                    return Err(bad_at(
                         fen,
                         at,
                         text.len(),
                         format!("the {name} must be a number, not `{text}`"),
-                    )
-                })?;
+                    ));
+                }
+                let n = text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n <= MAX_CLOCK)
+                    .ok_or_else(|| {
+                        bad_at(
+                            fen,
+                            at,
+                            text.len(),
+                            format!("the {name} `{text}` is above the largest, {MAX_CLOCK}"),
+                        )
+                    })?;
                 if name == "halfmove clock" {
                     pos.halfmove = n;
                 } else {
@@ -454,19 +495,33 @@ impl Rules {
     /// Separates the holdings from the board field: `BOARD[HOLDINGS]`, or an
     /// extra last rank `BOARD/HOLDINGS` in variants with hands. Returns the
     /// board and, if present, the holdings with their byte offset.
-    fn split_holdings<'f>(&self, field: &'f str) -> (&'f str, Option<(usize, &'f str)>) {
+    /// A `[` without its closing `]` at the field's end is an error: its
+    /// byte offset and message.
+    fn split_holdings<'f>(
+        &self,
+        field: &'f str,
+    ) -> Result<(&'f str, Holdings<'f>), (usize, String)> {
         if let Some(open) = field.find('[') {
-            let inner = field[open + 1..]
-                .strip_suffix(']')
-                .unwrap_or(&field[open + 1..]);
-            return (&field[..open], Some((open + 1, inner)));
+            let inner = field[open + 1..].strip_suffix(']').ok_or_else(|| {
+                (
+                    open,
+                    "the holdings opened by `[` must end the board field with `]`".to_string(),
+                )
+            })?;
+            if let Some(i) = inner.find(['[', ']']) {
+                return Err((open + 1 + i, "a second bracket in the holdings".to_string()));
+            }
+            return Ok((&field[..open], Some((open + 1, inner))));
+        }
+        if let Some(close) = field.find(']') {
+            return Err((close, "`]` without a `[` opening the holdings".to_string()));
         }
         if self.tracks_hands && field.split('/').count() == self.tables.ranks as usize + 1 {
             if let Some(cut) = field.rfind('/') {
-                return (&field[..cut], Some((cut + 1, &field[cut + 1..])));
+                return Ok((&field[..cut], Some((cut + 1, &field[cut + 1..]))));
             }
         }
-        (field, None)
+        Ok((field, None))
     }
 
     fn read_holdings(&self, pos: &mut Position, text: &str) -> Result<(), (usize, String)> {
@@ -496,6 +551,7 @@ impl Rules {
             ))?;
         let mut opened = None;
         let mut held_given = false;
+        let mut seen: Vec<&str> = Vec::new();
         for (at, pair) in fields_of(inner) {
             let at = at + 1;
             let (key, value) = pair.split_once('=').ok_or((
@@ -503,6 +559,10 @@ impl Rules {
                 pair.len(),
                 format!("bad state entry `{pair}`: expected key=value"),
             ))?;
+            if seen.contains(&key) {
+                return Err((at, key.len(), format!("state key `{key}` is given twice")));
+            }
+            seen.push(key);
             let colours = |v: &str| match v {
                 "w" => Some([true, false]),
                 "b" => Some([false, true]),
@@ -797,16 +857,26 @@ impl Rules {
                 "check counts `{text}` in a variant that does not count checks"
             ));
         };
-        let parts: Vec<&str> = text.trim_start_matches('+').split('+').collect();
-        let numbers: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+        let parts: Vec<&str> = text
+            .strip_prefix('+')
+            .filter(|_| !remaining)
+            .unwrap_or(text)
+            .split('+')
+            .collect();
+        let numbers: Vec<u32> = parts
+            .iter()
+            .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+            .filter_map(|p| p.parse().ok())
+            .collect();
         match numbers.as_slice() {
-            [w, b] if parts.len() == 2 && (!remaining || (*w <= limit && *b <= limit)) => {
+            [w, b] if parts.len() == 2 && *w <= limit && *b <= limit => {
                 let given = |n: u32| if remaining { limit - n } else { n };
                 pos.checks = [given(*w).min(255) as u8, given(*b).min(255) as u8];
                 Ok(())
             }
             _ => Err(format!(
-                "bad check counts `{text}`: expected `W+B` with numbers up to {limit}"
+                "bad check counts `{text}`: expected `{}W+B` with numbers up to {limit}",
+                if remaining { "" } else { "+" }
             )),
         }
     }
@@ -991,7 +1061,8 @@ impl Rules {
 
     /// The castling field: `K`/`Q` for the outermost castling rooks, file
     /// letters for other castling rooks and, in variants with gating, for
-    /// other unmoved pieces on the first rank.
+    /// other unmoved pieces on the first rank while their side holds a
+    /// piece in hand (with an empty hand nothing can be gated any more).
     fn castling_field(&self, pos: &Position) -> String {
         let files = self.tables.files as usize;
         let gating = self.unmoved_in_castling_field();
@@ -1035,7 +1106,7 @@ impl Rules {
                     }
                 }
             }
-            if gating {
+            if gating && pos.hands[colour].iter().any(|&n| n > 0) {
                 for (f, &done) in told.iter().enumerate() {
                     let piece = pos.board[at(f) as usize];
                     if piece != 0

@@ -262,6 +262,10 @@ impl Rules {
         let us = pos.side;
         let mut in_check = None;
         let mut probe: Option<Position> = None;
+        // Rules may overlap: each drop (entering type, square) is listed once,
+        // by the first rule that allows it.
+        let overlapping = self.variant.drops.len() > 1;
+        let mut listed: Vec<(u8, Bits)> = Vec::new();
         for (index, rule) in self.variant.drops.iter().enumerate() {
             if !self.holds(&rule.when, pos, None, false) {
                 continue;
@@ -278,6 +282,10 @@ impl Rules {
                     if pos.board[to as usize] != 0 {
                         continue;
                     }
+                    let seen = listed.iter().position(|(p, _)| *p == piece);
+                    if overlapping && seen.is_some_and(|at| listed[at].1.has(to)) {
+                        continue;
+                    }
                     if rule.no_check {
                         let probe = probe.get_or_insert_with(|| pos.clone());
                         probe.put(self, to, piece);
@@ -287,6 +295,12 @@ impl Rules {
                         probe.take(to);
                         if checks {
                             continue;
+                        }
+                    }
+                    if overlapping {
+                        match seen {
+                            Some(at) => listed[at].1.set(to),
+                            None => listed.push((piece, Bits::one(to))),
                         }
                     }
                     out.push(Move {
@@ -423,7 +437,10 @@ impl Rules {
             out.push(m);
             return;
         };
-        for &to in &rule.to {
+        for (i, &to) in rule.to.iter().enumerate() {
+            if rule.to[..i].contains(&to) {
+                continue;
+            }
             let code = crate::compile::code(to as usize, colour);
             if rule.only_captured {
                 let on_board = pos.occupied[colour]
@@ -464,8 +481,10 @@ impl Rules {
             for &(king_to, rook_to) in &castling.sides {
                 let king_to_sq = (back * files + king_to as usize) as Square;
                 let rook_to_sq = (back * files + rook_to as usize) as Square;
-                let towards_high = (king_to as usize) > king_file
-                    || (king_to as usize == king_file && rook_to as usize > king_file);
+                // A side castles with a rook on the king's high-file side when
+                // its rook lands on the low side of the king's target (`g`, `f`),
+                // wherever the king stands (Chess960).
+                let towards_high = rook_to < king_to;
                 let rooks = (0..files).filter(|&f| {
                     if towards_high {
                         f > king_file
@@ -481,7 +500,14 @@ impl Rules {
                     {
                         continue;
                     }
-                    if self.castling_blocked(pos, castling, [king, rook, king_to_sq, rook_to_sq]) {
+                    // A castling that would leave the board as it is is no move.
+                    if (king == king_to_sq && rook == rook_to_sq)
+                        || self.castling_blocked(
+                            pos,
+                            castling,
+                            [king, rook, king_to_sq, rook_to_sq],
+                        )
+                    {
                         continue;
                     }
                     out.push(Move {

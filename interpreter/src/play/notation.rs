@@ -7,7 +7,8 @@ use crate::check::Notation;
 
 impl Rules {
     /// The canonical text of a move: `e2e4`, `e7e8q`; castling is the king's
-    /// move (`e1g1`), or king-takes-rook when the king does not move.
+    /// move (`e1g1`), or king-takes-rook (`f1h1`) when the king moves fewer
+    /// than two files, so that no castling shares its text with a king step.
     pub fn uci(&self, m: &Move) -> String {
         let files = self.tables.files;
         if m.kind == MoveKind::Null {
@@ -20,7 +21,7 @@ impl Rules {
                 square_name(files, m.to)
             );
         }
-        let to = if m.kind == MoveKind::Castle && m.from == m.to {
+        let to = if m.kind == MoveKind::Castle && (m.from % files).abs_diff(m.to % files) < 2 {
             m.aux
         } else {
             m.to

@@ -3,9 +3,16 @@
 use super::position::{Move, Position, Undo};
 use super::Rules;
 
+/// The deepest perft any entry point runs (the command line, `bench`, case
+/// files): far beyond what finishes (chess perft 15 is out of reach), and
+/// small enough that the count's recursion and its move lists, one per ply,
+/// stay small. Deeper requests are refused, never started.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 impl Rules {
     /// The number of legal move sequences of length `depth` from `pos`.
-    /// Every leaf move is made and tested for legality.
+    /// Every leaf move is made and tested for legality. `depth` should be
+    /// at most [`MAX_PERFT_DEPTH`]: the count keeps a move list per ply.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -67,7 +74,7 @@ impl Rules {
         let done = std::sync::atomic::AtomicUsize::new(0);
         let next = std::sync::atomic::AtomicUsize::new(0);
         let mut results: Vec<(String, u64)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.max(1))
+            let workers: Vec<_> = (0..threads.clamp(1, total.max(1)))
                 .map(|_| {
                     scope.spawn(|| {
                         let mut mine = Vec::new();

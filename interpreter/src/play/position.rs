@@ -392,10 +392,10 @@ impl Position {
         }
         let counted = undo.captured != 0
             && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
-        if counted || rules.irreversible_codes >> undo.moved & 1 != 0 {
+        if counted || rules.resets_clock(&m, undo.moved, us) {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if let Some(before) = special {
             rules.after_move(self, m, us, before);
@@ -447,7 +447,7 @@ impl Position {
     #[inline]
     fn pass_turn(&mut self) {
         if self.side == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
         self.sub = 0;

@@ -1,0 +1,276 @@
+//! Wrong input is refused with a message that shows where (issue 15, items
+//! S and U): each test names its item.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
+const THREE_CHECK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/3check.yaml");
+const CRAZYHOUSE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../spec/variants/crazyhouse.yaml"
+);
+const CAPABLANCA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../spec/variants/capablanca.yaml"
+);
+
+fn motley(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(args)
+        .output()
+        .expect("motley runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// A fresh folder for this test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("motley-refusals-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// `motley fen FILE --fen FEN` fails with exactly `message` (the FEN, the
+/// reason, and a caret line under the offending part).
+fn refused_fen(file: &str, fen: &str, message: &str) {
+    let (code, out, err) = motley(&["fen", file, "--fen", fen]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "", message),
+        "{fen}"
+    );
+}
+
+#[test]
+fn s1_letters_after_a_full_rank_are_refused() {
+    refused_fen(
+        CHESS,
+        "4k3/8/8/8/8/8/8/RNBQKBNRK w - - 0 1",
+        "invalid FEN `4k3/8/8/8/8/8/8/RNBQKBNRK w - - 0 1`: rank 1 `RNBQKBNRK` has 9 squares, not 8\n\
+         \x20 | 4k3/8/8/8/8/8/8/RNBQKBNRK w - - 0 1\n\
+         \x20 |                 ^^^^^^^^^\n",
+    );
+    let (code, _, err) = motley(&[
+        "fen",
+        CAPABLANCA,
+        "--fen",
+        "5k4/10/10/10/10/10/10/RNABQKBCNRR w - - 0 1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("invalid FEN `5k4/10/10/10/10/10/10/RNABQKBCNRR w - - 0 1`: rank 1 `RNABQKBCNRR` has 11 squares, not 10"),
+        "{err}"
+    );
+}
+
+#[test]
+fn s11_clocks_beyond_the_largest_are_refused() {
+    refused_fen(
+        CHESS,
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295",
+        "invalid FEN `4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295`: the move number `4294967295` is above the largest, 1000000000\n\
+         \x20 | 4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295\n\
+         \x20 |                             ^^^^^^^^^^\n",
+    );
+    let (code, out, _) = motley(&[
+        "fen",
+        CHESS,
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3 b - - 999999999 1000000000",
+        "--moves",
+        "e8e7",
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "8/4k3/8/8/8/8/8/4K3 w - - 1000000000 1000000001\n")
+    );
+}
+
+#[test]
+fn s12_check_counts_are_bounded_in_both_forms() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (code, _, err) = motley(&["fen", THREE_CHECK, "--fen", &format!("{start} +99+99")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(": bad check counts `+99+99`: expected `+W+B` with numbers up to 3\n"),
+        "{err}"
+    );
+    let (code, out, _) = motley(&["fen", THREE_CHECK, "--fen", &format!("{start} +1+2")]);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1\n"
+        )
+    );
+}
+
+#[test]
+fn s13_holdings_must_be_closed() {
+    refused_fen(
+        CRAZYHOUSE,
+        "4k3/8/8/8/8/8/8/4K3[Pp w - - 0 1",
+        "invalid FEN `4k3/8/8/8/8/8/8/4K3[Pp w - - 0 1`: the holdings opened by `[` must end the board field with `]`\n\
+         \x20 | 4k3/8/8/8/8/8/8/4K3[Pp w - - 0 1\n\
+         \x20 |                    ^\n",
+    );
+    let (code, _, err) = motley(&[
+        "fen",
+        CRAZYHOUSE,
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3]P w - - 0 1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(": `]` without a `[` opening the holdings\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn s16_repeated_fen_parts_are_refused() {
+    let (code, _, err) = motley(&["fen", CHESS, "--fen", "4k3/8/8/8/8/8/8/R3K3 w QQ - 0 1"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(": castling right `Q` is given twice\n"),
+        "{err}"
+    );
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1 +1+1";
+    let (code, _, err) = motley(&["fen", THREE_CHECK, "--fen", start]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(": the check counts are given twice\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn u5_invalid_utf8_is_located() {
+    let file = scratch("u5").join("latin1.yaml");
+    std::fs::write(&file, b"motley: 1\nname: caf\xe9\n").expect("write");
+    let (code, _, err) = motley(&["check", file.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.ends_with("latin1.yaml:2:10: the file is not UTF-8 text (byte 0xe9 at offset 19)\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn u6_folders_and_devices_are_not_rule_files() {
+    let dir = scratch("u6");
+    let (code, _, err) = motley(&["check", dir.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.ends_with(": cannot read: it is a folder, not a file\n"),
+        "{err}"
+    );
+    if std::path::Path::new("/dev/null").exists() {
+        let (code, _, err) = motley(&["check", "/dev/null"]);
+        assert_eq!(
+            (code, err.as_str()),
+            (1, "/dev/null: cannot read: it is not a regular file\n")
+        );
+    }
+}
+
+#[test]
+fn u10_control_characters_are_escaped() {
+    let (code, _, err) = motley(&["fen", CHESS, "--fen", "4k3/8/8/8/8/8/8/4K3\x1b w - - 0 1"]);
+    assert_eq!(code, 1);
+    assert!(!err.contains('\x1b'), "{err:?}");
+    assert!(
+        err.starts_with("invalid FEN `4k3/8/8/8/8/8/8/4K3\\u{1b} w - - 0 1`"),
+        "{err}"
+    );
+    let (code, _, err) = motley(&["moves", CHESS, "--moves", "e2\x07e4"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("malformed move `e2\\u{7}e4`"), "{err}");
+    let file = scratch("u10").join("bell.yaml");
+    std::fs::write(&file, "motley: 1\nname: x\x07y\nbogus: 1\n").expect("write");
+    let (code, _, err) = motley(&["check", file.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 1);
+    assert!(!err.contains('\x07'), "{err:?}");
+}
+
+/// Writes a rule file made from a bundled one with `from` replaced by `to`.
+fn variant_with(bundled: &str, from: &str, to: &str, name: &str) -> String {
+    let text = std::fs::read_to_string(bundled).expect("bundled rule file");
+    assert!(text.contains(from), "{from}");
+    let file = scratch(name).join(format!("{name}.yaml"));
+    std::fs::write(&file, text.replacen(from, to, 1)).expect("write");
+    file.to_str().expect("utf-8 path").to_string()
+}
+
+#[test]
+fn s3_overlapping_drop_rules_list_each_drop_once() {
+    let file = variant_with(
+        CRAZYHOUSE,
+        "  - pieces: [P]\n    zone: rank >= 2",
+        "  - pieces: [N, P]\n    zone: rank <= 4\n  - pieces: [P]\n    zone: rank >= 2",
+        "s3-drops",
+    );
+    let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
+    let (code, out, err) = motley(&["moves", &file, "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    let drops: Vec<&str> = out.lines().filter(|m| m.starts_with("N@")).collect();
+    assert_eq!(drops.len(), 62, "{out}");
+    let mut unique = drops.clone();
+    unique.dedup();
+    assert_eq!(unique, drops);
+    let (_, out, _) = motley(&["perft", &file, "1", "--fen", fen]);
+    assert_eq!(out, "67\n");
+}
+
+#[test]
+fn s16_a_ruling_set_twice_is_refused() {
+    let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
+    let (code, _, err) = motley(&[
+        "moves",
+        entity,
+        "--ruling",
+        "entry-zone=half",
+        "--ruling",
+        "entity.entry-zone=reach",
+    ]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "ruling `entry-zone` is set twice\n")
+    );
+}
+
+#[test]
+fn u14_a_problem_under_a_combination_of_rulings_keeps_its_place() {
+    let rulings = "
+rulings:
+  a:
+    question: first?
+    source: \"test: 'a'\"
+    options: [x, y]
+    default: x
+  b:
+    question: second?
+    source: \"test: 'b'\"
+    options: [x, y]
+    default: x
+";
+    let file = variant_with(
+        CHESS,
+        "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        &format!("setup: 'if(ruling(\"a\") == \"y\" and ruling(\"b\") == \"y\", \"8/8\", \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\")'\n{rulings}"),
+        "u14",
+    );
+    let (code, _, _) = motley(&["check", &file]);
+    assert_eq!(code, 0);
+    let (code, _, err) = motley(&["moves", &file, "--ruling", "a=y", "--ruling", "b=y"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("u14.yaml:21:9: under a=y b=y: invalid setup: the board part `8/8` has 2 ranks, this variant has 8\n"),
+        "{err}"
+    );
+    assert!(err.contains("\n21 | setup: 'if("), "{err}");
+}
