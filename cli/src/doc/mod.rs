@@ -93,7 +93,7 @@ pub fn doc(paths: &[PathBuf], out: &Path) -> Result<ExitCode, Failure> {
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.3em .5em;vertical-align:top;text-align:left}\
-figure{display:inline-block;margin:.5em}figcaption{font-size:.9em}code{background:#f3f3f3}";
+figure{display:inline-block;margin:.5em;vertical-align:top}figure img{width:18em;height:auto}figcaption{font-size:.9em}code{background:#f3f3f3}";
 
 fn html(title: &str, body: &str) -> String {
     format!(
@@ -143,11 +143,14 @@ fn page(
     body.push_str("<h2>Pieces</h2>\n");
     for p in &v.pieces {
         body.push_str(&format!(
-            "<h3 id=\"piece-{l}\">{} ({l})</h3>\n<p>Betza <code>{}</code>; value {}{}.</p>\n<p>{}</p>\n",
+            "<h3 id=\"piece-{l}\">{} ({l})</h3>\n<p>Betza <code>{}</code>; {}.</p>\n<p>{}</p>\n",
             escape(&p.name),
             escape(&p.betza),
-            p.value,
-            if p.royal { "; royal" } else { "" },
+            if p.royal {
+                "royal".to_string()
+            } else {
+                format!("value {}", p.value)
+            },
             escape(&piece_words(&rules.file, source, p.letter)),
             l = p.letter
         ));
