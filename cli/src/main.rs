@@ -6,6 +6,7 @@
 mod output;
 
 mod conform;
+mod doc;
 mod engine;
 mod explore;
 mod json;
@@ -14,6 +15,8 @@ mod play;
 mod progress;
 mod referee;
 mod report;
+mod serve;
+mod svg;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -278,6 +281,56 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Draw the position as an SVG 1.1 image, or with `--piece` the move
+    /// diagrams of one piece type.
+    Svg {
+        /// Rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        at: At,
+        /// Draw the position as this player sees it: white or black.
+        #[arg(long = "as", value_name = "PLAYER")]
+        viewer: Option<String>,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Squares to highlight, e.g. `--highlight e4 d5`.
+        #[arg(long, num_args = 1.., value_name = "SQ")]
+        highlight: Vec<String>,
+        /// Arrows, e.g. `--arrows e2e4,g1f3`.
+        #[arg(long, value_delimiter = ',', value_name = "FROMTO")]
+        arrows: Vec<String>,
+        /// Draw the move diagrams of the piece with this letter instead.
+        #[arg(long, value_name = "LETTER")]
+        piece: Option<char>,
+        /// With --piece: the square to stand on (default: the most central
+        /// square where the diagram's condition holds).
+        #[arg(long, value_name = "SQ", requires = "piece")]
+        square: Option<String>,
+        /// Write here instead of standard output; several diagrams go to
+        /// OUT-1.svg, OUT-2.svg, ...
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: Option<PathBuf>,
+    },
+    /// Write a static rules page per rule file (folders: their *.yaml) and
+    /// an index page into a folder.
+    Doc {
+        /// Rule files or folders of rule files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The folder to write into.
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+    },
+    /// Serve the web playground on 127.0.0.1: pick or edit a rule file,
+    /// play on the board, see SAN, FEN and the outcome, export PGN.
+    Serve {
+        /// Rule files offered besides the bundled variants.
+        files: Vec<PathBuf>,
+        /// The port (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8023)]
+        port: u16,
+    },
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
     #[command(after_help = help!("motley completions bash > ~/.local/share/bash-completion/completions/motley"))]
     Completions {
@@ -467,6 +520,36 @@ fn game_from(path: &Path, rulings: &[String], fen: Option<&str>) -> Result<Game,
         game.set_fen(fen).map_err(|e| Failure(e.render()))?;
     }
     Ok(game)
+}
+
+/// Writes SVG documents: one to `output` or standard output; several to
+/// `OUT-1.svg`, `OUT-2.svg`, ..., naming each with its caption.
+fn write_pictures(pictures: &[(String, String)], output: Option<&Path>) -> Result<(), Failure> {
+    let write = |path: &Path, text: &str| {
+        std::fs::write(path, text)
+            .map_err(|e| Failure(format!("{}: cannot write: {e}", path.display())))
+    };
+    match (pictures, output) {
+        ([(_, svg)], None) => out!("{svg}"),
+        ([(_, svg)], Some(path)) => write(path, svg)?,
+        (_, None) => {
+            let captions: Vec<&str> = pictures.iter().map(|p| p.0.as_str()).collect();
+            return Err(Failure(format!(
+                "{} diagrams ({}); give -o OUT.svg to write them as OUT-1.svg, OUT-2.svg, ...",
+                pictures.len(),
+                captions.join("; ")
+            )));
+        }
+        (_, Some(path)) => {
+            let stem = path.with_extension("");
+            for (i, (caption, svg)) in pictures.iter().enumerate() {
+                let name = PathBuf::from(format!("{}-{}.svg", stem.display(), i + 1));
+                write(&name, svg)?;
+                outln!("{}: {caption}", name.display());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The `Ruling` tags of a PGN game, then the `--ruling` options.
@@ -808,6 +891,86 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 }
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Svg {
+            file,
+            at,
+            viewer,
+            flip,
+            highlight,
+            arrows,
+            piece,
+            square,
+            output,
+        } => {
+            let game = game(&file, &at)?;
+            let rules = game.rules();
+            let (files, ranks) = (rules.tables.files, rules.tables.ranks);
+            let square_of = |name: &str| {
+                motley_interpreter::play::parse_square(files, ranks, name).ok_or_else(|| {
+                    Failure(format!(
+                        "bad square `{name}`: expected a1 to {}{ranks}",
+                        (b'a' + files - 1) as char
+                    ))
+                })
+            };
+            let pictures: Vec<(String, String)> = match piece {
+                Some(letter) => {
+                    let square = square.as_deref().map(square_of).transpose()?;
+                    svg::diagrams(rules, &read(&file)?, letter, square)
+                        .map_err(Failure)?
+                        .into_iter()
+                        .map(|d| (d.caption, d.svg))
+                        .collect()
+                }
+                None => {
+                    let viewer = match viewer.as_deref() {
+                        None => None,
+                        Some("white") => Some(0),
+                        Some("black") => Some(1),
+                        Some(other) => {
+                            return Err(Failure(format!(
+                                "bad --as `{other}`: expected white or black"
+                            )))
+                        }
+                    };
+                    let highlight = highlight
+                        .iter()
+                        .map(|s| square_of(s))
+                        .collect::<Result<_, _>>()?;
+                    let arrows = arrows
+                        .iter()
+                        .map(|a| match svg::squares_in(a, files, ranks)[..] {
+                            [from, to] => Ok((from, to)),
+                            _ => Err(Failure(format!(
+                                "bad arrow `{a}`: expected two squares, e.g. e2e4"
+                            ))),
+                        })
+                        .collect::<Result<_, _>>()?;
+                    let options = svg::BoardOptions {
+                        viewer,
+                        flip,
+                        highlight,
+                        arrows,
+                    };
+                    vec![(String::new(), svg::board(&game, &options))]
+                }
+            };
+            write_pictures(&pictures, output.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Doc { paths, output } => doc::doc(&paths, &output),
+        Command::Serve { files, port } => {
+            let extra = files
+                .iter()
+                .map(|path| {
+                    let source = read(path)?;
+                    let rules = build(&source)
+                        .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+                    Ok((rules.variant.name.clone(), source))
+                })
+                .collect::<Result<_, Failure>>()?;
+            serve::serve(port, extra)
         }
         Command::Pgn { file, games } => check_pgn(&file, &games),
         Command::Completions { shell } => {
