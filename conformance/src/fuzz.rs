@@ -995,14 +995,14 @@ impl RuleDesc {
             .map(|i| GEN_LETTERS[i].to_string())
             .collect();
         let mut yaml = String::new();
-        if let Some((rook, king_to, rook_to, _)) = s.castling {
-            // The king and the rook never end on one file (refused by check).
-            let rook_to = if file(rook_to) == file(king_to) {
-                king_to % files as u8 + 1
-            } else {
-                rook_to
-            };
+        if let Some((rook, king_to, rook_to, _)) = s.castling.filter(|_| files > 1) {
             if let Some(rook) = letter(rook) {
+                // King and rook end on different files (spec/LANGUAGE.md §8).
+                let rook_to = if file(rook_to) == file(king_to) {
+                    rook_to % files as u8 + 1
+                } else {
+                    rook_to
+                };
                 yaml.push_str(&format!(
                     "castling:\n  king: K\n  rook: {rook}\n  sides:\n    - {{ king_to: {}, rook_to: {} }}\n",
                     file(king_to),

@@ -312,6 +312,9 @@ fn undisambiguated(san: &str) -> Option<String> {
     let body = body.split(['=', '/']).next().unwrap_or(body);
     let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let dest_start = body.len().checked_sub(digits + 1)?;
+    if digits == 0 || !body[dest_start..].starts_with(|c: char| c.is_ascii_lowercase()) {
+        return None;
+    }
     let head = &body[letter.len_utf8()..dest_start];
     let capture = head.ends_with('x');
     let disambiguation = head.trim_end_matches('x');
