@@ -339,11 +339,13 @@ fn s15_bench_gives_no_ratio_when_the_counts_differ() {
 #[test]
 fn s2_a_king_that_stays_castles_the_rook_alone() {
     // The documented meaning (spec/LANGUAGE.md §8): `king_to` on the king's
-    // own file is a castling in which only the rook moves.
+    // own file is a castling in which only the rook moves; as in Chess960,
+    // the side is the one opposite the rook's target, so the rook crosses
+    // the king (h1 to d1), written king-takes-rook.
     let file = variant_with(
         CHESS,
         "    - { king_to: g, rook_to: f }\n",
-        "    - { king_to: e, rook_to: f }\n",
+        "    - { king_to: e, rook_to: d }\n",
         "s2",
     );
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
@@ -353,6 +355,6 @@ fn s2_a_king_that_stays_castles_the_rook_alone() {
     let (code, out, _) = motley(&["fen", &file, "--fen", fen, "--moves", "e1h1"]);
     assert_eq!(
         (code, out.as_str()),
-        (0, "4k3/8/8/8/8/8/8/4KR2 b - - 1 1\n")
+        (0, "4k3/8/8/8/8/8/8/3RK3 b - - 1 1\n")
     );
 }
