@@ -224,13 +224,21 @@ impl Notation {
                 .next()
                 .is_some_and(|c| c == '-' || c.is_ascii_lowercase());
         if chess_fields {
-            fields[2] = self.castling_field(&fields[2], board);
+            let hand = fields[0].split_once('[').map_or("", |(_, h)| h);
+            let holds = [
+                hand.chars().any(|c| c.is_ascii_uppercase()),
+                hand.chars().any(|c| c.is_ascii_lowercase()),
+            ];
+            fields[2] = self.castling_field(&fields[2], board, holds);
             fields[3] = self.en_passant_field(&fields[3], board, captures);
         }
         fields.join(" ")
     }
 
-    fn castling_field(&self, field: &str, board: &Board) -> String {
+    /// `holds`: whether White and Black hold a piece in hand. In a variant
+    /// with gating FSF lists an unmoved king's file while its side holds a
+    /// piece; a rook's letter without it is then a gating right only.
+    fn castling_field(&self, field: &str, board: &Board, holds: [bool; 2]) -> String {
         let Some(c) = &self.castling else {
             return field.to_string();
         };
@@ -248,7 +256,14 @@ impl Notation {
                 }
             };
             let king = (0..self.files).find(|&f| board.at((f, rank)) == Some(own(c.king)));
-            let rook_at = |f: usize| board.at((f, rank)) == Some(own(c.rook));
+            let king_listed = king.is_some_and(|k| {
+                field.chars().any(|l| {
+                    l.is_ascii_uppercase() == white
+                        && (l.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize == k
+                })
+            });
+            let castles_here = !self.gating || king_listed || !holds[usize::from(!white)];
+            let rook_at = |f: usize| castles_here && board.at((f, rank)) == Some(own(c.rook));
             // Castling rooks first, in FSF's order; then the gating
             // letters of the other unmoved pieces in file order.
             let mut group = String::new();
@@ -432,6 +447,18 @@ mod tests {
         assert_eq!(
             fen(&n, "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDFE - 0 1", &[]),
             "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDEF - 0 1"
+        );
+        assert_eq!(
+            fen(
+                &n,
+                "rnbk1ber/pppp1ppp/7n/4p3/7q/N7/PPPPPPPP/HRBQKBNR[Eh] w HCDEFGabcfh - 6 5",
+                &[]
+            ),
+            "rnbk1ber/pppp1ppp/7n/4p3/7q/N7/PPPPPPPP/HRBQKBNR[Eh] w KCDFGabcfh - 6 5"
+        );
+        assert_eq!(
+            fen(&n, "r3k2r/8/8/8/8/8/8/4K3[] b ha - 0 1", &[]),
+            "r3k2r/8/8/8/8/8/8/4K3[] b kq - 0 1"
         );
         assert_eq!(
             fen(&n, "r3k3/8/8/8/8/8/8/4K3 b a - 0 1", &[]),
