@@ -218,8 +218,9 @@ enum Command {
         #[arg(long, default_value_t = 2.0)]
         time: f64,
         /// Save the game as PGN here at the end (else it is printed).
-        #[arg(long, value_name = "FILE")]
-        pgn: Option<PathBuf>,
+        /// (`--pgn FILE` reads a game to start from, as everywhere.)
+        #[arg(long = "save-pgn", value_name = "FILE")]
+        save_pgn: Option<PathBuf>,
         #[command(flatten)]
         at: At,
     },
@@ -1022,7 +1023,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             white,
             black,
             time,
-            pgn,
+            save_pgn,
             at,
         } => {
             if !(time > 0.0 && time <= 86_400.0) {
@@ -1035,7 +1036,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 play::Options {
                     seats: [white, black],
                     time: std::time::Duration::from_secs_f64(time),
-                    pgn,
+                    pgn: save_pgn,
                 },
             )?;
             Ok(ExitCode::SUCCESS)
