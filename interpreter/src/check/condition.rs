@@ -149,6 +149,9 @@ pub fn compile(
                 Some(i) => Condition::Flag { flag: i as u8, opponent: *who == "opponent" },
                 None => return Err(err(format!("unknown player flag `{flag}`; declare it in `state.player_flags`"))),
             },
+            _ if crate::diagnostic::not_implemented(&path.join(".")).is_some() => {
+                return Err(err(crate::diagnostic::not_implemented(&path.join(".")).unwrap_or_default()))
+            }
             _ => {
                 return Err(err(format!(
                     "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, move.captures, last_move.type, last_move.captured, in_check, player.FLAG, opponent.FLAG",

@@ -133,6 +133,9 @@ fn call(name: &str, args: &[ExprNode], scope: &SquareScope) -> Result<Value, Str
         },
         ("if", _) => Err("`if` takes three arguments: if(CONDITION, THEN, ELSE)".to_string()),
         ("ruling" | "reach_from_outside", _) => Err(format!("`{name}` takes one argument")),
+        _ if crate::diagnostic::not_implemented(name).is_some() => {
+            Err(crate::diagnostic::not_implemented(name).unwrap_or_default())
+        }
         _ => Err(format!(
             "unknown function `{name}`; the functions are ruling, reach_from_outside and if"
         )),
@@ -202,6 +205,9 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
         Expr::Path(path) => {
             let name = path.join(".");
             scope.name(&name).ok_or_else(|| {
+                if let Some(message) = crate::diagnostic::not_implemented(&name) {
+                    return err(message);
+                }
                 let hint = closest(&name, ZONE_NAMES.iter().copied())
                     .map(|k| format!("; did you mean `{k}`?"))
                     .unwrap_or_default();

@@ -1116,6 +1116,11 @@ fn reword(e: &serde_saphyr::Error, token: &str, at_top_level: bool) -> (String, 
     };
     let message = match e.without_snippet() {
         E::AliasError { error, .. } => return reword(error, token, at_top_level),
+        E::SerdeUnknownField { field, .. }
+            if crate::diagnostic::not_implemented(field).is_some() =>
+        {
+            crate::diagnostic::not_implemented(field).unwrap_or_default()
+        }
         E::SerdeUnknownField {
             field, expected, ..
         } => match closest(field, expected.iter().copied()) {
