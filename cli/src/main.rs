@@ -995,9 +995,16 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Record { file, at } => {
+            let game = game(&file, &at)?;
+            let outcome = game.outcome();
             out!(
                 "{}",
-                pgn::write(&game(&file, &at)?, &file.display().to_string())
+                pgn::write(
+                    &game,
+                    &[("RuleFile", file.display().to_string())],
+                    outcome.as_ref().map_or("*", |o| o.score()),
+                    outcome.map(|o| o.to_string()).as_deref(),
+                )
             );
             Ok(ExitCode::SUCCESS)
         }
