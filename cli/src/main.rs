@@ -5,6 +5,7 @@
 #[macro_use]
 mod output;
 
+mod bundled;
 mod conform;
 mod doc;
 mod engine;
