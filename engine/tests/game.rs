@@ -46,7 +46,7 @@ fn start_position_fen() {
     assert_eq!(chess().fen(), START);
     assert_eq!(STARTING_FEN, START);
     assert_eq!(Position::startpos().fen(), START);
-    assert_eq!(chess().position(), &Position::startpos());
+    assert_eq!(chess().chess_position(), Some(&Position::startpos()));
     assert_eq!(at(START).fen(), START);
 }
 
@@ -374,7 +374,7 @@ fn crowded_positions_fit_the_move_list() {
     assert_eq!(game.legal_moves().len(), 223);
     assert_eq!(
         game.perft(2),
-        motley_engine::chess::perft_bulk(game.position(), 2)
+        motley_engine::chess::perft_bulk(game.chess_position().expect("chess"), 2)
     );
 }
 

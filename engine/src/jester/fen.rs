@@ -6,12 +6,12 @@ use super::{
 };
 use crate::big::{bit, split_fen};
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 use crate::fen;
 
 impl Position {
     /// Reads and validates a FEN.
-    pub fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+    pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
         let parts = split_fen(fen)?;
         let f = &parts.fields;
@@ -43,7 +43,7 @@ impl Position {
                 })
                 .fold(0, |b, r| b | g.rank_mask[r]);
             if p.role[PAWN] & p.color[color.index()] & zone != 0 {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
                 )));
             }
@@ -52,7 +52,7 @@ impl Position {
         for (i, what) in [(2, "castling"), (3, "en passant")] {
             if let Some(&v) = f.get(i) {
                 if v != "-" {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "{what} field {v:?}: Jester Chess has no {what} (expected -)"
                     )));
                 }
@@ -66,11 +66,7 @@ impl Position {
                         "w" => 1,
                         "b" => 2,
                         "wb" => 3,
-                        _ => {
-                            return Err(EngineError::invalid_fen(format!(
-                                "captured={value}: expected w, b or wb"
-                            )))
-                        }
+                        _ => return Err(bad_fen(format!("captured={value}: expected w, b or wb"))),
                     }
                 }
                 "last" | "prev" => {
@@ -83,7 +79,7 @@ impl Position {
                         .flatten()
                         .filter(|&k| k != JESTER);
                     let Some(kind) = kind else {
-                        return Err(EngineError::invalid_fen(format!(
+                        return Err(bad_fen(format!(
                             "{key}={value}: expected a piece letter other than J, optionally followed by x"
                         )));
                     };
@@ -98,28 +94,24 @@ impl Position {
                     p.sub = match value {
                         "1" => 1,
                         "2" => 2,
-                        _ => {
-                            return Err(EngineError::invalid_fen(format!(
-                                "sub={value}: expected 1 or 2"
-                            )))
-                        }
+                        _ => return Err(bad_fen(format!("sub={value}: expected 1 or 2"))),
                     }
                 }
                 _ => {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "unknown state key {key:?} (known: captured, last, prev, sub)"
                     )))
                 }
             }
         }
         if p.prev != NONE && p.last == NONE {
-            return Err(EngineError::invalid_fen(
+            return Err(bad_fen(
                 "prev= (the other player's latest move) without last=",
             ));
         }
         if p.sub == 2 {
             if !p.privileged(turn) {
-                return Err(EngineError::invalid_fen(
+                return Err(bad_fen(
                     "sub=2: the side to move has captured and has no second move",
                 ));
             }
@@ -131,7 +123,7 @@ impl Position {
         // check: the first move may give check.
         let mover = p.last_by;
         if p.attacked(p.king(mover), !mover, p.powers(!mover), rules) {
-            return Err(EngineError::invalid_fen(if mover == turn {
+            return Err(bad_fen(if mover == turn {
                 "sub=2: the side to move is in check after its first move"
             } else {
                 "the side not to move is in check"
@@ -141,7 +133,7 @@ impl Position {
             && rules.check_ends_turn
             && p.attacked(p.king(!turn), turn, p.powers(turn), rules)
         {
-            return Err(EngineError::invalid_fen(
+            return Err(bad_fen(
                 "sub=2 with the side not to move in check (jester.check-ends-turn=yes ends the turn)",
             ));
         }
@@ -149,7 +141,7 @@ impl Position {
     }
 
     /// The FEN, state field per `spec/rulings/jester.md`.
-    pub fn fen(&self) -> String {
+    pub(super) fn write_fen(&self) -> String {
         let g = geometry();
         let mut s = g.fen_head(LETTERS, self.turn, |sq| {
             let white = self.color[0] & bit(sq) != 0;

@@ -4,12 +4,13 @@
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
 use crate::big::{bit, split_fen, squares};
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 use crate::fen;
+use crate::variant::VariantPosition;
 
 impl Position {
     /// Reads and validates a FEN.
-    pub fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+    pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
         let parts = split_fen(fen)?;
         let f = &parts.fields;
@@ -32,9 +33,7 @@ impl Position {
             p.put(sq, color, role);
         }
         if p.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
-            return Err(EngineError::invalid_fen(
-                "board: a pawn on the first or last rank",
-            ));
+            return Err(bad_fen("board: a pawn on the first or last rank"));
         }
         let castling = f.get(2).copied().unwrap_or("-");
         if castling != "-" {
@@ -45,7 +44,7 @@ impl Position {
                     'k' | 'i' => (BK, 76, 80),
                     'q' | 'a' => (BQ, 76, 72),
                     _ => {
-                        return Err(EngineError::invalid_fen(format!(
+                        return Err(bad_fen(format!(
                             "castling {castling:?}: unknown letter {c:?}"
                         )))
                     }
@@ -55,7 +54,7 @@ impl Position {
                     || p.role[KING] & p.color[color] & bit(king) == 0
                     || p.role[ROOK] & p.color[color] & bit(rook) == 0
                 {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "castling {castling:?}: {c:?} needs the king on {} and a rook on {}",
                         g.name(king),
                         g.name(rook)
@@ -68,7 +67,7 @@ impl Position {
         if ep != "-" {
             let sq = g
                 .parse_square(ep)
-                .ok_or_else(|| EngineError::invalid_fen(format!("bad en passant square {ep:?}")))?;
+                .ok_or_else(|| bad_fen(format!("bad en passant square {ep:?}")))?;
             let them = !p.turn;
             // The pawn that passed `sq` stands one step further on; it came
             // from the square behind `sq`.
@@ -76,7 +75,7 @@ impl Position {
                 && p.occupied() & (bit(sq) | bit(g.forward(p.turn, sq))) == 0
                 && p.role[PAWN] & p.color[them.index()] & bit(g.forward(them, sq)) != 0;
             if !ok {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "en passant square {ep}: no pawn can just have passed it"
                 )));
             }
@@ -92,7 +91,7 @@ impl Position {
                     for s in value.split(',') {
                         let sq = g.parse_square(s).filter(|&sq| p.role[PAWN] & bit(sq) != 0);
                         let Some(sq) = sq else {
-                            return Err(EngineError::invalid_fen(format!(
+                            return Err(bad_fen(format!(
                                 "double_stepped={value}: {s:?} is not a pawn's square"
                             )));
                         };
@@ -105,13 +104,13 @@ impl Position {
                             .split_once(':')
                             .and_then(|(s, n)| Some((g.parse_square(s)?, n.parse::<u32>().ok()?)));
                         let Some((sq, n)) = parsed else {
-                            return Err(EngineError::invalid_fen(format!(
+                            return Err(bad_fen(format!(
                                 "frozen={value}: {entry:?} is not SQUARE:N"
                             )));
                         };
                         let piece = p.occupied() & !(p.role[KING] | p.role[JOKER]) & bit(sq);
                         if piece == 0 || !(1..=3).contains(&n) {
-                            return Err(EngineError::invalid_fen(format!(
+                            return Err(bad_fen(format!(
                                 "frozen={value}: {entry:?} needs a piece other than a king or Joker and N from 1 to 3"
                             )));
                         }
@@ -127,7 +126,7 @@ impl Position {
                     croissant = Some(value);
                 }
                 _ => {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "unknown state key {key:?} (known: croissant, double_stepped, frozen)"
                     )))
                 }
@@ -144,7 +143,7 @@ impl Position {
                     && p.role[PAWN] & p.color[them.index()] & p.double_stepped & bit(passer) != 0
             });
             if !ok {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "croissant={value}: needs an empty square with a double-stepped pawn of the side not to move one step ahead of it"
                 )));
             }
@@ -152,13 +151,13 @@ impl Position {
         }
         p.refresh_frozen();
         if p.attacked(p.king(!p.turn), p.turn) {
-            return Err(EngineError::invalid_fen("the side not to move is in check"));
+            return Err(bad_fen("the side not to move is in check"));
         }
         Ok(p)
     }
 
     /// The FEN, state field per `spec/rulings/joke.md`.
-    pub fn fen(&self, rules: &Rules) -> String {
+    pub(super) fn write_fen(&self, rules: &Rules) -> String {
         let g = geometry();
         let mut s = g.fen_head(LETTERS, self.turn, |sq| {
             let white = self.color[0] & bit(sq) != 0;

@@ -11,10 +11,11 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, resolve_rulings, squares, Bits, Geometry, RulingTable};
+use crate::big::{bit, squares, Bits, Geometry};
 use crate::color::Color;
 use crate::error::EngineError;
-use crate::variant::{find_legal, Engine, VariantGame};
+use crate::rulings::{self, RulingTable};
+use crate::variant::{find_legal, VariantGame, VariantPosition};
 
 /// The board: 9 files, 9 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -72,9 +73,9 @@ pub struct Rules {
 impl Rules {
     /// Resolves `(id, value)` pairs (LANGUAGE.md §18).
     pub fn new(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
-        let c = resolve_rulings("joke", RULINGS, rulings)?;
+        let c = rulings::resolve("joke", RULINGS, rulings)?;
         if c[2] != 0 {
-            return Err(EngineError::unimplemented_ruling(
+            return Err(EngineError::UnimplementedRuling(
                 "joke.freeze-trigger=on-arrival (registered; the engine implements recompute)",
             ));
         }
@@ -386,10 +387,87 @@ impl Position {
         }
     }
 
+    /// Gives the pieces of `set` without a running timer a timer of 1.
+    fn start_timer(&mut self, set: Bits) {
+        self.t0 |= set & !self.t1;
+    }
+
+    /// After a move: the player who moved is not left in check.
+    #[inline]
+    fn is_legal_after(&self) -> bool {
+        let mover = !self.turn;
+        !self.attacked(self.king(mover), self.turn)
+    }
+}
+
+/// A game of Chess Is a Joke: rulings, position and history.
+pub type JokeGame = VariantGame<Position>;
+
+impl VariantPosition for Position {
+    type Rules = Rules;
+    type Move = Move;
+
+    fn rules(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
+        Rules::new(rulings)
+    }
+    fn startpos(rules: &Rules) -> Result<Position, EngineError> {
+        Position::from_fen(rules.start_fen(), rules)
+    }
+    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        Position::read_fen(fen, rules)
+    }
+    fn fen(&self, rules: &Rules) -> String {
+        self.write_fen(rules)
+    }
+    fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut pseudo = Vec::with_capacity(96);
+        self.pseudo_moves(rules, &mut pseudo);
+        pseudo.retain(|&m| self.play(m, rules).is_legal_after());
+        pseudo
+    }
+
+    fn has_legal_moves(&self, rules: &Rules) -> bool {
+        let mut pseudo = Vec::with_capacity(96);
+        self.pseudo_moves(rules, &mut pseudo);
+        pseudo.iter().any(|&m| self.play(m, rules).is_legal_after())
+    }
+
+    /// Blanks the move counters, and the en passant and En Croissant
+    /// squares unless a move uses them.
+    fn repetition_key(&self, rules: &Rules) -> Position {
+        let moves = if self.ep != NONE || self.croissant != NONE {
+            self.legal_moves(rules)
+        } else {
+            Vec::new()
+        };
+        Position {
+            ep: if moves.iter().any(|m| m.kind == Kind::EnPassant) {
+                self.ep
+            } else {
+                NONE
+            },
+            croissant: if moves.iter().any(|m| m.kind == Kind::Croissant) {
+                self.croissant
+            } else {
+                NONE
+            },
+            halfmoves: 0,
+            fullmoves: 1,
+            ..*self
+        }
+    }
+
+    fn move_text(m: Move, _: &Rules) -> String {
+        m.text()
+    }
+    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
+        let g = geometry();
+        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
+    }
     /// The position after `m` (which must be pseudo-legal), all of it
     /// carried out: capture, move, promotion, flags, counters, timers,
     /// freezes, turn.
-    pub fn play(&self, m: Move, rules: &Rules) -> Position {
+    fn play(&self, m: Move, rules: &Rules) -> Position {
         let g = geometry();
         let us = self.turn;
         let them = !us;
@@ -497,63 +575,37 @@ impl Position {
         p.turn = them;
         p
     }
-
-    /// Gives the pieces of `set` without a running timer a timer of 1.
-    fn start_timer(&mut self, set: Bits) {
-        self.t0 |= set & !self.t1;
-    }
-
-    /// The legal moves, in generation order.
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        pseudo.retain(|&m| self.play(m, rules).is_legal_after());
-        pseudo
-    }
-
-    /// After a move: the player who moved is not left in check.
-    #[inline]
-    fn is_legal_after(&self) -> bool {
-        let mover = !self.turn;
-        !self.attacked(self.king(mover), self.turn)
-    }
-
-    /// Whether the side to move has a legal move.
-    pub fn has_legal_moves(&self, rules: &Rules) -> bool {
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        pseudo.iter().any(|&m| self.play(m, rules).is_legal_after())
-    }
-
-    /// The position with what repetition ignores blanked out: the move
-    /// counters, and the en passant and En Croissant squares unless a move
-    /// uses them.
-    pub fn repetition_key(&self, rules: &Rules) -> Position {
-        let moves = if self.ep != NONE || self.croissant != NONE {
-            self.legal_moves(rules)
-        } else {
-            Vec::new()
-        };
-        Position {
-            ep: if moves.iter().any(|m| m.kind == Kind::EnPassant) {
-                self.ep
-            } else {
-                NONE
-            },
-            croissant: if moves.iter().any(|m| m.kind == Kind::Croissant) {
-                self.croissant
-            } else {
-                NONE
-            },
-            halfmoves: 0,
-            fullmoves: 1,
-            ..*self
+    fn perft(&self, depth: u32, rules: &Rules) -> u64 {
+        if depth == 0 {
+            return 1;
         }
+        let mut pseudo = Vec::with_capacity(96);
+        self.pseudo_moves(rules, &mut pseudo);
+        let mut n = 0;
+        for m in pseudo {
+            let next = self.play(m, rules);
+            if next.is_legal_after() {
+                n += if depth == 1 {
+                    1
+                } else {
+                    next.perft(depth - 1, rules)
+                };
+            }
+        }
+        n
     }
-
+    fn is_check(&self, _: &Rules) -> bool {
+        Position::is_check(self)
+    }
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    fn halfmoves(&self) -> u32 {
+        Position::halfmoves(self)
+    }
     /// No pawn, rook or queen, and at most one knight, bishop or Joker in
     /// all, or only bishops on one square colour (`spec/rulings/joke.md`).
-    pub fn is_insufficient_material(&self) -> bool {
+    fn is_insufficient_material(&self, _: &Rules) -> bool {
         let r = &self.role;
         if r[PAWN] | r[ROOK] | r[QUEEN] != 0 {
             return false;
@@ -570,85 +622,5 @@ impl Position {
             .filter(|s| s % 2 == 0)
             .fold(0, |b, s| b | bit(s));
         r[BISHOP] & even == 0 || r[BISHOP] & !even == 0
-    }
-}
-
-/// Leaves of the legal move tree at `depth`, every leaf played.
-pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut pseudo = Vec::with_capacity(96);
-    pos.pseudo_moves(rules, &mut pseudo);
-    let mut n = 0;
-    for m in pseudo {
-        let next = pos.play(m, rules);
-        if next.is_legal_after() {
-            n += if depth == 1 {
-                1
-            } else {
-                perft(&next, rules, depth - 1)
-            };
-        }
-    }
-    n
-}
-
-/// A game of Chess Is a Joke: rulings, position and history.
-pub type JokeGame = VariantGame<Position>;
-
-impl JokeGame {
-    /// The start position under the given rulings.
-    pub fn new(rulings: &[(String, String)]) -> Result<JokeGame, EngineError> {
-        VariantGame::with_rules(Rules::new(rulings)?)
-    }
-}
-
-impl Engine for Position {
-    type Rules = Rules;
-    type Move = Move;
-
-    fn start(rules: &Rules) -> Result<Position, EngineError> {
-        Position::from_fen(rules.start_fen(), rules)
-    }
-    fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::from_fen(fen, rules)
-    }
-    fn write_fen(&self, rules: &Rules) -> String {
-        self.fen(rules)
-    }
-    fn legal(&self, rules: &Rules) -> Vec<Move> {
-        self.legal_moves(rules)
-    }
-    fn any_legal(&self, rules: &Rules) -> bool {
-        self.has_legal_moves(rules)
-    }
-    fn move_text(m: Move, _: &Rules) -> String {
-        m.text()
-    }
-    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
-        let g = geometry();
-        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
-    }
-    fn after_move(&self, m: Move, rules: &Rules) -> Position {
-        self.play(m, rules)
-    }
-    fn count_leaves(&self, rules: &Rules, depth: u32) -> u64 {
-        perft(self, rules, depth)
-    }
-    fn in_check(&self, _: &Rules) -> bool {
-        self.is_check()
-    }
-    fn side_to_move(&self) -> Color {
-        self.turn
-    }
-    fn fifty_count(&self) -> u32 {
-        self.halfmoves
-    }
-    fn dead(&self, _: &Rules) -> bool {
-        self.is_insufficient_material()
-    }
-    fn key(&self, rules: &Rules) -> Position {
-        self.repetition_key(rules)
     }
 }
