@@ -1,5 +1,7 @@
 //! The string-level game over every variant the engine implements.
 
+use std::fmt;
+
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::variant::VariantGame;
@@ -10,9 +12,36 @@ use crate::{chess, clown, entity, fool, jester, joke};
 pub struct Outcome {
     /// The winner, `None` for a draw.
     pub winner: Option<Color>,
-    /// One of `"checkmate"`, `"stalemate"`, `"fifty-move rule"`,
-    /// `"threefold repetition"`, `"insufficient material"`.
-    pub reason: &'static str,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+/// Why a game ended; `Display` gives the text the conformance cases use
+/// (`checkmate`, `fifty-move rule`, ...).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// A hundred plies without a capture or a pawn move.
+    FiftyMoveRule,
+    /// The same position the third time.
+    ThreefoldRepetition,
+    /// Neither side can ever checkmate.
+    InsufficientMaterial,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::FiftyMoveRule => "fifty-move rule",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::InsufficientMaterial => "insufficient material",
+        })
+    }
 }
 
 /// A game of one variant the engine implements, with its move history (for

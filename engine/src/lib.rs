@@ -39,4 +39,4 @@ pub mod variant;
 
 pub use color::Color;
 pub use error::EngineError;
-pub use game::{Game, Outcome};
+pub use game::{Game, Outcome, Reason};

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::color::Color;
 use crate::error::EngineError;
-use crate::game::Outcome;
+use crate::game::{Outcome, Reason};
 
 /// A position of a variant the engine implements: the one interface every
 /// variant's typed position offers, under its rulings `Self::Rules`.
@@ -179,21 +179,21 @@ impl<P: VariantPosition> VariantGame<P> {
             if pos.is_check(rules) {
                 return Some(Outcome {
                     winner: Some(!pos.turn()),
-                    reason: "checkmate",
+                    reason: Reason::Checkmate,
                 });
             }
-            return draw("stalemate");
+            return draw(Reason::Stalemate);
         }
         if pos.halfmoves() >= 100 {
-            return draw("fifty-move rule");
+            return draw(Reason::FiftyMoveRule);
         }
         if let Some(current) = self.history.last() {
             if self.history.iter().filter(|&k| k == current).count() >= 3 {
-                return draw("threefold repetition");
+                return draw(Reason::ThreefoldRepetition);
             }
         }
         if pos.is_insufficient_material(rules) {
-            return draw("insufficient material");
+            return draw(Reason::InsufficientMaterial);
         }
         None
     }

@@ -6,6 +6,10 @@
 //! Squares are numbered `rank_index * files + file_index` from `a1 = 0`
 //! (LANGUAGE.md §2).
 
+mod role;
+
+pub use role::Role;
+
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 

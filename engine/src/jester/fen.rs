@@ -59,10 +59,17 @@ impl Position {
             }
         }
         (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
-        for &(key, value) in &parts.state {
+        p.read_state(&parts.state)?;
+        p.validate(rules)?;
+        Ok(p)
+    }
+
+    /// Reads the state field's pairs.
+    fn read_state(&mut self, state: &[(&str, &str)]) -> Result<(), EngineError> {
+        for &(key, value) in state {
             match key {
                 "captured" => {
-                    p.captured = match value {
+                    self.captured = match value {
                         "w" => 1,
                         "b" => 2,
                         "wb" => 3,
@@ -85,13 +92,13 @@ impl Position {
                     };
                     let record = kind as u8 | if x { CAPTURED } else { 0 };
                     if key == "last" {
-                        p.last = record;
+                        self.last = record;
                     } else {
-                        p.prev = record;
+                        self.prev = record;
                     }
                 }
                 "sub" => {
-                    p.sub = match value {
+                    self.sub = match value {
                         "1" => 1,
                         "2" => 2,
                         _ => return Err(bad_fen(format!("sub={value}: expected 1 or 2"))),
@@ -104,40 +111,46 @@ impl Position {
                 }
             }
         }
-        if p.prev != NONE && p.last == NONE {
+        if self.prev != NONE && self.last == NONE {
             return Err(bad_fen(
                 "prev= (the other player's latest move) without last=",
             ));
         }
-        if p.sub == 2 {
-            if !p.privileged(turn) {
+        Ok(())
+    }
+
+    /// Checks the turn structure and the kings after reading.
+    fn validate(&mut self, rules: &Rules) -> Result<(), EngineError> {
+        let turn = self.turn;
+        if self.sub == 2 {
+            if !self.privileged(turn) {
                 return Err(bad_fen(
                     "sub=2: the side to move has captured and has no second move",
                 ));
             }
-            p.last_by = turn;
+            self.last_by = turn;
         }
         // The player who made the latest move (the side not to move, or with
         // `sub=2` the side to move after its first move) may not have left
         // its king attacked. With `sub=2` the side not to move may be in
         // check: the first move may give check.
-        let mover = p.last_by;
-        if p.attacked(p.king(mover), !mover, p.powers(!mover), rules) {
+        let mover = self.last_by;
+        if self.attacked(self.king(mover), !mover, self.powers(!mover), rules) {
             return Err(bad_fen(if mover == turn {
                 "sub=2: the side to move is in check after its first move"
             } else {
                 "the side not to move is in check"
             }));
         }
-        if p.sub == 2
+        if self.sub == 2
             && rules.check_ends_turn
-            && p.attacked(p.king(!turn), turn, p.powers(turn), rules)
+            && self.attacked(self.king(!turn), turn, self.powers(turn), rules)
         {
             return Err(bad_fen(
                 "sub=2 with the side not to move in check (jester.check-ends-turn=yes ends the turn)",
             ));
         }
-        Ok(p)
+        Ok(())
     }
 
     /// The FEN, state field per `spec/rulings/jester.md`.

@@ -12,7 +12,7 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, squares, Bits, Geometry, N, NE, NW, S, SE, SW};
+use crate::big::{bit, squares, Bits, Geometry, Role, N, NE, NW, S, SE, SW};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
@@ -24,37 +24,24 @@ pub fn geometry() -> &'static Geometry {
     GEO.get_or_init(|| Geometry::new(10, 11))
 }
 
-/// Piece kinds, indices into [`LETTERS`].
-pub const PAWN: usize = 0;
-/// Knight.
-pub const KNIGHT: usize = 1;
-/// Bishop.
-pub const BISHOP: usize = 2;
-/// Rook.
-pub const ROOK: usize = 3;
-/// Queen.
-pub const QUEEN: usize = 4;
-/// King.
-pub const KING: usize = 5;
-/// Jester.
-pub const JESTER: usize = 6;
-/// Steward.
-pub const STEWARD: usize = 7;
-/// Murray Lion.
-pub const LION: usize = 8;
-/// Archer.
-pub const ARCHER: usize = 9;
-/// Marching Knight (promoted Knight).
-pub const MARCHER: usize = 10;
-/// Regal Lion (promoted Murray Lion).
-pub const REGAL: usize = 11;
-/// Archbishop (promoted Bishop: B + W).
-pub const ARCHBISHOP: usize = 12;
-/// Archrook (promoted Rook: R + F).
-pub const ARCHROOK: usize = 13;
-/// Upper-case letters of the kinds.
-pub const LETTERS: &str = "PNBRQKJSLAMGXY";
-const KINDS: usize = 14;
+// The indices of the types Jester Chess uses: every role.
+pub(crate) const PAWN: usize = Role::Pawn.index();
+pub(crate) const KNIGHT: usize = Role::Knight.index();
+pub(crate) const BISHOP: usize = Role::Bishop.index();
+pub(crate) const ROOK: usize = Role::Rook.index();
+pub(crate) const QUEEN: usize = Role::Queen.index();
+pub(crate) const KING: usize = Role::King.index();
+pub(crate) const JESTER: usize = Role::Jester.index();
+pub(crate) const STEWARD: usize = Role::Steward.index();
+pub(crate) const LION: usize = Role::Lion.index();
+pub(crate) const ARCHER: usize = Role::Archer.index();
+pub(crate) const MARCHER: usize = Role::Marcher.index();
+pub(crate) const REGAL: usize = Role::Regal.index();
+pub(crate) const ARCHBISHOP: usize = Role::Archbishop.index();
+pub(crate) const ARCHROOK: usize = Role::Archrook.index();
+/// The letters of the types Jester Chess uses.
+pub(crate) const LETTERS: &str = Role::LETTERS;
+const KINDS: usize = LETTERS.len();
 
 const NONE: u8 = 255;
 const CAPTURED: u8 = 0x80;

@@ -11,7 +11,7 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, squares, Bits, Geometry};
+use crate::big::{bit, squares, Bits, Geometry, Role};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
@@ -23,22 +23,16 @@ pub fn geometry() -> &'static Geometry {
     GEO.get_or_init(|| Geometry::new(9, 9))
 }
 
-/// Piece kinds; the index is the position in [`LETTERS`].
-pub const PAWN: usize = 0;
-/// Knight.
-pub const KNIGHT: usize = 1;
-/// Bishop.
-pub const BISHOP: usize = 2;
-/// Rook.
-pub const ROOK: usize = 3;
-/// Queen.
-pub const QUEEN: usize = 4;
-/// King.
-pub const KING: usize = 5;
-/// Joker.
-pub const JOKER: usize = 6;
-/// Upper-case letters of the kinds.
-pub const LETTERS: &str = "PNBRQKJ";
+// The indices of the types Chess Is a Joke uses: the first seven roles.
+pub(crate) const PAWN: usize = Role::Pawn.index();
+pub(crate) const KNIGHT: usize = Role::Knight.index();
+pub(crate) const BISHOP: usize = Role::Bishop.index();
+pub(crate) const ROOK: usize = Role::Rook.index();
+pub(crate) const QUEEN: usize = Role::Queen.index();
+pub(crate) const KING: usize = Role::King.index();
+pub(crate) const JOKER: usize = Role::Jester.index();
+/// The letters of the types Chess Is a Joke uses.
+pub(crate) const LETTERS: &str = Role::letters(7);
 
 const NONE: u8 = 255;
 
@@ -387,6 +381,35 @@ impl Position {
         }
     }
 
+    /// Castling's rook move, and the castling rights a move of `role` from
+    /// `from` to `to` takes away.
+    fn castle_effects(&mut self, kind: Kind, role: usize, from: usize, to: usize) {
+        let g = geometry();
+        let us = self.turn;
+        if kind == Kind::Castle {
+            let base = to - g.file(to);
+            let (rook_from, rook_to) = if g.file(to) == 7 {
+                (base + 8, base + 6)
+            } else {
+                (base, base + 2)
+            };
+            self.remove(rook_from);
+            self.put(rook_to, us, ROOK);
+        }
+        if role == KING {
+            self.castling &= if us == Color::White {
+                !(WK | WQ)
+            } else {
+                !(BK | BQ)
+            };
+        }
+        for (sq, right) in [(8, WK), (0, WQ), (80, BK), (72, BQ)] {
+            if from == sq || to == sq {
+                self.castling &= !right;
+            }
+        }
+    }
+
     /// Gives the pieces of `set` without a running timer a timer of 1.
     fn start_timer(&mut self, set: Bits) {
         self.t0 |= set & !self.t1;
@@ -509,28 +532,7 @@ impl VariantPosition for Position {
                 p.double_stepped |= bit(to);
             }
         }
-        if m.kind == Kind::Castle {
-            let base = to - g.file(to);
-            let (rook_from, rook_to) = if g.file(to) == 7 {
-                (base + 8, base + 6)
-            } else {
-                (base, base + 2)
-            };
-            p.remove(rook_from);
-            p.put(rook_to, us, ROOK);
-        }
-        if role == KING {
-            p.castling &= if us == Color::White {
-                !(WK | WQ)
-            } else {
-                !(BK | BQ)
-            };
-        }
-        for (sq, right) in [(8, WK), (0, WQ), (80, BK), (72, BQ)] {
-            if from == sq || to == sq {
-                p.castling &= !right;
-            }
-        }
+        p.castle_effects(m.kind, role, from, to);
         p.ep = if m.kind == Kind::Double && rules.en_passant {
             g.forward(us, from) as u8
         } else {

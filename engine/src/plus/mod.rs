@@ -320,31 +320,4 @@ impl<R: Extension> Position<R> {
             R::imitated_to_move(&self.state),
         )
     }
-
-    /// Whether no side can ever mate: only kings and minor pieces as in
-    /// chess, and nothing of the extra piece on the board or still to come.
-    pub(crate) fn insufficient_material(&self, rules: &R) -> bool {
-        if self.by_role[Role::Extra.index()].any() {
-            return false;
-        }
-        if rules.can_enter(self, Color::White) || rules.can_enter(self, Color::Black) {
-            return false;
-        }
-        // The roles up to the King are indexed as in chess.
-        crate::chess::insufficient(&self.by_role)
-    }
-
-    /// The position with what repetition ignores blanked out: counters,
-    /// unmoved pieces (not in the FEN), and the en passant square unless a
-    /// capture is legal. Two positions have the same key exactly when their
-    /// FENs agree but for the clocks.
-    pub(crate) fn key(&self, rules: &R) -> Position<R> {
-        Position {
-            ep_square: self.legal_ep_square(rules),
-            halfmoves: 0,
-            fullmoves: 1,
-            virgin: Bitboard::EMPTY,
-            ..*self
-        }
-    }
 }

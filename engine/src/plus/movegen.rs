@@ -8,6 +8,7 @@ use super::{Extension, Kind, Move, Position, Role};
 use crate::attacks;
 use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
+use crate::variant::VariantPosition;
 
 /// For each square, the castling rights kept when a piece moves from or to it.
 const CASTLING_KEEP: [u8; 64] = {
@@ -307,14 +308,6 @@ impl<R: Extension> Position<R> {
         }
     }
 
-    /// The position after the pseudo-legal move `m`.
-    #[inline(always)]
-    pub(crate) fn played(&self, rules: &R, m: Move) -> Position<R> {
-        let mut child = *self;
-        child.play_unchecked(rules, m);
-        child
-    }
-
     /// Whether the pseudo-legal `m`, leading to `child`, is legal: the
     /// mover's king is safe after the whole action, and drops that may not
     /// give check do not.
@@ -345,7 +338,7 @@ impl<R: Extension> Position<R> {
         let mut capturers = attacks::pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn);
         Iterator::any(&mut capturers, |from| {
             let m = mv(from, ep, Role::Pawn, Kind::EnPassant);
-            self.is_legal(rules, m, &self.played(rules, m))
+            self.is_legal(rules, m, &self.play(m, rules))
         })
         .then_some(ep)
     }
@@ -363,7 +356,7 @@ pub(crate) fn walk<R: Extension>(
     pos.generate_pseudo(rules, list);
     let mut n = 0;
     for &m in list.iter() {
-        let child = pos.played(rules, m);
+        let child = pos.play(m, rules);
         if !pos.is_legal(rules, m, &child) {
             continue;
         }

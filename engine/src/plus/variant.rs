@@ -1,7 +1,8 @@
 //! Every variant built on the core as a [`VariantPosition`].
 
 use super::movegen::walk;
-use super::{Extension, Move, Position};
+use super::{Extension, Move, Position, Role};
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings;
@@ -26,14 +27,14 @@ impl<R: Extension> VariantPosition for Position<R> {
     fn legal_moves(&self, rules: &R) -> Vec<Move> {
         let mut list = Vec::with_capacity(64);
         self.generate_pseudo(rules, &mut list);
-        list.retain(|&m| self.is_legal(rules, m, &self.played(rules, m)));
+        list.retain(|&m| self.is_legal(rules, m, &self.play(m, rules)));
         list
     }
     fn has_legal_moves(&self, rules: &R) -> bool {
         let mut list = Vec::with_capacity(64);
         self.generate_pseudo(rules, &mut list);
         list.iter()
-            .any(|&m| self.is_legal(rules, m, &self.played(rules, m)))
+            .any(|&m| self.is_legal(rules, m, &self.play(m, rules)))
     }
     fn move_text(m: Move, _: &R) -> String {
         m.text(R::LETTER)
@@ -42,8 +43,11 @@ impl<R: Extension> VariantPosition for Position<R> {
         let letters = format!("PNBRQK{}", R::LETTER);
         find_legal(self, text, rules, (8, 8), &letters)
     }
+    #[inline(always)]
     fn play(&self, m: Move, rules: &R) -> Position<R> {
-        self.played(rules, m)
+        let mut child = *self;
+        child.play_unchecked(rules, m);
+        child
     }
     fn perft(&self, depth: u32, rules: &R) -> u64 {
         if depth == 0 {
@@ -61,10 +65,30 @@ impl<R: Extension> VariantPosition for Position<R> {
     fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
+    /// Whether no side can ever mate: only kings and minor pieces as in
+    /// chess, and nothing of the extra piece on the board or still to come.
     fn is_insufficient_material(&self, rules: &R) -> bool {
-        self.insufficient_material(rules)
+        if self.by_role[Role::Extra.index()].any() {
+            return false;
+        }
+        if rules.can_enter(self, Color::White) || rules.can_enter(self, Color::Black) {
+            return false;
+        }
+        // The roles up to the King are indexed as in chess.
+        crate::chess::insufficient(&self.by_role)
     }
+
+    /// The position with what repetition ignores blanked out: counters,
+    /// unmoved pieces (not in the FEN), and the en passant square unless a
+    /// capture is legal. Two positions have the same key exactly when their
+    /// FENs agree but for the clocks.
     fn repetition_key(&self, rules: &R) -> Position<R> {
-        self.key(rules)
+        Position {
+            ep_square: self.legal_ep_square(rules),
+            halfmoves: 0,
+            fullmoves: 1,
+            virgin: Bitboard::EMPTY,
+            ..*self
+        }
     }
 }
