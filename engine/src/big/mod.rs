@@ -6,7 +6,7 @@
 //! Squares are numbered `rank_index * files + file_index` from `a1 = 0`
 //! (LANGUAGE.md §2).
 
-mod role;
+pub(crate) mod role;
 
 pub use role::Role;
 

@@ -58,6 +58,22 @@ impl Role {
     }
 }
 
+// The types' indices, for the per-type tables of the positions.
+pub(crate) const PAWN: usize = Role::Pawn.index();
+pub(crate) const KNIGHT: usize = Role::Knight.index();
+pub(crate) const BISHOP: usize = Role::Bishop.index();
+pub(crate) const ROOK: usize = Role::Rook.index();
+pub(crate) const QUEEN: usize = Role::Queen.index();
+pub(crate) const KING: usize = Role::King.index();
+pub(crate) const JESTER: usize = Role::Jester.index();
+pub(crate) const STEWARD: usize = Role::Steward.index();
+pub(crate) const LION: usize = Role::Lion.index();
+pub(crate) const ARCHER: usize = Role::Archer.index();
+pub(crate) const MARCHER: usize = Role::Marcher.index();
+pub(crate) const REGAL: usize = Role::Regal.index();
+pub(crate) const ARCHBISHOP: usize = Role::Archbishop.index();
+pub(crate) const ARCHROOK: usize = Role::Archrook.index();
+
 #[cfg(test)]
 mod tests {
     use super::Role;

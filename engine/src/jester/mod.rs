@@ -24,21 +24,11 @@ pub fn geometry() -> &'static Geometry {
     GEO.get_or_init(|| Geometry::new(10, 11))
 }
 
-// The indices of the types Jester Chess uses: every role.
-pub(crate) const PAWN: usize = Role::Pawn.index();
-pub(crate) const KNIGHT: usize = Role::Knight.index();
-pub(crate) const BISHOP: usize = Role::Bishop.index();
-pub(crate) const ROOK: usize = Role::Rook.index();
-pub(crate) const QUEEN: usize = Role::Queen.index();
-pub(crate) const KING: usize = Role::King.index();
-pub(crate) const JESTER: usize = Role::Jester.index();
-pub(crate) const STEWARD: usize = Role::Steward.index();
-pub(crate) const LION: usize = Role::Lion.index();
-pub(crate) const ARCHER: usize = Role::Archer.index();
-pub(crate) const MARCHER: usize = Role::Marcher.index();
-pub(crate) const REGAL: usize = Role::Regal.index();
-pub(crate) const ARCHBISHOP: usize = Role::Archbishop.index();
-pub(crate) const ARCHROOK: usize = Role::Archrook.index();
+// Jester Chess uses every type.
+pub(crate) use crate::big::role::{
+    ARCHBISHOP, ARCHER, ARCHROOK, BISHOP, JESTER, KING, KNIGHT, LION, MARCHER, PAWN, QUEEN, REGAL,
+    ROOK, STEWARD,
+};
 /// The letters of the types Jester Chess uses.
 pub(crate) const LETTERS: &str = Role::LETTERS;
 const KINDS: usize = LETTERS.len();

@@ -23,14 +23,8 @@ pub fn geometry() -> &'static Geometry {
     GEO.get_or_init(|| Geometry::new(9, 9))
 }
 
-// The indices of the types Chess Is a Joke uses: the first seven roles.
-pub(crate) const PAWN: usize = Role::Pawn.index();
-pub(crate) const KNIGHT: usize = Role::Knight.index();
-pub(crate) const BISHOP: usize = Role::Bishop.index();
-pub(crate) const ROOK: usize = Role::Rook.index();
-pub(crate) const QUEEN: usize = Role::Queen.index();
-pub(crate) const KING: usize = Role::King.index();
-pub(crate) const JOKER: usize = Role::Jester.index();
+// Chess Is a Joke uses the first seven types; its `J` is the Joker.
+pub(crate) use crate::big::role::{BISHOP, JESTER as JOKER, KING, KNIGHT, PAWN, QUEEN, ROOK};
 /// The letters of the types Chess Is a Joke uses.
 pub(crate) const LETTERS: &str = Role::letters(7);
 
