@@ -404,11 +404,12 @@ impl Implementation for Engine {
                 "the engine does not implement variant `{name}`"
             )));
         }
-        let game =
-            motley_engine::Game::new(&name, rulings).map_err(|e| match e.is_unimplemented() {
-                true => ImplError::Unsupported(e.to_string()),
-                false => ImplError::Rejected(e.to_string()),
-            })?;
+        let game = motley_engine::Game::new(&name, rulings).map_err(|e| match e {
+            motley_engine::EngineError::UnimplementedRuling(_) => {
+                ImplError::Unsupported(e.to_string())
+            }
+            _ => ImplError::Rejected(e.to_string()),
+        })?;
         self.start = Some(game.clone());
         self.game = Some(game);
         Ok(())

@@ -6,16 +6,14 @@ use std::fmt::Write;
 
 use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 
 /// Reads the side-to-move field.
 pub(crate) fn parse_side(text: &str) -> Result<Color, EngineError> {
     match text {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
-        other => Err(EngineError::invalid_fen(format!(
-            "bad side to move {other:?}"
-        ))),
+        other => Err(bad_fen(format!("bad side to move {other:?}"))),
     }
 }
 
@@ -35,7 +33,7 @@ pub(crate) fn parse_counters(fields: &[&str]) -> Result<(u32, u32), EngineError>
         let field = fields.get(i).copied().unwrap_or(default);
         field
             .parse()
-            .map_err(|_| EngineError::invalid_fen(format!("bad {name} {field:?}")))
+            .map_err(|_| bad_fen(format!("bad {name} {field:?}")))
     };
     Ok((
         counter(4, "0", "halfmove clock")?,
@@ -59,7 +57,7 @@ pub(crate) fn parse_board8<T>(
 ) -> Result<(), EngineError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(EngineError::invalid_fen(format!(
+        return Err(bad_fen(format!(
             "board {board:?} has {} ranks, expected 8",
             ranks.len()
         )));
@@ -77,7 +75,7 @@ pub(crate) fn parse_board8<T>(
                     run = run.saturating_mul(10).saturating_add(d);
                 }
                 if c == '0' {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "rank {text:?}: a run of empty squares starts with 0"
                     )));
                 }
@@ -88,18 +86,14 @@ pub(crate) fn parse_board8<T>(
                 }
                 file += 1;
             } else {
-                return Err(EngineError::invalid_fen(format!(
-                    "bad character {c:?} in rank {text:?}"
-                )));
+                return Err(bad_fen(format!("bad character {c:?} in rank {text:?}")));
             }
             if file > 8 {
-                return Err(EngineError::invalid_fen(format!(
-                    "rank {text:?} has more than 8 files"
-                )));
+                return Err(bad_fen(format!("rank {text:?} has more than 8 files")));
             }
         }
         if file != 8 {
-            return Err(EngineError::invalid_fen(format!(
+            return Err(bad_fen(format!(
                 "rank {text:?} has {file} files, expected 8"
             )));
         }
@@ -161,7 +155,7 @@ pub(crate) fn parse_castling8(
             'k' | 'h' => true,
             'q' | 'a' => false,
             _ => {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "bad castling field {field:?}: {c:?} is not {right}"
                 )))
             }
@@ -174,12 +168,12 @@ pub(crate) fn parse_castling8(
             Square::from_coords(if kingside { 7 } else { 0 }, rank),
         );
         if !king_home || !rook_home {
-            return Err(EngineError::invalid_fen(format!(
+            return Err(bad_fen(format!(
                 "castling right {c:?} in {field:?} needs the king and rook on their home squares"
             )));
         }
         if rights & castling_bit(color, kingside) != 0 {
-            return Err(EngineError::invalid_fen(format!(
+            return Err(bad_fen(format!(
                 "castling right {c:?} is given twice in {field:?}"
             )));
         }
@@ -221,8 +215,7 @@ pub(crate) fn parse_ep8(field: &str, b: &EpBoard) -> Result<Option<Square>, Engi
     if field == "-" {
         return Ok(None);
     }
-    let bad =
-        |why: &str| EngineError::invalid_fen(format!("bad en passant square {field:?}: {why}"));
+    let bad = |why: &str| bad_fen(format!("bad en passant square {field:?}: {why}"));
     let sq = Square::parse(field).ok_or_else(|| bad("not a square"))?;
     let us = b.turn;
     let (ep_rank, pawn_rank, origin_rank) = if us.is_white() { (5, 4, 6) } else { (2, 3, 1) };
@@ -262,17 +255,15 @@ pub(crate) fn check_army8(
 ) -> Result<(), EngineError> {
     let name = if color.is_white() { "white" } else { "black" };
     if kings != 1 {
-        return Err(EngineError::invalid_fen(format!(
-            "{name} has {kings} kings, expected 1"
-        )));
+        return Err(bad_fen(format!("{name} has {kings} kings, expected 1")));
     }
     if pieces > max_pieces {
-        return Err(EngineError::invalid_fen(format!(
+        return Err(bad_fen(format!(
             "{name} has {pieces} pieces, at most {max_pieces} allowed{why}"
         )));
     }
     if pawns > 8 {
-        return Err(EngineError::invalid_fen(format!(
+        return Err(bad_fen(format!(
             "{name} has {pawns} pawns, at most 8 allowed"
         )));
     }

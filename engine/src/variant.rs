@@ -1,31 +1,34 @@
 //! The string-level game every typed engine shares: rulings, position and
-//! repetition history over any [`Engine`], with FEN, canonical move text,
+//! repetition history over any [`VariantPosition`], with FEN, canonical move text,
 //! perft and the outcome (LANGUAGE.md §7, §11).
 
 use std::fmt;
 
 use crate::color::Color;
 use crate::error::EngineError;
-use crate::game::Outcome;
+use crate::game::{Outcome, Reason};
 
-/// What the string-level game needs of a typed engine's position.
-pub trait Engine: Copy + PartialEq + fmt::Debug {
+/// A position of a variant the engine implements: the one interface every
+/// variant's typed position offers, under its rulings `Self::Rules`.
+pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
     /// The rulings in force.
     type Rules: Copy + fmt::Debug;
     /// A move.
     type Move: Copy;
 
+    /// The rulings `rulings` (`(id, value)` pairs) choose.
+    fn rules(rulings: &[(String, String)]) -> Result<Self::Rules, EngineError>;
     /// The start position under `rules`.
-    fn start(rules: &Self::Rules) -> Result<Self, EngineError>;
+    fn startpos(rules: &Self::Rules) -> Result<Self, EngineError>;
     /// The position a FEN describes.
-    fn read_fen(fen: &str, rules: &Self::Rules) -> Result<Self, EngineError>;
+    fn from_fen(fen: &str, rules: &Self::Rules) -> Result<Self, EngineError>;
     /// The FEN of this position.
-    fn write_fen(&self, rules: &Self::Rules) -> String;
+    fn fen(&self, rules: &Self::Rules) -> String;
     /// The legal moves.
-    fn legal(&self, rules: &Self::Rules) -> Vec<Self::Move>;
+    fn legal_moves(&self, rules: &Self::Rules) -> Vec<Self::Move>;
     /// Whether there is any legal move.
-    fn any_legal(&self, rules: &Self::Rules) -> bool {
-        !self.legal(rules).is_empty()
+    fn has_legal_moves(&self, rules: &Self::Rules) -> bool {
+        !self.legal_moves(rules).is_empty()
     }
     /// The canonical text of `m`.
     fn move_text(m: Self::Move, rules: &Self::Rules) -> String;
@@ -34,25 +37,25 @@ pub trait Engine: Copy + PartialEq + fmt::Debug {
     /// legal move.
     fn parse_move(&self, text: &str, rules: &Self::Rules) -> Result<Self::Move, EngineError>;
     /// The position after the legal move `m`.
-    fn after_move(&self, m: Self::Move, rules: &Self::Rules) -> Self;
+    fn play(&self, m: Self::Move, rules: &Self::Rules) -> Self;
     /// Leaves of the legal move tree at `depth`, every leaf played.
-    fn count_leaves(&self, rules: &Self::Rules, depth: u32) -> u64;
+    fn perft(&self, depth: u32, rules: &Self::Rules) -> u64;
     /// Whether the side to move is in check.
-    fn in_check(&self, rules: &Self::Rules) -> bool;
+    fn is_check(&self, rules: &Self::Rules) -> bool;
     /// The side to move.
-    fn side_to_move(&self) -> Color;
+    fn turn(&self) -> Color;
     /// The fifty-move count in plies.
-    fn fifty_count(&self) -> u32;
+    fn halfmoves(&self) -> u32;
     /// Whether neither side can ever checkmate.
-    fn dead(&self, rules: &Self::Rules) -> bool;
+    fn is_insufficient_material(&self, rules: &Self::Rules) -> bool;
     /// The position with what threefold repetition ignores blanked out.
-    fn key(&self, rules: &Self::Rules) -> Self;
+    fn repetition_key(&self, rules: &Self::Rules) -> Self;
 }
 
 /// The legal move of `pos` whose canonical text is `text`, after checking
 /// that `text` is move text of a `files` x `ranks` board with the piece
-/// letters `letters` (the usual [`Engine::parse_move`]).
-pub(crate) fn find_legal<P: Engine>(
+/// letters `letters` (the usual [`VariantPosition::parse_move`]).
+pub(crate) fn find_legal<P: VariantPosition>(
     pos: &P,
     text: &str,
     rules: &P::Rules,
@@ -60,17 +63,17 @@ pub(crate) fn find_legal<P: Engine>(
     letters: &str,
 ) -> Result<P::Move, EngineError> {
     if !crate::movetext::well_formed(text, files, ranks, letters) {
-        return Err(EngineError::malformed_move(text));
+        return Err(EngineError::MalformedMove(text.to_string()));
     }
-    pos.legal(rules)
+    pos.legal_moves(rules)
         .into_iter()
         .find(|&m| P::move_text(m, rules) == text)
-        .ok_or_else(|| EngineError::illegal_move(text))
+        .ok_or_else(|| EngineError::IllegalMove(text.to_string()))
 }
 
 /// A game of one variant: rulings, position and history (for repetition).
 #[derive(Clone, Debug)]
-pub struct VariantGame<P: Engine> {
+pub struct VariantGame<P: VariantPosition> {
     rules: P::Rules,
     position: P,
     /// Repetition keys of every position since the game (or FEN) started,
@@ -78,17 +81,19 @@ pub struct VariantGame<P: Engine> {
     history: Vec<P>,
 }
 
-impl<P: Engine> VariantGame<P> {
-    /// The start position under `rules`.
-    pub fn with_rules(rules: P::Rules) -> Result<VariantGame<P>, EngineError> {
-        Ok(VariantGame::at(rules, P::start(&rules)?))
+impl<P: VariantPosition> VariantGame<P> {
+    /// A new game at the start position under the rulings `rulings`
+    /// (`(id, value)` pairs).
+    pub fn new(rulings: &[(String, String)]) -> Result<VariantGame<P>, EngineError> {
+        let rules = P::rules(rulings)?;
+        Ok(VariantGame::at(rules, P::startpos(&rules)?))
     }
 
     fn at(rules: P::Rules, position: P) -> VariantGame<P> {
         VariantGame {
             rules,
             position,
-            history: vec![position.key(&rules)],
+            history: vec![position.repetition_key(&rules)],
         }
     }
 
@@ -105,20 +110,20 @@ impl<P: Engine> VariantGame<P> {
     /// Sets the position from a FEN and clears the history. On error the
     /// game is unchanged.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), EngineError> {
-        *self = VariantGame::at(self.rules, P::read_fen(fen, &self.rules)?);
+        *self = VariantGame::at(self.rules, P::from_fen(fen, &self.rules)?);
         Ok(())
     }
 
     /// The FEN of the current position.
     pub fn fen(&self) -> String {
-        self.position.write_fen(&self.rules)
+        self.position.fen(&self.rules)
     }
 
     /// The legal moves in canonical text, sorted.
     pub fn legal_moves(&self) -> Vec<String> {
         let mut moves: Vec<String> = self
             .position
-            .legal(&self.rules)
+            .legal_moves(&self.rules)
             .into_iter()
             .map(|m| P::move_text(m, &self.rules))
             .collect();
@@ -129,14 +134,14 @@ impl<P: Engine> VariantGame<P> {
     /// Plays a move given in canonical text. On error nothing changes.
     pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
         let m = self.position.parse_move(text, &self.rules)?;
-        self.position = self.position.after_move(m, &self.rules);
-        self.history.push(self.position.key(&self.rules));
+        self.position = self.position.play(m, &self.rules);
+        self.history.push(self.position.repetition_key(&self.rules));
         Ok(())
     }
 
     /// Leaves of the legal move tree at `depth`, every leaf played.
     pub fn perft(&self, depth: u32) -> u64 {
-        self.position.count_leaves(&self.rules, depth)
+        self.position.perft(depth, &self.rules)
     }
 
     /// Perft split by first move: (move text, leaves), sorted by move.
@@ -144,13 +149,13 @@ impl<P: Engine> VariantGame<P> {
         let rules = &self.rules;
         let mut divide: Vec<(String, u64)> = self
             .position
-            .legal(rules)
+            .legal_moves(rules)
             .into_iter()
             .map(|m| {
-                let child = self.position.after_move(m, rules);
+                let child = self.position.play(m, rules);
                 (
                     P::move_text(m, rules),
-                    child.count_leaves(rules, depth.saturating_sub(1)),
+                    child.perft(depth.saturating_sub(1), rules),
                 )
             })
             .collect();
@@ -170,25 +175,25 @@ impl<P: Engine> VariantGame<P> {
                 reason,
             })
         };
-        if !pos.any_legal(rules) {
-            if pos.in_check(rules) {
+        if !pos.has_legal_moves(rules) {
+            if pos.is_check(rules) {
                 return Some(Outcome {
-                    winner: Some(!pos.side_to_move()),
-                    reason: "checkmate",
+                    winner: Some(!pos.turn()),
+                    reason: Reason::Checkmate,
                 });
             }
-            return draw("stalemate");
+            return draw(Reason::Stalemate);
         }
-        if pos.fifty_count() >= 100 {
-            return draw("fifty-move rule");
+        if pos.halfmoves() >= 100 {
+            return draw(Reason::FiftyMoveRule);
         }
         if let Some(current) = self.history.last() {
             if self.history.iter().filter(|&k| k == current).count() >= 3 {
-                return draw("threefold repetition");
+                return draw(Reason::ThreefoldRepetition);
             }
         }
-        if pos.dead(rules) {
-            return draw("insufficient material");
+        if pos.is_insufficient_material(rules) {
+            return draw(Reason::InsufficientMaterial);
         }
         None
     }

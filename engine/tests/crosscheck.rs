@@ -1,7 +1,7 @@
 //! Random games cross-checked against the shakmaty crate: legal move sets,
 //! FEN (en passant printed only when legal), checkmate and stalemate.
 
-use motley_engine::{Color, Game};
+use motley_engine::{Color, Game, Reason};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
@@ -46,7 +46,7 @@ fn check_game(start: &str, rng: &mut Rng, plies: usize) {
         if moves.is_empty() {
             let outcome = game.outcome().expect("no moves ends the game");
             if theirs.is_checkmate() {
-                assert_eq!(outcome.reason, "checkmate", "{fen}");
+                assert_eq!(outcome.reason, Reason::Checkmate, "{fen}");
                 let loser = if theirs.turn().is_white() {
                     Color::White
                 } else {
@@ -54,7 +54,7 @@ fn check_game(start: &str, rng: &mut Rng, plies: usize) {
                 };
                 assert_eq!(outcome.winner, Some(!loser));
             } else {
-                assert_eq!(outcome.reason, "stalemate", "{fen}");
+                assert_eq!(outcome.reason, Reason::Stalemate, "{fen}");
             }
             return;
         }

@@ -1,7 +1,7 @@
 //! The string-level API: FEN, moves, errors, outcomes.
 
 use motley_engine::chess::{Position, STARTING_FEN};
-use motley_engine::{Color, Game, Outcome};
+use motley_engine::{Color, Game, Outcome, Reason};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -21,7 +21,7 @@ fn play_all(game: &mut Game, moves: &str) {
     }
 }
 
-fn draw(reason: &'static str) -> Option<Outcome> {
+fn draw(reason: Reason) -> Option<Outcome> {
     Some(Outcome {
         winner: None,
         reason,
@@ -46,7 +46,7 @@ fn start_position_fen() {
     assert_eq!(chess().fen(), START);
     assert_eq!(STARTING_FEN, START);
     assert_eq!(Position::startpos().fen(), START);
-    assert_eq!(chess().position(), &Position::startpos());
+    assert_eq!(chess().chess_position(), Some(&Position::startpos()));
     assert_eq!(at(START).fen(), START);
 }
 
@@ -278,7 +278,7 @@ fn checkmate() {
         game.outcome(),
         Some(Outcome {
             winner: Some(Color::Black),
-            reason: "checkmate"
+            reason: Reason::Checkmate
         })
     );
     assert!(game.legal_moves().is_empty());
@@ -288,7 +288,7 @@ fn checkmate() {
 fn stalemate() {
     assert_eq!(
         at("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome(),
-        draw("stalemate")
+        draw(Reason::Stalemate)
     );
 }
 
@@ -297,7 +297,7 @@ fn fifty_move_rule_and_mate_on_the_hundredth_half_move() {
     let mut game = at("7k/8/8/8/8/8/8/K5R1 w - - 99 80");
     assert_eq!(game.outcome(), None);
     game.play("a1b1").expect("legal");
-    assert_eq!(game.outcome(), draw("fifty-move rule"));
+    assert_eq!(game.outcome(), draw(Reason::FiftyMoveRule));
 
     let mut game = at("k7/8/1K6/8/8/8/8/7R w - - 99 80");
     game.play("h1h8").expect("legal");
@@ -306,7 +306,7 @@ fn fifty_move_rule_and_mate_on_the_hundredth_half_move() {
         game.outcome(),
         Some(Outcome {
             winner: Some(Color::White),
-            reason: "checkmate"
+            reason: Reason::Checkmate
         })
     );
 }
@@ -319,14 +319,14 @@ fn threefold_repetition() {
     play_all(&mut game, "g1f3 g8f6 f3g1");
     assert_eq!(game.outcome(), None);
     game.play("f6g8").expect("legal");
-    assert_eq!(game.outcome(), draw("threefold repetition"));
+    assert_eq!(game.outcome(), draw(Reason::ThreefoldRepetition));
 
     // Lost castling rights make the positions different.
     let mut game = at("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     play_all(&mut game, "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8");
     assert_eq!(game.outcome(), None, "the start had castling rights");
     play_all(&mut game, "e1f1 e8f8 f1e1 f8e8");
-    assert_eq!(game.outcome(), draw("threefold repetition"));
+    assert_eq!(game.outcome(), draw(Reason::ThreefoldRepetition));
 
     // set_fen clears the history.
     game.set_fen(START).expect("valid");
@@ -339,7 +339,7 @@ fn repetition_ignores_an_unusable_en_passant_square() {
     // the knights' dance repeats the one right after 1. e4.
     let mut game = chess();
     play_all(&mut game, "e2e4 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1");
-    assert_eq!(game.outcome(), draw("threefold repetition"));
+    assert_eq!(game.outcome(), draw(Reason::ThreefoldRepetition));
 }
 
 #[test]
@@ -352,7 +352,11 @@ fn insufficient_material() {
         "8/8/8/b1b1k3/8/8/8/2B4K w - - 0 1",
     ];
     for fen in dead {
-        assert_eq!(at(fen).outcome(), draw("insufficient material"), "{fen}");
+        assert_eq!(
+            at(fen).outcome(),
+            draw(Reason::InsufficientMaterial),
+            "{fen}"
+        );
     }
     let alive = [
         "8/8/8/4k3/8/3b4/8/2B1K3 w - - 0 1",
@@ -374,7 +378,7 @@ fn crowded_positions_fit_the_move_list() {
     assert_eq!(game.legal_moves().len(), 223);
     assert_eq!(
         game.perft(2),
-        motley_engine::chess::perft_bulk(game.position(), 2)
+        motley_engine::chess::perft_bulk(game.chess_position().expect("chess"), 2)
     );
 }
 

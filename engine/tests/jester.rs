@@ -6,7 +6,7 @@ mod common;
 
 use common::{moves, play};
 use motley_engine::jester::JesterGame;
-use motley_engine::Color;
+use motley_engine::{Color, Reason};
 
 game_helpers!(JesterGame);
 
@@ -433,18 +433,18 @@ fn prev_restores_the_waiting_jesters_powers() {
     let fen = "9k/7J1p/9B/10/10/10/10/10/10/10/K7R1 b - - 0 1 {captured=wb last=R prev=Nx}";
     assert_eq!(
         at(fen).outcome().map(|o| (o.winner, o.reason)),
-        Some((Some(Color::White), "checkmate"))
+        Some((Some(Color::White), Reason::Checkmate))
     );
     let fen = "9k/7J1p/9B/10/10/10/10/10/10/10/K7R1 b - - 0 1 {captured=wb last=R}";
     assert_eq!(
         at(fen).outcome().map(|o| (o.winner, o.reason)),
-        Some((None, "stalemate"))
+        Some((None, Reason::Stalemate))
     );
     // A non-capturing Knight move gives no capture: no check.
     let fen = "9k/7J1p/9B/10/10/10/10/10/10/10/K7R1 b - - 0 1 {captured=wb last=R prev=N}";
     assert_eq!(
         at(fen).outcome().map(|o| (o.winner, o.reason)),
-        Some((None, "stalemate"))
+        Some((None, Reason::Stalemate))
     );
 }
 

@@ -6,6 +6,7 @@ mod common;
 
 use common::{moves, play};
 use motley_engine::joke::JokeGame;
+use motley_engine::Reason;
 
 game_helpers!(JokeGame);
 
@@ -127,7 +128,7 @@ fn frozen_queen_taken_by_the_king() {
     assert_eq!(taken.fen(), "4k4/9/9/9/9/9/5J3/4K4/9 b - - 0 1");
     assert_eq!(
         taken.outcome().map(|o| o.reason),
-        Some("insufficient material")
+        Some(Reason::InsufficientMaterial)
     );
     // Without lingering, a Joker leaving releases the queen into check.
     let g = at_with(fen, &[("joke.linger", "none")]);
@@ -249,13 +250,13 @@ fn mate_and_stalemate_with_frozen_attackers() {
     // even give check, and White has no move: stalemate.
     let g = at("9/9/9/9/9/1n7/1jkj5/jq1nj4/K1J6 w - - 0 1");
     assert_eq!(g.legal_moves(), Vec::<String>::new());
-    assert_eq!(g.outcome().map(|o| o.reason), Some("stalemate"));
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Stalemate));
     // The same with a knight check from c2: mate.
     let g = at("9/9/9/9/9/1n7/1jkj5/jqnnj4/K1J6 w - - 0 1");
     assert_eq!(g.legal_moves(), Vec::<String>::new());
     assert_eq!(
         g.outcome().map(|o| (o.winner, o.reason)),
-        Some((Some(motley_engine::Color::Black), "checkmate"))
+        Some((Some(motley_engine::Color::Black), Reason::Checkmate))
     );
 }
 
@@ -300,7 +301,7 @@ fn capturing_a_joker_does_not_reset_the_fifty_move_count() {
     assert_eq!(g.fen(), "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20");
     let mut g = at("4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 99 60");
     play(&mut g, "e2d4");
-    assert_eq!(g.outcome().map(|o| o.reason), Some("fifty-move rule"));
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::FiftyMoveRule));
 }
 
 #[test]

@@ -260,8 +260,7 @@ fn check_no_legal_move_leaves_the_royal_piece_attacked(
             variant_of(v),
             game.fen()
         );
-        if variant_of(v) == "chess" {
-            let pos = child.position();
+        if let Some(pos) = child.chess_position() {
             let mover: Color = !pos.turn();
             prop_assert!(
                 !pos.is_attacked(pos.king_square(mover), pos.turn(), pos.occupied()),

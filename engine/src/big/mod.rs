@@ -6,12 +6,12 @@
 //! Squares are numbered `rank_index * files + file_index` from `a1 = 0`
 //! (LANGUAGE.md §2).
 
-mod game;
+pub(crate) mod role;
 
-pub use game::BigGame;
+pub use role::Role;
 
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 
 /// A set of squares.
 pub type Bits = u128;
@@ -321,7 +321,7 @@ impl Geometry {
                 .filter(|&&c| c == Some(if color.is_white() { 'K' } else { 'k' }))
                 .count();
             if kings != 1 {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "board: {} has {kings} kings, expected 1",
                     if color.is_white() { "White" } else { "Black" }
                 )));
@@ -335,7 +335,7 @@ impl Geometry {
     fn read_letters(&self, text: &str, letters: &str) -> Result<Vec<Option<char>>, EngineError> {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != self.ranks {
-            return Err(EngineError::invalid_fen(format!(
+            return Err(bad_fen(format!(
                 "board {text:?} has {} ranks, expected {}",
                 rows.len(),
                 self.ranks
@@ -353,7 +353,7 @@ impl Geometry {
             for c in row.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if run == 0 && d == 0 {
-                        return Err(EngineError::invalid_fen(format!(
+                        return Err(bad_fen(format!(
                             "rank {} {row:?}: empty run starting with 0",
                             rank + 1
                         )));
@@ -363,13 +363,13 @@ impl Geometry {
                 }
                 flush(&mut run, &mut file);
                 if !letters.contains(c.to_ascii_uppercase()) || !c.is_ascii_alphabetic() {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "rank {} {row:?}: unknown piece letter {c:?} (known: {letters})",
                         rank + 1
                     )));
                 }
                 if file >= self.files {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "rank {} {row:?} is longer than {} files",
                         rank + 1,
                         self.files
@@ -380,7 +380,7 @@ impl Geometry {
             }
             flush(&mut run, &mut file);
             if file != self.files {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "rank {} {row:?} has {file} files, expected {}",
                     rank + 1,
                     self.files
@@ -454,7 +454,7 @@ pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
         Some(i) => {
             let rest = fen[i + 1..].trim_end();
             let Some(inner) = rest.strip_suffix('}') else {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "state field not closed with '}}' in {fen:?}"
                 )));
             };
@@ -464,7 +464,7 @@ pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
     };
     let fields: Vec<&str> = main.split_ascii_whitespace().collect();
     if fields.len() < 2 || fields.len() > 6 {
-        return Err(EngineError::invalid_fen(format!(
+        return Err(bad_fen(format!(
             "expected 2 to 6 fields before the state, got {} in {fen:?}",
             fields.len()
         )));
@@ -472,55 +472,14 @@ pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
     let mut state = Vec::new();
     for pair in state_text.unwrap_or("").split_ascii_whitespace() {
         let Some((k, v)) = pair.split_once('=') else {
-            return Err(EngineError::invalid_fen(format!(
-                "state entry {pair:?} is not key=value"
-            )));
+            return Err(bad_fen(format!("state entry {pair:?} is not key=value")));
         };
         if state.iter().any(|&(known, _)| known == k) {
-            return Err(EngineError::invalid_fen(format!(
-                "state key {k:?} given twice"
-            )));
+            return Err(bad_fen(format!("state key {k:?} given twice")));
         }
         state.push((k, v));
     }
     Ok(FenParts { fields, state })
-}
-
-/// A ruling table: full id and its options, the default first.
-pub type RulingTable = &'static [(&'static str, &'static [&'static str])];
-
-/// Resolves `(id, value)` pairs against a ruling table: the chosen option
-/// index of each ruling. Ids may leave out the `variant.` prefix. Unknown ids
-/// or values are errors naming the known ones.
-pub fn resolve_rulings(
-    variant: &str,
-    table: RulingTable,
-    rulings: &[(String, String)],
-) -> Result<Vec<usize>, EngineError> {
-    let mut chosen = vec![0; table.len()];
-    for (id, value) in rulings {
-        let full = if id.contains('.') {
-            id.clone()
-        } else {
-            format!("{variant}.{id}")
-        };
-        let Some(i) = table.iter().position(|(known, _)| *known == full) else {
-            let known: Vec<&str> = table.iter().map(|(k, _)| *k).collect();
-            return Err(EngineError::unknown_ruling(&format!(
-                "{id} (the rulings of {variant} are: {})",
-                known.join(", ")
-            )));
-        };
-        let options = table[i].1;
-        let Some(o) = options.iter().position(|o| *o == value.as_str()) else {
-            return Err(EngineError::unknown_ruling(&format!(
-                "{full}={value} (options: {})",
-                options.join(", ")
-            )));
-        };
-        chosen[i] = o;
-    }
-    Ok(chosen)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::piece::{Piece, Role};
 use super::position::{CastlingRights, Position};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 use crate::fen;
 
 /// The FEN of the standard start position.
@@ -21,7 +21,7 @@ impl Position {
     pub fn from_fen(fen: &str) -> Result<Position, EngineError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.len() < 2 || fields.len() > 6 {
-            return Err(EngineError::invalid_fen(format!(
+            return Err(bad_fen(format!(
                 "expected 2 to 6 fields, got {} in {fen:?}",
                 fields.len()
             )));
@@ -77,11 +77,11 @@ fn validate(pos: &Position) -> Result<(), EngineError> {
         )?;
     }
     if (pos.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return Err(EngineError::invalid_fen("pawn on the first or last rank"));
+        return Err(bad_fen("pawn on the first or last rank"));
     }
     let waiting = !pos.turn;
     if pos.is_attacked(pos.king_square(waiting), pos.turn, pos.occupied()) {
-        return Err(EngineError::invalid_fen("the side not to move is in check"));
+        return Err(bad_fen("the side not to move is in check"));
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ mod perft;
 mod piece;
 mod position;
 mod uci;
+mod variant;
 
 pub use fen::STARTING_FEN;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -11,10 +11,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    played(pos, depth)
+    walk(pos, depth)
 }
 
-fn played(pos: &Position, depth: u32) -> u64 {
+fn walk(pos: &Position, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     pos.generate_legal(&mut moves);
     if depth == 1 {
@@ -25,10 +25,7 @@ fn played(pos: &Position, depth: u32) -> u64 {
         }
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|&m| played(&pos.played(m), depth - 1))
-        .sum()
+    moves.iter().map(|&m| walk(&pos.play(m), depth - 1)).sum()
 }
 
 /// Leaves at `depth` with bulk counting: the last ply's moves are counted
@@ -46,5 +43,5 @@ fn bulk(pos: &Position, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&m| bulk(&pos.played(m), depth - 1)).sum()
+    moves.iter().map(|&m| bulk(&pos.play(m), depth - 1)).sum()
 }

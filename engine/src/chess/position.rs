@@ -337,7 +337,7 @@ impl Position {
 
     /// The position after the legal move `m`.
     #[inline(always)]
-    pub fn played(&self, m: Move) -> Position {
+    pub fn play(&self, m: Move) -> Position {
         let mut child = *self;
         child.play_unchecked(m);
         child

@@ -11,9 +11,9 @@ impl Position {
     /// castling as the king's move `e1g1`).
     pub fn parse_uci(&self, text: &str) -> Result<Move, EngineError> {
         if !crate::movetext::well_formed(text, 8, 8, "PNBRQK") {
-            return Err(EngineError::malformed_move(text));
+            return Err(EngineError::MalformedMove(text.to_string()));
         }
-        let illegal = || EngineError::illegal_move(text);
+        let illegal = || EngineError::IllegalMove(text.to_string());
         // Well-formed: a null move, a drop or gating are moves chess never
         // has; so is a promotion to a king or a pawn.
         if !(4..=5).contains(&text.len()) || text.contains(['/', '@']) || text == "0000" {
@@ -29,6 +29,6 @@ impl Position {
             .iter()
             .copied()
             .find(|m| m.from == from && m.to == to && m.promotion() == promotion)
-            .ok_or_else(|| EngineError::illegal_move(text))
+            .ok_or_else(|| EngineError::IllegalMove(text.to_string()))
     }
 }

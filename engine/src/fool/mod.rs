@@ -3,17 +3,32 @@
 //! The Fool (`F`) starts in hand, enters by gating onto the square a move
 //! vacated (unmoved piece, capture, castling's king or rook square) until the
 //! player's 20th move, and moves like the opponent's last-moved piece. The
-//! rules live in [`crate::plus`] (variant [`Variant::Fool`]).
+//! core ([`crate::plus`]) plays the board; this module holds the Fool's
+//! rules and the state it reads: the last two moves.
 
-use crate::error::EngineError;
-use crate::plus::{PlusGame, Variant};
+mod rules;
+
+pub use rules::{Imitation, Rules};
+
+use crate::plus::Last;
+
+/// A position of Chess with a Fool.
+pub type Position = crate::plus::Position<Rules>;
+
+/// A game of Chess with a Fool: rulings, position and history.
+pub type FoolGame = crate::variant::VariantGame<Position>;
 
 /// The start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
 
-/// A new game with the given rulings (`fool.pawn-capture`, `fool.imitation`,
-/// `fool.castling-imitation`, `fool.castling-destination`, `fool.deadline`,
-/// `fool.initial-position`).
-pub fn new_game(rulings: &[(String, String)]) -> Result<PlusGame, EngineError> {
-    PlusGame::new(Variant::Fool, rulings)
+/// What the Fool's rules read beyond the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct State {
+    /// The last move (`last=`): its effective type gives the powers of the
+    /// Fool of the side to move.
+    pub last: Option<Last>,
+    /// The move before the last one, made by the side to move (`prev=`).
+    /// Under `fool.imitation=keep` its type gives the powers of the Fool of
+    /// the player who just moved.
+    pub prev: Option<Last>,
 }

@@ -6,12 +6,12 @@ use super::{
 };
 use crate::big::{bit, split_fen};
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 use crate::fen;
 
 impl Position {
     /// Reads and validates a FEN.
-    pub fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+    pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
         let parts = split_fen(fen)?;
         let f = &parts.fields;
@@ -43,7 +43,7 @@ impl Position {
                 })
                 .fold(0, |b, r| b | g.rank_mask[r]);
             if p.role[PAWN] & p.color[color.index()] & zone != 0 {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
                 )));
             }
@@ -52,25 +52,28 @@ impl Position {
         for (i, what) in [(2, "castling"), (3, "en passant")] {
             if let Some(&v) = f.get(i) {
                 if v != "-" {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "{what} field {v:?}: Jester Chess has no {what} (expected -)"
                     )));
                 }
             }
         }
         (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
-        for &(key, value) in &parts.state {
+        p.read_state(&parts.state)?;
+        p.validate(rules)?;
+        Ok(p)
+    }
+
+    /// Reads the state field's pairs.
+    fn read_state(&mut self, state: &[(&str, &str)]) -> Result<(), EngineError> {
+        for &(key, value) in state {
             match key {
                 "captured" => {
-                    p.captured = match value {
+                    self.captured = match value {
                         "w" => 1,
                         "b" => 2,
                         "wb" => 3,
-                        _ => {
-                            return Err(EngineError::invalid_fen(format!(
-                                "captured={value}: expected w, b or wb"
-                            )))
-                        }
+                        _ => return Err(bad_fen(format!("captured={value}: expected w, b or wb"))),
                     }
                 }
                 "last" | "prev" => {
@@ -83,73 +86,75 @@ impl Position {
                         .flatten()
                         .filter(|&k| k != JESTER);
                     let Some(kind) = kind else {
-                        return Err(EngineError::invalid_fen(format!(
+                        return Err(bad_fen(format!(
                             "{key}={value}: expected a piece letter other than J, optionally followed by x"
                         )));
                     };
                     let record = kind as u8 | if x { CAPTURED } else { 0 };
                     if key == "last" {
-                        p.last = record;
+                        self.last = record;
                     } else {
-                        p.prev = record;
+                        self.prev = record;
                     }
                 }
                 "sub" => {
-                    p.sub = match value {
+                    self.sub = match value {
                         "1" => 1,
                         "2" => 2,
-                        _ => {
-                            return Err(EngineError::invalid_fen(format!(
-                                "sub={value}: expected 1 or 2"
-                            )))
-                        }
+                        _ => return Err(bad_fen(format!("sub={value}: expected 1 or 2"))),
                     }
                 }
                 _ => {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "unknown state key {key:?} (known: captured, last, prev, sub)"
                     )))
                 }
             }
         }
-        if p.prev != NONE && p.last == NONE {
-            return Err(EngineError::invalid_fen(
+        if self.prev != NONE && self.last == NONE {
+            return Err(bad_fen(
                 "prev= (the other player's latest move) without last=",
             ));
         }
-        if p.sub == 2 {
-            if !p.privileged(turn) {
-                return Err(EngineError::invalid_fen(
+        Ok(())
+    }
+
+    /// Checks the turn structure and the kings after reading.
+    fn validate(&mut self, rules: &Rules) -> Result<(), EngineError> {
+        let turn = self.turn;
+        if self.sub == 2 {
+            if !self.privileged(turn) {
+                return Err(bad_fen(
                     "sub=2: the side to move has captured and has no second move",
                 ));
             }
-            p.last_by = turn;
+            self.last_by = turn;
         }
         // The player who made the latest move (the side not to move, or with
         // `sub=2` the side to move after its first move) may not have left
         // its king attacked. With `sub=2` the side not to move may be in
         // check: the first move may give check.
-        let mover = p.last_by;
-        if p.attacked(p.king(mover), !mover, p.powers(!mover), rules) {
-            return Err(EngineError::invalid_fen(if mover == turn {
+        let mover = self.last_by;
+        if self.attacked(self.king(mover), !mover, self.powers(!mover), rules) {
+            return Err(bad_fen(if mover == turn {
                 "sub=2: the side to move is in check after its first move"
             } else {
                 "the side not to move is in check"
             }));
         }
-        if p.sub == 2
+        if self.sub == 2
             && rules.check_ends_turn
-            && p.attacked(p.king(!turn), turn, p.powers(turn), rules)
+            && self.attacked(self.king(!turn), turn, self.powers(turn), rules)
         {
-            return Err(EngineError::invalid_fen(
+            return Err(bad_fen(
                 "sub=2 with the side not to move in check (jester.check-ends-turn=yes ends the turn)",
             ));
         }
-        Ok(p)
+        Ok(())
     }
 
     /// The FEN, state field per `spec/rulings/jester.md`.
-    pub fn fen(&self) -> String {
+    pub(super) fn write_fen(&self) -> String {
         let g = geometry();
         let mut s = g.fen_head(LETTERS, self.turn, |sq| {
             let white = self.color[0] & bit(sq) != 0;

@@ -12,12 +12,11 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{
-    bit, resolve_rulings, squares, Bits, Geometry, RulingTable, N, NE, NW, S, SE, SW,
-};
+use crate::big::{bit, squares, Bits, Geometry, Role, N, NE, NW, S, SE, SW};
 use crate::color::Color;
 use crate::error::EngineError;
-use crate::variant::{find_legal, Engine, VariantGame};
+use crate::rulings::{self, RulingTable};
+use crate::variant::{find_legal, VariantGame, VariantPosition};
 
 /// The board: 10 files, 11 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -25,37 +24,14 @@ pub fn geometry() -> &'static Geometry {
     GEO.get_or_init(|| Geometry::new(10, 11))
 }
 
-/// Piece kinds, indices into [`LETTERS`].
-pub const PAWN: usize = 0;
-/// Knight.
-pub const KNIGHT: usize = 1;
-/// Bishop.
-pub const BISHOP: usize = 2;
-/// Rook.
-pub const ROOK: usize = 3;
-/// Queen.
-pub const QUEEN: usize = 4;
-/// King.
-pub const KING: usize = 5;
-/// Jester.
-pub const JESTER: usize = 6;
-/// Steward.
-pub const STEWARD: usize = 7;
-/// Murray Lion.
-pub const LION: usize = 8;
-/// Archer.
-pub const ARCHER: usize = 9;
-/// Marching Knight (promoted Knight).
-pub const MARCHER: usize = 10;
-/// Regal Lion (promoted Murray Lion).
-pub const REGAL: usize = 11;
-/// Archbishop (promoted Bishop: B + W).
-pub const ARCHBISHOP: usize = 12;
-/// Archrook (promoted Rook: R + F).
-pub const ARCHROOK: usize = 13;
-/// Upper-case letters of the kinds.
-pub const LETTERS: &str = "PNBRQKJSLAMGXY";
-const KINDS: usize = 14;
+// Jester Chess uses every type.
+pub(crate) use crate::big::role::{
+    ARCHBISHOP, ARCHER, ARCHROOK, BISHOP, JESTER, KING, KNIGHT, LION, MARCHER, PAWN, QUEEN, REGAL,
+    ROOK, STEWARD,
+};
+/// The letters of the types Jester Chess uses.
+pub(crate) const LETTERS: &str = Role::LETTERS;
+const KINDS: usize = LETTERS.len();
 
 const NONE: u8 = 255;
 const CAPTURED: u8 = 0x80;
@@ -98,7 +74,7 @@ pub struct Rules {
 impl Rules {
     /// Resolves `(id, value)` pairs (LANGUAGE.md §18).
     pub fn new(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
-        let c = resolve_rulings("jester", RULINGS, rulings)?;
+        let c = rulings::resolve("jester", RULINGS, rulings)?;
         Ok(Rules {
             same_piece_forbidden: c[0] == 1,
             second_optional: c[1] == 0,
@@ -313,13 +289,6 @@ impl Position {
         false
     }
 
-    /// Whether the side to move's king is attacked (the enemy Jesters with
-    /// the powers they have now, `prev=` after reading a FEN).
-    pub fn is_check(&self, rules: &Rules) -> bool {
-        let them = !self.turn;
-        self.attacked(self.king(self.turn), them, self.powers(them), rules)
-    }
-
     /// Adds the moves of the piece on `from` moving as `kind`. `captures`:
     /// capturing moves allowed; `jester`: the Jester's limits (no two-square
     /// advance, no promotion).
@@ -444,8 +413,63 @@ impl Position {
         }
     }
 
+    fn end_turn(&mut self) {
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.sub = 1;
+        self.first = NONE;
+    }
+
+    /// After a move by `mover`: its king is not attacked.
+    #[inline]
+    fn safe_for(&self, mover: Color, rules: &Rules) -> bool {
+        let them = !mover;
+        !self.attacked(self.king(mover), them, self.powers(them), rules)
+    }
+}
+
+/// A game of Jester Chess: rulings, position and history.
+pub type JesterGame = VariantGame<Position>;
+
+impl VariantPosition for Position {
+    type Rules = Rules;
+    type Move = Move;
+
+    fn rules(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
+        Rules::new(rulings)
+    }
+    fn startpos(rules: &Rules) -> Result<Position, EngineError> {
+        Position::from_fen(START_FEN, rules)
+    }
+    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        Position::read_fen(fen, rules)
+    }
+    fn fen(&self, _: &Rules) -> String {
+        self.write_fen()
+    }
+    /// The legal moves, in generation order (`0000` last).
+    fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut v = Vec::with_capacity(128);
+        self.pseudo_moves(rules, &mut v);
+        let us = self.turn;
+        v.retain(|&m| self.play(m, rules).safe_for(us, rules));
+        if self.sub == 2 && (rules.second_optional || v.is_empty()) {
+            v.push(Move::PASS);
+        }
+        v
+    }
+
+    fn move_text(m: Move, _: &Rules) -> String {
+        m.text()
+    }
+    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
+        let g = geometry();
+        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
+    }
     /// The position after `m`, the turn structure carried out.
-    pub fn play(&self, m: Move, rules: &Rules) -> Position {
+    fn play(&self, m: Move, rules: &Rules) -> Position {
         let us = self.turn;
         let them = !us;
         let mut p = *self;
@@ -512,38 +536,52 @@ impl Position {
         }
         p
     }
-
-    fn end_turn(&mut self) {
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
+    /// Every move, `0000` included, is one ply.
+    fn perft(&self, depth: u32, rules: &Rules) -> u64 {
+        if depth == 0 {
+            return 1;
         }
-        self.turn = !self.turn;
-        self.sub = 1;
-        self.first = NONE;
-    }
-
-    /// After a move by `mover`: its king is not attacked.
-    #[inline]
-    fn safe_for(&self, mover: Color, rules: &Rules) -> bool {
-        let them = !mover;
-        !self.attacked(self.king(mover), them, self.powers(them), rules)
-    }
-
-    /// The legal moves, in generation order (`0000` last).
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut v = Vec::with_capacity(128);
-        self.pseudo_moves(rules, &mut v);
+        let mut pseudo = Vec::with_capacity(128);
+        self.pseudo_moves(rules, &mut pseudo);
         let us = self.turn;
-        v.retain(|&m| self.play(m, rules).safe_for(us, rules));
-        if self.sub == 2 && (rules.second_optional || v.is_empty()) {
-            v.push(Move::PASS);
+        let mut n = 0;
+        let mut any = false;
+        for m in pseudo {
+            let next = self.play(m, rules);
+            if next.safe_for(us, rules) {
+                any = true;
+                n += if depth == 1 {
+                    1
+                } else {
+                    next.perft(depth - 1, rules)
+                };
+            }
         }
-        v
+        if self.sub == 2 && (rules.second_optional || !any) {
+            let next = self.play(Move::PASS, rules);
+            n += if depth == 1 {
+                1
+            } else {
+                next.perft(depth - 1, rules)
+            };
+        }
+        n
     }
-
+    /// Whether the side to move's king is attacked (the enemy Jesters with
+    /// the powers they have now, `prev=` after reading a FEN).
+    fn is_check(&self, rules: &Rules) -> bool {
+        let them = !self.turn;
+        self.attacked(self.king(self.turn), them, self.powers(them), rules)
+    }
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    fn halfmoves(&self) -> u32 {
+        Position::halfmoves(self)
+    }
     /// The position with what repetition ignores blanked out: the counters
     /// and the state the FEN does not show.
-    pub fn repetition_key(&self) -> Position {
+    fn repetition_key(&self, _: &Rules) -> Position {
         Position {
             halfmoves: 0,
             fullmoves: 1,
@@ -553,96 +591,7 @@ impl Position {
     }
 
     /// Only the two kings are left.
-    pub fn is_insufficient_material(&self) -> bool {
+    fn is_insufficient_material(&self, _: &Rules) -> bool {
         self.occupied() == self.role[KING]
-    }
-}
-
-/// Leaves of the legal move tree at `depth` (every move, `0000` included,
-/// is one ply), every leaf played.
-pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut pseudo = Vec::with_capacity(128);
-    pos.pseudo_moves(rules, &mut pseudo);
-    let us = pos.turn;
-    let mut n = 0;
-    let mut any = false;
-    for m in pseudo {
-        let next = pos.play(m, rules);
-        if next.safe_for(us, rules) {
-            any = true;
-            n += if depth == 1 {
-                1
-            } else {
-                perft(&next, rules, depth - 1)
-            };
-        }
-    }
-    if pos.sub == 2 && (rules.second_optional || !any) {
-        let next = pos.play(Move::PASS, rules);
-        n += if depth == 1 {
-            1
-        } else {
-            perft(&next, rules, depth - 1)
-        };
-    }
-    n
-}
-
-/// A game of Jester Chess: rulings, position and history.
-pub type JesterGame = VariantGame<Position>;
-
-impl JesterGame {
-    /// The start position under the given rulings.
-    pub fn new(rulings: &[(String, String)]) -> Result<JesterGame, EngineError> {
-        VariantGame::with_rules(Rules::new(rulings)?)
-    }
-}
-
-impl Engine for Position {
-    type Rules = Rules;
-    type Move = Move;
-
-    fn start(rules: &Rules) -> Result<Position, EngineError> {
-        Position::from_fen(START_FEN, rules)
-    }
-    fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::from_fen(fen, rules)
-    }
-    fn write_fen(&self, _: &Rules) -> String {
-        self.fen()
-    }
-    fn legal(&self, rules: &Rules) -> Vec<Move> {
-        self.legal_moves(rules)
-    }
-    fn move_text(m: Move, _: &Rules) -> String {
-        m.text()
-    }
-    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
-        let g = geometry();
-        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
-    }
-    fn after_move(&self, m: Move, rules: &Rules) -> Position {
-        self.play(m, rules)
-    }
-    fn count_leaves(&self, rules: &Rules, depth: u32) -> u64 {
-        perft(self, rules, depth)
-    }
-    fn in_check(&self, rules: &Rules) -> bool {
-        self.is_check(rules)
-    }
-    fn side_to_move(&self) -> Color {
-        self.turn
-    }
-    fn fifty_count(&self) -> u32 {
-        self.halfmoves
-    }
-    fn dead(&self, _: &Rules) -> bool {
-        self.is_insufficient_material()
-    }
-    fn key(&self, _: &Rules) -> Position {
-        self.repetition_key()
     }
 }

@@ -4,12 +4,13 @@
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
 use crate::big::{bit, split_fen, squares};
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 use crate::fen;
+use crate::variant::VariantPosition;
 
 impl Position {
     /// Reads and validates a FEN.
-    pub fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+    pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
         let parts = split_fen(fen)?;
         let f = &parts.fields;
@@ -32,11 +33,22 @@ impl Position {
             p.put(sq, color, role);
         }
         if p.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
-            return Err(EngineError::invalid_fen(
-                "board: a pawn on the first or last rank",
-            ));
+            return Err(bad_fen("board: a pawn on the first or last rank"));
         }
-        let castling = f.get(2).copied().unwrap_or("-");
+        p.read_castling(f.get(2).copied().unwrap_or("-"))?;
+        p.read_ep(f.get(3).copied().unwrap_or("-"), rules)?;
+        (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
+        p.read_state(&parts.state)?;
+        p.refresh_frozen();
+        if p.attacked(p.king(!p.turn), p.turn) {
+            return Err(bad_fen("the side not to move is in check"));
+        }
+        Ok(p)
+    }
+
+    /// Reads the castling field.
+    fn read_castling(&mut self, castling: &str) -> Result<(), EngineError> {
+        let g = geometry();
         if castling != "-" {
             for c in castling.chars() {
                 let (right, king, rook) = match c {
@@ -45,58 +57,70 @@ impl Position {
                     'k' | 'i' => (BK, 76, 80),
                     'q' | 'a' => (BQ, 76, 72),
                     _ => {
-                        return Err(EngineError::invalid_fen(format!(
+                        return Err(bad_fen(format!(
                             "castling {castling:?}: unknown letter {c:?}"
                         )))
                     }
                 };
                 let color = if c.is_ascii_uppercase() { 0 } else { 1 };
-                if p.castling & right != 0
-                    || p.role[KING] & p.color[color] & bit(king) == 0
-                    || p.role[ROOK] & p.color[color] & bit(rook) == 0
+                if self.castling & right != 0
+                    || self.role[KING] & self.color[color] & bit(king) == 0
+                    || self.role[ROOK] & self.color[color] & bit(rook) == 0
                 {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "castling {castling:?}: {c:?} needs the king on {} and a rook on {}",
                         g.name(king),
                         g.name(rook)
                     )));
                 }
-                p.castling |= right;
+                self.castling |= right;
             }
         }
-        let ep = f.get(3).copied().unwrap_or("-");
+        Ok(())
+    }
+
+    /// Reads the en passant field (kept only under `joke.en-passant=keep`).
+    fn read_ep(&mut self, ep: &str, rules: &Rules) -> Result<(), EngineError> {
+        let g = geometry();
         if ep != "-" {
             let sq = g
                 .parse_square(ep)
-                .ok_or_else(|| EngineError::invalid_fen(format!("bad en passant square {ep:?}")))?;
-            let them = !p.turn;
+                .ok_or_else(|| bad_fen(format!("bad en passant square {ep:?}")))?;
+            let them = !self.turn;
             // The pawn that passed `sq` stands one step further on; it came
             // from the square behind `sq`.
             let ok = g.relative_rank(them, sq) == 2
-                && p.occupied() & (bit(sq) | bit(g.forward(p.turn, sq))) == 0
-                && p.role[PAWN] & p.color[them.index()] & bit(g.forward(them, sq)) != 0;
+                && self.occupied() & (bit(sq) | bit(g.forward(self.turn, sq))) == 0
+                && self.role[PAWN] & self.color[them.index()] & bit(g.forward(them, sq)) != 0;
             if !ok {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "en passant square {ep}: no pawn can just have passed it"
                 )));
             }
             if rules.en_passant {
-                p.ep = sq as u8;
+                self.ep = sq as u8;
             }
         }
-        (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
+        Ok(())
+    }
+
+    /// Reads the state field's pairs.
+    fn read_state(&mut self, state: &[(&str, &str)]) -> Result<(), EngineError> {
+        let g = geometry();
         let mut croissant = None;
-        for &(key, value) in &parts.state {
+        for &(key, value) in state {
             match key {
                 "double_stepped" => {
                     for s in value.split(',') {
-                        let sq = g.parse_square(s).filter(|&sq| p.role[PAWN] & bit(sq) != 0);
+                        let sq = g
+                            .parse_square(s)
+                            .filter(|&sq| self.role[PAWN] & bit(sq) != 0);
                         let Some(sq) = sq else {
-                            return Err(EngineError::invalid_fen(format!(
+                            return Err(bad_fen(format!(
                                 "double_stepped={value}: {s:?} is not a pawn's square"
                             )));
                         };
-                        p.double_stepped |= bit(sq);
+                        self.double_stepped |= bit(sq);
                     }
                 }
                 "frozen" => {
@@ -105,21 +129,22 @@ impl Position {
                             .split_once(':')
                             .and_then(|(s, n)| Some((g.parse_square(s)?, n.parse::<u32>().ok()?)));
                         let Some((sq, n)) = parsed else {
-                            return Err(EngineError::invalid_fen(format!(
+                            return Err(bad_fen(format!(
                                 "frozen={value}: {entry:?} is not SQUARE:N"
                             )));
                         };
-                        let piece = p.occupied() & !(p.role[KING] | p.role[JOKER]) & bit(sq);
+                        let piece =
+                            self.occupied() & !(self.role[KING] | self.role[JOKER]) & bit(sq);
                         if piece == 0 || !(1..=3).contains(&n) {
-                            return Err(EngineError::invalid_fen(format!(
+                            return Err(bad_fen(format!(
                                 "frozen={value}: {entry:?} needs a piece other than a king or Joker and N from 1 to 3"
                             )));
                         }
                         if n & 1 != 0 {
-                            p.t0 |= piece;
+                            self.t0 |= piece;
                         }
                         if n & 2 != 0 {
-                            p.t1 |= piece;
+                            self.t1 |= piece;
                         }
                     }
                 }
@@ -127,38 +152,38 @@ impl Position {
                     croissant = Some(value);
                 }
                 _ => {
-                    return Err(EngineError::invalid_fen(format!(
+                    return Err(bad_fen(format!(
                         "unknown state key {key:?} (known: croissant, double_stepped, frozen)"
                     )))
                 }
             }
         }
         if let Some(value) = croissant {
-            let them = !p.turn;
+            let them = !self.turn;
             let sq = g.parse_square(value);
             let ok = sq.is_some_and(|sq| {
                 let passer = g.forward(them, sq);
                 g.relative_rank(them, sq) >= 2
                     && g.relative_rank(them, sq) < 8
-                    && p.occupied() & bit(sq) == 0
-                    && p.role[PAWN] & p.color[them.index()] & p.double_stepped & bit(passer) != 0
+                    && self.occupied() & bit(sq) == 0
+                    && self.role[PAWN]
+                        & self.color[them.index()]
+                        & self.double_stepped
+                        & bit(passer)
+                        != 0
             });
             if !ok {
-                return Err(EngineError::invalid_fen(format!(
+                return Err(bad_fen(format!(
                     "croissant={value}: needs an empty square with a double-stepped pawn of the side not to move one step ahead of it"
                 )));
             }
-            p.croissant = sq.expect("checked") as u8;
+            self.croissant = sq.expect("checked") as u8;
         }
-        p.refresh_frozen();
-        if p.attacked(p.king(!p.turn), p.turn) {
-            return Err(EngineError::invalid_fen("the side not to move is in check"));
-        }
-        Ok(p)
+        Ok(())
     }
 
     /// The FEN, state field per `spec/rulings/joke.md`.
-    pub fn fen(&self, rules: &Rules) -> String {
+    pub(super) fn write_fen(&self, rules: &Rules) -> String {
         let g = geometry();
         let mut s = g.fen_head(LETTERS, self.turn, |sq| {
             let white = self.color[0] & bit(sq) != 0;

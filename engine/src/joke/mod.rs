@@ -11,10 +11,11 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, resolve_rulings, squares, Bits, Geometry, RulingTable};
+use crate::big::{bit, squares, Bits, Geometry, Role};
 use crate::color::Color;
 use crate::error::EngineError;
-use crate::variant::{find_legal, Engine, VariantGame};
+use crate::rulings::{self, RulingTable};
+use crate::variant::{find_legal, VariantGame, VariantPosition};
 
 /// The board: 9 files, 9 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -22,22 +23,10 @@ pub fn geometry() -> &'static Geometry {
     GEO.get_or_init(|| Geometry::new(9, 9))
 }
 
-/// Piece kinds; the index is the position in [`LETTERS`].
-pub const PAWN: usize = 0;
-/// Knight.
-pub const KNIGHT: usize = 1;
-/// Bishop.
-pub const BISHOP: usize = 2;
-/// Rook.
-pub const ROOK: usize = 3;
-/// Queen.
-pub const QUEEN: usize = 4;
-/// King.
-pub const KING: usize = 5;
-/// Joker.
-pub const JOKER: usize = 6;
-/// Upper-case letters of the kinds.
-pub const LETTERS: &str = "PNBRQKJ";
+// Chess Is a Joke uses the first seven types; its `J` is the Joker.
+pub(crate) use crate::big::role::{BISHOP, JESTER as JOKER, KING, KNIGHT, PAWN, QUEEN, ROOK};
+/// The letters of the types Chess Is a Joke uses.
+pub(crate) const LETTERS: &str = Role::letters(7);
 
 const NONE: u8 = 255;
 
@@ -72,9 +61,9 @@ pub struct Rules {
 impl Rules {
     /// Resolves `(id, value)` pairs (LANGUAGE.md §18).
     pub fn new(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
-        let c = resolve_rulings("joke", RULINGS, rulings)?;
+        let c = rulings::resolve("joke", RULINGS, rulings)?;
         if c[2] != 0 {
-            return Err(EngineError::unimplemented_ruling(
+            return Err(EngineError::UnimplementedRuling(
                 "joke.freeze-trigger=on-arrival (registered; the engine implements recompute)",
             ));
         }
@@ -386,10 +375,116 @@ impl Position {
         }
     }
 
+    /// Castling's rook move, and the castling rights a move of `role` from
+    /// `from` to `to` takes away.
+    fn castle_effects(&mut self, kind: Kind, role: usize, from: usize, to: usize) {
+        let g = geometry();
+        let us = self.turn;
+        if kind == Kind::Castle {
+            let base = to - g.file(to);
+            let (rook_from, rook_to) = if g.file(to) == 7 {
+                (base + 8, base + 6)
+            } else {
+                (base, base + 2)
+            };
+            self.remove(rook_from);
+            self.put(rook_to, us, ROOK);
+        }
+        if role == KING {
+            self.castling &= if us == Color::White {
+                !(WK | WQ)
+            } else {
+                !(BK | BQ)
+            };
+        }
+        for (sq, right) in [(8, WK), (0, WQ), (80, BK), (72, BQ)] {
+            if from == sq || to == sq {
+                self.castling &= !right;
+            }
+        }
+    }
+
+    /// Gives the pieces of `set` without a running timer a timer of 1.
+    fn start_timer(&mut self, set: Bits) {
+        self.t0 |= set & !self.t1;
+    }
+
+    /// After a move: the player who moved is not left in check.
+    #[inline]
+    fn is_legal_after(&self) -> bool {
+        let mover = !self.turn;
+        !self.attacked(self.king(mover), self.turn)
+    }
+}
+
+/// A game of Chess Is a Joke: rulings, position and history.
+pub type JokeGame = VariantGame<Position>;
+
+impl VariantPosition for Position {
+    type Rules = Rules;
+    type Move = Move;
+
+    fn rules(rulings: &[(String, String)]) -> Result<Rules, EngineError> {
+        Rules::new(rulings)
+    }
+    fn startpos(rules: &Rules) -> Result<Position, EngineError> {
+        Position::from_fen(rules.start_fen(), rules)
+    }
+    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        Position::read_fen(fen, rules)
+    }
+    fn fen(&self, rules: &Rules) -> String {
+        self.write_fen(rules)
+    }
+    fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut pseudo = Vec::with_capacity(96);
+        self.pseudo_moves(rules, &mut pseudo);
+        pseudo.retain(|&m| self.play(m, rules).is_legal_after());
+        pseudo
+    }
+
+    fn has_legal_moves(&self, rules: &Rules) -> bool {
+        let mut pseudo = Vec::with_capacity(96);
+        self.pseudo_moves(rules, &mut pseudo);
+        pseudo.iter().any(|&m| self.play(m, rules).is_legal_after())
+    }
+
+    /// Blanks the move counters, and the en passant and En Croissant
+    /// squares unless a move uses them.
+    fn repetition_key(&self, rules: &Rules) -> Position {
+        let moves = if self.ep != NONE || self.croissant != NONE {
+            self.legal_moves(rules)
+        } else {
+            Vec::new()
+        };
+        Position {
+            ep: if moves.iter().any(|m| m.kind == Kind::EnPassant) {
+                self.ep
+            } else {
+                NONE
+            },
+            croissant: if moves.iter().any(|m| m.kind == Kind::Croissant) {
+                self.croissant
+            } else {
+                NONE
+            },
+            halfmoves: 0,
+            fullmoves: 1,
+            ..*self
+        }
+    }
+
+    fn move_text(m: Move, _: &Rules) -> String {
+        m.text()
+    }
+    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
+        let g = geometry();
+        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
+    }
     /// The position after `m` (which must be pseudo-legal), all of it
     /// carried out: capture, move, promotion, flags, counters, timers,
     /// freezes, turn.
-    pub fn play(&self, m: Move, rules: &Rules) -> Position {
+    fn play(&self, m: Move, rules: &Rules) -> Position {
         let g = geometry();
         let us = self.turn;
         let them = !us;
@@ -431,28 +526,7 @@ impl Position {
                 p.double_stepped |= bit(to);
             }
         }
-        if m.kind == Kind::Castle {
-            let base = to - g.file(to);
-            let (rook_from, rook_to) = if g.file(to) == 7 {
-                (base + 8, base + 6)
-            } else {
-                (base, base + 2)
-            };
-            p.remove(rook_from);
-            p.put(rook_to, us, ROOK);
-        }
-        if role == KING {
-            p.castling &= if us == Color::White {
-                !(WK | WQ)
-            } else {
-                !(BK | BQ)
-            };
-        }
-        for (sq, right) in [(8, WK), (0, WQ), (80, BK), (72, BQ)] {
-            if from == sq || to == sq {
-                p.castling &= !right;
-            }
-        }
+        p.castle_effects(m.kind, role, from, to);
         p.ep = if m.kind == Kind::Double && rules.en_passant {
             g.forward(us, from) as u8
         } else {
@@ -497,63 +571,37 @@ impl Position {
         p.turn = them;
         p
     }
-
-    /// Gives the pieces of `set` without a running timer a timer of 1.
-    fn start_timer(&mut self, set: Bits) {
-        self.t0 |= set & !self.t1;
-    }
-
-    /// The legal moves, in generation order.
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        pseudo.retain(|&m| self.play(m, rules).is_legal_after());
-        pseudo
-    }
-
-    /// After a move: the player who moved is not left in check.
-    #[inline]
-    fn is_legal_after(&self) -> bool {
-        let mover = !self.turn;
-        !self.attacked(self.king(mover), self.turn)
-    }
-
-    /// Whether the side to move has a legal move.
-    pub fn has_legal_moves(&self, rules: &Rules) -> bool {
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        pseudo.iter().any(|&m| self.play(m, rules).is_legal_after())
-    }
-
-    /// The position with what repetition ignores blanked out: the move
-    /// counters, and the en passant and En Croissant squares unless a move
-    /// uses them.
-    pub fn repetition_key(&self, rules: &Rules) -> Position {
-        let moves = if self.ep != NONE || self.croissant != NONE {
-            self.legal_moves(rules)
-        } else {
-            Vec::new()
-        };
-        Position {
-            ep: if moves.iter().any(|m| m.kind == Kind::EnPassant) {
-                self.ep
-            } else {
-                NONE
-            },
-            croissant: if moves.iter().any(|m| m.kind == Kind::Croissant) {
-                self.croissant
-            } else {
-                NONE
-            },
-            halfmoves: 0,
-            fullmoves: 1,
-            ..*self
+    fn perft(&self, depth: u32, rules: &Rules) -> u64 {
+        if depth == 0 {
+            return 1;
         }
+        let mut pseudo = Vec::with_capacity(96);
+        self.pseudo_moves(rules, &mut pseudo);
+        let mut n = 0;
+        for m in pseudo {
+            let next = self.play(m, rules);
+            if next.is_legal_after() {
+                n += if depth == 1 {
+                    1
+                } else {
+                    next.perft(depth - 1, rules)
+                };
+            }
+        }
+        n
     }
-
+    fn is_check(&self, _: &Rules) -> bool {
+        Position::is_check(self)
+    }
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    fn halfmoves(&self) -> u32 {
+        Position::halfmoves(self)
+    }
     /// No pawn, rook or queen, and at most one knight, bishop or Joker in
     /// all, or only bishops on one square colour (`spec/rulings/joke.md`).
-    pub fn is_insufficient_material(&self) -> bool {
+    fn is_insufficient_material(&self, _: &Rules) -> bool {
         let r = &self.role;
         if r[PAWN] | r[ROOK] | r[QUEEN] != 0 {
             return false;
@@ -570,85 +618,5 @@ impl Position {
             .filter(|s| s % 2 == 0)
             .fold(0, |b, s| b | bit(s));
         r[BISHOP] & even == 0 || r[BISHOP] & !even == 0
-    }
-}
-
-/// Leaves of the legal move tree at `depth`, every leaf played.
-pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut pseudo = Vec::with_capacity(96);
-    pos.pseudo_moves(rules, &mut pseudo);
-    let mut n = 0;
-    for m in pseudo {
-        let next = pos.play(m, rules);
-        if next.is_legal_after() {
-            n += if depth == 1 {
-                1
-            } else {
-                perft(&next, rules, depth - 1)
-            };
-        }
-    }
-    n
-}
-
-/// A game of Chess Is a Joke: rulings, position and history.
-pub type JokeGame = VariantGame<Position>;
-
-impl JokeGame {
-    /// The start position under the given rulings.
-    pub fn new(rulings: &[(String, String)]) -> Result<JokeGame, EngineError> {
-        VariantGame::with_rules(Rules::new(rulings)?)
-    }
-}
-
-impl Engine for Position {
-    type Rules = Rules;
-    type Move = Move;
-
-    fn start(rules: &Rules) -> Result<Position, EngineError> {
-        Position::from_fen(rules.start_fen(), rules)
-    }
-    fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::from_fen(fen, rules)
-    }
-    fn write_fen(&self, rules: &Rules) -> String {
-        self.fen(rules)
-    }
-    fn legal(&self, rules: &Rules) -> Vec<Move> {
-        self.legal_moves(rules)
-    }
-    fn any_legal(&self, rules: &Rules) -> bool {
-        self.has_legal_moves(rules)
-    }
-    fn move_text(m: Move, _: &Rules) -> String {
-        m.text()
-    }
-    fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, EngineError> {
-        let g = geometry();
-        find_legal(self, text, rules, (g.files, g.ranks), LETTERS)
-    }
-    fn after_move(&self, m: Move, rules: &Rules) -> Position {
-        self.play(m, rules)
-    }
-    fn count_leaves(&self, rules: &Rules, depth: u32) -> u64 {
-        perft(self, rules, depth)
-    }
-    fn in_check(&self, _: &Rules) -> bool {
-        self.is_check()
-    }
-    fn side_to_move(&self) -> Color {
-        self.turn
-    }
-    fn fifty_count(&self) -> u32 {
-        self.halfmoves
-    }
-    fn dead(&self, _: &Rules) -> bool {
-        self.is_insufficient_material()
-    }
-    fn key(&self, rules: &Rules) -> Position {
-        self.repetition_key(rules)
     }
 }

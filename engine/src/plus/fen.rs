@@ -2,25 +2,23 @@
 
 use std::fmt::Write;
 
-use super::{setup_role, Last, Position, Role, Rules, Variant, FLAG_CLOWN, FLAG_REENTERED};
+use super::{setup_role, Extension, Last, Position, Role};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::error::EngineError;
+use crate::error::{bad_fen, EngineError};
 use crate::fen;
 
-fn bad(detail: impl std::fmt::Display) -> EngineError {
-    EngineError::invalid_fen(detail)
-}
-
-impl Position {
+impl<R: Extension> Position<R> {
     /// Reads and validates a FEN of the variant.
-    pub fn from_fen(rules: &Rules, fen: &str) -> Result<Position, EngineError> {
-        let extra = rules.variant.extra_letter();
+    pub(super) fn read_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
+        let extra = R::LETTER;
         let (main, state) = match fen.find('{') {
             Some(i) => {
                 let rest = fen[i + 1..].trim_end();
                 let Some(inner) = rest.strip_suffix('}') else {
-                    return Err(bad(format!("state field of {fen:?} is not closed by '}}'")));
+                    return Err(bad_fen(format!(
+                        "state field of {fen:?} is not closed by '}}'"
+                    )));
                 };
                 (&fen[..i], Some(inner))
             }
@@ -28,7 +26,7 @@ impl Position {
         };
         let fields: Vec<&str> = main.split_ascii_whitespace().collect();
         if fields.len() < 2 || fields.len() > 6 {
-            return Err(bad(format!(
+            return Err(bad_fen(format!(
                 "expected 2 to 6 fields before the state, got {} in {fen:?}",
                 fields.len()
             )));
@@ -49,7 +47,7 @@ impl Position {
             |sq, (color, role)| pos.put(sq, color, role),
         )?;
         if let Some(h) = holdings {
-            parse_holdings(&mut pos, rules, h)?;
+            parse_holdings(&mut pos, h)?;
         }
         pos.turn = fen::parse_side(fields[1])?;
         pos.castling = fen::parse_castling8(
@@ -69,7 +67,7 @@ impl Position {
                 their_pawns: pos.pieces(!us, Role::Pawn),
                 occupied: pos.occupied(),
                 // The pawn's origin is empty, or holds the Fool gated onto it.
-                gated: if rules.variant == Variant::Fool {
+                gated: if R::GATES {
                     pos.pieces(!us, Role::Extra)
                 } else {
                     Bitboard::EMPTY
@@ -78,7 +76,7 @@ impl Position {
         )?;
         (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
         if let Some(state) = state {
-            parse_state(&mut pos, rules, state)?;
+            parse_state(&mut pos, state)?;
         }
         // Unmoved pieces (§6.3): on their setup square; kings and rooks as
         // the castling rights say.
@@ -105,8 +103,8 @@ impl Position {
 
     /// The FEN: board, holdings, side, castling, en passant (only when a
     /// capture is legal), counters, state.
-    pub fn fen(&self, rules: &Rules) -> String {
-        let extra = rules.variant.extra_letter();
+    pub(super) fn write_fen(&self, rules: &R) -> String {
+        let extra = R::LETTER;
         let mut fen = String::with_capacity(100);
         fen::board8_text(&mut fen, |sq| {
             let (color, role) = self.piece_at(sq)?;
@@ -139,51 +137,7 @@ impl Position {
         fen::push_castling8(&mut fen, self.castling);
         fen::push_ep8(&mut fen, self.legal_ep_square(rules));
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
-        let mut state: Vec<String> = Vec::new();
-        let flag = |f: u8| -> Option<String> {
-            let w = self.flags & f != 0;
-            let b = self.flags & (f << 1) != 0;
-            match (w, b) {
-                (false, false) => None,
-                (true, false) => Some("w".into()),
-                (false, true) => Some("b".into()),
-                (true, true) => Some("wb".into()),
-            }
-        };
-        if rules.variant == Variant::Clown {
-            if let Some(v) = flag(FLAG_CLOWN) {
-                state.push(format!("clown={v}"));
-            }
-        }
-        let record = |l: Last| {
-            format!(
-                "{}{}",
-                l.role.upper(extra),
-                if l.capture { "x" } else { "" }
-            )
-        };
-        if rules.variant != Variant::Entity {
-            if let Some(last) = self.last {
-                state.push(format!("last={}", record(last)));
-            }
-        }
-        if rules.variant == Variant::Clown {
-            if !self.lost.is_empty() {
-                let letters: String = Role::ALL
-                    .into_iter()
-                    .flat_map(|r| std::iter::repeat_n(r.upper(extra), self.lost.count(r) as usize))
-                    .collect();
-                state.push(format!("lost={letters}"));
-            }
-            if let Some(v) = flag(FLAG_REENTERED) {
-                state.push(format!("reentered={v}"));
-            }
-        }
-        if rules.variant == Variant::Fool {
-            if let Some(prev) = self.prev {
-                state.push(format!("prev={}", record(prev)));
-            }
-        }
+        let state = R::state_entries(&self.state);
         fen::push_state(&mut fen, &state);
         fen
     }
@@ -193,7 +147,9 @@ impl Position {
 fn split_holdings(field: &str) -> Result<(&str, Option<&str>), EngineError> {
     if let Some(i) = field.find('[') {
         let Some(inner) = field[i + 1..].strip_suffix(']') else {
-            return Err(bad(format!("holdings in {field:?} are not closed by ']'")));
+            return Err(bad_fen(format!(
+                "holdings in {field:?} are not closed by ']'"
+            )));
         };
         return Ok((&field[..i], Some(inner)));
     }
@@ -204,20 +160,17 @@ fn split_holdings(field: &str) -> Result<(&str, Option<&str>), EngineError> {
     Ok((field, None))
 }
 
-fn parse_holdings(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), EngineError> {
-    let extra = rules.variant.extra_letter();
-    let allowed: &[Role] = match rules.variant {
-        Variant::Clown => &[Role::Knight, Role::Bishop],
-        _ => &[Role::Extra],
-    };
+fn parse_holdings<R: Extension>(pos: &mut Position<R>, text: &str) -> Result<(), EngineError> {
+    let extra = R::LETTER;
+    let (allowed, limit) = R::HAND;
     for c in text.chars() {
         let role = Role::from_upper(c.to_ascii_uppercase(), extra)
             .filter(|r| allowed.contains(r))
             .ok_or_else(|| {
                 let names: String = allowed.iter().map(|r| r.upper(extra)).collect();
-                bad(format!(
+                bad_fen(format!(
                     "bad piece {c:?} in holdings [{text}]: only {names} can be in hand in {}",
-                    rules.variant.name()
+                    R::NAME
                 ))
             })?;
         let color = if c.is_ascii_uppercase() {
@@ -226,13 +179,8 @@ fn parse_holdings(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), E
             Color::Black
         };
         let n = &mut pos.hand[color.index()][role.index()];
-        let limit = if rules.variant == Variant::Clown {
-            10
-        } else {
-            1
-        };
         if *n >= limit {
-            return Err(bad(format!(
+            return Err(bad_fen(format!(
                 "too many {c:?} in holdings [{text}] (at most {limit})"
             )));
         }
@@ -241,21 +189,17 @@ fn parse_holdings(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), E
     Ok(())
 }
 
-fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), EngineError> {
-    let extra = rules.variant.extra_letter();
-    let keys: &[&str] = match rules.variant {
-        Variant::Fool => &["last", "prev"],
-        Variant::Clown => &["clown", "last", "lost", "reentered"],
-        Variant::Entity => &[],
-    };
+/// Reads the state field `text`: `key=value` pairs of the variant's keys.
+fn parse_state<R: Extension>(pos: &mut Position<R>, text: &str) -> Result<(), EngineError> {
+    let keys = R::STATE_KEYS;
     for pair in text.split_ascii_whitespace() {
         let Some((key, value)) = pair.split_once('=') else {
-            return Err(bad(format!("state entry {pair:?} is not key=value")));
+            return Err(bad_fen(format!("state entry {pair:?} is not key=value")));
         };
         if !keys.contains(&key) {
-            return Err(bad(format!(
+            return Err(bad_fen(format!(
                 "unknown state key {key:?} for {} (known: {})",
-                rules.variant.name(),
+                R::NAME,
                 if keys.is_empty() {
                     "none".to_string()
                 } else {
@@ -263,69 +207,67 @@ fn parse_state(pos: &mut Position, rules: &Rules, text: &str) -> Result<(), Engi
                 }
             )));
         }
-        let flag_bits = |value: &str| -> Result<u8, EngineError> {
-            match value {
-                "w" => Ok(1),
-                "b" => Ok(2),
-                "wb" | "bw" => Ok(3),
-                _ => Err(bad(format!("state {key}={value}: expected w, b or wb"))),
-            }
-        };
-        match key {
-            "last" | "prev" => {
-                let (letter, capture) = match value.strip_suffix('x') {
-                    Some(l) => (l, true),
-                    None => (value, false),
-                };
-                let mut chars = letter.chars();
-                let role = match (chars.next(), chars.next()) {
-                    (Some(c), None) => Role::from_upper(c, extra),
-                    _ => None,
-                };
-                let role = role
-                    .filter(|&r| rules.variant == Variant::Clown || r != Role::Extra)
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "state {key}={value}: expected a type letter, optionally followed by x"
-                        ))
-                    })?;
-                let record = Some(Last { role, capture });
-                if key == "last" {
-                    pos.last = record;
-                } else {
-                    pos.prev = record;
-                }
-            }
-            "lost" => {
-                for c in value.chars() {
-                    let role = Role::from_upper(c, extra)
-                        .filter(|&r| r != Role::King)
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "state lost={value}: {c:?} is not a type that can be lost"
-                            ))
-                        })?;
-                    pos.lost = pos.lost.with(role).ok_or_else(|| {
-                        bad(format!(
-                            "state lost={value}: more than {} {c:?}",
-                            super::Lost::MAX
-                        ))
-                    })?;
-                }
-            }
-            "clown" => pos.flags |= flag_bits(value)? * super::FLAG_CLOWN,
-            _ => pos.flags |= flag_bits(value)? * super::FLAG_REENTERED,
-        }
+        R::read_state(&mut pos.state, key, value)?;
     }
-    if pos.prev.is_some() && pos.last.is_none() {
-        return Err(bad(format!(
-            "state {{{text}}}: prev= (the move before the last one) without last="
-        )));
-    }
-    Ok(())
+    R::check_state(&pos.state, text)
 }
 
-fn validate(pos: &Position, rules: &Rules) -> Result<(), EngineError> {
+/// Reads the state value `value` of `key`: a type letter (of `letter` for
+/// the extra piece when `extra` may be named), optionally followed by `x`
+/// for a capture (`last=`, `prev=`).
+pub(crate) fn parse_record(
+    key: &str,
+    value: &str,
+    letter: char,
+    extra: bool,
+) -> Result<Last, EngineError> {
+    let (text, capture) = match value.strip_suffix('x') {
+        Some(l) => (l, true),
+        None => (value, false),
+    };
+    let mut chars = text.chars();
+    let role = match (chars.next(), chars.next()) {
+        (Some(c), None) => Role::from_upper(c, letter),
+        _ => None,
+    };
+    let role = role.filter(|&r| extra || r != Role::Extra).ok_or_else(|| {
+        bad_fen(format!(
+            "state {key}={value}: expected a type letter, optionally followed by x"
+        ))
+    })?;
+    Ok(Last { role, capture })
+}
+
+/// The text of a `last=`/`prev=` record.
+pub(crate) fn record_text(last: Last, letter: char) -> String {
+    format!(
+        "{}{}",
+        last.role.upper(letter),
+        if last.capture { "x" } else { "" }
+    )
+}
+
+/// Reads a per-player flag value `w`, `b` or `wb`: bit 0 White, bit 1 Black.
+pub(crate) fn parse_flags(key: &str, value: &str) -> Result<u8, EngineError> {
+    match value {
+        "w" => Ok(1),
+        "b" => Ok(2),
+        "wb" | "bw" => Ok(3),
+        _ => Err(bad_fen(format!("state {key}={value}: expected w, b or wb"))),
+    }
+}
+
+/// The text of per-player flags (bit 0 White, bit 1 Black), `None` for none.
+pub(crate) fn flag_text(bits: u8) -> Option<&'static str> {
+    match bits & 3 {
+        0 => None,
+        1 => Some("w"),
+        2 => Some("b"),
+        _ => Some("wb"),
+    }
+}
+
+fn validate<R: Extension>(pos: &Position<R>, rules: &R) -> Result<(), EngineError> {
     for color in Color::ALL {
         fen::check_army8(
             color,
@@ -336,10 +278,10 @@ fn validate(pos: &Position, rules: &Rules) -> Result<(), EngineError> {
         )?;
     }
     if (pos.by_role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return Err(bad("pawn on the first or last rank"));
+        return Err(bad_fen("pawn on the first or last rank"));
     }
     if pos.mover_king_attacked(rules) {
-        return Err(bad("the side not to move is in check"));
+        return Err(bad_fen("the side not to move is in check"));
     }
     Ok(())
 }

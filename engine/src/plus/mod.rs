@@ -1,6 +1,9 @@
-//! Orthodox chess plus one extra piece type, hands and position state: the
-//! shared core of Chess with a Fool ([`crate::fool`]), Clown Chess
-//! ([`crate::clown`]) and Entity Chess ([`crate::entity`]).
+//! Orthodox chess plus one extra piece type and hands: the core that Chess
+//! with a Fool ([`crate::fool`]), Clown Chess ([`crate::clown`]) and Entity
+//! Chess ([`crate::entity`]) extend. Each variant is a rules type
+//! implementing [`Extension`]: its rulings, the extra piece's movement, its
+//! entries (gating, drops) and its own state beyond the board, which
+//! [`Position`] wraps.
 //!
 //! Written from the source documents and `spec/rulings/` only. Moves are
 //! generated pseudo-legally and each is played on a copy (copy-make); a move
@@ -8,16 +11,16 @@
 //! the mover's king is not attacked, with the enemy Fool imitating the piece
 //! just moved (LANGUAGE.md §11).
 
+mod extension;
 mod fen;
-mod game;
 mod movegen;
 mod moves;
-mod rules;
+mod variant;
 
-pub use game::PlusGame;
-pub use movegen::perft;
+pub use extension::{Attackers, Extension};
+pub(crate) use fen::{flag_text, parse_flags, parse_record, record_text};
+pub(crate) use movegen::{mv, push_all, PROMOTIONS};
 pub use moves::{Kind, Move};
-pub use rules::{Imitation, NotImmediately, Rules, Variant};
 
 use crate::attacks;
 use crate::bitboard::{Bitboard, Square};
@@ -99,48 +102,11 @@ pub struct Last {
     pub capture: bool,
 }
 
-/// What the side to move lost on the opponent's last move (`lost=`): a
-/// count per role, four bits each. A move captures one piece; a FEN may
-/// name more.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub(crate) struct Lost(u32);
-
-impl Lost {
-    /// The most pieces of one role a FEN may name.
-    pub(crate) const MAX: u32 = 15;
-
-    /// One piece of `role`.
-    #[inline(always)]
-    pub(crate) fn one(role: Role) -> Lost {
-        Lost(1 << (4 * role.index()))
-    }
-
-    /// How many pieces of `role` were lost.
-    #[inline(always)]
-    pub(crate) fn count(self, role: Role) -> u32 {
-        (self.0 >> (4 * role.index())) & 15
-    }
-
-    /// Whether nothing was lost.
-    #[inline(always)]
-    pub(crate) fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// One more piece of `role`; `None` beyond [`Lost::MAX`].
-    pub(crate) fn with(self, role: Role) -> Option<Lost> {
-        (self.count(role) < Self::MAX).then(|| Lost(self.0 + Lost::one(role).0))
-    }
-}
-
-/// Player flag bits of [`Position::flags`].
-pub(crate) const FLAG_CLOWN: u8 = 1;
-pub(crate) const FLAG_REENTERED: u8 = 4;
-
-/// A position of one of the variants: board, side, castling, en passant,
-/// counters, hands and the state beyond the board.
+/// A position of a variant built on the core: the chess board with the
+/// extra piece, side, castling, en passant, counters and hands, wrapped
+/// around the variant's own state `R::State` (the FEN's state field).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Position {
+pub struct Position<R: Extension> {
     pub(crate) by_role: [Bitboard; 7],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) turn: Color,
@@ -155,100 +121,19 @@ pub struct Position {
     pub(crate) hand: [[u8; 7]; 2],
     /// Pieces that have not moved (LANGUAGE.md §6.3); not in the FEN.
     pub(crate) virgin: Bitboard,
-    /// The last move (`last=`).
-    pub(crate) last: Option<Last>,
-    /// Fool only: the move before the last one, made by the side to move
-    /// (`prev=`). Under `fool.imitation=keep` its type gives the powers of
-    /// the Fool of the player who just moved.
-    pub(crate) prev: Option<Last>,
-    /// What the side to move lost on the opponent's last move (`lost=`).
-    pub(crate) lost: Lost,
-    /// Player flags: `FLAG_CLOWN << colour`, `FLAG_REENTERED << colour`.
-    pub(crate) flags: u8,
+    /// The variant's state beyond the board.
+    pub(crate) state: R::State,
 }
 
-/// Chebyshev distance at most 4 from each square (the Clown's queen of four
-/// squares).
-static NEAR4: [Bitboard; 64] = {
-    let mut t = [Bitboard(0); 64];
-    let mut a: i32 = 0;
-    while a < 64 {
-        let mut b: i32 = 0;
-        let mut m = 0u64;
-        while b < 64 {
-            let df = a % 8 - b % 8;
-            let dr = a / 8 - b / 8;
-            let d = if df.abs() > dr.abs() {
-                df.abs()
-            } else {
-                dr.abs()
-            };
-            if d <= 4 {
-                m |= 1 << b;
-            }
-            b += 1;
-        }
-        t[a as usize] = Bitboard(m);
-        a += 1;
-    }
-    t
-};
+/// The first two ranks, the first four, and the a, b, g and h files (for
+/// entry zones).
+pub(crate) const RANKS_12: u64 = 0x0000_0000_0000_FFFF;
+pub(crate) const RANKS_1234: u64 = 0x0000_0000_FFFF_FFFF;
+pub(crate) const FILES_ABGH: u64 = 0xC3C3_C3C3_C3C3_C3C3;
 
-/// The Entity's `WA`: one square orthogonally or a jump to the second square
-/// diagonally.
-static WAZIR_ALFIL: [Bitboard; 64] = {
-    let steps: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (2, 2),
-        (2, -2),
-        (-2, 2),
-        (-2, -2),
-    ];
-    let mut t = [Bitboard(0); 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut m = 0u64;
-        let mut i = 0;
-        while i < 8 {
-            let f = (a % 8) as i32 + steps[i].0;
-            let r = (a / 8) as i32 + steps[i].1;
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                m |= 1 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        t[a] = Bitboard(m);
-        a += 1;
-    }
-    t
-};
-
-/// Squares the Entity's `WA` reaches from `sq`.
-#[inline(always)]
-pub fn wazir_alfil(sq: Square) -> Bitboard {
-    WAZIR_ALFIL[sq.index()]
-}
-
-/// The files of the Clown's movements.
-pub(crate) const FILES_ROOK: Bitboard = Bitboard(0x8181_8181_8181_8181);
-pub(crate) const FILES_KNIGHT: Bitboard = Bitboard(0x4242_4242_4242_4242);
-pub(crate) const FILES_BISHOP: Bitboard = Bitboard(0x2424_2424_2424_2424);
-pub(crate) const FILE_QUEEN: Bitboard = Bitboard(0x0808_0808_0808_0808);
-pub(crate) const FILE_KING: Bitboard = Bitboard(0x1010_1010_1010_1010);
-
-/// Squares a Clown on `sq` attacks: by the file it stands on.
-#[inline(always)]
-pub fn clown_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    match sq.file() {
-        0 | 7 => attacks::rook_attacks(sq, occupied),
-        1 | 6 => attacks::knight_attacks(sq),
-        2 | 5 => attacks::bishop_attacks(sq, occupied),
-        3 => attacks::queen_attacks(sq, occupied) & NEAR4[sq.index()],
-        _ => attacks::king_attacks(sq),
-    }
+/// An entry zone given for White, with Black's mirrored.
+pub(crate) fn zones(white: u64) -> [Bitboard; 2] {
+    [Bitboard(white), Bitboard(white.swap_bytes())]
 }
 
 /// The back rank of the start position.
@@ -277,9 +162,9 @@ pub(crate) fn setup_role(color: Color, sq: Square) -> Option<Role> {
     }
 }
 
-impl Position {
+impl<R: Extension> Position<R> {
     /// The start position of the variant.
-    pub fn startpos(rules: &Rules) -> Position {
+    pub fn startpos() -> Position<R> {
         let mut pos = Position::empty();
         for file in 0..8u8 {
             pos.put(
@@ -297,17 +182,12 @@ impl Position {
         }
         pos.castling = 15;
         pos.virgin = pos.occupied();
-        match rules.variant {
-            Variant::Fool | Variant::Entity => {
-                pos.hand[0][Role::Extra.index()] = 1;
-                pos.hand[1][Role::Extra.index()] = 1;
-            }
-            Variant::Clown => {}
-        }
+        pos.hand[0][Role::Extra.index()] = R::START_HAND;
+        pos.hand[1][Role::Extra.index()] = R::START_HAND;
         pos
     }
 
-    pub(crate) fn empty() -> Position {
+    pub(crate) fn empty() -> Position<R> {
         Position {
             by_role: [Bitboard::EMPTY; 7],
             by_color: [Bitboard::EMPTY; 2],
@@ -318,10 +198,7 @@ impl Position {
             fullmoves: 1,
             hand: [[0; 7]; 2],
             virgin: Bitboard::EMPTY,
-            last: None,
-            prev: None,
-            lost: Lost::default(),
-            flags: 0,
+            state: R::State::default(),
         }
     }
 
@@ -330,17 +207,6 @@ impl Position {
         let bb = Bitboard::from_square(sq);
         self.by_role[role.index()] |= bb;
         self.by_color[color.index()] |= bb;
-    }
-
-    /// The side to move.
-    #[inline(always)]
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
     }
 
     /// The move number.
@@ -353,15 +219,9 @@ impl Position {
         self.hand[color.index()][role.index()]
     }
 
-    /// The last move (`last=`).
-    pub fn last(&self) -> Option<Last> {
-        self.last
-    }
-
-    /// Fool: the move before the last one, made by the side to move
-    /// (`prev=`); `None` in the other variants.
-    pub fn prev(&self) -> Option<Last> {
-        self.prev
+    /// The variant's state beyond the board.
+    pub fn state(&self) -> &R::State {
+        &self.state
     }
 
     /// All occupied squares.
@@ -401,157 +261,63 @@ impl Position {
         self.pieces(color, Role::King).lowest()
     }
 
-    #[inline(always)]
-    pub(crate) fn has_flag(&self, flag: u8, color: Color) -> bool {
-        self.flags & (flag << color.index()) != 0
-    }
-
-    /// The powers of the Fool of the side to move: the effective type of the
-    /// opponent's last-moved piece.
-    #[inline(always)]
-    pub(crate) fn fool_power_to_move(&self) -> Option<Role> {
-        self.last.map(|l| l.role)
-    }
-
-    /// The powers of the Fool of the player who just moved, until the side to
-    /// move moves (`fool.imitation`).
-    #[inline(always)]
-    pub(crate) fn fool_power_waiting(&self, rules: &Rules) -> Option<Role> {
-        match rules.imitation {
-            Imitation::Keep => self.prev.map(|l| l.role),
-            Imitation::Reset => None,
-            Imitation::Either => self.last.map(|l| l.role),
-        }
-    }
-
     /// Whether a piece of `by` attacks `sq` with `occupied` as blockers;
-    /// `by`'s Fools (if any) move like `fool`.
+    /// `by`'s extra pieces imitate `imitated` where the variant says so
+    /// (the Fool).
     #[inline(always)]
     pub(crate) fn attacked_by(
         &self,
-        rules: &Rules,
+        rules: &R,
         sq: Square,
         by: Color,
         occupied: Bitboard,
-        fool: Option<Role>,
+        imitated: Option<Role>,
     ) -> bool {
         let them = self.by_color[by.index()];
         let queens = self.by_role[Role::Queen.index()];
-        let mut rooks = (self.by_role[Role::Rook.index()] | queens) & them;
-        let mut bishops = (self.by_role[Role::Bishop.index()] | queens) & them;
-        let mut knights = self.by_role[Role::Knight.index()] & them;
-        let mut kings = self.by_role[Role::King.index()] & them;
-        let mut pawns = self.by_role[Role::Pawn.index()] & them;
+        let mut sets = Attackers {
+            rooks: (self.by_role[Role::Rook.index()] | queens) & them,
+            bishops: (self.by_role[Role::Bishop.index()] | queens) & them,
+            knights: self.by_role[Role::Knight.index()] & them,
+            kings: self.by_role[Role::King.index()] & them,
+            pawns: self.by_role[Role::Pawn.index()] & them,
+        };
         let extra = self.by_role[Role::Extra.index()] & them;
-        if extra.any() {
-            match rules.variant {
-                Variant::Fool => match fool {
-                    None => {}
-                    Some(Role::Pawn) if rules.fool_pawn_capture => pawns |= extra,
-                    Some(Role::Pawn) => {}
-                    Some(Role::Knight) => knights |= extra,
-                    Some(Role::Bishop) => bishops |= extra,
-                    Some(Role::Rook) => rooks |= extra,
-                    Some(Role::Queen) => {
-                        rooks |= extra;
-                        bishops |= extra;
-                    }
-                    Some(Role::King) => kings |= extra,
-                    Some(Role::Extra) => {}
-                },
-                Variant::Clown => {
-                    rooks |= extra & FILES_ROOK;
-                    knights |= extra & FILES_KNIGHT;
-                    bishops |= extra & FILES_BISHOP;
-                    kings |= extra & FILE_KING;
-                    let d = extra & FILE_QUEEN & NEAR4[sq.index()];
-                    if (attacks::queen_attacks(sq, occupied) & d).any() {
-                        return true;
-                    }
-                }
-                Variant::Entity => {
-                    if (WAZIR_ALFIL[sq.index()] & extra).any() {
-                        return true;
-                    }
-                }
-            }
+        if extra.any() && rules.extra_attacks(sq, extra, occupied, imitated, &mut sets) {
+            return true;
         }
-        (attacks::knight_attacks(sq) & knights).any()
-            || (attacks::pawn_attacks(!by, sq) & pawns).any()
-            || (attacks::king_attacks(sq) & kings).any()
-            || (attacks::rook_attacks(sq, occupied) & rooks).any()
-            || (attacks::bishop_attacks(sq, occupied) & bishops).any()
+        (attacks::knight_attacks(sq) & sets.knights).any()
+            || (attacks::pawn_attacks(!by, sq) & sets.pawns).any()
+            || (attacks::king_attacks(sq) & sets.kings).any()
+            || (attacks::rook_attacks(sq, occupied) & sets.rooks).any()
+            || (attacks::bishop_attacks(sq, occupied) & sets.bishops).any()
     }
 
-    /// Whether the side to move is in check (the enemy Fool with the powers
-    /// it has now, `fool.imitation`).
-    pub fn is_check(&self, rules: &Rules) -> bool {
+    /// Whether the side to move is attacked on its king square, the enemy
+    /// extra pieces with the powers they have now.
+    #[inline(always)]
+    pub(crate) fn king_attacked(&self, rules: &R) -> bool {
         let us = self.turn;
         self.attacked_by(
             rules,
             self.king_square(us),
             !us,
             self.occupied(),
-            self.fool_power_waiting(rules),
+            rules.imitated_waiting(&self.state),
         )
     }
 
     /// Whether the player who just moved has left its king attacked: the
-    /// side to move's Fool imitates that move.
+    /// side to move's extra pieces imitate that move.
     #[inline(always)]
-    pub(crate) fn mover_king_attacked(&self, rules: &Rules) -> bool {
+    pub(crate) fn mover_king_attacked(&self, rules: &R) -> bool {
         let mover = !self.turn;
         self.attacked_by(
             rules,
             self.king_square(mover),
             self.turn,
             self.occupied(),
-            self.fool_power_to_move(),
+            R::imitated_to_move(&self.state),
         )
-    }
-
-    /// Whether no side can ever mate: only kings and minor pieces as in
-    /// chess, and nothing of the extra piece on the board or still to come.
-    pub fn is_insufficient_material(&self, rules: &Rules) -> bool {
-        if self.by_role[Role::Extra.index()].any() {
-            return false;
-        }
-        let can_enter = |c: Color| {
-            let h = self.hand[c.index()];
-            match rules.variant {
-                Variant::Clown => {
-                    !self.has_flag(FLAG_REENTERED, c)
-                        && (h[Role::Knight.index()] > 0 || h[Role::Bishop.index()] > 0)
-                }
-                _ => h[Role::Extra.index()] > 0,
-            }
-        };
-        if can_enter(Color::White) || can_enter(Color::Black) {
-            return false;
-        }
-        // The roles up to the King are indexed as in chess.
-        crate::chess::insufficient(&self.by_role)
-    }
-
-    /// The position with what repetition ignores blanked out: counters,
-    /// state the FEN does not print, and the en passant square unless a
-    /// capture is legal. Two positions have the same key exactly when their
-    /// FENs agree but for the clocks.
-    pub fn repetition_key(&self, rules: &Rules) -> Position {
-        let (last, prev, lost) = match rules.variant {
-            Variant::Fool => (self.last, self.prev, Lost::default()),
-            Variant::Clown => (self.last, None, self.lost),
-            Variant::Entity => (None, None, Lost::default()),
-        };
-        Position {
-            ep_square: self.legal_ep_square(rules),
-            halfmoves: 0,
-            fullmoves: 1,
-            virgin: Bitboard::EMPTY,
-            last,
-            prev,
-            lost,
-            ..*self
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! any [`VariantGame`] set up from rulings and FENs, moves played and listed.
 #![allow(dead_code)]
 
-use motley_engine::variant::{Engine, VariantGame};
+use motley_engine::variant::{VariantGame, VariantPosition};
 use motley_engine::EngineError;
 
 /// Rulings as the engine takes them.
@@ -17,7 +17,7 @@ pub type New<P> = fn(&[(String, String)]) -> Result<VariantGame<P>, EngineError>
 
 /// A new game made by `new` with `r`, at `fen`, which must read back the
 /// same.
-pub fn at_fen<P: Engine>(new: New<P>, r: &[(&str, &str)], fen: &str) -> VariantGame<P> {
+pub fn at_fen<P: VariantPosition>(new: New<P>, r: &[(&str, &str)], fen: &str) -> VariantGame<P> {
     let mut g = new(&rulings(r)).expect("rulings");
     g.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(g.fen(), fen, "round trip");
@@ -43,13 +43,13 @@ macro_rules! game_helpers {
 }
 
 /// Plays the space-separated `moves`.
-pub fn play<P: Engine>(g: &mut VariantGame<P>, moves: &str) {
+pub fn play<P: VariantPosition>(g: &mut VariantGame<P>, moves: &str) {
     for m in moves.split_whitespace() {
         g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
 }
 
 /// The legal moves, space-separated.
-pub fn moves<P: Engine>(g: &VariantGame<P>) -> String {
+pub fn moves<P: VariantPosition>(g: &VariantGame<P>) -> String {
     g.legal_moves().join(" ")
 }

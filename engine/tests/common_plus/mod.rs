@@ -1,7 +1,7 @@
 //! Helpers shared by the Fool, Clown and Entity tests.
 #![allow(dead_code)]
 
-use motley_engine::{Color, Game, Outcome};
+use motley_engine::{Color, Game, Outcome, Reason};
 
 /// A game of `variant` with `rulings` at `fen` after `moves`.
 pub fn game(variant: &str, rulings: &[(&str, &str)], fen: &str, moves: &str) -> Game {
@@ -41,14 +41,14 @@ pub fn starting(g: &Game, prefix: &str) -> Vec<String> {
 pub fn mate(winner: Color) -> Option<Outcome> {
     Some(Outcome {
         winner: Some(winner),
-        reason: "checkmate",
+        reason: Reason::Checkmate,
     })
 }
 
 pub fn stalemate() -> Option<Outcome> {
     Some(Outcome {
         winner: None,
-        reason: "stalemate",
+        reason: Reason::Stalemate,
     })
 }
 
