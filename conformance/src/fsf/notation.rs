@@ -10,11 +10,11 @@
 //! | shogi promotion | `+` suffix, `a5a6+` | the promoted type's letter, `a5a6g`, when the rule file's promotion of that piece has one target |
 //! | hands in FEN | by piece type, `[PNpn]`; empty shogi hand `[-]` | each side's letters in alphabetical order, `[NPnp]`, `[]` |
 //! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF |
+//! | en passant field | after every double step of a pawn not orthodox, the squares passed and the pawn's own, in square order (`e3e4`, `d5d6`) | only while an en passant capture is legal: the squares passed, then the piece that passed where it does not stand one step beyond them (`d6`; Berolina `c3b4`) |
+//! | castling field | file letters (Chess960 flag), gating rights as the unmoved pieces' files | `K`/`Q` for the outermost castling rooks, file letters otherwise; gating letters in file order |
 //!
-//! FSF is asked for FENs without its Chess960 flag, which writes the
-//! castling field as `K`/`Q` for outermost rooks and file letters
-//! otherwise, as Motley does; it writes the en passant square only when
-//! a capture there is possible, as Motley does.
+//! FSF is asked with its Chess960 flag, so that every castling has one
+//! text; [`Notation::fen_to_motley`] turns its castling field back.
 
 use std::collections::HashMap;
 
@@ -320,8 +320,20 @@ impl Notation {
         if !legal {
             return "-".to_string();
         }
-        let (empty, occupied): (Vec<_>, Vec<_>) =
+        let (mut empty, mut occupied): (Vec<_>, Vec<_>) =
             squares.into_iter().partition(|&sq| board.at(sq).is_none());
+        empty.sort_by_key(|&(file, rank)| (rank, file));
+        // FSF may name the piece that passed where it usually stands (a
+        // sideways or backward pawn's `d5d6`); Motley names it only
+        // elsewhere: the usual place is one step beyond the first target,
+        // seen from the side that passed (LANGUAGE.md §6).
+        let usual = empty
+            .first()
+            .and_then(|&(file, rank)| match board.white_to_move {
+                true => rank.checked_sub(1).map(|r| (file, r)),
+                false => Some((file, rank + 1)),
+            });
+        occupied.retain(|&sq| Some(sq) != usual);
         empty.into_iter().chain(occupied).map(square_text).collect()
     }
 
@@ -482,6 +494,17 @@ mod tests {
         assert_eq!(
             fen(&n, fsf, &["d1d8"]),
             "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3"
+        );
+        // The pawn that passed where it usually stands is not written.
+        let fsf = "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5d6 0 3";
+        assert_eq!(
+            fen(&n, fsf, &["e5d6"]),
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+        );
+        let fsf = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d4d3 0 2";
+        assert_eq!(
+            fen(&n, fsf, &["e4d3"]),
+            "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2"
         );
     }
 
