@@ -18,6 +18,7 @@
 
 use std::collections::HashMap;
 
+use motley_interpreter::check::CapturedTo;
 use motley_interpreter::play::Rules;
 
 /// What translating needs to know of a variant: board size, castling,
@@ -28,6 +29,8 @@ pub struct Notation {
     ranks: usize,
     castling: Option<Castle>,
     gating: bool,
+    /// Captured pieces go to a hand, so an empty hand may refill.
+    refills: bool,
     /// Upper-case letter of a promoting type to the letter it becomes,
     /// where its promotion has one target.
     promotes_to: HashMap<char, char>,
@@ -150,6 +153,7 @@ impl Notation {
             ranks: variant.ranks as usize,
             castling,
             gating: !variant.gating.is_empty(),
+            refills: variant.captured_to != CapturedTo::Nowhere,
             promotes_to,
         }
     }
@@ -237,7 +241,10 @@ impl Notation {
 
     /// `holds`: whether White and Black hold a piece in hand. In a variant
     /// with gating FSF lists an unmoved king's file while its side holds a
-    /// piece; a rook's letter without it is then a gating right only.
+    /// piece, or while it may come to hold one (captures go to a hand); a
+    /// rook's letter without it is then a gating right only. (Once a hand
+    /// that cannot refill is empty FSF drops the gating letters, the
+    /// king's too, and a rook's letter is a castling right.)
     fn castling_field(&self, field: &str, board: &Board, holds: [bool; 2]) -> String {
         let Some(c) = &self.castling else {
             return field.to_string();
@@ -262,7 +269,8 @@ impl Notation {
                         && (l.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize == k
                 })
             });
-            let castles_here = !self.gating || king_listed || !holds[usize::from(!white)];
+            let castles_here =
+                !self.gating || king_listed || (!holds[usize::from(!white)] && !self.refills);
             let rook_at = |f: usize| castles_here && board.at((f, rank)) == Some(own(c.rook));
             // Castling rooks first, in FSF's order; then the gating
             // letters of the other unmoved pieces in file order.
@@ -392,6 +400,7 @@ mod tests {
                 sides: vec![(6, 5), (2, 3)],
             }),
             gating,
+            refills: false,
             promotes_to: HashMap::from([('P', 'G')]),
         }
     }
@@ -475,6 +484,23 @@ mod tests {
         assert_eq!(
             fen(&n, "r3k3/8/8/8/8/8/8/4K3 b a - 0 1", &[]),
             "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"
+        );
+        // Where captures refill the hand, the gating letters stay with an
+        // empty hand: a rook's letter without the king's is no castling
+        // (S-house, the black king moved to d8).
+        let n = Notation {
+            refills: true,
+            ..chess_like(true)
+        };
+        let fsf =
+            "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w HABCEacfgh - 0 15";
+        assert_eq!(
+            fen(&n, fsf, &[]),
+            "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w KQBCacfgh - 0 15"
+        );
+        assert_eq!(
+            fen(&n, "r3k2r/8/8/8/8/8/8/R3K2R[H] w HAEhae - 0 15", &[]),
+            "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 15"
         );
     }
 
