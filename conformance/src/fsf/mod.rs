@@ -7,7 +7,8 @@
 //! * Debian's `fairy-stockfish` (UCI, `go perft`) counts perft from depth
 //!   [`UCI_FROM_DEPTH`] on when it is installed and knows the variant: it
 //!   is much faster than recursing over pyffish's legal moves (each call
-//!   costs about 2.5 ms). The Debian build (11.1) is older than pyffish
+//!   costs about 1.5 ms of CPU: pyffish rebuilds the variant's piece
+//!   tables every time). The Debian build (11.1) is older than pyffish
 //!   (0.0.90); where they disagree pyffish is the reference (Seirawan in a
 //!   Chess960 array, `qbbrnkrn...[HEhe] w ABCDEFGHabcdefgh`, perft 3: 21170
 //!   in pyffish, 33081 in 11.1). `FSF_PERFT=pyffish` makes pyffish count

@@ -10,14 +10,15 @@
 //! | shogi promotion | `+` suffix, `a5a6+` | the promoted type's letter, `a5a6g`, when the rule file's promotion of that piece has one target |
 //! | hands in FEN | by piece type, `[PNpn]`; empty shogi hand `[-]` | each side's letters in alphabetical order, `[NPnp]`, `[]` |
 //! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF |
+//! | en passant field | after every double step of a pawn not orthodox, the squares passed and the pawn's own, in square order (`e3e4`, `d5d6`) | only while an en passant capture is legal: the squares passed, then the piece that passed where it does not stand one step beyond them (`d6`; Berolina `c3b4`) |
+//! | castling field | file letters (Chess960 flag), gating rights as the unmoved pieces' files | `K`/`Q` for the outermost castling rooks, file letters otherwise; gating letters in file order |
 //!
-//! FSF is asked for FENs without its Chess960 flag, which writes the
-//! castling field as `K`/`Q` for outermost rooks and file letters
-//! otherwise, as Motley does; it writes the en passant square only when
-//! a capture there is possible, as Motley does.
+//! FSF is asked with its Chess960 flag, so that every castling has one
+//! text; [`Notation::fen_to_motley`] turns its castling field back.
 
 use std::collections::HashMap;
 
+use motley_interpreter::check::CapturedTo;
 use motley_interpreter::play::Rules;
 
 /// What translating needs to know of a variant: board size, castling,
@@ -28,6 +29,8 @@ pub struct Notation {
     ranks: usize,
     castling: Option<Castle>,
     gating: bool,
+    /// Captured pieces go to a hand, so an empty hand may refill.
+    refills: bool,
     /// Upper-case letter of a promoting type to the letter it becomes,
     /// where its promotion has one target.
     promotes_to: HashMap<char, char>,
@@ -150,6 +153,7 @@ impl Notation {
             ranks: variant.ranks as usize,
             castling,
             gating: !variant.gating.is_empty(),
+            refills: variant.captured_to != CapturedTo::Nowhere,
             promotes_to,
         }
     }
@@ -237,7 +241,10 @@ impl Notation {
 
     /// `holds`: whether White and Black hold a piece in hand. In a variant
     /// with gating FSF lists an unmoved king's file while its side holds a
-    /// piece; a rook's letter without it is then a gating right only.
+    /// piece, or while it may come to hold one (captures go to a hand); a
+    /// rook's letter without it is then a gating right only. (Once a hand
+    /// that cannot refill is empty FSF drops the gating letters, the
+    /// king's too, and a rook's letter is a castling right.)
     fn castling_field(&self, field: &str, board: &Board, holds: [bool; 2]) -> String {
         let Some(c) = &self.castling else {
             return field.to_string();
@@ -262,7 +269,8 @@ impl Notation {
                         && (l.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize == k
                 })
             });
-            let castles_here = !self.gating || king_listed || !holds[usize::from(!white)];
+            let castles_here =
+                !self.gating || king_listed || (!holds[usize::from(!white)] && !self.refills);
             let rook_at = |f: usize| castles_here && board.at((f, rank)) == Some(own(c.rook));
             // Castling rooks first, in FSF's order; then the gating
             // letters of the other unmoved pieces in file order.
@@ -320,8 +328,20 @@ impl Notation {
         if !legal {
             return "-".to_string();
         }
-        let (empty, occupied): (Vec<_>, Vec<_>) =
+        let (mut empty, mut occupied): (Vec<_>, Vec<_>) =
             squares.into_iter().partition(|&sq| board.at(sq).is_none());
+        empty.sort_by_key(|&(file, rank)| (rank, file));
+        // FSF may name the piece that passed where it usually stands (a
+        // sideways or backward pawn's `d5d6`); Motley names it only
+        // elsewhere: the usual place is one step beyond the first target,
+        // seen from the side that passed (LANGUAGE.md §6).
+        let usual = empty
+            .first()
+            .and_then(|&(file, rank)| match board.white_to_move {
+                true => rank.checked_sub(1).map(|r| (file, r)),
+                false => Some((file, rank + 1)),
+            });
+        occupied.retain(|&sq| Some(sq) != usual);
         empty.into_iter().chain(occupied).map(square_text).collect()
     }
 
@@ -380,6 +400,7 @@ mod tests {
                 sides: vec![(6, 5), (2, 3)],
             }),
             gating,
+            refills: false,
             promotes_to: HashMap::from([('P', 'G')]),
         }
     }
@@ -464,6 +485,23 @@ mod tests {
             fen(&n, "r3k3/8/8/8/8/8/8/4K3 b a - 0 1", &[]),
             "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"
         );
+        // Where captures refill the hand, the gating letters stay with an
+        // empty hand: a rook's letter without the king's is no castling
+        // (S-house, the black king moved to d8).
+        let n = Notation {
+            refills: true,
+            ..chess_like(true)
+        };
+        let fsf =
+            "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w HABCEacfgh - 0 15";
+        assert_eq!(
+            fen(&n, fsf, &[]),
+            "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w KQBCacfgh - 0 15"
+        );
+        assert_eq!(
+            fen(&n, "r3k2r/8/8/8/8/8/8/R3K2R[H] w HAEhae - 0 15", &[]),
+            "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 15"
+        );
     }
 
     #[test]
@@ -482,6 +520,17 @@ mod tests {
         assert_eq!(
             fen(&n, fsf, &["d1d8"]),
             "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3"
+        );
+        // The pawn that passed where it usually stands is not written.
+        let fsf = "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5d6 0 3";
+        assert_eq!(
+            fen(&n, fsf, &["e5d6"]),
+            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+        );
+        let fsf = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d4d3 0 2";
+        assert_eq!(
+            fen(&n, fsf, &["e4d3"]),
+            "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2"
         );
     }
 

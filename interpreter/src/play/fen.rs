@@ -3,7 +3,7 @@
 
 use super::position::{Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
-use crate::check::MAX_LINGER;
+use crate::check::{CapturedTo, MAX_LINGER};
 use crate::compile::{code, Square};
 
 /// The holdings part of a board field and its byte offset, if given.
@@ -908,6 +908,18 @@ impl Rules {
         self.variant.gating.iter().any(|g| g.castling_field)
     }
 
+    /// Whether the castling field tells `colour`'s gating rights (its
+    /// unmoved first-rank pieces other than castling ones): while the side
+    /// holds a piece, or may come to hold one because captured pieces go
+    /// to a hand (S-house); never again once a hand that cannot refill is
+    /// empty (Seirawan chess, LANGUAGE.md §14.3). The FEN and the
+    /// repetition key ([`Rules::key`]) both follow it.
+    pub(crate) fn tells_gating_rights(&self, pos: &Position, colour: usize) -> bool {
+        self.unmoved_in_castling_field()
+            && (pos.hands[colour].iter().any(|&n| n > 0)
+                || self.variant.captured_to != CapturedTo::Nowhere)
+    }
+
     fn castles(&self, piece: u8) -> bool {
         self.castling.as_ref().is_some_and(|c| {
             let ty = (piece as usize - 1) / 2;
@@ -1066,7 +1078,6 @@ impl Rules {
     /// piece in hand (with an empty hand nothing can be gated any more).
     fn castling_field(&self, pos: &Position) -> String {
         let files = self.tables.files as usize;
-        let gating = self.unmoved_in_castling_field();
         let mut out = String::new();
         for colour in [WHITE, BLACK] {
             let back = if colour == WHITE {
@@ -1107,7 +1118,7 @@ impl Rules {
                     }
                 }
             }
-            if gating && pos.hands[colour].iter().any(|&n| n > 0) {
+            if self.tells_gating_rights(pos, colour) {
                 for (f, &done) in told.iter().enumerate() {
                     let piece = pos.board[at(f) as usize];
                     if piece != 0

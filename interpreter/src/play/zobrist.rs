@@ -114,7 +114,8 @@ impl Rules {
 
     /// The unmoved pieces whose being unmoved the FEN tells: castling
     /// kings and rooks while the king is unmoved, first-rank pieces where
-    /// gating lists them, and every piece where captures may be initial.
+    /// and while gating lists them, and every piece where captures may be
+    /// initial.
     fn rights(&self, pos: &Position) -> Bits {
         let unmoved = pos.virgin & (pos.occupied[WHITE] | pos.occupied[BLACK]);
         if self.initial_captures {
@@ -134,7 +135,7 @@ impl Rules {
             };
             let rank = (0..files).map(|f| back * files + f);
             let own = |sq: Square| pos.occupied[colour].has(sq) && unmoved.has(sq);
-            if gating {
+            if self.tells_gating_rights(pos, colour) {
                 rank.clone()
                     .filter(|&sq| own(sq))
                     .for_each(|sq| rights.set(sq));
