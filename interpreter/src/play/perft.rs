@@ -31,6 +31,21 @@ impl Rules {
             return 0;
         }
         moves.clear();
+        if self.compulsory_capture(pos).is_some() {
+            // Which moves are legal depends on the others: count the legal list.
+            self.legal_moves_ignoring_end(pos, moves);
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            let mut nodes = 0;
+            let mut undo = Undo::default();
+            for &m in moves.iter() {
+                pos.make_into(self, m, &mut undo);
+                nodes += self.perft_rec(pos, depth - 1, rest);
+                pos.unmake(self, m, &undo);
+            }
+            return nodes;
+        }
         self.pseudo_legal(pos, moves);
         let (mut nodes, mut any_legal) = (0, false);
         let mut undo = Undo::default();
