@@ -570,7 +570,7 @@ impl Checker<'_> {
                     first.span,
                     "no piece is royal and no outcome lets a side lose otherwise: mark the \
                      king-like piece with `royal: true`, or give `outcomes.extinction`, \
-                     `reach` or a `stalemate` result (spec/LANGUAGE.md §19)",
+                     `reach` or a `stalemate` result (spec/LANGUAGE.md §3.1)",
                 ))
             }
             Some(_) => {}

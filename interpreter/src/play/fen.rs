@@ -344,7 +344,7 @@ impl Rules {
                     fen,
                     format!(
                         "{name} has no royal piece (a side may play without one only where it can \
-                         lose otherwise: extinction, a region reached, a stalemate result; §19)"
+                         lose otherwise: extinction, a region reached, a stalemate result; spec/LANGUAGE.md §3.1)"
                     ),
                 ));
             }

@@ -209,12 +209,7 @@ impl Rules {
         if o.bare_royal {
             let bare = |c: usize| pos.occupied[c] == pos.royals[c];
             match (bare(mover ^ 1), bare(mover)) {
-                (true, true) => {
-                    return Some(Outcome {
-                        winner: None,
-                        reason: Reason::BareRoyal,
-                    })
-                }
+                (true, true) => return Some(self.drawn(Reason::BareRoyal)),
                 (false, true) => {
                     return Some(Outcome {
                         winner: Some(mover ^ 1),
