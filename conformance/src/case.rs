@@ -467,8 +467,9 @@ fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
         ));
     }
     // Every reason may have a winner (a draw goes to the side with draw
-    // odds, §19); a region reached and the check count never draw.
-    let drawn = !matches!(reason, "region reached" | "check count");
+    // odds, §19); the check count never draws (a region reached does when
+    // the answer reaches too, §19 `reach.answer`).
+    let drawn = reason != "check count";
     if winner == Winner::Draw && !drawn {
         return Err(format!(
             "`draw` by `{reason}` cannot happen: `{reason}` always has a winner"

@@ -99,6 +99,8 @@ pub struct Variant {
     pub notation: Notation,
     /// Compulsory capture (§11), if the variant has it.
     pub compulsory_capture: Option<CompulsoryCapture>,
+    /// No move may attack an enemy royal piece (§11.2 `giving_check: illegal`).
+    pub checks_illegal: bool,
 }
 
 /// Compulsory capture (§11 of the language reference): when a side bound
@@ -227,6 +229,9 @@ pub struct Outcomes {
     pub check_count: Option<u32>,
     /// Types (bit set) and zone per colour whose reaching wins.
     pub reach: Option<(u32, [Vec<bool>; 2])>,
+    /// The colour that may answer the other's reaching with one move,
+    /// reaching too for a draw (§19 `reach.answer`).
+    pub reach_answer: Option<usize>,
     /// Result of being mated, for the mated side.
     pub checkmate: Result3,
     /// Stalemate is won by the side with fewer pieces on the board (equal: a
@@ -576,6 +581,16 @@ impl Checker<'_> {
             Some(_) => {}
         }
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
+        let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "allowed")) => false,
+            Some((_, "illegal")) => true,
+            Some((t, other)) => {
+                self.errors.push(t.error(format!(
+                    "`giving_check` is `allowed` or `illegal`, not `{other}`"
+                )));
+                false
+            }
+        };
         for def in &f.promotion {
             for (i, t) in def.to.iter().enumerate() {
                 if def.to[..i].iter().any(|u| u.value == t.value) {
@@ -804,6 +819,7 @@ impl Checker<'_> {
             lone,
             colour_bound,
             compulsory_capture,
+            checks_illegal,
         }
     }
 
@@ -1281,6 +1297,18 @@ impl Checker<'_> {
                     .push(Diagnostic::at(span, "`check_count` must be at least 1"));
             }
             out.check_count = Some(n);
+        }
+        if let Some(t) = &o.reach_answer {
+            out.reach_answer = match t.value.as_str() {
+                "white" => Some(0),
+                "black" => Some(1),
+                other => {
+                    self.errors.push(t.error(format!(
+                        "`answer` names the side that may answer the other's reaching, `white` or `black`, not `{other}`"
+                    )));
+                    None
+                }
+            };
         }
         if let Some((pieces, zone)) = &o.reach {
             let mask = self.letter_set(pieces);

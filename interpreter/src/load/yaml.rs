@@ -34,6 +34,8 @@ struct RawRuleFile {
     #[serde(default)]
     compulsory_capture: Option<Spanned<RawCompulsory>>,
     #[serde(default)]
+    giving_check: Option<Spanned<String>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -589,6 +591,8 @@ struct RawCompulsory {
 struct RawReach {
     pieces: Vec<Spanned<String>>,
     zone: Spanned<String>,
+    #[serde(default)]
+    answer: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -630,6 +634,8 @@ pub struct RuleFile {
     pub outcomes: OutcomesDef,
     /// `compulsory_capture`, if given.
     pub compulsory_capture: Option<CompulsoryDef>,
+    /// `giving_check`: `allowed` (default) or `illegal`.
+    pub giving_check: Option<Text>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -826,6 +832,8 @@ pub struct OutcomesDef {
     pub check_count: Option<(u32, Span)>,
     /// `reach`: pieces and the zone whose reaching wins.
     pub reach: Option<(Vec<Text>, ExprNode)>,
+    /// `reach.answer`: the side that may answer the other's reaching.
+    pub reach_answer: Option<Text>,
     /// `checkmate`: `loss` (default), `draw` or `win` for the mated side.
     pub checkmate: Option<Text>,
     /// `draw_odds`: `white` or `black`, the side that wins every drawn game.
@@ -1501,6 +1509,7 @@ impl Raw {
             });
             outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
             if let Some(r) = &o.reach {
+                outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
                 match parse_expression(&text(&r.zone, source)) {
                     Ok(zone) => {
                         outcomes.reach =
@@ -1771,6 +1780,7 @@ impl Raw {
             ranks: number(&f.board.ranks, source),
             pieces,
             pieces_span: place(&f.pieces, source),
+            giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
                 sides: c.value.sides.as_ref().map(|t| text(t, source)),
                 by: c

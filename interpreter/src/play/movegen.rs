@@ -667,6 +667,8 @@ impl Rules {
             return true;
         }
         pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
+            || (self.variant.checks_illegal
+                && pos.royals[us ^ 1].iter().any(|k| self.attacked(pos, k, us)))
     }
 
     /// Whether the side to move has an en passant capture.

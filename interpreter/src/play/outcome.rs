@@ -189,15 +189,37 @@ impl Rules {
             }
         }
         if let Some((types, zone)) = &o.reach {
-            let reached = pos.occupied[mover].iter().any(|sq| {
-                types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0
-                    && zone[mover][sq as usize]
-            });
-            if reached {
-                return Some(Outcome {
-                    winner: Some(mover),
+            let reached = |c: usize| {
+                pos.occupied[c].iter().any(|sq| {
+                    types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0
+                        && zone[c][sq as usize]
+                })
+            };
+            let won = |winner: usize| {
+                Some(Outcome {
+                    winner: Some(winner),
                     reason: Reason::RegionReached,
-                });
+                })
+            };
+            match o.reach_answer {
+                Some(answer) => {
+                    // A side that reached before the opponent's answer has
+                    // won, or drawn when the answer reached too.
+                    let to_move = mover ^ 1;
+                    if reached(to_move) {
+                        return match to_move != answer && reached(answer) {
+                            true => Some(self.drawn(Reason::RegionReached)),
+                            false => won(to_move),
+                        };
+                    }
+                    if reached(mover)
+                        && !(to_move == answer && self.can_reach(pos, *types, &zone[answer]))
+                    {
+                        return won(mover);
+                    }
+                }
+                None if reached(mover) => return won(mover),
+                None => {}
             }
         }
         if o.check_count.is_some_and(|n| pos.checks[mover] as u32 >= n) {
@@ -250,6 +272,22 @@ impl Rules {
                 .drops
                 .iter()
                 .any(|d| d.pieces >> ty & 1 != 0 && !forever_false(&d.when, pos.flags[colour]))
+    }
+
+    /// Whether the side to move has a legal move that brings a piece of
+    /// `types` into `zone` (§19 `reach.answer`).
+    fn can_reach(&self, pos: &Position, types: u32, zone: &[bool]) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves_ignoring_end(pos, &mut moves);
+        moves.iter().any(|m| {
+            let piece = match m.kind {
+                super::MoveKind::Drop => m.promotion,
+                _ => pos.board[m.from as usize],
+            };
+            m.kind != super::MoveKind::Castle
+                && types >> ((piece as usize - 1) / 2) & 1 != 0
+                && zone[m.to as usize]
+        })
     }
 
     /// Whether the side to move can leave the opponent with only royal pieces at once.
