@@ -28,6 +28,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("almost", include_str!("../../../spec/variants/almost.yaml")),
     ("amazon", include_str!("../../../spec/variants/amazon.yaml")),
     (
+        "antichess",
+        include_str!("../../../spec/variants/antichess.yaml"),
+    ),
+    (
+        "armageddon",
+        include_str!("../../../spec/variants/armageddon.yaml"),
+    ),
+    (
         "berolina",
         include_str!("../../../spec/variants/berolina.yaml"),
     ),
@@ -61,6 +69,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../../spec/variants/chigorin.yaml"),
     ),
     ("clown", include_str!("../../../spec/variants/clown.yaml")),
+    ("codrus", include_str!("../../../spec/variants/codrus.yaml")),
     (
         "coregal",
         include_str!("../../../spec/variants/coregal.yaml"),
@@ -79,6 +88,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../../spec/variants/embassy.yaml"),
     ),
     ("entity", include_str!("../../../spec/variants/entity.yaml")),
+    (
+        "extinction",
+        include_str!("../../../spec/variants/extinction.yaml"),
+    ),
     ("fairy", include_str!("../../../spec/variants/fairy.yaml")),
     ("fool", include_str!("../../../spec/variants/fool.yaml")),
     (
@@ -88,6 +101,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "georgian",
         include_str!("../../../spec/variants/georgian.yaml"),
+    ),
+    (
+        "giveaway",
+        include_str!("../../../spec/variants/giveaway.yaml"),
     ),
     ("gothic", include_str!("../../../spec/variants/gothic.yaml")),
     ("grand", include_str!("../../../spec/variants/grand.yaml")),
@@ -99,9 +116,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "hoppelpoppel",
         include_str!("../../../spec/variants/hoppelpoppel.yaml"),
     ),
+    ("horde", include_str!("../../../spec/variants/horde.yaml")),
     ("janus", include_str!("../../../spec/variants/janus.yaml")),
     ("jester", include_str!("../../../spec/variants/jester.yaml")),
     ("joke", include_str!("../../../spec/variants/joke.yaml")),
+    (
+        "kinglet",
+        include_str!("../../../spec/variants/kinglet.yaml"),
+    ),
     (
         "kingofthehill",
         include_str!("../../../spec/variants/kingofthehill.yaml"),
@@ -116,7 +138,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "losalamos",
         include_str!("../../../spec/variants/losalamos.yaml"),
     ),
+    ("losers", include_str!("../../../spec/variants/losers.yaml")),
     ("makruk", include_str!("../../../spec/variants/makruk.yaml")),
+    ("misere", include_str!("../../../spec/variants/misere.yaml")),
     ("modern", include_str!("../../../spec/variants/modern.yaml")),
     (
         "newzealand",
@@ -156,6 +180,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../../spec/variants/raazuvaa.yaml"),
     ),
     (
+        "racingkings",
+        include_str!("../../../spec/variants/racingkings.yaml"),
+    ),
+    (
         "seirawan",
         include_str!("../../../spec/variants/seirawan.yaml"),
     ),
@@ -169,8 +197,16 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../../spec/variants/sortofalmost.yaml"),
     ),
     (
+        "suicide",
+        include_str!("../../../spec/variants/suicide.yaml"),
+    ),
+    (
         "tencubed",
         include_str!("../../../spec/variants/tencubed.yaml"),
+    ),
+    (
+        "threekings",
+        include_str!("../../../spec/variants/threekings.yaml"),
     ),
     (
         "torpedo",
