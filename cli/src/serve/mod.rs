@@ -40,6 +40,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../../spec/variants/berolina.yaml"),
     ),
     (
+        "breakthrough",
+        include_str!("../../../spec/variants/breakthrough.yaml"),
+    ),
+    (
         "capablanca",
         include_str!("../../../spec/variants/capablanca.yaml"),
     ),
@@ -68,6 +72,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "chigorin",
         include_str!("../../../spec/variants/chigorin.yaml"),
     ),
+    (
+        "clobber",
+        include_str!("../../../spec/variants/clobber.yaml"),
+    ),
     ("clown", include_str!("../../../spec/variants/clown.yaml")),
     ("codrus", include_str!("../../../spec/variants/codrus.yaml")),
     (
@@ -94,6 +102,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("fairy", include_str!("../../../spec/variants/fairy.yaml")),
     ("fool", include_str!("../../../spec/variants/fool.yaml")),
+    (
+        "fox-and-hounds",
+        include_str!("../../../spec/variants/fox-and-hounds.yaml"),
+    ),
     (
         "gardner",
         include_str!("../../../spec/variants/gardner.yaml"),
