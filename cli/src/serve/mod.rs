@@ -76,6 +76,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "clobber",
         include_str!("../../../spec/variants/clobber.yaml"),
     ),
+    (
+        "clobber10",
+        include_str!("../../../spec/variants/clobber10.yaml"),
+    ),
     ("clown", include_str!("../../../spec/variants/clown.yaml")),
     ("codrus", include_str!("../../../spec/variants/codrus.yaml")),
     (
