@@ -252,7 +252,7 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         work.make_into(self, m, &mut undo);
-        !self.left_in_check(&work)
+        !self.illegal_after(&work)
     }
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
@@ -667,8 +667,18 @@ impl Rules {
             return true;
         }
         pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
-            || (self.variant.checks_illegal
-                && pos.royals[us ^ 1].iter().any(|k| self.attacked(pos, k, us)))
+    }
+
+    /// Whether the move just made is illegal: it left a royal piece of the
+    /// mover attacked, or, where giving check is illegal (§11.2), it
+    /// attacks an enemy royal piece.
+    #[inline]
+    pub(crate) fn illegal_after(&self, pos: &Position) -> bool {
+        self.left_in_check(pos)
+            || (self.variant.checks_illegal && {
+                let us = pos.last_mover();
+                pos.royals[us ^ 1].iter().any(|k| self.attacked(pos, k, us))
+            })
     }
 
     /// Whether the side to move has an en passant capture.
@@ -696,7 +706,7 @@ impl Rules {
         let first = out.len();
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if !self.left_in_check(&work) {
+            if !self.illegal_after(&work) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);
