@@ -33,7 +33,7 @@ use serde_saphyr::Spanned;
 use crate::implementation::{Outcome, Winner};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 9] = [
+pub const REASONS: [&str; 10] = [
     "checkmate",
     "stalemate",
     "fifty-move rule",
@@ -43,6 +43,7 @@ pub const REASONS: [&str; 9] = [
     "region reached",
     "check count",
     "bare royal",
+    "extinction",
 ];
 
 /// A problem with a case file, located at a line and column when known.
@@ -465,20 +466,13 @@ fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
             REASONS.join(", ")
         ));
     }
-    // Which reasons may have a winner, which may be draws (spec/LANGUAGE.md §10, §19).
-    let decisive = matches!(
-        reason,
-        "checkmate" | "stalemate" | "region reached" | "check count" | "bare royal"
-    );
-    let drawn = !matches!(reason, "checkmate" | "region reached" | "check count");
+    // Every reason may have a winner (a draw goes to the side with draw
+    // odds, §19); the check count never draws (a region reached does when
+    // the answer reaches too, §19 `reach.answer`).
+    let drawn = reason != "check count";
     if winner == Winner::Draw && !drawn {
         return Err(format!(
             "`draw` by `{reason}` cannot happen: `{reason}` always has a winner"
-        ));
-    }
-    if winner != Winner::Draw && !decisive {
-        return Err(format!(
-            "`{winner}` by `{reason}` cannot happen: `{reason}` is always a draw"
         ));
     }
     Ok(Outcome {

@@ -37,7 +37,8 @@ pub struct Outcome {
     /// The winner, or [`Winner::Draw`].
     pub winner: Winner,
     /// `checkmate`, `stalemate`, `fifty-move rule`, `threefold repetition`
-    /// or `insufficient material`.
+    /// `insufficient material`, or a §19 reason (`region reached`, `check
+    /// count`, `bare royal`, `extinction`).
     pub reason: String,
 }
 

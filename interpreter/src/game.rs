@@ -284,10 +284,7 @@ impl Game {
         if let Some(n) = self.rules.variant.repetition {
             let now = self.history.last();
             if self.history.iter().filter(|k| Some(*k) == now).count() >= n as usize {
-                return Some(Outcome {
-                    winner: None,
-                    reason: Reason::Repetition(n),
-                });
+                return Some(self.rules.drawn(Reason::Repetition(n)));
             }
         }
         decided

@@ -414,15 +414,62 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
         out.push(("Freezing", s));
     }
     let o = &file.outcomes;
-    let mut end = vec![
-        "A player whose royal piece is attacked and who has no legal move is checkmated and loses."
-            .to_string(),
-    ];
-    end.push(match o.stalemate.as_ref().map(|t| t.value.as_str()) {
-        Some("loss") => "A player with no legal move who is not in check loses.".into(),
-        Some("win") => "A player with no legal move who is not in check wins.".into(),
-        _ => "A player with no legal move who is not in check is stalemated: a draw.".into(),
+    let valued = &rules.variant.outcomes;
+    let mut captures = Vec::new();
+    if let Some(c) = &file.compulsory_capture {
+        let who = match c.sides.as_ref().map(|t| t.value.as_str()) {
+            Some("white") => "White",
+            Some("black") => "Black",
+            _ => "A player",
+        };
+        let by = match &c.by {
+            Some(letters) => format!(" with a {}", names(rules, letters)),
+            None => String::new(),
+        };
+        captures.push(format!(
+            "{who} who can capture{by} must capture (any such capture)."
+        ));
+    }
+    if rules.variant.checks_illegal {
+        captures.push("No move may attack the enemy royal piece: nobody is ever in check.".into());
+    }
+    if !captures.is_empty() {
+        out.push(("Obligations", captures));
+    }
+    let result = |r: motley_interpreter::check::Result3| match r {
+        motley_interpreter::check::Result3::Loss => "loses",
+        motley_interpreter::check::Result3::Draw => "draws",
+        motley_interpreter::check::Result3::Win => "wins",
+    };
+    let mut end = Vec::new();
+    if rules.royal_codes != 0 {
+        end.push(format!(
+            "A player whose royal piece is attacked and who has no legal move is checkmated and {}.",
+            result(valued.checkmate)
+        ));
+    }
+    end.push(if valued.stalemate_fewer_pieces {
+        "A player with no legal move who is not in check is stalemated: the player with fewer pieces on the board wins; as many draw.".into()
+    } else {
+        format!(
+            "A player with no legal move who is not in check is stalemated and {}.",
+            result(valued.stalemate)
+        )
     });
+    if let Some(e) = &valued.extinction {
+        let counted = match &o.extinction.as_ref().and_then(|d| d.pieces.as_ref()) {
+            Some(letters) => format!("of one type ({})", names(rules, letters)),
+            None => "in all".to_string(),
+        };
+        let amount = match e.fewer_than {
+            1 => "no piece".to_string(),
+            n => format!("fewer than {n} pieces"),
+        };
+        end.push(format!(
+            "A player left with {amount} {counted}, on the board and in hand, {}.",
+            result(e.result)
+        ));
+    }
     if o.bare_royal.is_some() {
         end.push("A player left with only royal pieces loses.".into());
     }
@@ -434,6 +481,22 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
             "A {} reaching {} wins.",
             names(rules, letters),
             text(zone.span)
+        ));
+        if let Some(answer) = valued.reach_answer {
+            let (side, other) = if answer == 0 {
+                ("White", "Black")
+            } else {
+                ("Black", "White")
+            };
+            end.push(format!(
+                "When {other} reaches it, {side} may answer with one move: reaching too draws."
+            ));
+        }
+    }
+    if let Some(side) = valued.draw_odds {
+        end.push(format!(
+            "Every game that would be drawn is won by {}.",
+            if side == 0 { "White" } else { "Black" }
         ));
     }
     if let Some((n, _)) = file.draws.fifty_move {

@@ -97,6 +97,21 @@ pub struct Variant {
     pub turn: Option<Turn>,
     /// How SAN writes declarations, entries and gating (§7).
     pub notation: Notation,
+    /// Compulsory capture (§11), if the variant has it.
+    pub compulsory_capture: Option<CompulsoryCapture>,
+    /// No move may attack an enemy royal piece (§11.2 `giving_check: illegal`).
+    pub checks_illegal: bool,
+}
+
+/// Compulsory capture (§11 of the language reference): when a side bound
+/// by it has a legal capture by one of the types, its legal moves are those
+/// captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompulsoryCapture {
+    /// Per colour (0 White, 1 Black): whether the rule binds that side.
+    pub sides: [bool; 2],
+    /// Capturing types (bit set) whose captures are compulsory.
+    pub by: u32,
 }
 
 /// The source's own move notations (§7 of the language reference); each
@@ -214,12 +229,48 @@ pub struct Outcomes {
     pub check_count: Option<u32>,
     /// Types (bit set) and zone per colour whose reaching wins.
     pub reach: Option<(u32, [Vec<bool>; 2])>,
+    /// The colour that may answer the other's reaching with one move,
+    /// reaching too for a draw (§19 `reach.answer`).
+    pub reach_answer: Option<usize>,
+    /// Result of being mated, for the mated side.
+    pub checkmate: Result3,
+    /// Stalemate is won by the side with fewer pieces on the board (equal: a
+    /// draw), whatever [`Outcomes::stalemate`] says.
+    pub stalemate_fewer_pieces: bool,
+    /// The colour (0 White, 1 Black) that wins every game that would be drawn.
+    pub draw_odds: Option<usize>,
+    /// The extinction rule, if any.
+    pub extinction: Option<Extinction>,
+}
+
+/// Extinction (§19): a side left with fewer than `fewer_than` pieces of a
+/// counted type (board and hand) gets `result`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// Types (bit set) each counted on its own; `None`: all pieces together.
+    pub types: Option<u32>,
+    /// A side with fewer than this many pieces of a counted type is extinct.
+    pub fewer_than: u32,
+    /// The result for the extinct side.
+    pub result: Result3,
 }
 
 impl Outcomes {
     /// Whether a rule can end the game right after a move, before mate is considered.
     pub fn immediate(&self) -> bool {
-        self.bare_royal || self.check_count.is_some() || self.reach.is_some()
+        self.bare_royal
+            || self.check_count.is_some()
+            || self.reach.is_some()
+            || self.extinction.is_some()
+    }
+
+    /// Whether a side can lose without being mated: it may then play
+    /// without a royal piece (§3).
+    pub fn loses_otherwise(&self) -> bool {
+        self.extinction.is_some()
+            || self.reach.is_some()
+            || self.stalemate != Result3::Draw
+            || self.stalemate_fewer_pieces
     }
 }
 
@@ -512,20 +563,34 @@ impl Checker<'_> {
                 ));
             }
         }
+        let outcomes = self.outcomes(files, ranks);
         let royals = pieces.iter().filter(|p| p.royal).count();
-        if royals == 0 {
-            let (span, message) = match f.pieces.first() {
-                Some(first) => (
+        match f.pieces.first() {
+            None => self.errors.push(Diagnostic::at(
+                f.pieces_span,
+                "the list of pieces is empty: a variant needs at least one piece type",
+            )),
+            Some(first) if royals == 0 && !outcomes.loses_otherwise() => {
+                self.errors.push(Diagnostic::at(
                     first.span,
-                    "no piece is royal: mark the king-like piece with `royal: true`",
-                ),
-                None => (
-                    f.pieces_span,
-                    "the list of pieces is empty: a variant needs at least one royal piece",
-                ),
-            };
-            self.errors.push(Diagnostic::at(span, message));
+                    "no piece is royal and no outcome lets a side lose otherwise: mark the \
+                     king-like piece with `royal: true`, or give `outcomes.extinction`, \
+                     `reach` or a `stalemate` result (spec/LANGUAGE.md §3.1)",
+                ))
+            }
+            Some(_) => {}
         }
+        let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
+        let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "allowed")) => false,
+            Some((_, "illegal")) => true,
+            Some((t, other)) => {
+                self.errors.push(t.error(format!(
+                    "`giving_check` is `allowed` or `illegal`, not `{other}`"
+                )));
+                false
+            }
+        };
         for def in &f.promotion {
             for (i, t) in def.to.iter().enumerate() {
                 if def.to[..i].iter().any(|u| u.value == t.value) {
@@ -550,7 +615,6 @@ impl Checker<'_> {
         }
         let lone = self.letter_set(&draws.lone);
         let colour_bound = self.letter_set(&draws.colour_bound);
-        let outcomes = self.outcomes(files, ranks);
         let captured_to = match f.hand_captured.as_ref() {
             None => CapturedTo::Nowhere,
             Some(t) => match t.value.as_str() {
@@ -754,6 +818,8 @@ impl Checker<'_> {
             repetition: draws.repetition.map(|n| n.0),
             lone,
             colour_bound,
+            compulsory_capture,
+            checks_illegal,
         }
     }
 
@@ -1160,15 +1226,60 @@ impl Checker<'_> {
         let o = &self.file.outcomes;
         let mut out = Outcomes::default();
         if let Some(t) = &o.stalemate {
-            out.stalemate = match t.value.as_str() {
-                "loss" => Result3::Loss,
-                "draw" => Result3::Draw,
-                "win" => Result3::Win,
+            if t.value == "fewer-pieces" {
+                out.stalemate_fewer_pieces = true;
+            } else {
+                out.stalemate =
+                    self.result3(t, "stalemate", "the stalemated side", ", or `fewer-pieces`");
+            }
+        }
+        if let Some(t) = &o.checkmate {
+            out.checkmate = self.result3(t, "checkmate", "the mated side", "");
+        } else {
+            out.checkmate = Result3::Loss;
+        }
+        if let Some(t) = &o.draw_odds {
+            out.draw_odds = match t.value.as_str() {
+                "white" => Some(0),
+                "black" => Some(1),
                 other => {
-                    self.errors.push(t.error(format!("`stalemate` is `loss`, `draw` or `win` for the stalemated side, not `{other}`")));
-                    Result3::Draw
+                    self.errors.push(t.error(format!(
+                        "`draw_odds` names the side that wins drawn games, `white` or `black`, not `{other}`"
+                    )));
+                    None
                 }
             };
+        }
+        if let Some(e) = &o.extinction {
+            let types = e.pieces.as_ref().map(|p| {
+                if p.is_empty() {
+                    self.errors.push(Diagnostic::at(
+                        e.span,
+                        "`extinction.pieces` lists no piece; leave it out to count all pieces together",
+                    ));
+                }
+                self.letter_set(p)
+            });
+            let fewer_than = match e.fewer_than {
+                Some((0, span)) => {
+                    self.errors.push(Diagnostic::at(
+                        span,
+                        "`fewer_than` must be at least 1: no side has fewer than 0 pieces",
+                    ));
+                    1
+                }
+                Some((n, _)) => n,
+                None => 1,
+            };
+            let result = match &e.result {
+                Some(t) => self.result3(t, "extinction.result", "the extinct side", ""),
+                None => Result3::Loss,
+            };
+            out.extinction = Some(Extinction {
+                types,
+                fewer_than,
+                result,
+            });
         }
         if let Some(t) = &o.bare_royal {
             if t.value == "loss" {
@@ -1187,6 +1298,18 @@ impl Checker<'_> {
             }
             out.check_count = Some(n);
         }
+        if let Some(t) = &o.reach_answer {
+            out.reach_answer = match t.value.as_str() {
+                "white" => Some(0),
+                "black" => Some(1),
+                other => {
+                    self.errors.push(t.error(format!(
+                        "`answer` names the side that may answer the other's reaching, `white` or `black`, not `{other}`"
+                    )));
+                    None
+                }
+            };
+        }
         if let Some((pieces, zone)) = &o.reach {
             let mask = self.letter_set(pieces);
             out.reach = Some((
@@ -1198,6 +1321,48 @@ impl Checker<'_> {
             ));
         }
         out
+    }
+
+    /// A result word (`loss`, `draw`, `win`) for `whom`; `more` names
+    /// further words the key takes.
+    fn result3(&mut self, t: &Text, key: &str, whom: &str, more: &str) -> Result3 {
+        match t.value.as_str() {
+            "loss" => Result3::Loss,
+            "draw" => Result3::Draw,
+            "win" => Result3::Win,
+            other => {
+                self.errors.push(t.error(format!(
+                    "`{key}` is `loss`, `draw` or `win` for {whom}{more}, not `{other}`"
+                )));
+                Result3::Draw
+            }
+        }
+    }
+
+    fn compulsory(&mut self, c: &crate::load::CompulsoryDef) -> CompulsoryCapture {
+        let sides = match c.sides.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "both")) => [true, true],
+            Some((_, "white")) => [true, false],
+            Some((_, "black")) => [false, true],
+            Some((t, other)) => {
+                self.errors.push(t.error(format!(
+                    "`sides` is `both`, `white` or `black`, not `{other}`"
+                )));
+                [true, true]
+            }
+        };
+        let by = match &c.by {
+            None => u32::MAX,
+            Some(list) if list.is_empty() => {
+                self.errors.push(Diagnostic::at(
+                    c.span,
+                    "`compulsory_capture.by` lists no piece; leave it out for every type",
+                ));
+                u32::MAX
+            }
+            Some(list) => self.letter_set(list),
+        };
+        CompulsoryCapture { sides, by }
     }
 
     fn side(&mut self, (n, span): (u32, Span), what: &str) -> u8 {

@@ -221,11 +221,10 @@ pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
 /// Keys and names that spec/LANGUAGE.md marks "specified": part of the
 /// language, not yet implemented here. Each is refused with
 /// [`not_implemented`] rather than called unknown.
-pub const SPECIFIED: [&str; 10] = [
+pub const SPECIFIED: [&str; 9] = [
     "piece_flags",
     "counters",
     "set",
-    "extinction",
     "piece.type",
     "move_number",
     "sub_move",

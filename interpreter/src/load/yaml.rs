@@ -32,6 +32,10 @@ struct RawRuleFile {
     #[serde(default)]
     outcomes: Option<RawOutcomes>,
     #[serde(default)]
+    compulsory_capture: Option<Spanned<RawCompulsory>>,
+    #[serde(default)]
+    giving_check: Option<Spanned<String>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -547,7 +551,13 @@ struct RawGate {
 #[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
+    checkmate: Option<Spanned<String>>,
+    #[serde(default)]
     stalemate: Option<Spanned<String>>,
+    #[serde(default)]
+    draw_odds: Option<Spanned<String>>,
+    #[serde(default)]
+    extinction: Option<Spanned<RawExtinction>>,
     #[serde(default)]
     bare_royal: Option<Spanned<String>>,
     #[serde(default)]
@@ -558,9 +568,31 @@ struct RawOutcomes {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawExtinction {
+    #[serde(default)]
+    pieces: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    fewer_than: Option<Spanned<Whole>>,
+    #[serde(default)]
+    result: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCompulsory {
+    #[serde(default)]
+    sides: Option<Spanned<String>>,
+    #[serde(default)]
+    by: Option<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawReach {
     pieces: Vec<Spanned<String>>,
     zone: Spanned<String>,
+    #[serde(default)]
+    answer: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -600,6 +632,10 @@ pub struct RuleFile {
     pub draws: DrawsDef,
     /// `outcomes`.
     pub outcomes: OutcomesDef,
+    /// `compulsory_capture`, if given.
+    pub compulsory_capture: Option<CompulsoryDef>,
+    /// `giving_check`: `allowed` (default) or `illegal`.
+    pub giving_check: Option<Text>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -796,6 +832,38 @@ pub struct OutcomesDef {
     pub check_count: Option<(u32, Span)>,
     /// `reach`: pieces and the zone whose reaching wins.
     pub reach: Option<(Vec<Text>, ExprNode)>,
+    /// `reach.answer`: the side that may answer the other's reaching.
+    pub reach_answer: Option<Text>,
+    /// `checkmate`: `loss` (default), `draw` or `win` for the mated side.
+    pub checkmate: Option<Text>,
+    /// `draw_odds`: `white` or `black`, the side that wins every drawn game.
+    pub draw_odds: Option<Text>,
+    /// `extinction`, if given.
+    pub extinction: Option<ExtinctionDef>,
+}
+
+/// `outcomes.extinction`: a side left with too few pieces (§19).
+#[derive(Clone, Debug)]
+pub struct ExtinctionDef {
+    /// `pieces`: the types counted each on its own; `None`: all pieces together.
+    pub pieces: Option<Vec<Text>>,
+    /// `fewer_than`: a side with fewer than this many is extinct (default 1).
+    pub fewer_than: Option<(u32, Span)>,
+    /// `result`: `loss` (default), `draw` or `win` for the extinct side.
+    pub result: Option<Text>,
+    /// Where the `extinction` mapping is written.
+    pub span: Span,
+}
+
+/// `compulsory_capture`: if a capture is legal, only captures are (§11).
+#[derive(Clone, Debug)]
+pub struct CompulsoryDef {
+    /// `sides`: `both` (default), `white` or `black`.
+    pub sides: Option<Text>,
+    /// `by`: the capturing types it binds; `None`: every type.
+    pub by: Option<Vec<Text>>,
+    /// Where the `compulsory_capture` mapping is written.
+    pub span: Span,
 }
 
 /// One entry of `pieces`.
@@ -1427,8 +1495,21 @@ impl Raw {
         if let Some(o) = &f.outcomes {
             outcomes.stalemate = o.stalemate.as_ref().map(|t| text(t, source));
             outcomes.bare_royal = o.bare_royal.as_ref().map(|t| text(t, source));
+            outcomes.checkmate = o.checkmate.as_ref().map(|t| text(t, source));
+            outcomes.draw_odds = o.draw_odds.as_ref().map(|t| text(t, source));
+            outcomes.extinction = o.extinction.as_ref().map(|e| ExtinctionDef {
+                pieces: e
+                    .value
+                    .pieces
+                    .as_ref()
+                    .map(|p| p.iter().map(|t| text(t, source)).collect()),
+                fewer_than: e.value.fewer_than.as_ref().map(|n| number(n, source)),
+                result: e.value.result.as_ref().map(|t| text(t, source)),
+                span: place(e, source),
+            });
             outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
             if let Some(r) = &o.reach {
+                outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
                 match parse_expression(&text(&r.zone, source)) {
                     Ok(zone) => {
                         outcomes.reach =
@@ -1699,6 +1780,16 @@ impl Raw {
             ranks: number(&f.board.ranks, source),
             pieces,
             pieces_span: place(&f.pieces, source),
+            giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
+            compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
+                sides: c.value.sides.as_ref().map(|t| text(t, source)),
+                by: c
+                    .value
+                    .by
+                    .as_ref()
+                    .map(|b| b.iter().map(|t| text(t, source)).collect()),
+                span: place(c, source),
+            }),
             setup: text(&f.setup, source),
             castling,
             promotion,

@@ -336,8 +336,17 @@ impl Rules {
         }
         for colour in [WHITE, BLACK] {
             let name = if colour == WHITE { "White" } else { "Black" };
-            if pos.royals[colour].is_empty() && self.royal_codes != 0 {
-                return Err(bad(fen, format!("{name} has no royal piece")));
+            if pos.royals[colour].is_empty()
+                && self.royal_codes != 0
+                && !self.variant.outcomes.loses_otherwise()
+            {
+                return Err(bad(
+                    fen,
+                    format!(
+                        "{name} has no royal piece (a side may play without one only where it can \
+                         lose otherwise: extinction, a region reached, a stalemate result; spec/LANGUAGE.md §3.1)"
+                    ),
+                ));
             }
             // A side that starts with one royal piece never has more,
             // unless a promotion gives a royal type.

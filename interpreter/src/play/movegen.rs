@@ -3,7 +3,7 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{Condition, Count};
+use crate::check::{CompulsoryCapture, Condition, Count};
 use crate::compile::{flag, Square, Walk};
 
 impl Rules {
@@ -252,7 +252,7 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         work.make_into(self, m, &mut undo);
-        !self.left_in_check(&work)
+        !self.illegal_after(&work)
     }
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
@@ -562,6 +562,11 @@ impl Rules {
                 return true;
             }
         }
+        // A castling piece that is not royal is not impeded by attacks (§8).
+        let king_code = crate::compile::code(castling.king as usize, pos.side);
+        if self.royal_codes >> king_code & 1 == 0 {
+            return false;
+        }
         // The king's start and the squares it passes are judged now; where it
         // lands is judged after the move, like every move's (§8, §11), and
         // now too when the rule says so.
@@ -664,6 +669,18 @@ impl Rules {
         pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
     }
 
+    /// Whether the move just made is illegal: it left a royal piece of the
+    /// mover attacked, or, where giving check is illegal (§11.2), it
+    /// attacks an enemy royal piece.
+    #[inline]
+    pub(crate) fn illegal_after(&self, pos: &Position) -> bool {
+        self.left_in_check(pos)
+            || (self.variant.checks_illegal && {
+                let us = pos.last_mover();
+                pos.royals[us ^ 1].iter().any(|k| self.attacked(pos, k, us))
+            })
+    }
+
     /// Whether the side to move has an en passant capture.
     fn en_passant_possible(&self, pos: &Position) -> bool {
         let mut moves = Vec::new();
@@ -689,7 +706,7 @@ impl Rules {
         let first = out.len();
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if !self.left_in_check(&work) {
+            if !self.illegal_after(&work) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);
@@ -697,6 +714,34 @@ impl Rules {
         if out.len() == first && self.must_pass(pos) {
             out.push(NULL_MOVE);
         }
+        if let Some(rule) = self.compulsory_capture(pos) {
+            let binding = |m: &Move| self.binding_capture(pos, rule, m);
+            if out[first..].iter().any(binding) {
+                let captures: Vec<Move> = out[first..].iter().copied().filter(binding).collect();
+                out.truncate(first);
+                out.extend(captures);
+            }
+        }
+    }
+
+    /// The compulsory-capture rule (§11) when it binds the side to move.
+    #[inline]
+    pub(crate) fn compulsory_capture(&self, pos: &Position) -> Option<&CompulsoryCapture> {
+        self.variant
+            .compulsory_capture
+            .as_ref()
+            .filter(|rule| rule.sides[pos.side])
+    }
+
+    /// Whether `m` is a capture the compulsory-capture rule makes compulsory:
+    /// it removes an enemy piece and its mover is of a bound type.
+    fn binding_capture(&self, pos: &Position, rule: &CompulsoryCapture, m: &Move) -> bool {
+        let captures = match m.kind {
+            MoveKind::EnPassant | MoveKind::Shoot => true,
+            MoveKind::Normal | MoveKind::Passing => pos.board[m.to as usize] != 0,
+            MoveKind::Castle | MoveKind::Drop | MoveKind::Null | MoveKind::Reply => false,
+        };
+        captures && rule.by >> ((pos.board[m.from as usize] as usize - 1) / 2) & 1 != 0
     }
 
     /// Whether `0000` is the one legal move when no other is: a later move

@@ -2,7 +2,7 @@
 
 use super::position::{Position, WHITE};
 use super::Rules;
-use crate::check::{Condition, Result3};
+use crate::check::{Condition, Extinction, Result3};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,12 +33,15 @@ pub enum Reason {
     CheckCount,
     /// A side was left with only royal pieces (§19 `bare_royal`).
     BareRoyal,
+    /// A side was left with too few pieces (§19 `extinction`).
+    Extinction,
 }
 
 impl Reason {
     /// The reason's words: `checkmate`, `stalemate`, `fifty-move rule`,
     /// `threefold repetition` (`repetition` for other counts),
-    /// `insufficient material`, `region reached`, `check count`, `bare royal`.
+    /// `insufficient material`, `region reached`, `check count`, `bare royal`,
+    /// `extinction`.
     pub fn words(&self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -50,6 +53,7 @@ impl Reason {
             Reason::RegionReached => "region reached",
             Reason::CheckCount => "check count",
             Reason::BareRoyal => "bare royal",
+            Reason::Extinction => "extinction",
         }
     }
 }
@@ -97,37 +101,81 @@ impl Rules {
         }
         let mut moves = Vec::new();
         self.legal(pos, &mut moves);
+        let o = &self.variant.outcomes;
         if moves.is_empty() {
             return Some(if self.in_check(pos) {
-                Outcome {
-                    winner: Some(pos.side ^ 1),
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                let winner = match self.variant.outcomes.stalemate {
-                    Result3::Loss => Some(pos.side ^ 1),
-                    Result3::Draw => None,
-                    Result3::Win => Some(pos.side),
+                self.valued(o.checkmate, pos.side, Reason::Checkmate)
+            } else if o.stalemate_fewer_pieces {
+                let count = |c: usize| pos.occupied[c].iter().count();
+                let (us, them) = (count(pos.side), count(pos.side ^ 1));
+                let result = match us.cmp(&them) {
+                    std::cmp::Ordering::Less => Result3::Win,
+                    std::cmp::Ordering::Equal => Result3::Draw,
+                    std::cmp::Ordering::Greater => Result3::Loss,
                 };
-                Outcome {
-                    winner,
-                    reason: Reason::Stalemate,
-                }
+                self.valued(result, pos.side, Reason::Stalemate)
+            } else {
+                self.valued(o.stalemate, pos.side, Reason::Stalemate)
             });
         }
         if self.variant.fifty_move.is_some_and(|n| pos.halfmove >= n) {
-            return Some(Outcome {
-                winner: None,
-                reason: Reason::FiftyMoveRule,
-            });
+            return Some(self.drawn(Reason::FiftyMoveRule));
         }
         if self.dead_material(pos) {
-            return Some(Outcome {
-                winner: None,
-                reason: Reason::InsufficientMaterial,
-            });
+            return Some(self.drawn(Reason::InsufficientMaterial));
         }
         None
+    }
+
+    /// The outcome `result` for `side` means, for the reason given; a draw
+    /// goes to the side with draw odds (§19 `draw_odds`).
+    fn valued(&self, result: Result3, side: usize, reason: Reason) -> Outcome {
+        match result {
+            Result3::Loss => Outcome {
+                winner: Some(side ^ 1),
+                reason,
+            },
+            Result3::Win => Outcome {
+                winner: Some(side),
+                reason,
+            },
+            Result3::Draw => self.drawn(reason),
+        }
+    }
+
+    /// A drawn game for the reason given: won by the side with draw odds,
+    /// if the variant gives them (§19 `draw_odds`).
+    pub fn drawn(&self, reason: Reason) -> Outcome {
+        Outcome {
+            winner: self.variant.outcomes.draw_odds,
+            reason,
+        }
+    }
+
+    /// The side extinct in `pos` (§19 `extinction`), the side that just
+    /// moved judged first, and the rule's result for it.
+    fn extinct(&self, pos: &Position, rule: &Extinction) -> Option<usize> {
+        let mover = pos.last_mover();
+        let types = self.tables.types;
+        [mover, mover ^ 1].into_iter().find(|&c| {
+            let held = |t: usize| u32::from(pos.hands[c][t]);
+            let on_board = |t: usize| {
+                let code = crate::compile::code(t, c);
+                pos.occupied[c]
+                    .iter()
+                    .filter(|&sq| pos.board[sq as usize] == code)
+                    .count() as u32
+            };
+            match rule.types {
+                None => {
+                    pos.occupied[c].iter().count() as u32 + (0..types).map(held).sum::<u32>()
+                        < rule.fewer_than
+                }
+                Some(mask) => (0..types)
+                    .filter(|t| mask >> t & 1 != 0)
+                    .any(|t| on_board(t) + held(t) < rule.fewer_than),
+            }
+        })
     }
 
     /// An end decided by the move just made: a region reached, the check
@@ -135,16 +183,43 @@ impl Rules {
     pub fn ended(&self, pos: &Position) -> Option<Outcome> {
         let o = &self.variant.outcomes;
         let mover = pos.last_mover();
+        if let Some(rule) = &o.extinction {
+            if let Some(side) = self.extinct(pos, rule) {
+                return Some(self.valued(rule.result, side, Reason::Extinction));
+            }
+        }
         if let Some((types, zone)) = &o.reach {
-            let reached = pos.occupied[mover].iter().any(|sq| {
-                types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0
-                    && zone[mover][sq as usize]
-            });
-            if reached {
-                return Some(Outcome {
-                    winner: Some(mover),
+            let reached = |c: usize| {
+                pos.occupied[c].iter().any(|sq| {
+                    types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0
+                        && zone[c][sq as usize]
+                })
+            };
+            let won = |winner: usize| {
+                Some(Outcome {
+                    winner: Some(winner),
                     reason: Reason::RegionReached,
-                });
+                })
+            };
+            match o.reach_answer {
+                Some(answer) => {
+                    // A side that reached before the opponent's answer has
+                    // won, or drawn when the answer reached too.
+                    let to_move = mover ^ 1;
+                    if reached(to_move) {
+                        return match to_move != answer && reached(answer) {
+                            true => Some(self.drawn(Reason::RegionReached)),
+                            false => won(to_move),
+                        };
+                    }
+                    if reached(mover)
+                        && !(to_move == answer && self.can_reach(pos, *types, &zone[answer]))
+                    {
+                        return won(mover);
+                    }
+                }
+                None if reached(mover) => return won(mover),
+                None => {}
             }
         }
         if o.check_count.is_some_and(|n| pos.checks[mover] as u32 >= n) {
@@ -156,12 +231,7 @@ impl Rules {
         if o.bare_royal {
             let bare = |c: usize| pos.occupied[c] == pos.royals[c];
             match (bare(mover ^ 1), bare(mover)) {
-                (true, true) => {
-                    return Some(Outcome {
-                        winner: None,
-                        reason: Reason::BareRoyal,
-                    })
-                }
+                (true, true) => return Some(self.drawn(Reason::BareRoyal)),
                 (false, true) => {
                     return Some(Outcome {
                         winner: Some(mover ^ 1),
@@ -202,6 +272,22 @@ impl Rules {
                 .drops
                 .iter()
                 .any(|d| d.pieces >> ty & 1 != 0 && !forever_false(&d.when, pos.flags[colour]))
+    }
+
+    /// Whether the side to move has a legal move that brings a piece of
+    /// `types` into `zone` (§19 `reach.answer`).
+    fn can_reach(&self, pos: &Position, types: u32, zone: &[bool]) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves_ignoring_end(pos, &mut moves);
+        moves.iter().any(|m| {
+            let piece = match m.kind {
+                super::MoveKind::Drop => m.promotion,
+                _ => pos.board[m.from as usize],
+            };
+            m.kind != super::MoveKind::Castle
+                && types >> ((piece as usize - 1) / 2) & 1 != 0
+                && zone[m.to as usize]
+        })
     }
 
     /// Whether the side to move can leave the opponent with only royal pieces at once.
