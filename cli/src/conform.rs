@@ -343,7 +343,16 @@ pub fn engine_bench(
     let mut rows = Vec::new();
     for &d in depths {
         let start = Instant::now();
-        let leaves = engine.perft(d).map_err(failure)?;
+        let leaves = divide_by_root(
+            &mut engine,
+            fen,
+            &moves,
+            d,
+            &format!("engine bench depth {d}"),
+        )?
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
         rows.push((d, leaves, start.elapsed().as_secs_f64()));
     }
     Ok(Some(rows))

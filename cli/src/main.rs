@@ -1154,9 +1154,19 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             let mut rows: Vec<(&str, u32, u64, f64, Option<f64>)> = Vec::new();
             let mut disagreements = Vec::new();
             for (i, &d) in depth.iter().enumerate() {
+                let bar = progress::Bar::new(
+                    &format!("bench depth {d}"),
+                    "root moves",
+                    game.legal_moves().len() as u64,
+                );
                 let start = Instant::now();
-                let leaves = game.perft(d);
+                let leaves = game
+                    .divide(d, 1, &|done, _| bar.update(done as u64, None))
+                    .iter()
+                    .map(|(_, n)| n)
+                    .sum();
                 let secs = start.elapsed().as_secs_f64();
+                bar.finish();
                 rows.push(("interpreter", d, leaves, secs, Some(1.0)));
                 if let Some((_, engine_leaves, engine_secs)) =
                     engine.as_ref().and_then(|rows| rows.get(i))

@@ -1,20 +1,11 @@
 //! The command-line contract of the README.
 
+mod common;
+use common::motley;
+
 use std::process::Command;
 
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 #[test]
 fn perft_prints_the_count_last() {

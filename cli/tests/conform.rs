@@ -1,31 +1,18 @@
 //! `motley conform`, `perft --impl` and the engine column of `bench`.
 
-use std::process::Command;
+mod common;
+use common::motley_at_root;
 
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
 const WRONG: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../conformance/tests/fixtures/wrong.yaml"
 );
 
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .current_dir(ROOT)
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
 #[test]
 fn conform_runs_the_default_suite() {
     for imp in ["interp", "engine"] {
-        let (code, out, err) = motley(&["conform", "--impl", imp]);
+        let (code, out, err) = motley_at_root(&["conform", "--impl", imp]);
         assert_eq!(code, 0, "{imp}: {out}{err}");
         let last = out.lines().last().unwrap_or_default();
         assert!(last.contains(" passed, 0 failed, "), "{imp}: {out}");
@@ -39,7 +26,7 @@ fn conform_runs_the_default_suite() {
 
 #[test]
 fn conform_prints_one_line_per_failing_case_and_fails() {
-    let (code, out, _) = motley(&["conform", WRONG]);
+    let (code, out, _) = motley_at_root(&["conform", WRONG]);
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
@@ -62,10 +49,10 @@ fn conform_prints_one_line_per_failing_case_and_fails() {
 
 #[test]
 fn conform_budget_full_and_verbose() {
-    let (code, out, _) = motley(&["conform", WRONG, "--full", "--impl", "engine"]);
+    let (code, out, _) = motley_at_root(&["conform", WRONG, "--full", "--impl", "engine"]);
     assert_eq!(code, 1);
     assert_eq!(out.lines().last(), Some("2 passed, 3 failed, 0 skipped"));
-    let (_, out, _) = motley(&["conform", WRONG, "--budget", "25", "--verbose"]);
+    let (_, out, _) = motley_at_root(&["conform", WRONG, "--budget", "25", "--verbose"]);
     assert!(
         out.contains(": wrong perft: over the budget: perft 2 (401 nodes)\n"),
         "{out}"
@@ -79,33 +66,33 @@ fn conform_budget_full_and_verbose() {
 
 #[test]
 fn conform_refuses_bad_arguments() {
-    let (code, _, err) = motley(&["conform", "--impl", "stockfish"]);
+    let (code, _, err) = motley_at_root(&["conform", "--impl", "stockfish"]);
     assert_eq!(code, 1);
     assert_eq!(
         err.trim(),
         "unknown implementation `stockfish`: expected `interp`, `engine`, `fsf[:VARIANT]` or `uci:COMMAND`"
     );
-    let (code, _, err) = motley(&["conform", "no/such/cases"]);
+    let (code, _, err) = motley_at_root(&["conform", "no/such/cases"]);
     assert_eq!(code, 1);
     assert_eq!(err.trim(), "no/such/cases: no such file or folder");
 }
 
 #[test]
 fn perft_with_the_engine_and_both() {
-    let (code, out, _) = motley(&["perft", CHESS, "3", "--impl", "engine"]);
+    let (code, out, _) = motley_at_root(&["perft", CHESS, "3", "--impl", "engine"]);
     assert_eq!((code, out.as_str()), (0, "8902\n"));
     // SAN moves are translated for the engine; both print what the interpreter prints.
     let args = ["perft", CHESS, "2", "--divide", "--moves", "e4", "c7c5"];
-    let (_, interp, _) = motley(&args);
+    let (_, interp, _) = motley_at_root(&args);
     for imp in ["engine", "both"] {
-        let (code, out, _) = motley(&[&args[..], &["--impl", imp]].concat());
+        let (code, out, _) = motley_at_root(&[&args[..], &["--impl", imp]].concat());
         assert_eq!((code, &out), (0, &interp), "{imp}");
     }
     assert!(
         interp.starts_with("a2a3 ") && interp.contains("\nd1h5 "),
         "{interp}"
     );
-    let (code, out, _) = motley(&[
+    let (code, out, _) = motley_at_root(&[
         "perft",
         CHESS,
         "3",
@@ -117,13 +104,13 @@ fn perft_with_the_engine_and_both() {
         "2",
     ]);
     assert_eq!((code, out.lines().last()), (0, Some("13744")));
-    let (code, _, err) = motley(&["perft", CHESS, "1", "--impl", "nope"]);
+    let (code, _, err) = motley_at_root(&["perft", CHESS, "1", "--impl", "nope"]);
     assert_eq!(code, 2, "{err}");
 }
 
 #[test]
 fn bench_has_an_engine_row_with_the_ratio() {
-    let (code, out, _) = motley(&["bench", CHESS, "--depth", "3"]);
+    let (code, out, _) = motley_at_root(&["bench", CHESS, "--depth", "3"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");

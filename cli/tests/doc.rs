@@ -1,20 +1,10 @@
 //! `motley doc`: the bundled variants' pages are built; every link and
 //! image resolves, every SVG parses, and a page says what the file says.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
+use common::motley;
 
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use std::path::Path;
 
 /// The values of `attr="..."` in an HTML page.
 fn links<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {

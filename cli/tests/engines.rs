@@ -6,45 +6,17 @@
 //! The engine matches skip with a message when the engine is not
 //! installed, and fail when the environment variable `CI` is set.
 
-use std::io::Write;
+mod common;
+use common::{motley_with_input, variant};
+
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 const MOTLEY: &str = env!("CARGO_BIN_EXE_motley");
 
-fn variant(name: &str) -> String {
-    format!(
-        "{}/../spec/variants/{name}.yaml",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-/// Runs motley with `args`, `input` on stdin; (exit code, stdout, stderr).
-fn motley(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(MOTLEY)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("motley runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("motley ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
 #[test]
 fn uci_perft_prints_moves_and_nodes_searched_as_stockfish_does() {
-    let (code, out, _) = motley(&["uci"], "position startpos moves e2e4\ngo perft 2\nquit\n");
+    let (code, out, _) =
+        motley_with_input(&["uci"], "position startpos moves e2e4\ngo perft 2\nquit\n");
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "a7a5: 30", "{out}");
@@ -58,7 +30,7 @@ fn uci_perft_prints_moves_and_nodes_searched_as_stockfish_does() {
 
 #[test]
 fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
-    let (_, out, _) = motley(
+    let (_, out, _) = motley_with_input(
         &["uci"],
         "uci\nsetoption name UCI_Variant value nosuch\nposition startpos moves e2e5\nposition fen 8/8/8 w - - 0 1\nsetoption name Ruling fool.imitation value sideways\nisready\nquit\n",
     );
@@ -100,7 +72,7 @@ fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
 
 #[test]
 fn uci_finds_a_mate_in_two_at_a_fixed_depth() {
-    let (_, out, _) = motley(
+    let (_, out, _) = motley_with_input(
         &["uci"],
         "position fen 4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1\ngo depth 4\n",
     );
@@ -110,7 +82,7 @@ fn uci_finds_a_mate_in_two_at_a_fixed_depth() {
 
 #[test]
 fn uci_plays_a_given_rule_file_by_its_name() {
-    let (_, out, _) = motley(
+    let (_, out, _) = motley_with_input(
         &["uci", &variant("shatranj")],
         "position startpos\ngo depth 1\n",
     );
@@ -119,7 +91,7 @@ fn uci_plays_a_given_rule_file_by_its_name() {
 
 #[test]
 fn xboard_answers_features_and_plays_a_move() {
-    let (_, out, _) = motley(
+    let (_, out, _) = motley_with_input(
         &["xboard"],
         "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 7\n",
     );
@@ -135,7 +107,7 @@ fn xboard_answers_features_and_plays_a_move() {
 
 #[test]
 fn xboard_refuses_an_illegal_move() {
-    let (_, out, _) = motley(
+    let (_, out, _) = motley_with_input(
         &["xboard"],
         "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n",
     );
@@ -144,7 +116,7 @@ fn xboard_refuses_an_illegal_move() {
 
 #[test]
 fn play_takes_piped_moves_and_prints_the_game_as_pgn() {
-    let (code, out, _) = motley(
+    let (code, out, _) = motley_with_input(
         &[
             "play",
             &variant("chess"),
@@ -163,7 +135,7 @@ fn play_takes_piped_moves_and_prints_the_game_as_pgn() {
 
 #[test]
 fn play_undo_takes_back_the_engine_reply_too() {
-    let (_, out, _) = motley(
+    let (_, out, _) = motley_with_input(
         &["play", &variant("chess"), "--time", "0.05"],
         "e4\nundo\nfen\nquit\n",
     );
@@ -188,7 +160,7 @@ fn random_games() -> u32 {
 fn sweep(name: &str, games: u32) {
     let random = format!("{MOTLEY} uci --random 7");
     let search = format!("{MOTLEY} uci");
-    let (code, out, err) = motley(
+    let (code, out, err) = motley_with_input(
         &[
             "match",
             &variant(name),
@@ -265,7 +237,7 @@ fn installed(engine: &str) -> Option<String> {
 /// A short match; every game must end by a rule, not by an illegal move,
 /// a crash or a lost connection.
 fn short_match(name: &str, other: &str, protocol: &str, games: u32) -> String {
-    let (code, out, err) = motley(
+    let (code, out, err) = motley_with_input(
         &[
             "match",
             &variant(name),
@@ -325,7 +297,7 @@ fn fake_engine(answer: &str) -> String {
 }
 
 fn first_game(engine: &str) -> String {
-    let (code, out, err) = motley(
+    let (code, out, err) = motley_with_input(
         &[
             "match",
             &variant("chess"),

@@ -1,26 +1,8 @@
 //! The game state shown: outcome lines, SAN output in the variants' own
 //! notations, and a move refused because the game is over.
 
-use std::process::Command;
-
-fn variant(name: &str) -> String {
-    format!(
-        "{}/../spec/variants/{name}.yaml",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::{motley, variant};
 
 /// `motley status` of a variant after moves from a FEN (or the setup).
 fn status(name: &str, fen: Option<&str>, moves: &[&str]) -> String {

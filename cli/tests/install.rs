@@ -1,19 +1,8 @@
 //! Install and help: completion scripts, the man page, and `--help` of
 //! every subcommand with an example and the exit codes.
 
-use std::process::Command;
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::motley;
 
 #[test]
 fn completions_for_bash_zsh_and_fish() {

@@ -1,14 +1,10 @@
 //! `--json` output parsed back: the shapes the README documents.
 
+mod common;
+use common::variant;
+
 use serde_json::Value;
 use std::process::Command;
-
-fn variant(name: &str) -> String {
-    format!(
-        "{}/../spec/variants/{name}.yaml",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
 
 /// Runs motley and parses its stdout as one JSON document.
 fn json(args: &[&str]) -> (i32, Value) {

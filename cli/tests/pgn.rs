@@ -1,34 +1,8 @@
 //! PGN: game records written by `motley record`, read back by `motley pgn`
 //! and `--pgn`, and movetext in `--moves`.
 
-use std::process::Command;
-
-fn variant(name: &str) -> String {
-    format!(
-        "{}/../spec/variants/{name}.yaml",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-/// A file in the target folder's temporary directory for this test.
-fn temp(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("temp file written");
-    path.display().to_string()
-}
+mod common;
+use common::{motley, temp, variant};
 
 /// Records the moves as PGN, reads the record back with `pgn` and `--pgn`,
 /// and checks the position is the one the moves give.

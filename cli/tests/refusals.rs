@@ -1,8 +1,8 @@
 //! Wrong input is refused with a message that shows where (issue 15, items
 //! S and U): each test names its item.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+use common::{motley, scratch};
 
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
 const THREE_CHECK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/3check.yaml");
@@ -14,25 +14,6 @@ const CAPABLANCA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../spec/variants/capablanca.yaml"
 );
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-/// A fresh folder for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("motley-refusals-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// `motley fen FILE --fen FEN` fails with exactly `message` (the FEN, the
 /// reason, and a caret line under the offending part).

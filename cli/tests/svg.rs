@@ -2,29 +2,15 @@
 //! each parsed as XML and checked for what it must show. Set
 //! `MOTLEY_BLESS=1` to rewrite the golden files after a deliberate change.
 
+mod common;
+use common::{motley, variant};
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
 
-fn variant(name: &str) -> String {
-    format!("{MANIFEST}/../spec/variants/{name}.yaml")
-}
-
 fn golden_dir() -> PathBuf {
     Path::new(MANIFEST).join("tests/svg")
-}
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .output()
-        .expect("motley runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 /// Compares `svg` with the golden file `name` (or rewrites it when blessing).

@@ -49,3 +49,23 @@ fn perft_suite_under_budget() {
 fn perft_suite_full() {
     run(u64::MAX);
 }
+
+/// Perft split by root move sums to perft, also where the game is over:
+/// after White's third check in three-check, no move is counted.
+#[test]
+fn divide_sums_to_perft_where_the_game_is_over() {
+    let mut game = Game::from_source(include_str!("../../spec/variants/3check.yaml"))
+        .expect("3check.yaml loads");
+    game.set_fen("rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0+3 0 2")
+        .unwrap_or_else(|e| panic!("{e}"));
+    for depth in 1..=2 {
+        let rows = game.divide(depth, 1, &|_, _| {});
+        assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), game.perft(depth));
+        assert!(rows.is_empty(), "{rows:?}");
+    }
+    game.set_fen("rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 2+3 0 2")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let rows = game.divide(2, 1, &|_, _| {});
+    assert_eq!(rows.len(), 30);
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), game.perft(2));
+}

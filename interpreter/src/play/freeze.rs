@@ -364,10 +364,13 @@ impl Rules {
         pos.freezes.frozen = now | pos.freezes.lingering();
     }
 
-    /// After the side changed: an opened square stays only if a reply to it
-    /// can be made.
-    pub(crate) fn after_side_change(&self, pos: &mut Position, before: BeforeMove) {
-        if before.opens.is_some() {
+    /// After the side changed (or not, within a turn of several moves,
+    /// §16): an opened square stays only if the opponent of `us` moves next
+    /// and has a reply to it.
+    pub(crate) fn after_side_change(&self, pos: &mut Position, before: BeforeMove, us: usize) {
+        if before.opens.is_some() && pos.side == us {
+            pos.opened = Default::default();
+        } else if before.opens.is_some() {
             let mut replies = Vec::new();
             self.replies(pos, &mut replies);
             if replies.is_empty() {

@@ -60,7 +60,8 @@ impl Rules {
     }
 
     /// Perft split by root move: each legal move's canonical text and count,
-    /// sorted by text; `threads` workers share the root moves.
+    /// sorted by text; `threads` workers share the root moves. The counts
+    /// sum to [`Rules::perft`]: none at a position where the game is over.
     pub fn divide(
         &self,
         pos: &Position,
@@ -69,7 +70,9 @@ impl Rules {
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(String, u64)> {
         let mut roots = Vec::new();
-        self.legal(pos, &mut roots);
+        if !(self.immediate_end && self.ended(pos).is_some()) {
+            self.legal(pos, &mut roots);
+        }
         let total = roots.len();
         let done = std::sync::atomic::AtomicUsize::new(0);
         let next = std::sync::atomic::AtomicUsize::new(0);

@@ -440,7 +440,7 @@ impl Position {
             }
         }
         if let Some(before) = special {
-            rules.after_side_change(self, before);
+            rules.after_side_change(self, before, us);
         }
         if rules.count_checks
             && self.royals[us ^ 1]
