@@ -5,6 +5,7 @@
 #[macro_use]
 mod output;
 
+mod bundled;
 mod conform;
 mod doc;
 mod engine;
@@ -995,9 +996,16 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Record { file, at } => {
+            let game = game(&file, &at)?;
+            let outcome = game.outcome();
             out!(
                 "{}",
-                pgn::write(&game(&file, &at)?, &file.display().to_string())
+                pgn::write(
+                    &game,
+                    &[("RuleFile", file.display().to_string())],
+                    outcome.as_ref().map_or("*", |o| o.score()),
+                    outcome.map(|o| o.to_string()).as_deref(),
+                )
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -291,35 +291,45 @@ pub fn movetext_moves(text: &str) -> Result<Vec<String>, String> {
     Ok(moves)
 }
 
-/// The PGN of a game: the Seven Tag Roster, `Variant`, `RuleFile`, one
-/// `Ruling` per option not the default, `SetUp`/`FEN` when the game did not
-/// start from the setup, then the movetext and the result.
-pub fn write(game: &Game, rule_file: &str) -> String {
+/// The PGN of a game as played from its start: the Seven Tag Roster (the
+/// values in `tags`, `?` for the others), `Variant`, the other `tags` in
+/// order, one `Ruling` per option not the default, `SetUp`/`FEN` when the
+/// game did not start from the setup, then the movetext wrapped at 80
+/// columns, `reason` as a closing comment and the result.
+pub fn write(game: &Game, tags: &[(&str, String)], result: &str, reason: Option<&str>) -> String {
+    const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
     let rules = game.rules();
-    let result = game.outcome().map_or("*", |o| o.score());
-    let mut tags = vec![
-        ("Event", "?".to_string()),
-        ("Site", "?".to_string()),
-        ("Date", "????.??.??".to_string()),
-        ("Round", "?".to_string()),
-        ("White", "?".to_string()),
-        ("Black", "?".to_string()),
-        ("Result", result.to_string()),
-        ("Variant", rules.variant.name.clone()),
-        ("RuleFile", rule_file.to_string()),
-    ];
+    let given = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let mut lines: Vec<(&str, String)> = ROSTER
+        .iter()
+        .map(|&name| {
+            let unknown = if name == "Date" { "????.??.??" } else { "?" };
+            (name, given(name).unwrap_or_else(|| unknown.to_string()))
+        })
+        .collect();
+    lines.push(("Result", result.to_string()));
+    lines.push(("Variant", rules.variant.name.clone()));
+    lines.extend(
+        tags.iter()
+            .filter(|(n, _)| !ROSTER.contains(n) && *n != "Result")
+            .cloned(),
+    );
     for ruling in &rules.file.rulings {
         let chosen = &rules.variant.rulings[&ruling.id];
         if *chosen != ruling.default.value {
-            tags.push(("Ruling", format!("{}={chosen}", ruling.id)));
+            lines.push(("Ruling", format!("{}={chosen}", ruling.id)));
         }
     }
     if let Some(fen) = game.start_fen() {
-        tags.push(("SetUp", "1".to_string()));
-        tags.push(("FEN", fen.to_string()));
+        lines.push(("SetUp", "1".to_string()));
+        lines.push(("FEN", fen.to_string()));
     }
     let mut out = String::new();
-    for (name, value) in tags {
+    for (name, value) in lines {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         out.push_str(&format!("[{name} \"{value}\"]\n"));
     }
@@ -333,8 +343,8 @@ pub fn write(game: &Game, rule_file: &str) -> String {
         }
         words.push(played.san.clone());
     }
-    if let Some(outcome) = game.outcome() {
-        words.push(format!("{{{outcome}}}"));
+    if let Some(reason) = reason {
+        words.push(format!("{{{}}}", reason.replace('}', ")")));
     }
     words.push(result.to_string());
     let mut line = String::new();
@@ -390,5 +400,17 @@ mod tests {
         let e = read("1. e4 (e5\n").unwrap_err();
         assert_eq!(e.message, "variation `(` is never closed");
         assert!(read("1. e4 $x").is_err());
+    }
+
+    #[test]
+    fn games_after_one_another_each_with_its_fen() {
+        let text = "[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3! Nc6 $1 *\n\n1. d4 d5 1/2-1/2\n";
+        let games = read(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("FEN"), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
+        let moves = |g: &PgnGame| g.moves.iter().map(|m| m.0.clone()).collect::<Vec<_>>();
+        assert_eq!(moves(&games[0]), ["e4", "e5", "Nf3!", "Nc6"]);
+        assert_eq!(games[1].tag("FEN"), None);
+        assert_eq!(moves(&games[1]), ["d4", "d5"]);
     }
 }

@@ -10,7 +10,6 @@ use motley_interpreter::play::Rules;
 use motley_interpreter::Game;
 use motley_search::{Interpreted, Limits, Score, Searcher};
 
-use crate::referee::pgn::Record;
 use crate::Failure;
 
 /// Who plays a side.
@@ -45,7 +44,6 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
     let colour = std::io::stdout().is_terminal();
     let mut game = start.clone();
     let mut moves: Vec<String> = Vec::new();
-    let mut san: Vec<String> = Vec::new();
     let mut searcher: Searcher<Interpreted> = Searcher::new(32);
     let mut input = std::io::stdin().lock().lines();
     let mut quit = false;
@@ -57,7 +55,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
     while game.outcome().is_none() {
         if shown != moves.len() + 1 {
             println!("\n{}", board(&game, colour));
-            println!("{}", move_list(&start, &san));
+            println!("{}", move_list(&game));
             shown = moves.len() + 1;
         }
         let side = game.position().side;
@@ -68,7 +66,6 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
             let s = game.play(&m).map_err(|e| Failure(e.to_string()))?;
             println!("{} plays {s}", Rules::colour_name(side));
             moves.push(m);
-            san.push(s);
             continue;
         }
         print!("{} to move> ", Rules::colour_name(side));
@@ -86,7 +83,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
             }
             "fen" => println!("{}", game.fen()),
             "moves" => println!("{}", game.legal_moves().join(" ")),
-            "pgn" => print!("{}", record(&start, &san, "*", None).text()),
+            "pgn" => print!("{}", pgn(&game, "*", None)),
             "hint" => match think(&mut searcher, &game, options.time, false) {
                 Some(m) => println!("hint: {m}"),
                 None => println!("no legal move"),
@@ -104,7 +101,6 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
                     if options.seats[replay.position().side] == Seat::Human {
                         game = replay;
                         moves.truncate(keep);
-                        san.truncate(keep);
                         shown = 0;
                         break;
                     }
@@ -113,11 +109,10 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
             text => {
                 let mut probe = game.clone();
                 match probe.play(text) {
-                    Ok(s) => {
+                    Ok(_) => {
                         let canonical = canonical(&game, &probe);
                         game = probe;
                         moves.push(canonical);
-                        san.push(s);
                     }
                     Err(e) => println!("{e}"),
                 }
@@ -125,7 +120,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
         }
     }
     println!("\n{}", board(&game, colour));
-    println!("{}", move_list(&start, &san));
+    println!("{}", move_list(&game));
     let (result, reason) = match game.outcome() {
         Some(o) => (o.score(), Some(o.reason.to_string())),
         None => ("*", quit.then(|| "game left unfinished".to_string())),
@@ -137,7 +132,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
             .map(|r| format!(" ({r})"))
             .unwrap_or_default()
     );
-    let pgn = record(&start, &san, result, reason).text();
+    let pgn = pgn(&game, result, reason.as_deref());
     match &options.pgn {
         Some(path) => {
             std::fs::write(path, &pgn)
@@ -147,24 +142,6 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
         None => print!("\n{pgn}"),
     }
     Ok(())
-}
-
-fn record<'a>(
-    start: &'a Game,
-    san: &'a [String],
-    result: &'a str,
-    reason: Option<String>,
-) -> Record<'a> {
-    Record {
-        tags: vec![
-            ("Event", "motley play".to_string()),
-            ("Site", "motley".to_string()),
-        ],
-        start,
-        san,
-        result,
-        reason,
-    }
 }
 
 /// The canonical text of the move that led from `before` to `after`.
@@ -211,12 +188,21 @@ fn think(
     Some(rules.uci(&best))
 }
 
+/// The PGN of the game so far.
+fn pgn(game: &Game, result: &str, reason: Option<&str>) -> String {
+    let tags = [
+        ("Event", "motley play".to_string()),
+        ("Site", "motley".to_string()),
+    ];
+    crate::pgn::write(game, &tags, result, reason)
+}
+
 /// The move list in SAN with move numbers.
-fn move_list(start: &Game, san: &[String]) -> String {
-    if san.is_empty() {
+fn move_list(game: &Game) -> String {
+    if game.played().is_empty() {
         return "moves: none yet".into();
     }
-    let text = record(start, san, "", None).text();
+    let text = pgn(game, "", None);
     let body = text.split("\n\n").nth(1).unwrap_or("").trim();
     format!("moves: {}", body.replace('\n', " "))
 }

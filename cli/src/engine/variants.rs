@@ -6,27 +6,8 @@ use std::sync::Arc;
 
 use motley_interpreter::{build, Game};
 
+use crate::bundled::BUNDLED;
 use crate::Failure;
-
-/// The bundled rule files, built into the binary.
-const BUNDLED: [&str; 16] = [
-    include_str!("../../../spec/variants/chess.yaml"),
-    include_str!("../../../spec/variants/3check.yaml"),
-    include_str!("../../../spec/variants/berolina.yaml"),
-    include_str!("../../../spec/variants/capablanca.yaml"),
-    include_str!("../../../spec/variants/clown.yaml"),
-    include_str!("../../../spec/variants/crazyhouse.yaml"),
-    include_str!("../../../spec/variants/entity.yaml"),
-    include_str!("../../../spec/variants/fool.yaml"),
-    include_str!("../../../spec/variants/grand.yaml"),
-    include_str!("../../../spec/variants/jester.yaml"),
-    include_str!("../../../spec/variants/joke.yaml"),
-    include_str!("../../../spec/variants/kingofthehill.yaml"),
-    include_str!("../../../spec/variants/knightmate.yaml"),
-    include_str!("../../../spec/variants/makruk.yaml"),
-    include_str!("../../../spec/variants/seirawan.yaml"),
-    include_str!("../../../spec/variants/shatranj.yaml"),
-];
 
 /// One offered variant: its name and a game at its setup.
 pub struct Entry {
@@ -42,7 +23,8 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// The given rule files, then the bundled ones whose names they do not take.
+    /// The given rule files, then the bundled ones whose names they do not
+    /// take, chess first.
     pub fn new(files: &[PathBuf]) -> Result<Catalog, Failure> {
         let mut entries: Vec<Entry> = Vec::new();
         for path in files {
@@ -54,7 +36,10 @@ impl Catalog {
                 game: Game::new(Arc::new(rules)),
             });
         }
-        for source in BUNDLED {
+        // Chess first: the default of `uci` and `xboard`.
+        let mut bundled: Vec<&(&str, &str)> = BUNDLED.iter().collect();
+        bundled.sort_by_key(|(stem, _)| *stem != "chess");
+        for (_, source) in bundled {
             let rules = build(source).map_err(|d| Failure(d.to_string()))?;
             if !entries.iter().any(|e| e.name == rules.variant.name) {
                 entries.push(Entry {

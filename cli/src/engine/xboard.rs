@@ -201,12 +201,14 @@ impl Session {
     }
 
     fn features(&self) {
-        let names: Vec<&str> = self
-            .catalog
-            .entries()
-            .iter()
-            .map(|e| cecp_name(&e.name))
-            .collect();
+        // Chess is `normal`, so a rule file named `normal` is offered once.
+        let mut names: Vec<&str> = Vec::new();
+        for entry in self.catalog.entries() {
+            let name = cecp_name(&entry.name);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
         say("feature done=0");
         say(&format!(
             "feature myname=\"Motley {}\" ping=1 setboard=1 usermove=1 san=0 sigint=0 reuse=1 colors=0 analyze=0 variants=\"{}\"",

@@ -4,7 +4,6 @@
 //! are written as PGN, and the score is given with its Elo difference.
 
 pub mod elo;
-pub mod pgn;
 pub mod player;
 
 use std::path::PathBuf;
@@ -14,7 +13,6 @@ use motley_interpreter::Game;
 
 use crate::Failure;
 use elo::Tally;
-use pgn::{read_games, Record};
 use player::{Failed, Player, Protocol, Turn};
 
 /// What `motley match` was asked.
@@ -131,7 +129,6 @@ pub fn run(options: Options) -> Result<(), Failure> {
             game.set_fen(fen)
                 .map_err(|e| Failure(format!("opening: {e}")))?;
         }
-        let initial = game.clone();
         let mut san = Vec::new();
         let mut moves: Vec<String> = Vec::new();
         for m in &opening.moves {
@@ -177,22 +174,22 @@ pub fn run(options: Options) -> Result<(), Failure> {
             ending.reason,
             moves.len()
         );
-        let record = Record {
-            tags: vec![
-                ("Event", format!("motley match: {variant}")),
-                ("Site", "motley".into()),
-                ("Round", (round + 1).to_string()),
-                ("White", names[seats[0]].clone()),
-                ("Black", names[seats[1]].clone()),
-                ("TimeControl", time_control(&options)),
-                ("Termination", ending.reason.clone()),
-            ],
-            start: &initial,
-            san: &san,
+        let tags = [
+            ("Event", format!("motley match: {variant}")),
+            ("Site", "motley".into()),
+            ("Round", (round + 1).to_string()),
+            ("White", names[seats[0]].clone()),
+            ("Black", names[seats[1]].clone()),
+            ("TimeControl", time_control(&options)),
+            ("Termination", ending.reason.clone()),
+        ];
+        pgn_out.push_str(&crate::pgn::write(
+            &game,
+            &tags,
             result,
-            reason: Some(ending.reason),
-        };
-        pgn_out.push_str(&record.text());
+            Some(&ending.reason),
+        ));
+        pgn_out.push('\n');
         if let Some(path) = &options.pgn {
             std::fs::write(path, &pgn_out)
                 .map_err(|e| Failure(format!("{}: cannot write: {e}", path.display())))?;
@@ -249,9 +246,13 @@ fn read_openings(options: &Options, start: &Game) -> Result<Vec<Opening>, Failur
     let text = crate::read(path)?;
     let is_pgn = path.extension().is_some_and(|e| e == "pgn");
     let openings: Vec<Opening> = if is_pgn {
-        read_games(&text)
+        crate::pgn::read(&text)
+            .map_err(|e| crate::pgn_failure(path, &e))?
             .into_iter()
-            .map(|(fen, moves)| Opening { fen, moves })
+            .map(|game| Opening {
+                fen: game.tag("FEN").map(str::to_string),
+                moves: game.moves.into_iter().map(|(m, _, _)| m).collect(),
+            })
             .collect()
     } else {
         text.lines()
