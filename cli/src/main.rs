@@ -191,6 +191,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    #[command(after_help = help!("motley uci   # then: uci, setoption name UCI_Variant value crazyhouse, position startpos moves e2e4, go movetime 1000"))]
     /// Speak UCI on stdin/stdout: the bundled variants and FILEs, chosen
     /// with the UCI_Variant option.
     Uci {
@@ -200,11 +201,13 @@ enum Command {
         #[arg(long, value_name = "SEED")]
         random: Option<u64>,
     },
+    #[command(after_help = help!(r#"xboard -fcp "motley xboard" -variant capablanca"#))]
     /// Speak CECP (XBoard/WinBoard protocol v2) on stdin/stdout.
     Xboard {
         /// Rule files to offer besides the bundled variants.
         files: Vec<PathBuf>,
     },
+    #[command(after_help = help!("motley play spec/variants/fool.yaml --white human --black engine --time 2"))]
     /// Play a game in the terminal: people, the engine, or both.
     Play {
         /// Rule file.
@@ -225,6 +228,7 @@ enum Command {
         #[command(flatten)]
         at: At,
     },
+    #[command(after_help = help!(r#"motley match spec/variants/shatranj.yaml --engine "motley uci" --engine fairymax --protocol uci --protocol xboard --tc 10+0.1 --games 20"#))]
     /// Referee a match between two engines under a rule file.
     Match {
         /// Rule file.
@@ -283,6 +287,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    #[command(after_help = help!("motley svg spec/variants/clown.yaml --piece C -o clown.svg"))]
     /// Draw the position as an SVG 1.1 image, or with `--piece` the move
     /// diagrams of one piece type.
     Svg {
@@ -314,6 +319,7 @@ enum Command {
         #[arg(short, long, value_name = "OUT.svg")]
         output: Option<PathBuf>,
     },
+    #[command(after_help = help!("motley doc spec/variants -o site && open site/index.html"))]
     /// Write a static rules page per rule file (folders: their *.yaml) and
     /// an index page into a folder.
     Doc {
@@ -324,6 +330,7 @@ enum Command {
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
     },
+    #[command(after_help = help!("motley serve my-variant.yaml --port 8023   # then open http://127.0.0.1:8023/"))]
     /// Serve the web playground on 127.0.0.1: pick or edit a rule file,
     /// play on the board, see SAN, FEN and the outcome, export PGN.
     Serve {
