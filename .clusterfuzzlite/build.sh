@@ -20,12 +20,15 @@ case "${SANITIZER:-address}" in
   *) sanitizer=none ;;
 esac
 
-cargo fuzz build -O --sanitizer "$sanitizer"
+# Each target's build flags beyond the sanitizer (fuzz/flags.sh).
+# shellcheck source=fuzz/flags.sh
+. ./flags.sh
 
-release="target/x86_64-unknown-linux-gnu/release"
 mkdir -p "$OUT"
 for target in $(cargo fuzz list); do
-  cp "$release/$target" "$OUT/"
+  read -r -a flags <<<"$(build_flags "$target")"
+  cargo fuzz build -O --sanitizer "$sanitizer" "${flags[@]}" "$target"
+  cp "$(release_dir "$target")/$target" "$OUT/"
   # Inputs as large as the deep and long seeds can grow (README, Fuzzing).
   printf '[libfuzzer]\nmax_len = 32768\n' >"$OUT/$target.options"
   if [ -d "corpus/$target" ]; then
