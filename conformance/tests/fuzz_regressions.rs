@@ -215,3 +215,23 @@ fn generated_rules_cover_the_optional_sections() {
         fuzz::generated_rules(&desc);
     }
 }
+
+// ---------------------------------------------------------------- known bugs
+
+/// `generated_rules` (the 30-minute campaign of issue 15): a reply (§12.3)
+/// onto the opened square by a piece whose ordinary movement also reaches
+/// it is listed beside that ordinary move under one text. Board 3x8,
+/// pieces `K` and `P` (`W`), drops, gating, freezing and a reply rule
+/// (opened by and replied with `W`); after `a3b4 P@a2 b1b2` White's legal
+/// moves list `a1b1` twice. Which of the two the text names (the reply,
+/// which may freeze the opener, or the plain move) is for spec/LANGUAGE.md
+/// §12.3 to say, as §4.6 does for en passant.
+#[test]
+#[ignore = "known bug: a reply and a plain move to the opened square listed under one text"]
+fn known_bug_reply_and_plain_move_one_text() {
+    replay_one(
+        "generated_rules",
+        "known-bug-reply-and-plain-move-one-text",
+        fuzz::generated_rules_bytes,
+    );
+}
