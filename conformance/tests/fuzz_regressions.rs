@@ -215,3 +215,31 @@ fn generated_rules_cover_the_optional_sections() {
         fuzz::generated_rules(&desc);
     }
 }
+
+/// `generated_rules` (the 30-minute campaign of issue 15): a reply (§12.3)
+/// onto the opened square by a piece whose ordinary movement also reaches
+/// it was listed beside that ordinary move under one text. Board 3x8,
+/// pieces `K` and `P` (`W`), drops, gating, freezing and a reply rule
+/// (opened by and replied with `W`); after `a3b4 P@a2 b1b2` White's legal
+/// moves listed `a1b1` twice. Fixed: the reply is the one move there
+/// (spec/LANGUAGE.md §12.3).
+#[test]
+fn reply_and_plain_move_to_the_opened_square_are_one_move() {
+    use arbitrary::{Arbitrary, Unstructured};
+    let data =
+        std::fs::read(root().join("regressions/generated_rules/reply-and-plain-move-one-text"))
+            .unwrap();
+    let desc = fuzz::RuleDesc::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+    let yaml = desc.generate().yaml;
+    let mut game = motley_interpreter::Game::from_source(&yaml).unwrap();
+    for m in ["a3b4", "P@a2", "b1b2"] {
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert_eq!(
+        game.legal_moves(),
+        ["a1b1", "a2a3", "a2b2", "a6b7", "b6b5", "b6b7", "b6c6", "b8a8", "b8b7", "b8c8"],
+        "at `{}`\n{yaml}",
+        game.fen()
+    );
+    fuzz::generated_rules_bytes(&data);
+}

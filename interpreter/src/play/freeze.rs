@@ -372,7 +372,7 @@ impl Rules {
             pos.opened = Default::default();
         } else if before.opens.is_some() {
             let mut replies = Vec::new();
-            self.replies(pos, &mut replies);
+            self.replies(pos, 0, &mut replies);
             if replies.is_empty() {
                 pos.opened = Default::default();
             }
@@ -410,8 +410,11 @@ impl Rules {
         found
     }
 
-    /// Appends the replies (§12.3) of the side to move.
-    pub(crate) fn replies(&self, pos: &Position, out: &mut Vec<Move>) {
+    /// Appends the replies (§12.3) of the side to move to the moves of this
+    /// position, `out[first..]`. A reply is the one move of its text: it
+    /// replaces an ordinary move of the same piece to the opened square
+    /// there (one text names one move, as en passant, §4.6).
+    pub(crate) fn replies(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
         let Some(target) = pos.opened.square.iter().next() else {
             return;
         };
@@ -432,6 +435,20 @@ impl Rules {
                 reaches |= s == target && flags & flag::MOVE != 0
             });
             if reaches {
+                let mut i = first;
+                while i < out.len() {
+                    let o = &out[i];
+                    if o.from == from
+                        && o.to == target
+                        && o.promotion == 0
+                        && o.gate == 0
+                        && matches!(o.kind, MoveKind::Normal | MoveKind::Passing)
+                    {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
                 out.push(Move {
                     from,
                     to: target,

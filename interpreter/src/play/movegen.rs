@@ -15,7 +15,7 @@ impl Rules {
         let limits = self.turn_limits(pos);
         self.piece_moves(pos, &limits, out);
         if !pos.opened.square.is_empty() {
-            self.replies(pos, out);
+            self.replies(pos, first, out);
         }
         if let Some(castling) = &self.castling {
             self.castlings(pos, castling, out);
