@@ -95,11 +95,21 @@ fn images(a: i8, b: i8) -> Vec<(i8, i8)> {
 pub fn expand(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
     let (leg, travel_shoot): (&Leg, bool) = match c.legs.as_slice() {
         [leg] => (leg, false),
-        [first, second] if second.dirs == "b" && first.captures && !first.moves && !c.atom.rider => (first, true),
+        [first, second]
+            if second.dirs == "b" && first.captures && !first.moves && !c.atom.rider =>
+        {
+            (first, true)
+        }
         _ => {
             return Err(Diagnostic::at(
                 c.span,
-                format!("multi-leg movement `{}` is not supported; the one multi-leg form is the rifle capture `cabX`", c.text),
+                format!(
+                    "{}; the one multi-leg form it implements is the rifle capture `cabX`",
+                    crate::diagnostic::not_implemented_yet(&format!(
+                        "multi-leg movement `{}` (locust captures, bent riders)",
+                        c.text
+                    ))
+                ),
             ))
         }
     };

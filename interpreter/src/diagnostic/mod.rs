@@ -236,9 +236,16 @@ pub const SPECIFIED: [&str; 9] = [
 /// The promised message for a construct of [`SPECIFIED`], or `None` for a
 /// word that is not one.
 pub fn not_implemented(word: &str) -> Option<String> {
-    SPECIFIED.contains(&word).then(|| {
-        format!("`{word}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")
-    })
+    SPECIFIED
+        .contains(&word)
+        .then(|| not_implemented_yet(&format!("`{word}`")))
+}
+
+/// The promised message for a construct spec/LANGUAGE.md marks "specified"
+/// (a word of [`SPECIFIED`], a multi-leg Betza form, the mapping form of a
+/// ruling), named as `what`.
+pub fn not_implemented_yet(what: &str) -> String {
+    format!("{what} is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")
 }
 
 /// The known name closest to `word`, when it is close enough to be a likely

@@ -265,6 +265,11 @@ impl<'de> Deserialize<'de> for RawMoves {
                 let key: Option<String> = map.next_key()?;
                 match key.as_deref() {
                     Some("imitate") => Ok(RawMoves::Imitate(map.next_value()?)),
+                    Some("ruling") => Err(serde::de::Error::custom(
+                        crate::diagnostic::not_implemented_yet(
+                            "movement chosen by a ruling's mapping (`{ ruling: ID, OPTION: MOVES }`)",
+                        ),
+                    )),
                     Some(other) => Err(serde::de::Error::custom(format!(
                         "unknown key `{other}`; movement given as a mapping must be `imitate:`"
                     ))),
