@@ -474,6 +474,18 @@ fn replay(path: &Path, at: &At) -> Result<Replay, Failure> {
     })
 }
 
+/// The side named by `--as`: 0 for white, 1 for black, none when not given.
+fn viewer_side(text: Option<&str>) -> Result<Option<usize>, Failure> {
+    match text {
+        None => Ok(None),
+        Some("white") => Ok(Some(0)),
+        Some("black") => Ok(Some(1)),
+        Some(other) => Err(Failure(format!(
+            "bad --as `{other}`: expected white or black"
+        ))),
+    }
+}
+
 /// The first game of a PGN file.
 fn pgn_game(path: &Path) -> Result<pgn::PgnGame, Failure> {
     let text = read(path)?;
@@ -860,16 +872,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         }
         Command::Show { file, at, viewer } => {
             let game = game(&file, &at)?;
-            let viewer = match viewer.as_deref() {
-                None => None,
-                Some("white") => Some(0),
-                Some("black") => Some(1),
-                Some(other) => {
-                    return Err(Failure(format!(
-                        "bad --as `{other}`: expected white or black"
-                    )))
-                }
-            };
+            let viewer = viewer_side(viewer.as_deref())?;
             if json {
                 json::print(&json::state(&game, viewer));
                 return Ok(ExitCode::SUCCESS);
@@ -933,16 +936,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                         .collect()
                 }
                 None => {
-                    let viewer = match viewer.as_deref() {
-                        None => None,
-                        Some("white") => Some(0),
-                        Some("black") => Some(1),
-                        Some(other) => {
-                            return Err(Failure(format!(
-                                "bad --as `{other}`: expected white or black"
-                            )))
-                        }
-                    };
+                    let viewer = viewer_side(viewer.as_deref())?;
                     let highlight = highlight
                         .iter()
                         .map(|s| square_of(s))
