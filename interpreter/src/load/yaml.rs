@@ -346,6 +346,8 @@ struct RawPromotion {
     #[serde(default)]
     limit: Option<Spanned<String>>,
     #[serde(default)]
+    zone_of: Option<Spanned<String>>,
+    #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
     sets: Vec<Spanned<String>>,
@@ -460,6 +462,8 @@ struct RawDrop {
     entry_as: Option<Spanned<String>>,
     #[serde(default)]
     last_move: Option<Spanned<String>>,
+    #[serde(default)]
+    max_per_file: Option<Spanned<Whole>>,
 }
 
 #[derive(Deserialize)]
@@ -824,6 +828,9 @@ pub struct DropDef {
     pub entry_as: Option<Text>,
     /// `last_move`: record the held type (`before`) or the entering type (`after`, default).
     pub last_move: Option<Text>,
+    /// `max_per_file`: at most this many of the dropping side's pieces of
+    /// the entering type on the file after the drop.
+    pub max_per_file: Option<(u32, Span)>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -963,6 +970,9 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `zone_of`: the square the zone judges: `target` (default), `origin`
+    /// or `either`.
+    pub zone_of: Option<Text>,
     /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
     /// `sets`: player flags set when the change happens.
@@ -1446,6 +1456,7 @@ impl Raw {
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory.0,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
+                    zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
                     when: p.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
                             .map_err(|d| errors.push(d))
@@ -1540,6 +1551,7 @@ impl Raw {
                     sets: d.sets.iter().map(|t| text(t, source)).collect(),
                     entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
                     last_move: d.last_move.as_ref().map(|t| text(t, source)),
+                    max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
                 }),
                 Err(e) => errors.push(e),
             }

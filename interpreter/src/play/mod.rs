@@ -297,7 +297,14 @@ impl Rules {
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
             || !v.drops.is_empty()
             || !v.gating.is_empty();
-        rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
+        // Promoted forms (`+P`) tell their origin by their type; other
+        // promoted pieces are marked `~` on the board.
+        let forms_only = !v.promotions.is_empty()
+            && v.promotions
+                .iter()
+                .all(|r| r.to.iter().all(|&to| v.pieces[to as usize].promoted));
+        rules.marks_promoted =
+            v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
         rules.demoted = (0..v.pieces.len() as u8).collect();
         for rule in &v.promotions {
             let base = (0..v.pieces.len())
