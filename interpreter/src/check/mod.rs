@@ -197,6 +197,9 @@ pub struct DropRule {
     pub not_in_check: bool,
     /// A drop may not checkmate (`forbid: [checkmate]`).
     pub no_mate: bool,
+    /// A checkmate by such a drop loses for the side that dropped
+    /// (`checkmate: loses`).
+    pub mate_loses: bool,
     /// At most this many of the side's pieces of the entering type on the
     /// drop's file after the drop (`max_per_file`).
     pub max_per_file: Option<u8>,
@@ -675,6 +678,14 @@ impl Checker<'_> {
                     no_check: false,
                     not_in_check: false,
                     no_mate: false,
+                    mate_loses: match d.checkmate.as_ref().map(|t| (t, t.value.as_str())) {
+                        None => false,
+                        Some((_, "loses")) => true,
+                        Some((t, other)) => {
+                            self.errors.push(t.error(format!("`checkmate` of a drop rule can only be `loses` (a checkmate by such a drop loses for the dropper; `forbid: [checkmate]` makes it illegal), not `{other}`")));
+                            false
+                        }
+                    },
                     max_per_file: d.max_per_file.and_then(|(n, span)| {
                         if (1..=u32::from(ranks)).contains(&n) {
                             Some(n as u8)

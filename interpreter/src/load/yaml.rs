@@ -464,6 +464,8 @@ struct RawDrop {
     last_move: Option<Spanned<String>>,
     #[serde(default)]
     max_per_file: Option<Spanned<Whole>>,
+    #[serde(default)]
+    checkmate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -831,6 +833,8 @@ pub struct DropDef {
     /// `max_per_file`: at most this many of the dropping side's pieces of
     /// the entering type on the file after the drop.
     pub max_per_file: Option<(u32, Span)>,
+    /// `checkmate`: `loses`: a checkmate by such a drop loses for the dropper.
+    pub checkmate: Option<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -1552,6 +1556,7 @@ impl Raw {
                     entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
                     last_move: d.last_move.as_ref().map(|t| text(t, source)),
                     max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
+                    checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
                 }),
                 Err(e) => errors.push(e),
             }
