@@ -89,6 +89,10 @@ pub struct Tables {
     pub complex: [u64; 2],
     /// Per (code, square): 1 + index of the promotion rule whose zone holds it, or 0.
     promotion_index: Vec<u8>,
+    /// Per code: types (bit set) its hops may not use as a screen.
+    pub screens_not: Vec<u32>,
+    /// Per code: types (bit set) it may not capture.
+    pub captures_not: Vec<u32>,
     /// Codes (bit set) whose paths from some square can give one move twice
     /// (overlapping Betza components, or a plain move and an en passant
     /// capture to one square): their moves are made unique.
@@ -125,6 +129,12 @@ impl Tables {
             complex: [0; 2],
             promotion_index: vec![0; codes * squares],
             overlapping: 0,
+            screens_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].screens_not))
+                .collect(),
+            captures_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].captures_not))
+                .collect(),
         };
         let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
         let has_en_passant: Vec<bool> = all
@@ -179,14 +189,6 @@ impl Tables {
                                 r += dy;
                                 k += 1;
                             }
-                            // Hoppers may pass their range while looking for a screen.
-                            if matches!(walk, Walk::Hop | Walk::Grasshop) && limit != 0 {
-                                while on_board(f, r) {
-                                    t.steps.push((r * files + f) as Square);
-                                    f += dx;
-                                    r += dy;
-                                }
-                            }
                         }
                         let len = (t.steps.len() as u32 - start) as u16;
                         if len == 0 {
@@ -232,7 +234,7 @@ impl Tables {
                 let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
                 for (ty, piece) in v.pieces.iter().enumerate() {
                     let bit = 1u64 << code(ty, colour);
-                    if piece.imitation.is_some() {
+                    if piece.imitation.is_some() || piece.captures_not != 0 {
                         t.complex[colour] |= bit;
                     }
                     for m in &piece.movements {
