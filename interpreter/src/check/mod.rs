@@ -101,6 +101,52 @@ pub struct Variant {
     pub compulsory_capture: Option<CompulsoryCapture>,
     /// No move may attack an enemy royal piece (§11.2 `giving_check: illegal`).
     pub checks_illegal: bool,
+    /// Royal pieces facing each other on a line (§11.3 `royals_facing`).
+    pub royals_facing: Facing,
+    /// Passing (§11.4), if a side may pass.
+    pub passing: Option<Passing>,
+    /// Who a repetition (§10) is lost by, if not drawn.
+    pub repetition_result: RepetitionResult,
+    /// The side that gave check in every position of a repeated cycle loses (§10).
+    pub perpetual_check_loses: bool,
+}
+
+/// Royal pieces of the two sides on one file or rank with nothing between
+/// (§11.3 `royals_facing`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Facing {
+    /// Nothing special (default).
+    #[default]
+    Allowed,
+    /// No move may leave them facing.
+    Forbidden,
+    /// A move may make them face; the side then to move must break the
+    /// facing or pass, and a pass while they face ends the game, drawn.
+    BreakOrPass,
+}
+
+/// Passing (§11.4): the side to move may pass (`0000`).
+#[derive(Clone, Debug)]
+pub struct Passing {
+    /// When a pass is allowed (move context).
+    pub when: Condition,
+    /// Two passes in a row end the game, drawn.
+    pub twice_draws: bool,
+}
+
+/// The result of a repetition (§10) for the side that made the move
+/// completing it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RepetitionResult {
+    /// A draw (default).
+    #[default]
+    Draw,
+    /// The repeating side loses.
+    Loss,
+    /// The repeating side wins.
+    Win,
+    /// This colour loses, whoever repeats.
+    LostBy(usize),
 }
 
 /// Compulsory capture (§11 of the language reference): when a side bound
@@ -249,6 +295,20 @@ pub struct Outcomes {
     pub draw_odds: Option<usize>,
     /// The extinction rule, if any.
     pub extinction: Option<Extinction>,
+    /// Points that decide a game that would be drawn (§19 `material_count`).
+    pub material_count: Option<MaterialCount>,
+}
+
+/// Material counting (§19): every end that would be a draw is decided by
+/// points on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialCount {
+    /// Points per type.
+    pub points: Vec<u32>,
+    /// Points each colour gets besides its pieces.
+    pub bonus: [u32; 2],
+    /// The winner when both have as many points; `None`: a draw.
+    pub ties: Option<usize>,
 }
 
 /// Extinction (§19): a side left with fewer than `fewer_than` pieces of a
@@ -307,6 +367,10 @@ pub struct PieceType {
     pub irreversible: bool,
     /// For an imitator: how it imitates.
     pub imitation: Option<Imitation>,
+    /// Types (bit set) its hops may not use as a screen (§4.4).
+    pub screens_not: u32,
+    /// Types (bit set) it may not capture (§4.4).
+    pub captures_not: u32,
 }
 
 impl PieceType {
@@ -529,6 +593,12 @@ impl Checker<'_> {
         };
         (self.files, self.ranks) = (files, ranks);
         let mut pieces = self.pieces();
+        if !self.bad_letters {
+            for (piece, def) in pieces.iter_mut().zip(&f.pieces) {
+                piece.screens_not = self.letter_set(&def.screens_not);
+                piece.captures_not = self.letter_set(&def.captures_not);
+            }
+        }
         let mut virtual_pieces = self.imitations(&mut pieces);
         let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
         let replies = self.reply_rules(&pieces, &mut virtual_pieces);
@@ -640,7 +710,57 @@ impl Checker<'_> {
                 }
             }
         }
+        let royals_facing = match f
+            .royals_facing
+            .as_ref()
+            .and_then(|t| self.word(t).map(|w| (t, w)))
+        {
+            None => Facing::Allowed,
+            Some((_, w)) if w == "allowed" => Facing::Allowed,
+            Some((_, w)) if w == "forbidden" => Facing::Forbidden,
+            Some((_, w)) if w == "break-or-pass" => Facing::BreakOrPass,
+            Some((t, w)) => {
+                self.errors.push(t.error(format!(
+                    "`royals_facing` is `allowed`, `forbidden` or `break-or-pass`, not `{w}`"
+                )));
+                Facing::Allowed
+            }
+        };
+        let passing = f.passing.as_ref().map(|p| Passing {
+            when: self.condition(&p.when),
+            twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
+        });
         let draws = &f.draws;
+        let repetition_result = match draws
+            .repetition_result
+            .as_ref()
+            .and_then(|t| self.word(t).map(|w| (t, w)))
+        {
+            None => RepetitionResult::Draw,
+            Some((_, w)) if w == "draw" => RepetitionResult::Draw,
+            Some((_, w)) if w == "loss" => RepetitionResult::Loss,
+            Some((_, w)) if w == "win" => RepetitionResult::Win,
+            Some((_, w)) if w == "white-loses" => RepetitionResult::LostBy(0),
+            Some((_, w)) if w == "black-loses" => RepetitionResult::LostBy(1),
+            Some((t, w)) => {
+                self.errors.push(t.error(format!(
+                    "`repetition_result` is `draw`, `loss` or `win` for the side that repeats, or `white-loses` or `black-loses`, not `{w}`"
+                )));
+                RepetitionResult::Draw
+            }
+        };
+        let perpetual_check_loses =
+            self.choice(&draws.perpetual_check, "perpetual_check", ["draw", "loss"]);
+        for (key, given) in [
+            ("repetition_result", draws.repetition_result.as_ref()),
+            ("perpetual_check", draws.perpetual_check.as_ref()),
+        ] {
+            if let (Some(t), None) = (given, draws.repetition) {
+                self.errors.push(t.error(format!(
+                    "`{key}` qualifies the repetition rule: give `draws.repetition` too"
+                )));
+            }
+        }
         for (key, n, least) in [
             ("fifty_move", draws.fifty_move, 1),
             ("repetition", draws.repetition, 2),
@@ -892,6 +1012,10 @@ impl Checker<'_> {
             colour_bound,
             compulsory_capture,
             checks_illegal,
+            royals_facing,
+            passing,
+            repetition_result,
+            perpetual_check_loses,
         }
     }
 
@@ -1220,6 +1344,8 @@ impl Checker<'_> {
                     value: pieces[ty].value,
                     irreversible: false,
                     imitation: None,
+                    screens_not: pieces[ty].screens_not,
+                    captures_not: pieces[ty].captures_not,
                 });
             }
             pieces[ty].imitation = Some(imitation);
@@ -1383,6 +1509,46 @@ impl Checker<'_> {
                 }
             };
         }
+        if let Some(m) = &o.material_count {
+            let mut count = MaterialCount {
+                points: vec![0; self.file.pieces.len()],
+                bonus: [0, 0],
+                ties: None,
+            };
+            for (letter, n, span) in &m.points {
+                let ty = self.letter(&Text {
+                    value: letter.clone(),
+                    span: *span,
+                });
+                if let Some(p) = count.points.get_mut(ty as usize) {
+                    *p = *n;
+                }
+            }
+            for (side, n, span) in &m.bonus {
+                match side.as_str() {
+                    "white" => count.bonus[0] = *n,
+                    "black" => count.bonus[1] = *n,
+                    other => self.errors.push(Diagnostic::at(
+                        *span,
+                        format!("`bonus` is given to `white` or `black`, not `{other}`"),
+                    )),
+                }
+            }
+            if let Some(t) = &m.ties {
+                count.ties = match t.value.as_str() {
+                    "draw" => None,
+                    "white" => Some(0),
+                    "black" => Some(1),
+                    other => {
+                        self.errors.push(t.error(format!(
+                            "`ties` is `draw`, `white` or `black`, not `{other}`"
+                        )));
+                        None
+                    }
+                };
+            }
+            out.material_count = Some(count);
+        }
         if let Some((pieces, zone)) = &o.reach {
             let mask = self.letter_set(pieces);
             out.reach = Some((
@@ -1513,6 +1679,8 @@ impl Checker<'_> {
                 value: def.value.unwrap_or(0),
                 irreversible: def.irreversible,
                 imitation: None,
+                screens_not: 0,
+                captures_not: 0,
             });
         }
         out

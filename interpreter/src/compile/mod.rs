@@ -93,6 +93,10 @@ pub struct Tables {
     /// The same for zones that judge a move's origin (`zone_of`, §9); empty
     /// when no rule does.
     promotion_from_index: Vec<u8>,
+    /// Per code: types (bit set) its hops may not use as a screen.
+    pub screens_not: Vec<u32>,
+    /// Per code: types (bit set) it may not capture.
+    pub captures_not: Vec<u32>,
     /// Codes (bit set) whose paths from some square can give one move twice
     /// (overlapping Betza components, or a plain move and an en passant
     /// capture to one square): their moves are made unique.
@@ -130,6 +134,12 @@ impl Tables {
             promotion_index: vec![0; codes * squares],
             promotion_from_index: Vec::new(),
             overlapping: 0,
+            screens_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].screens_not))
+                .collect(),
+            captures_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].captures_not))
+                .collect(),
         };
         let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
         let has_en_passant: Vec<bool> = all
@@ -184,14 +194,6 @@ impl Tables {
                                 r += dy;
                                 k += 1;
                             }
-                            // Hoppers may pass their range while looking for a screen.
-                            if matches!(walk, Walk::Hop | Walk::Grasshop) && limit != 0 {
-                                while on_board(f, r) {
-                                    t.steps.push((r * files + f) as Square);
-                                    f += dx;
-                                    r += dy;
-                                }
-                            }
                         }
                         let len = (t.steps.len() as u32 - start) as u16;
                         if len == 0 {
@@ -237,7 +239,7 @@ impl Tables {
                 let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
                 for (ty, piece) in v.pieces.iter().enumerate() {
                     let bit = 1u64 << code(ty, colour);
-                    if piece.imitation.is_some() {
+                    if piece.imitation.is_some() || piece.captures_not != 0 {
                         t.complex[colour] |= bit;
                     }
                     for m in &piece.movements {

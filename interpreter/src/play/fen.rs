@@ -752,6 +752,10 @@ impl Rules {
                     ))?;
                     opened = Some((at, pair.len(), key, sq));
                 }
+                "passed" if self.variant.passing.is_some() => match value {
+                    "1" | "2" => pos.passes = value.as_bytes()[0] - b'0',
+                    _ => return Err((at, pair.len(), format!("bad `passed` value `{value}`: expected the passes just made in a row, 1 or 2"))),
+                },
                 "sub" if self.variant.turn.is_some() => {
                     let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
                     match value.parse::<u8>() {
@@ -893,6 +897,9 @@ impl Rules {
         }
         if pos.sub > 0 {
             entries.push(format!("sub={}", pos.sub + 1));
+        }
+        if pos.passes > 0 {
+            entries.push(format!("passed={}", pos.passes));
         }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
             let who: String = [(WHITE, 'w'), (BLACK, 'b')]

@@ -261,7 +261,9 @@ impl Rules {
             landing_before: c.landing_before,
         });
         let count_checks = variant.outcomes.check_count.is_some();
-        let immediate_end = variant.outcomes.immediate();
+        let immediate_end = variant.outcomes.immediate()
+            || variant.passing.as_ref().is_some_and(|p| p.twice_draws)
+            || variant.royals_facing == crate::check::Facing::BreakOrPass;
         let mut rules = Rules {
             variant,
             file,

@@ -3,7 +3,7 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{CompulsoryCapture, Condition, Count};
+use crate::check::{CompulsoryCapture, Condition, Count, Facing};
 use crate::compile::{flag, Square, Walk};
 
 impl Rules {
@@ -26,8 +26,53 @@ impl Rules {
         if !self.variant.gating.is_empty() {
             self.gates(pos, first, out);
         }
-        if limits.may_pass {
+        if limits.may_pass || self.may_pass(pos) {
             out.push(NULL_MOVE);
+        }
+    }
+
+    /// Whether the passing rule (§11.4) lets the side to move pass now, at
+    /// the start of its turn (legality aside).
+    #[inline]
+    fn may_pass(&self, pos: &Position) -> bool {
+        self.variant
+            .passing
+            .as_ref()
+            .is_some_and(|p| pos.sub == 0 && self.holds(&p.when, pos, None, false))
+    }
+
+    /// Whether two royal pieces of the two sides stand on one file or rank
+    /// with nothing between them (§11.3).
+    pub fn royals_face(&self, pos: &Position) -> bool {
+        let files = self.tables.files as usize;
+        pos.royals[super::WHITE].iter().any(|a| {
+            pos.royals[super::BLACK].iter().any(|b| {
+                let (a, b) = (a.min(b) as usize, a.max(b) as usize);
+                let step = if a / files == b / files {
+                    1
+                } else if a % files == b % files {
+                    files
+                } else {
+                    return false;
+                };
+                (a + step..b).step_by(step).all(|s| pos.board[s] == 0)
+            })
+        })
+    }
+
+    /// Whether the move `m`, just made in `after`, is legal: it leaves no
+    /// royal piece of the mover attacked (§11) and obeys `royals_facing`
+    /// (§11.3); `facing_before` tells whether the royal pieces faced
+    /// before it.
+    #[inline]
+    fn legal_made(&self, after: &Position, m: &Move, facing_before: bool) -> bool {
+        match self.variant.royals_facing {
+            Facing::Allowed => !self.illegal_after(after),
+            Facing::Forbidden => !self.illegal_after(after) && !self.royals_face(after),
+            Facing::BreakOrPass => {
+                (facing_before && m.kind == MoveKind::Null)
+                    || (!self.illegal_after(after) && !(facing_before && self.royals_face(after)))
+            }
         }
     }
 
@@ -76,6 +121,11 @@ impl Rules {
             }
             let virgin = pos.virgin.has(from);
             let first = out.len();
+            let (screens_not, captures_not) = (
+                self.tables.screens_not[piece as usize],
+                self.tables.captures_not[piece as usize],
+            );
+            let capturable = |c: u8| enemy(c) && captures_not >> ((c as usize - 1) / 2) & 1 == 0;
             for path in self.tables.paths(piece, from) {
                 if path.flags & flag::INITIAL != 0 && !virgin {
                     continue;
@@ -110,7 +160,7 @@ impl Rules {
                             {
                                 self.push_en_passant(pos, piece, from, to, out);
                             }
-                        } else if can_capture && enemy(target) {
+                        } else if can_capture && capturable(target) {
                             self.push(pos, piece, from, to, MoveKind::Normal, out);
                         }
                     }
@@ -134,7 +184,7 @@ impl Rules {
                                     self.push_en_passant(pos, piece, from, to, out);
                                 }
                             } else {
-                                if can_capture && enemy(target) {
+                                if can_capture && capturable(target) {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
@@ -146,6 +196,10 @@ impl Rules {
                         else {
                             continue;
                         };
+                        let over = board[steps[screen] as usize];
+                        if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
+                            continue;
+                        }
                         for &to in &steps[screen + 1..] {
                             let target = board[to as usize];
                             if target == 0 {
@@ -153,7 +207,7 @@ impl Rules {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                             } else {
-                                if can_capture && enemy(target) {
+                                if can_capture && capturable(target) {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
@@ -165,7 +219,7 @@ impl Rules {
                     }
                     Walk::Shoot => {
                         let to = steps[0];
-                        if can_capture && enemy(board[to as usize]) {
+                        if can_capture && capturable(board[to as usize]) {
                             out.push(Move {
                                 from,
                                 to,
@@ -661,6 +715,14 @@ impl Rules {
     /// Whether `piece` on `from` could capture an enemy piece on `target`.
     fn reaches(&self, pos: &Position, piece: u8, from: Square, target: Square) -> bool {
         let board = &pos.board;
+        let type_in = |mask: u32, s: Square| {
+            let c = board[s as usize];
+            c != 0 && mask >> ((c as usize - 1) / 2) & 1 != 0
+        };
+        if type_in(self.tables.captures_not[piece as usize], target) {
+            return false;
+        }
+        let screens_not = self.tables.screens_not[piece as usize];
         let virgin = pos.virgin.has(from);
         let occupied = |s: Square| s == target || board[s as usize] != 0;
         self.tables.paths(piece, from).iter().any(|path| {
@@ -681,6 +743,9 @@ impl Rules {
                     let Some(screen) = steps.iter().position(|&s| occupied(s)) else {
                         return false;
                     };
+                    if type_in(screens_not, steps[screen]) {
+                        return false;
+                    }
                     let beyond = &steps[screen + 1..];
                     match path.walk {
                         Walk::Grasshop => beyond.first() == Some(&target),
@@ -750,9 +815,11 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         let first = out.len();
+        let facing_before =
+            self.variant.royals_facing == Facing::BreakOrPass && self.royals_face(pos);
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if !self.illegal_after(&work) {
+            if self.legal_made(&work, &m, facing_before) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);

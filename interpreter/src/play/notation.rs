@@ -221,7 +221,10 @@ impl Rules {
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, PlayError> {
         let mut legal = Vec::new();
         self.legal(pos, &mut legal);
-        let wanted = text.trim();
+        let wanted = match text.trim() {
+            "@@@@" => "0000",
+            other => other,
+        };
         if let Some(m) = legal
             .iter()
             .find(|m| self.uci(m) == wanted.to_ascii_lowercase() || self.uci(m) == wanted)
@@ -273,8 +276,8 @@ impl Rules {
     }
 
     fn looks_like_move(&self, text: &str) -> bool {
-        if text == "0000" {
-            return self.variant.turn.is_some();
+        if text == "0000" || text == "@@@@" {
+            return self.variant.turn.is_some() || self.variant.passing.is_some();
         }
         // A promotion to a promoted form ends in `+` (`b2h8+`).
         let text = text.strip_suffix('+').unwrap_or(text);

@@ -82,6 +82,7 @@ pub struct Undo {
     fullmove: u32,
     sub: u8,
     turn_pieces: Bits,
+    passes: u8,
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -138,6 +139,9 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
+    /// Passes (§11.4) made in a row just before this position; not part
+    /// of the repetition key.
+    pub passes: u8,
     /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
     /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
     pub hash: u64,
@@ -236,6 +240,7 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+            passes: 0,
             hash: 0,
         }
     }
@@ -313,6 +318,7 @@ impl Position {
         undo.fullmove = self.fullmove;
         undo.sub = self.sub;
         undo.turn_pieces = self.turn_pieces;
+        undo.passes = self.passes;
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
@@ -321,9 +327,16 @@ impl Position {
         let us = self.side;
         if m.kind == MoveKind::Null {
             self.ep = Bits::default();
+            // A pass of its own (§11.4), not a declined later move (§16),
+            // counts for the fifty-move rule.
+            if self.sub == 0 && rules.variant.passing.is_some() {
+                self.halfmove = self.halfmove.saturating_add(1);
+                self.passes = self.passes.saturating_add(1);
+            }
             self.pass_turn();
             return;
         }
+        self.passes = 0;
         let special = rules.special_moves.then(|| rules.before_move(self, m));
         // Whether this turn has several moves: the privilege, judged at its start.
         let several = rules
@@ -522,6 +535,7 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
+        self.passes = undo.passes;
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
@@ -529,6 +543,7 @@ impl Position {
         match m.kind {
             MoveKind::Null => {
                 self.ep = undo.ep;
+                self.halfmove = undo.halfmove;
                 return;
             }
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
