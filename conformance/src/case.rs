@@ -33,7 +33,7 @@ use serde_saphyr::Spanned;
 use crate::implementation::{Outcome, Winner};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 11] = [
+pub const REASONS: [&str; 14] = [
     "checkmate",
     "checkmate by a drop",
     "stalemate",
@@ -45,6 +45,9 @@ pub const REASONS: [&str; 11] = [
     "check count",
     "bare royal",
     "extinction",
+    "perpetual check",
+    "passing",
+    "royals facing",
 ];
 
 /// A problem with a case file, located at a line and column when known.
