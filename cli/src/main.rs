@@ -349,6 +349,10 @@ enum Command {
     /// Print the man page (roff) of motley and its subcommands.
     #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
     Man,
+    /// Print the JSON Schema of rule files (what spec/motley.schema.json
+    /// holds), for editors: completion of keys, typos flagged.
+    #[command(after_help = help!("motley schema > spec/motley.schema.json"))]
+    Schema,
     #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6"))]
     /// Measure perft speed (every leaf played, one thread) and print leaves
     /// per second; with --search, the search's nodes per second.
@@ -994,6 +998,10 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             }
             std::io::Write::write_all(&mut std::io::stdout(), &page)
                 .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Schema => {
+            out!("{}", motley_interpreter::load::schema());
             Ok(ExitCode::SUCCESS)
         }
         Command::Record { file, at } => {

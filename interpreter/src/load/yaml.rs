@@ -3,7 +3,13 @@
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
+
+#[cfg(feature = "schema")]
+mod schema;
+mod spanned;
+#[cfg(feature = "schema")]
+pub use schema::schema;
+use spanned::Spanned;
 
 use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
@@ -12,6 +18,7 @@ use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 pub const LANGUAGE_VERSION: u32 = 1;
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuleFile {
     motley: Spanned<Whole>,
@@ -54,12 +61,14 @@ struct RawRuleFile {
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
     imitation: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     notation: Option<RawNotation>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawNotation {
     #[serde(default)]
@@ -71,6 +80,7 @@ struct RawNotation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawFreeze {
     by: Vec<Spanned<String>>,
@@ -92,6 +102,7 @@ struct RawFreeze {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReply {
     key: Spanned<String>,
@@ -104,6 +115,7 @@ struct RawReply {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReplyMove {
     pieces: Vec<Spanned<String>>,
@@ -113,6 +125,7 @@ struct RawReplyMove {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     files: Spanned<Whole>,
@@ -120,6 +133,7 @@ struct RawBoard {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPiece {
     letter: Spanned<String>,
@@ -292,6 +306,7 @@ impl<'de> Deserialize<'de> for RawMoves {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawImitation {
     #[serde(default)]
@@ -311,6 +326,7 @@ struct RawImitation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMoveEntry {
     moves: Spanned<String>,
@@ -319,6 +335,7 @@ struct RawMoveEntry {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastling {
     king: Spanned<String>,
@@ -329,6 +346,7 @@ struct RawCastling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastlingSide {
     king_to: Spanned<String>,
@@ -336,6 +354,7 @@ struct RawCastlingSide {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
     pieces: Vec<Spanned<String>>,
@@ -358,6 +377,7 @@ fn yes() -> Truth {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDraws {
     #[serde(default)]
@@ -373,6 +393,7 @@ struct RawDraws {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReset {
     #[serde(default)]
@@ -384,6 +405,7 @@ struct RawReset {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawUncounted {
     captures_of: Vec<Spanned<String>>,
@@ -392,6 +414,7 @@ struct RawUncounted {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHand {
     #[serde(default)]
@@ -435,6 +458,7 @@ impl<'de> Deserialize<'de> for RawDemote {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawState {
     #[serde(default)]
@@ -446,6 +470,7 @@ struct RawState {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDrop {
     pieces: Vec<Spanned<String>>,
@@ -463,6 +488,7 @@ struct RawDrop {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawTurn {
     moves: Spanned<Whole>,
@@ -520,6 +546,7 @@ impl<'de> Deserialize<'de> for RawLetters {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHidden {
     pieces: Vec<Spanned<String>>,
@@ -527,6 +554,7 @@ struct RawHidden {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuling {
     question: String,
@@ -536,6 +564,7 @@ struct RawRuling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawGate {
     pieces: Vec<Spanned<String>>,
@@ -553,6 +582,7 @@ struct RawGate {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
@@ -572,6 +602,7 @@ struct RawOutcomes {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawExtinction {
     #[serde(default)]
@@ -583,6 +614,7 @@ struct RawExtinction {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
@@ -592,6 +624,7 @@ struct RawCompulsory {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReach {
     pieces: Vec<Spanned<String>>,
@@ -601,6 +634,7 @@ struct RawReach {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawInsufficient {
     #[serde(default)]
