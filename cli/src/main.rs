@@ -18,6 +18,7 @@ mod referee;
 mod report;
 mod serve;
 mod svg;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -63,6 +64,9 @@ enum Command {
         /// Rule files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Check again each time a file is saved, until Ctrl-C (text output only).
+        #[arg(long)]
+        watch: bool,
     },
     /// Count the leaf nodes of the legal-move tree; the last line is the count.
     #[command(after_help = help!("motley perft spec/variants/chess.yaml 5 --divide --threads 2"))]
@@ -443,6 +447,25 @@ fn main() -> ExitCode {
     }
 }
 
+/// Checks a rule file's text and prints the result: `NAME: ok: VARIANT (N
+/// piece types)` on stdout, or every problem on stderr. True when valid.
+fn check_text(name: &str, source: &str) -> bool {
+    match build(source) {
+        Ok(rules) => {
+            outln!(
+                "{name}: ok: {} ({} piece types)",
+                rules.variant.name,
+                rules.variant.pieces.len()
+            );
+            true
+        }
+        Err(d) => {
+            eprint!("{}", d.render(name, source));
+            false
+        }
+    }
+}
+
 /// Reads a rule file; a folder, a device, a file over the size limit or
 /// text that is not UTF-8 is refused with a message saying so.
 pub(crate) fn read(path: &Path) -> Result<String, Failure> {
@@ -711,31 +734,41 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         ));
     }
     match command {
-        Command::Check { files } => {
+        Command::Check { files, watch: true } => {
+            if json {
+                return Err(Failure(
+                    "--watch prints text; --json is for a single check".to_string(),
+                ));
+            }
+            watch::watch(&files, |files| {
+                for path in files {
+                    match read(path) {
+                        Ok(source) => {
+                            check_text(&path.display().to_string(), &source);
+                        }
+                        Err(Failure(message)) => eprint!("{message}"),
+                    }
+                }
+            })
+        }
+        Command::Check { files, .. } => {
             let mut failed = false;
             let mut reports = Vec::new();
             for path in files {
                 let source = read(&path)?;
                 let name = path.display().to_string();
-                match build(&source) {
-                    Ok(rules) if json => reports.push(json::check(
-                        &name,
-                        Ok((&rules.variant.name, rules.variant.pieces.len())),
-                    )),
-                    Ok(rules) => outln!(
-                        "{name}: ok: {} ({} piece types)",
-                        rules.variant.name,
-                        rules.variant.pieces.len()
-                    ),
-                    Err(d) => {
-                        if json {
-                            reports.push(json::check(&name, Err(&d)));
-                        } else {
-                            eprint!("{}", d.render(&name, &source));
-                        }
-                        failed = true;
-                    }
+                if !json {
+                    failed |= !check_text(&name, &source);
+                    continue;
                 }
+                let built = build(&source);
+                reports.push(json::check(
+                    &name,
+                    built
+                        .as_ref()
+                        .map(|rules| (rules.variant.name.as_str(), rules.variant.pieces.len())),
+                ));
+                failed |= built.is_err();
             }
             if json {
                 json::print(&serde_json::Value::Array(reports));
