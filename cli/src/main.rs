@@ -10,6 +10,7 @@ mod conform;
 mod doc;
 mod engine;
 mod explore;
+mod fmt;
 mod json;
 mod pgn;
 mod play;
@@ -353,6 +354,18 @@ enum Command {
     /// Print the man page (roff) of motley and its subcommands.
     #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
     Man,
+    /// Rewrite rule files in one layout (indents, spacing, quotes), keeping
+    /// every comment and the order of keys; with --check, only name the
+    /// files that are not formatted (exit 1).
+    #[command(after_help = help!("motley fmt my-variant.yaml && motley fmt --check spec/variants/chess.yaml"))]
+    Fmt {
+        /// Rule files to format in place.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing; name each file whose layout differs and exit 1 if any does.
+        #[arg(long)]
+        check: bool,
+    },
     /// Print the JSON Schema of rule files (what spec/motley.schema.json
     /// holds), for editors: completion of keys, typos flagged.
     #[command(after_help = help!("motley schema > spec/motley.schema.json"))]
@@ -726,6 +739,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 | Command::Record { .. }
                 | Command::Completions { .. }
                 | Command::Man
+                | Command::Fmt { .. }
         )
     {
         return Err(Failure(
@@ -1033,6 +1047,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Fmt { files, check } => fmt::fmt(&files, check),
         Command::Schema => {
             out!("{}", motley_interpreter::load::schema());
             Ok(ExitCode::SUCCESS)
