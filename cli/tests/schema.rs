@@ -54,6 +54,11 @@ fn every_bundled_rule_file_validates() {
         .map(|e| e.expect("entry").path().display().to_string())
         .filter(|p| p.ends_with(".yaml"))
         .collect();
+    files.extend(
+        std::fs::read_dir(format!("{ROOT}/conformance/rules"))
+            .expect("conformance/rules")
+            .map(|e| e.expect("entry").path().display().to_string()),
+    );
     files.push(format!("{ROOT}/cli/tests/svg/board16.yaml"));
     files.sort();
     assert!(files.len() >= 70, "{} rule files", files.len());
