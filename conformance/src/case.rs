@@ -33,7 +33,7 @@ use serde_saphyr::Spanned;
 use crate::implementation::{Outcome, Winner};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 10] = [
+pub const REASONS: [&str; 13] = [
     "checkmate",
     "stalemate",
     "fifty-move rule",
@@ -44,6 +44,9 @@ pub const REASONS: [&str; 10] = [
     "check count",
     "bare royal",
     "extinction",
+    "perpetual check",
+    "passing",
+    "royals facing",
 ];
 
 /// A problem with a case file, located at a line and column when known.
