@@ -728,6 +728,13 @@ impl Checker<'_> {
                 Facing::Allowed
             }
         };
+        if let (Some(t), Facing::BreakOrPass, None) =
+            (f.royals_facing.as_ref(), royals_facing, f.passing.as_ref())
+        {
+            self.errors.push(t.error(
+                "`royals_facing: break-or-pass` lets the side to move pass while the royal pieces face each other: give `passing` too",
+            ));
+        }
         let passing = f.passing.as_ref().map(|p| Passing {
             when: self.condition(&p.when),
             twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
