@@ -435,6 +435,7 @@ mod tests {
             gating,
             refills: false,
             promotes_to: HashMap::from([('P', "g".to_string())]),
+            passing: false,
         }
     }
 
