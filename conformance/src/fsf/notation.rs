@@ -479,6 +479,14 @@ mod tests {
         let fen = "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1";
         assert_eq!(motley(&n, fen, "e6e7+"), "e6e7g");
         assert_eq!(motley(&n, fen, "e1d1+"), "e1d1+");
+        // A rule file with the promoted form `+P` writes `+` as FSF does,
+        // and a form's change back `-` (Kyoto shogi).
+        let forms = Notation {
+            promotes_to: HashMap::from([('P', "+".to_string())]),
+            ..chess_like(false)
+        };
+        assert_eq!(motley(&forms, fen, "e6e7+"), "e6e7+");
+        assert_eq!(motley(&forms, fen, "e6e7-"), "e6e7-");
     }
 
     #[test]

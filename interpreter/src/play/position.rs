@@ -353,7 +353,7 @@ impl Position {
         }
         if rules.records_drops {
             self.dropped_by = if m.kind == MoveKind::Drop {
-                m.extra as u8 + 1
+                m.extra + 1
             } else {
                 0
             };
