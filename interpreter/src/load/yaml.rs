@@ -3,7 +3,13 @@
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
+
+#[cfg(feature = "schema")]
+mod schema;
+mod spanned;
+#[cfg(feature = "schema")]
+pub use schema::schema;
+use spanned::Spanned;
 
 use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
@@ -12,6 +18,7 @@ use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 pub const LANGUAGE_VERSION: u32 = 1;
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuleFile {
     motley: Spanned<Whole>,
@@ -58,12 +65,14 @@ struct RawRuleFile {
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
     imitation: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     notation: Option<RawNotation>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawNotation {
     #[serde(default)]
@@ -75,6 +84,7 @@ struct RawNotation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawFreeze {
     by: Vec<Spanned<String>>,
@@ -96,6 +106,7 @@ struct RawFreeze {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReply {
     key: Spanned<String>,
@@ -108,6 +119,7 @@ struct RawReply {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReplyMove {
     pieces: Vec<Spanned<String>>,
@@ -117,6 +129,7 @@ struct RawReplyMove {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPassing {
     #[serde(default)]
@@ -126,6 +139,7 @@ struct RawPassing {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     files: Spanned<Whole>,
@@ -133,6 +147,7 @@ struct RawBoard {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPiece {
     letter: Spanned<String>,
@@ -309,6 +324,7 @@ impl<'de> Deserialize<'de> for RawMoves {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawImitation {
     #[serde(default)]
@@ -328,6 +344,7 @@ struct RawImitation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMoveEntry {
     moves: Spanned<String>,
@@ -336,6 +353,7 @@ struct RawMoveEntry {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastling {
     king: Spanned<String>,
@@ -346,6 +364,7 @@ struct RawCastling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastlingSide {
     king_to: Spanned<String>,
@@ -353,6 +372,7 @@ struct RawCastlingSide {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
     pieces: Vec<Spanned<String>>,
@@ -377,6 +397,7 @@ fn yes() -> Truth {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDraws {
     #[serde(default)]
@@ -396,6 +417,7 @@ struct RawDraws {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReset {
     #[serde(default)]
@@ -407,6 +429,7 @@ struct RawReset {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawUncounted {
     captures_of: Vec<Spanned<String>>,
@@ -415,6 +438,7 @@ struct RawUncounted {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHand {
     #[serde(default)]
@@ -458,6 +482,7 @@ impl<'de> Deserialize<'de> for RawDemote {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawState {
     #[serde(default)]
@@ -469,6 +494,7 @@ struct RawState {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDrop {
     pieces: Vec<Spanned<String>>,
@@ -490,6 +516,7 @@ struct RawDrop {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawTurn {
     moves: Spanned<Whole>,
@@ -547,6 +574,7 @@ impl<'de> Deserialize<'de> for RawLetters {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHidden {
     pieces: Vec<Spanned<String>>,
@@ -554,6 +582,7 @@ struct RawHidden {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuling {
     question: String,
@@ -563,6 +592,7 @@ struct RawRuling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawGate {
     pieces: Vec<Spanned<String>>,
@@ -580,6 +610,7 @@ struct RawGate {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
@@ -601,6 +632,7 @@ struct RawOutcomes {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMaterialCount {
     points: std::collections::BTreeMap<String, Spanned<Whole>>,
@@ -611,6 +643,7 @@ struct RawMaterialCount {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawExtinction {
     #[serde(default)]
@@ -622,6 +655,7 @@ struct RawExtinction {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
@@ -631,6 +665,7 @@ struct RawCompulsory {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReach {
     pieces: Vec<Spanned<String>>,
@@ -642,6 +677,7 @@ struct RawReach {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawInsufficient {
     #[serde(default)]
