@@ -313,7 +313,7 @@ enum Command {
         arrows: Vec<String>,
         /// Draw the move diagrams of the piece with this letter instead.
         #[arg(long, value_name = "LETTER")]
-        piece: Option<char>,
+        piece: Option<String>,
         /// With --piece: the square to stand on (default: the most central
         /// square where the diagram's condition holds).
         #[arg(long, value_name = "SQ", requires = "piece")]
@@ -999,7 +999,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             let pictures: Vec<(String, String)> = match piece {
                 Some(letter) => {
                     let square = square.as_deref().map(square_of).transpose()?;
-                    svg::diagrams(rules, &read(&file)?, letter, square)
+                    svg::diagrams(rules, &read(&file)?, &letter, square)
                         .map_err(Failure)?
                         .into_iter()
                         .map(|d| (d.caption, d.svg))

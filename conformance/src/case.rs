@@ -454,9 +454,11 @@ fn canonical_move(text: &str) -> bool {
         return false;
     };
     let rest = &main[a + b..];
-    // A promoted form's suffix is `+` (`b2h8+`) or `+` and its letter.
+    // A promoted form's suffix is `+` (`b2h8+`) or `+` and its letter; the
+    // change back to the plain type `-` (`a1a2-`).
     let letter = rest.strip_prefix('+').unwrap_or(rest);
     let promotion_ok = rest == "+"
+        || rest == "-"
         || letter.is_empty() && rest.is_empty()
         || (letter.len() == 1 && letter.chars().all(|c| c.is_ascii_lowercase()));
     gate_ok && promotion_ok

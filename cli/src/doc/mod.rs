@@ -151,12 +151,17 @@ fn page(
             } else {
                 format!("value {}", p.value)
             },
-            escape(&piece_words(&rules.file, source, p.letter)),
-            l = p.letter
+            escape(&piece_words(&rules.file, source, &p.token())),
+            l = p.token()
         ));
-        let diagrams = svg::diagrams(&rules, source, p.letter, None).map_err(Failure)?;
+        let diagrams = svg::diagrams(&rules, source, &p.token(), None).map_err(Failure)?;
         for (i, d) in diagrams.iter().enumerate() {
-            let file = format!("{name}-piece-{}-{}.svg", p.letter, i + 1);
+            // A promoted form's file: `shogi-piece-plusP-1.svg`.
+            let file = format!(
+                "{name}-piece-{}-{}.svg",
+                p.token().replace('+', "plus"),
+                i + 1
+            );
             body.push_str(&format!(
                 "<figure><img src=\"{}\" alt=\"{c}\"><figcaption>{c}</figcaption></figure>\n",
                 escape(&file),

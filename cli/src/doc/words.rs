@@ -175,11 +175,11 @@ fn component_words(c: &BetzaComponent) -> String {
 
 /// A piece's movement in words, one sentence per movement entry, from the
 /// rule file's entry for `letter`.
-pub fn piece_words(file: &RuleFile, source: &str, letter: char) -> String {
+pub fn piece_words(file: &RuleFile, source: &str, letter: &str) -> String {
     let Some(def) = file
         .pieces
         .iter()
-        .find(|d| d.letter.value.eq_ignore_ascii_case(&letter.to_string()))
+        .find(|d| d.letter.value.eq_ignore_ascii_case(letter))
     else {
         return String::new();
     };

@@ -35,15 +35,15 @@ struct Case<'a> {
 pub fn diagrams(
     rules: &Rules,
     source: &str,
-    letter: char,
+    letter: &str,
     square: Option<u8>,
 ) -> Result<Vec<Diagram>, String> {
     let pieces = &rules.variant.pieces;
     let ty = pieces
         .iter()
-        .position(|p| p.letter == letter.to_ascii_uppercase())
+        .position(|p| p.token() == letter.to_ascii_uppercase())
         .ok_or_else(|| {
-            let letters: Vec<String> = pieces.iter().map(|p| p.letter.to_string()).collect();
+            let letters: Vec<String> = pieces.iter().map(|p| p.token()).collect();
             format!(
                 "no piece `{letter}` in {}; the pieces are {}",
                 rules.variant.name,
@@ -71,7 +71,7 @@ pub fn diagrams(
             }
         }
         None => {
-            let texts = condition_texts(rules, source, piece.letter, piece.conditions.len());
+            let texts = condition_texts(rules, source, &piece.token(), piece.conditions.len());
             split(
                 &mut cases,
                 None,
@@ -95,7 +95,7 @@ pub fn diagrams(
             let mut caption = format!(
                 "{} ({}) on {}",
                 piece.name,
-                piece.letter,
+                piece.token(),
                 square_name(files as u8, at)
             );
             if let Some(words) = &case.words {
@@ -171,12 +171,12 @@ fn split<'a>(
 
 /// The source words of a piece's conditions, in the order the checker
 /// numbered them, when each `when` of the piece became one condition.
-fn condition_texts(rules: &Rules, source: &str, letter: char, count: usize) -> Option<Vec<String>> {
+fn condition_texts(rules: &Rules, source: &str, letter: &str, count: usize) -> Option<Vec<String>> {
     let def = rules
         .file
         .pieces
         .iter()
-        .find(|d| d.letter.value.eq_ignore_ascii_case(&letter.to_string()))?;
+        .find(|d| d.letter.value.eq_ignore_ascii_case(letter))?;
     let texts: Vec<String> = def
         .moves
         .iter()

@@ -228,7 +228,11 @@ impl Fsf {
                 .split_whitespace()
                 .filter_map(|f| f.parse::<u32>().ok())
                 .next();
+            // A claimable end FSF scores as a win (perpetual check, a
+            // repetition or move limit decided by material counting) is
+            // not named by it.
             let reason = match halfmove {
+                _ if value("optional") != 0 => UNNAMED_RULE,
                 Some(n) if n >= 100 => "fifty-move rule",
                 _ => "threefold repetition",
             };
@@ -249,7 +253,10 @@ impl Fsf {
             .unwrap_or_default();
         Ok(State {
             legal,
-            fen: self.notation.fen_to_motley(&raw_fen, &board, &captures),
+            fen: self.notation.with_passes(
+                self.notation.fen_to_motley(&raw_fen, &board, &captures),
+                &self.moves,
+            ),
             raw_fen,
             outcome,
         })

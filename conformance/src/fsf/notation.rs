@@ -9,7 +9,8 @@
 //! | gating | suffix letter on a move from the mover's first rank, `b1c3h` | `b1c3/Hb1` |
 //! | shogi promotion | `+` suffix, `a5a6+` | `+` too when the rule file's promotion of that piece has one target, its promoted form (`+P`, LANGUAGE.md §7); else that target's letter, `a5a6g` |
 //! | hands in FEN | by piece type, `[PNpn]`; empty shogi hand `[-]` | each side's letters in alphabetical order, `[NPnp]`, `[]` |
-//! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF |
+//! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF; `passed=N` is added from the passes at the end of the line |
+//! | pass | the king's square twice, `e2e2` | `0000` (LANGUAGE.md §11.4) |
 //! | en passant field | after every double step of a pawn not orthodox, the squares passed and the pawn's own, in square order (`e3e4`, `d5d6`) | only while an en passant capture is legal: the squares passed, then the piece that passed where it does not stand one step beyond them (`d6`; Berolina `c3b4`) |
 //! | castling field | file letters (Chess960 flag), gating rights as the unmoved pieces' files | `K`/`Q` for the outermost castling rooks, file letters otherwise; gating letters in file order |
 //!
@@ -35,6 +36,8 @@ pub struct Notation {
     /// promotion, where that has one target: `+` for its promoted form, else
     /// the target's letter.
     promotes_to: HashMap<char, String>,
+    /// A side may pass (LANGUAGE.md §11.4).
+    passing: bool,
 }
 
 /// Castling as translating needs it.
@@ -162,6 +165,7 @@ impl Notation {
             gating: !variant.gating.is_empty(),
             refills: variant.captured_to != CapturedTo::Nowhere,
             promotes_to,
+            passing: variant.passing.is_some(),
         }
     }
 
@@ -182,6 +186,9 @@ impl Notation {
         let Some((to, suffix)) = read_square(rest) else {
             return fsf.to_string();
         };
+        if self.passing && from == to && suffix.is_empty() {
+            return "0000".to_string();
+        }
         let mover = board.at(from);
         let white = mover.map_or(board.white_to_move, |c| c.is_ascii_uppercase());
         let own = |c: Option<char>| c.filter(|c| c.is_ascii_uppercase() == white);
@@ -213,6 +220,25 @@ impl Notation {
                 format!("{base}/{}{}", s.to_ascii_uppercase(), square_text(from))
             }
             s => format!("{base}{s}"),
+        }
+    }
+
+    /// Motley's FEN `fen` with the passes made in a row at the end of
+    /// `moves` (FSF's texts) in its state field, `{passed=N}`
+    /// (LANGUAGE.md §11.4): FSF's FEN does not show them.
+    pub fn with_passes(&self, fen: String, moves: &[String]) -> String {
+        let is_pass = |m: &String| {
+            read_square(m)
+                .and_then(|(from, rest)| read_square(rest).map(|(to, s)| (from, to, s)))
+                .is_some_and(|(from, to, s)| from == to && s.is_empty())
+        };
+        let passes = moves.iter().rev().take_while(|m| is_pass(m)).count().min(2);
+        if !self.passing || passes == 0 {
+            return fen;
+        }
+        match fen.strip_suffix('}') {
+            Some(open) => format!("{open} passed={passes}}}"),
+            None => format!("{fen} {{passed={passes}}}"),
         }
     }
 
@@ -409,6 +435,7 @@ mod tests {
             gating,
             refills: false,
             promotes_to: HashMap::from([('P', "g".to_string())]),
+            passing: false,
         }
     }
 
@@ -452,6 +479,14 @@ mod tests {
         let fen = "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1";
         assert_eq!(motley(&n, fen, "e6e7+"), "e6e7g");
         assert_eq!(motley(&n, fen, "e1d1+"), "e1d1+");
+        // A rule file with the promoted form `+P` writes `+` as FSF does,
+        // and a form's change back `-` (Kyoto shogi).
+        let forms = Notation {
+            promotes_to: HashMap::from([('P', "+".to_string())]),
+            ..chess_like(false)
+        };
+        assert_eq!(motley(&forms, fen, "e6e7+"), "e6e7+");
+        assert_eq!(motley(&forms, fen, "e6e7-"), "e6e7-");
     }
 
     #[test]

@@ -286,6 +286,8 @@ pub struct Outcomes {
     /// The colour that may answer the other's reaching with one move,
     /// reaching too for a draw (§19 `reach.answer`).
     pub reach_answer: Option<usize>,
+    /// Reaching counts only for a piece no enemy attacks there (`reach.safe`).
+    pub reach_safe: bool,
     /// Result of being mated, for the mated side.
     pub checkmate: Result3,
     /// Stalemate is won by the side with fewer pieces on the board (equal: a
@@ -726,6 +728,13 @@ impl Checker<'_> {
                 Facing::Allowed
             }
         };
+        if let (Some(t), Facing::BreakOrPass, None) =
+            (f.royals_facing.as_ref(), royals_facing, f.passing.as_ref())
+        {
+            self.errors.push(t.error(
+                "`royals_facing: break-or-pass` lets the side to move pass while the royal pieces face each other: give `passing` too",
+            ));
+        }
         let passing = f.passing.as_ref().map(|p| Passing {
             when: self.condition(&p.when),
             twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
@@ -1496,6 +1505,15 @@ impl Checker<'_> {
                     .push(Diagnostic::at(span, "`check_count` must be at least 1"));
             }
             out.check_count = Some(n);
+        }
+        if let Some((safe, span)) = o.reach_safe {
+            out.reach_safe = safe;
+            if safe && o.reach_answer.is_some() {
+                self.errors.push(Diagnostic::at(
+                    span,
+                    "`reach.safe` and `reach.answer` cannot be combined: a safe reach is judged for both sides after every move",
+                ));
+            }
         }
         if let Some(t) = &o.reach_answer {
             out.reach_answer = match t.value.as_str() {

@@ -672,6 +672,8 @@ struct RawReach {
     zone: Spanned<String>,
     #[serde(default)]
     answer: Option<Spanned<String>>,
+    #[serde(default)]
+    safe: Option<Spanned<Truth>>,
 }
 
 #[derive(Deserialize)]
@@ -923,6 +925,9 @@ pub struct OutcomesDef {
     pub reach: Option<(Vec<Text>, ExprNode)>,
     /// `reach.answer`: the side that may answer the other's reaching.
     pub reach_answer: Option<Text>,
+    /// `reach.safe`: reaching counts only for a piece no enemy attacks there,
+    /// and where it is written.
+    pub reach_safe: Option<(bool, Span)>,
     /// `checkmate`: `loss` (default), `draw` or `win` for the mated side.
     pub checkmate: Option<Text>,
     /// `draw_odds`: `white` or `black`, the side that wins every drawn game.
@@ -1661,6 +1666,7 @@ impl Raw {
             });
             if let Some(r) = &o.reach {
                 outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
+                outcomes.reach_safe = r.safe.as_ref().map(|t| (t.value.0, place(t, source)));
                 match parse_expression(&text(&r.zone, source)) {
                     Ok(zone) => {
                         outcomes.reach =

@@ -120,6 +120,14 @@ impl Rules {
             // Where a `+` (a promoted form's letter follows) was read.
             let mut promoted_at: Option<usize> = None;
             for (j, c) in row.char_indices().chain(std::iter::once((row.len(), '/'))) {
+                if let Some(at) = promoted_at.filter(|_| !c.is_ascii_alphabetic()) {
+                    return Err(bad_at(
+                        fen,
+                        row_at + at,
+                        1,
+                        "`+` must come before a piece letter",
+                    ));
+                }
                 if c.is_ascii_digit() {
                     digits.push(c);
                     continue;
@@ -149,14 +157,6 @@ impl Rules {
                     digits.clear();
                 }
                 if c == '/' {
-                    if promoted_at.is_some() {
-                        return Err(bad_at(
-                            fen,
-                            row_at + j - 1,
-                            1,
-                            "`+` must come before a piece letter",
-                        ));
-                    }
                     break;
                 }
                 if c == '+' && promoted_at.is_none() {

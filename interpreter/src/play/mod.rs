@@ -303,16 +303,19 @@ impl Rules {
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
             || !v.drops.is_empty()
             || !v.gating.is_empty();
-        // Promoted forms (`+P`) tell their origin by their type; other
-        // promoted pieces are marked `~` on the board.
-        let forms_only = !v.promotions.is_empty()
-            && v.promotions
-                .iter()
-                .all(|r| r.to.iter().all(|&to| v.pieces[to as usize].promoted));
+        // Promoted forms (`+P`) tell their origin by their type, and a
+        // form's change back to a plain type is no promotion: only the
+        // other changes mark the piece `~` and demote it when captured.
+        let marking = |r: &&crate::check::Promotion| {
+            let from_form =
+                (0..v.pieces.len()).any(|t| r.pieces >> t & 1 != 0 && v.pieces[t].promoted);
+            !from_form && r.to.iter().any(|&to| !v.pieces[to as usize].promoted)
+        };
+        let forms_only = !v.promotions.is_empty() && !v.promotions.iter().any(|r| marking(&r));
         rules.marks_promoted =
             v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
         rules.demoted = (0..v.pieces.len() as u8).collect();
-        for rule in &v.promotions {
+        for rule in v.promotions.iter().filter(marking) {
             let base = (0..v.pieces.len())
                 .find(|t| rule.pieces >> t & 1 != 0)
                 .unwrap_or(0) as u8;

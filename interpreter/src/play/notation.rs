@@ -36,24 +36,28 @@ impl Rules {
 
     /// The canonical suffix of a type change: the new type's letter in
     /// lower case (`q`); for a promoted form, `+` when every type its rule
-    /// promotes has that letter (shogi's `b2h8+`), else `+` and the letter.
+    /// changes is the plain type of that letter (shogi's `b2h8+`), else `+`
+    /// and the letter; back to a plain type, `-` when every type its rule
+    /// changes is a form of that letter (Kyoto shogi's `a1a2-`).
     fn promotion_suffix(&self, m: &Move) -> String {
         let into = self.piece_text(m.promotion).to_ascii_lowercase();
-        if !into.starts_with('+') {
-            return into;
-        }
-        let letter = self.piece_letter(m.promotion).to_ascii_uppercase();
-        let own_form = (m.extra as usize)
-            .checked_sub(1)
-            .and_then(|i| self.variant.promotions.get(i))
-            .is_some_and(|rule| {
-                (0..self.tables.types)
-                    .all(|t| rule.pieces >> t & 1 == 0 || self.variant.pieces[t].letter == letter)
-            });
-        if own_form {
-            "+".to_string()
-        } else {
-            into
+        let target = &self.variant.pieces[(m.promotion as usize - 1) / 2];
+        let all_of_letter = |promoted: bool| {
+            (m.extra as usize)
+                .checked_sub(1)
+                .and_then(|i| self.variant.promotions.get(i))
+                .is_some_and(|rule| {
+                    (0..self.tables.types).all(|t| {
+                        let p = &self.variant.pieces[t];
+                        rule.pieces >> t & 1 == 0
+                            || p.letter == target.letter && p.promoted == promoted
+                    })
+                })
+        };
+        match target.promoted {
+            true if all_of_letter(false) => "+".to_string(),
+            false if all_of_letter(true) => "-".to_string(),
+            _ => into,
         }
     }
 
@@ -279,8 +283,8 @@ impl Rules {
         if text == "0000" || text == "@@@@" {
             return self.variant.turn.is_some() || self.variant.passing.is_some();
         }
-        // A promotion to a promoted form ends in `+` (`b2h8+`).
-        let text = text.strip_suffix('+').unwrap_or(text);
+        // A type change to or from a promoted form ends in `+` or `-` (`b2h8+`).
+        let text = text.strip_suffix(['+', '-']).unwrap_or(text);
         // Long algebraic: two squares of this board, then an optional letter.
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let squares: Vec<&str> = split_squares(text.split(['/', '@']).next().unwrap_or(""));

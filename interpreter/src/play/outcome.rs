@@ -240,6 +240,7 @@ impl Rules {
                 pos.occupied[c].iter().any(|sq| {
                     types >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0
                         && zone[c][sq as usize]
+                        && !(o.reach_safe && self.attacked(pos, sq, c ^ 1))
                 })
             };
             let won = |winner: usize| {
@@ -264,6 +265,15 @@ impl Rules {
                     {
                         return won(mover);
                     }
+                }
+                // A safe reach may also be the side to move's: its piece
+                // that arrived under attack and was not taken (first, as
+                // Fairy-Stockfish judges it); both: a draw.
+                None if o.reach_safe && reached(mover ^ 1) => {
+                    return match reached(mover) {
+                        true => Some(self.drawn(pos, Reason::RegionReached)),
+                        false => won(mover ^ 1),
+                    };
                 }
                 None if reached(mover) => return won(mover),
                 None => {}
