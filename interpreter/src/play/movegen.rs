@@ -71,7 +71,7 @@ impl Rules {
             Facing::Forbidden => !self.illegal_after(after) && !self.royals_face(after),
             Facing::BreakOrPass => {
                 (facing_before && m.kind == MoveKind::Null)
-                    || (!self.illegal_after(after) && !(facing_before && self.royals_face(after)))
+                    || !(self.illegal_after(after) || (facing_before && self.royals_face(after)))
             }
         }
     }
