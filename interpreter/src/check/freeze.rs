@@ -237,6 +237,7 @@ impl Checker<'_> {
         );
         virtuals.push(PieceType {
             letter: '?',
+            promoted: false,
             name: what.to_string(),
             betza: entry.text.value.clone(),
             movements,

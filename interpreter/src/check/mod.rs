@@ -241,6 +241,14 @@ pub struct DropRule {
     pub no_check: bool,
     /// No drop while the side to move is in check (so none blocks a check).
     pub not_in_check: bool,
+    /// A drop may not checkmate (`forbid: [checkmate]`).
+    pub no_mate: bool,
+    /// A checkmate by such a drop loses for the side that dropped
+    /// (`checkmate: loses`).
+    pub mate_loses: bool,
+    /// At most this many of the side's pieces of the entering type on the
+    /// drop's file after the drop (`max_per_file`).
+    pub max_per_file: Option<u8>,
     /// The condition in play.
     pub when: Condition,
     /// Player flags (bit set) the drop sets.
@@ -339,6 +347,9 @@ impl Outcomes {
 pub struct PieceType {
     /// FEN letter, upper case.
     pub letter: char,
+    /// A promoted form, written `+` before its letter (`+P`, §3): it may
+    /// share its letter with the type it promotes from.
+    pub promoted: bool,
     /// Name.
     pub name: String,
     /// Movement as written.
@@ -360,6 +371,17 @@ pub struct PieceType {
     pub screens_not: u32,
     /// Types (bit set) it may not capture (§4.4).
     pub captures_not: u32,
+}
+
+impl PieceType {
+    /// Its text in FEN and moves, upper case: `N`, or `+P` for a promoted form.
+    pub fn token(&self) -> String {
+        if self.promoted {
+            format!("+{}", self.letter)
+        } else {
+            self.letter.to_string()
+        }
+    }
 }
 
 /// How an imitator takes the powers of the last-moved piece (§12.2).
@@ -418,6 +440,10 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Only to types of which the side has fewer on the board than in the setup.
     pub only_captured: bool,
+    /// The zone judges the move's target square (`zone_of: target`, `either`).
+    pub on_target: bool,
+    /// The zone judges the move's origin square (`zone_of: origin`, `either`).
+    pub on_origin: bool,
     /// The condition in play; the rule does not apply when it fails.
     pub when: Condition,
     /// Player flags (bit set) the change sets.
@@ -611,7 +637,20 @@ impl Checker<'_> {
                     false
                 }
             };
+            let (on_origin, on_target) = match p.zone_of.as_ref().map(|t| (t, t.value.as_str())) {
+                None | Some((_, "target")) => (false, true),
+                Some((_, "origin")) => (true, false),
+                Some((_, "either")) => (true, true),
+                Some((t, other)) => {
+                    self.errors.push(t.error(format!(
+                        "`zone_of` is `target`, `origin` or `either`, not `{other}`"
+                    )));
+                    (false, true)
+                }
+            };
             promotions.push(Promotion {
+                on_target,
+                on_origin,
                 pieces: self.letter_set(&p.pieces),
                 zone: [
                     self.zone(&p.zone, files, ranks, true),
@@ -765,6 +804,26 @@ impl Checker<'_> {
                     zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
                     no_check: false,
                     not_in_check: false,
+                    no_mate: false,
+                    mate_loses: match d.checkmate.as_ref().map(|t| (t, t.value.as_str())) {
+                        None => false,
+                        Some((_, "loses")) => true,
+                        Some((t, other)) => {
+                            self.errors.push(t.error(format!("`checkmate` of a drop rule can only be `loses` (a checkmate by such a drop loses for the dropper; `forbid: [checkmate]` makes it illegal), not `{other}`")));
+                            false
+                        }
+                    },
+                    max_per_file: d.max_per_file.and_then(|(n, span)| {
+                        if (1..=u32::from(ranks)).contains(&n) {
+                            Some(n as u8)
+                        } else {
+                            self.errors.push(Diagnostic::at(
+                                span,
+                                format!("`max_per_file` is from 1 to the number of ranks ({ranks}), not {n}"),
+                            ));
+                            None
+                        }
+                    }),
                     when: self.condition(&d.when),
                     sets: self.flags(&d.sets),
                     placed: d.entry_as.as_ref().map(|t| self.letter(t)),
@@ -775,8 +834,9 @@ impl Checker<'_> {
                         // Drops go to empty squares: they never capture.
                         "capture" => {}
                         "check" => rule.no_check = true,
+                        "checkmate" => rule.no_mate = true,
                         "block-check" | "in-check" => rule.not_in_check = true,
-                        other => self.errors.push(t.error(format!("`forbid` lists `capture`, `check`, `block-check` or `in-check`, not `{other}`"))),
+                        other => self.errors.push(t.error(format!("`forbid` lists `capture`, `check`, `checkmate`, `block-check` or `in-check`, not `{other}`"))),
                     }
                 }
                 rule
@@ -898,6 +958,18 @@ impl Checker<'_> {
             self.letter_set(&f.hand_keep)
         };
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
+        // With `demote: true` a promoted form (`+P`) is held as its letter's
+        // plain type, when there is one.
+        if f.hand_demote {
+            for (ty, p) in pieces.iter().enumerate().filter(|(_, p)| p.promoted) {
+                if let Some(plain) = pieces
+                    .iter()
+                    .position(|q| q.letter == p.letter && !q.promoted)
+                {
+                    held_as[ty] = plain as u8;
+                }
+            }
+        }
         for (from, to) in &f.hand_demote_map {
             let (a, b) = (self.letter(from), self.letter(to));
             if let Some(slot) = held_as.get_mut(a as usize) {
@@ -962,11 +1034,11 @@ impl Checker<'_> {
         if !self.squareless(when, "a move condition") {
             return Condition::Never;
         }
-        let letters: Vec<char> = self
+        let letters: Vec<String> = self
             .file
             .pieces
             .iter()
-            .filter_map(|p| p.letter.value.chars().next())
+            .map(|p| p.letter.value.clone())
             .collect();
         let flags: Vec<String> = self
             .file
@@ -1270,6 +1342,7 @@ impl Checker<'_> {
                 imitation.as_type[target] = Some(virtuals.len() as u8);
                 virtuals.push(PieceType {
                     letter: pieces[ty].letter,
+                    promoted: pieces[ty].promoted,
                     name: format!("{} as {}", pieces[ty].name, base.name),
                     betza: base.betza.clone(),
                     movements,
@@ -1559,8 +1632,9 @@ impl Checker<'_> {
             ));
         }
         for def in self.file.pieces.iter().take(MAX_PIECE_TYPES) {
-            let letter = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
-                [c] if c.is_ascii_uppercase() => *c,
+            let (letter, promoted) = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
+                [c] if c.is_ascii_uppercase() => (*c, false),
+                ['+', c] if c.is_ascii_uppercase() => (*c, true),
                 [] => {
                     self.errors
                         .push(def.letter.error("a piece letter cannot be empty"));
@@ -1575,17 +1649,20 @@ impl Checker<'_> {
                 }
                 _ => {
                     self.errors.push(def.letter.error(format!(
-                        "a piece letter is one upper-case letter A-Z, not `{}`",
+                        "a piece letter is one upper-case letter A-Z, or `+` and one for a promoted form (`+P`), not `{}`",
                         def.letter.value
                     )));
                     self.bad_letters = true;
                     continue;
                 }
             };
-            if let Some(prev) = out.iter().find(|p| p.letter == letter) {
+            if let Some(prev) = out
+                .iter()
+                .find(|p| p.letter == letter && p.promoted == promoted)
+            {
                 self.errors.push(def.letter.error(format!(
-                    "letter `{letter}` is already used by `{}`",
-                    prev.name
+                    "letter `{}` is already used by `{}`",
+                    def.letter.value, prev.name
                 )));
                 self.bad_letters = true;
                 continue;
@@ -1595,6 +1672,7 @@ impl Checker<'_> {
             self.add_entries(&def.moves, &mut movements, &mut conditions);
             out.push(PieceType {
                 letter,
+                promoted,
                 name: def.name.value.clone(),
                 betza: def
                     .moves

@@ -3,7 +3,13 @@
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
+
+#[cfg(feature = "schema")]
+mod schema;
+mod spanned;
+#[cfg(feature = "schema")]
+pub use schema::schema;
+use spanned::Spanned;
 
 use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
@@ -12,6 +18,7 @@ use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 pub const LANGUAGE_VERSION: u32 = 1;
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuleFile {
     motley: Spanned<Whole>,
@@ -58,12 +65,14 @@ struct RawRuleFile {
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
     imitation: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     notation: Option<RawNotation>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawNotation {
     #[serde(default)]
@@ -75,6 +84,7 @@ struct RawNotation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawFreeze {
     by: Vec<Spanned<String>>,
@@ -96,6 +106,7 @@ struct RawFreeze {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReply {
     key: Spanned<String>,
@@ -108,6 +119,7 @@ struct RawReply {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReplyMove {
     pieces: Vec<Spanned<String>>,
@@ -117,6 +129,7 @@ struct RawReplyMove {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPassing {
     #[serde(default)]
@@ -126,6 +139,7 @@ struct RawPassing {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     files: Spanned<Whole>,
@@ -133,6 +147,7 @@ struct RawBoard {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPiece {
     letter: Spanned<String>,
@@ -309,6 +324,7 @@ impl<'de> Deserialize<'de> for RawMoves {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawImitation {
     #[serde(default)]
@@ -328,6 +344,7 @@ struct RawImitation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMoveEntry {
     moves: Spanned<String>,
@@ -336,6 +353,7 @@ struct RawMoveEntry {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastling {
     king: Spanned<String>,
@@ -346,6 +364,7 @@ struct RawCastling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastlingSide {
     king_to: Spanned<String>,
@@ -353,6 +372,7 @@ struct RawCastlingSide {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
     pieces: Vec<Spanned<String>>,
@@ -362,6 +382,8 @@ struct RawPromotion {
     mandatory: Truth,
     #[serde(default)]
     limit: Option<Spanned<String>>,
+    #[serde(default)]
+    zone_of: Option<Spanned<String>>,
     #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
@@ -375,6 +397,7 @@ fn yes() -> Truth {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDraws {
     #[serde(default)]
@@ -394,6 +417,7 @@ struct RawDraws {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReset {
     #[serde(default)]
@@ -405,6 +429,7 @@ struct RawReset {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawUncounted {
     captures_of: Vec<Spanned<String>>,
@@ -413,6 +438,7 @@ struct RawUncounted {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHand {
     #[serde(default)]
@@ -456,6 +482,7 @@ impl<'de> Deserialize<'de> for RawDemote {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawState {
     #[serde(default)]
@@ -467,6 +494,7 @@ struct RawState {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDrop {
     pieces: Vec<Spanned<String>>,
@@ -481,9 +509,14 @@ struct RawDrop {
     entry_as: Option<Spanned<String>>,
     #[serde(default)]
     last_move: Option<Spanned<String>>,
+    #[serde(default)]
+    max_per_file: Option<Spanned<Whole>>,
+    #[serde(default)]
+    checkmate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawTurn {
     moves: Spanned<Whole>,
@@ -541,6 +574,7 @@ impl<'de> Deserialize<'de> for RawLetters {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHidden {
     pieces: Vec<Spanned<String>>,
@@ -548,6 +582,7 @@ struct RawHidden {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuling {
     question: String,
@@ -557,6 +592,7 @@ struct RawRuling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawGate {
     pieces: Vec<Spanned<String>>,
@@ -574,6 +610,7 @@ struct RawGate {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
@@ -595,6 +632,7 @@ struct RawOutcomes {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMaterialCount {
     points: std::collections::BTreeMap<String, Spanned<Whole>>,
@@ -605,6 +643,7 @@ struct RawMaterialCount {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawExtinction {
     #[serde(default)]
@@ -616,6 +655,7 @@ struct RawExtinction {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
@@ -625,6 +665,7 @@ struct RawCompulsory {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReach {
     pieces: Vec<Spanned<String>>,
@@ -634,6 +675,7 @@ struct RawReach {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawInsufficient {
     #[serde(default)]
@@ -861,6 +903,11 @@ pub struct DropDef {
     pub entry_as: Option<Text>,
     /// `last_move`: record the held type (`before`) or the entering type (`after`, default).
     pub last_move: Option<Text>,
+    /// `max_per_file`: at most this many of the dropping side's pieces of
+    /// the entering type on the file after the drop.
+    pub max_per_file: Option<(u32, Span)>,
+    /// `checkmate`: `loses`: a checkmate by such a drop loses for the dropper.
+    pub checkmate: Option<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -1026,6 +1073,9 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `zone_of`: the square the zone judges: `target` (default), `origin`
+    /// or `either`.
+    pub zone_of: Option<Text>,
     /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
     /// `sets`: player flags set when the change happens.
@@ -1527,6 +1577,7 @@ impl Raw {
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory.0,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
+                    zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
                     when: p.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
                             .map_err(|d| errors.push(d))
@@ -1635,6 +1686,8 @@ impl Raw {
                     sets: d.sets.iter().map(|t| text(t, source)).collect(),
                     entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
                     last_move: d.last_move.as_ref().map(|t| text(t, source)),
+                    max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
+                    checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
                 }),
                 Err(e) => errors.push(e),
             }

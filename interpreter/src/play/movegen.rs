@@ -71,7 +71,7 @@ impl Rules {
             Facing::Forbidden => !self.illegal_after(after) && !self.royals_face(after),
             Facing::BreakOrPass => {
                 (facing_before && m.kind == MoveKind::Null)
-                    || !(self.illegal_after(after) || (facing_before && self.royals_face(after)))
+                    || !(self.illegal_after(after) || facing_before && self.royals_face(after))
             }
         }
     }
@@ -348,9 +348,19 @@ impl Rules {
                     continue;
                 }
                 let piece = crate::compile::code(rule.placed.map_or(held, |p| p as usize), us);
+                let files = self.tables.files as Square;
                 for to in self.drop_zones[index][us].iter() {
                     if pos.board[to as usize] != 0 {
                         continue;
+                    }
+                    if let Some(limit) = rule.max_per_file {
+                        let on_file = pos.occupied[us]
+                            .iter()
+                            .filter(|&s| s % files == to % files && pos.board[s as usize] == piece)
+                            .count();
+                        if on_file >= limit as usize {
+                            continue;
+                        }
                     }
                     let seen = listed.iter().position(|(p, _)| *p == piece);
                     if overlapping && seen.is_some_and(|at| listed[at].1.has(to)) {
@@ -366,6 +376,9 @@ impl Rules {
                         if checks {
                             continue;
                         }
+                    }
+                    if rule.no_mate && self.drop_mates(pos, to, piece, held, index) {
+                        continue;
                     }
                     if overlapping {
                         match seen {
@@ -386,6 +399,34 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether dropping `piece` (held as `held`, by drop rule `index`) on
+    /// `to` checkmates: the opponent is then in check and has no legal move.
+    fn drop_mates(&self, pos: &Position, to: Square, piece: u8, held: usize, index: usize) -> bool {
+        let us = pos.side;
+        let m = Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop,
+            promotion: piece,
+            aux: held as Square,
+            extra: index as Square,
+            gate: 0,
+            gate_at: 0,
+        };
+        let mut after = pos.clone();
+        after.make(self, m);
+        if self.illegal_after(&after)
+            || !after.royals[us ^ 1]
+                .iter()
+                .any(|k| self.attacked(&after, k, us))
+        {
+            return false;
+        }
+        let mut replies = Vec::new();
+        self.legal_moves_ignoring_end(&after, &mut replies);
+        replies.is_empty()
     }
 
     /// Whether a move-context condition (§5.2) holds for the side to move.
@@ -430,6 +471,10 @@ impl Rules {
                 .sum(),
             Count::CapturedLastTurn(mask) => (0..self.tables.types)
                 .filter(|&t| pos.lost >> t & 1 != 0 && mask >> self.variant.held_as[t] & 1 != 0)
+                .count() as i64,
+            Count::OnBoard(mask) => pos.occupied[pos.side]
+                .iter()
+                .filter(|&s| mask >> ((pos.board[s as usize] as usize - 1) / 2) & 1 != 0)
                 .count() as i64,
         }
     }
@@ -483,7 +528,7 @@ impl Rules {
 
     #[inline]
     fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
-        let Some(first) = self.tables.promotion(piece, m.to) else {
+        let Some(first) = self.tables.promotion_of_move(piece, m.from, m.to) else {
             out.push(m);
             return;
         };
@@ -493,7 +538,8 @@ impl Rules {
         // The first rule whose pieces, zone and condition hold applies.
         let applies = |(_, r): &(usize, &crate::check::Promotion)| {
             r.pieces >> ty & 1 != 0
-                && r.zone[colour][m.to as usize]
+                && (r.on_target && r.zone[colour][m.to as usize]
+                    || r.on_origin && r.zone[colour][m.from as usize])
                 && self.holds(&r.when, pos, Some(m.from), captures)
         };
         let Some((index, rule)) = self

@@ -19,6 +19,9 @@ pub struct Outcome {
 pub enum Reason {
     /// The side to move is in check and has no legal move.
     Checkmate,
+    /// Checkmate by a drop whose rule says such a mate loses (§14.2
+    /// `checkmate: loses`): the mated side wins.
+    CheckmateByDrop,
     /// The side to move is not in check and has no legal move.
     Stalemate,
     /// The fifty-move rule (whatever its count).
@@ -51,6 +54,7 @@ impl Reason {
     pub fn words(&self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
+            Reason::CheckmateByDrop => "checkmate by a drop",
             Reason::Stalemate => "stalemate",
             Reason::FiftyMoveRule => "fifty-move rule",
             Reason::Repetition(3) => "threefold repetition",
@@ -113,7 +117,14 @@ impl Rules {
         let o = &self.variant.outcomes;
         if moves.is_empty() {
             return Some(if self.in_check(pos) {
-                self.valued(pos, o.checkmate, pos.side, Reason::Checkmate)
+                let by_drop = (pos.dropped_by as usize)
+                    .checked_sub(1)
+                    .is_some_and(|rule| self.variant.drops[rule].mate_loses);
+                if by_drop {
+                    self.valued(pos, Result3::Win, pos.side, Reason::CheckmateByDrop)
+                } else {
+                    self.valued(pos, o.checkmate, pos.side, Reason::Checkmate)
+                }
             } else if o.stalemate_fewer_pieces {
                 let count = |c: usize| pos.occupied[c].iter().count();
                 let (us, them) = (count(pos.side), count(pos.side ^ 1));

@@ -69,6 +69,7 @@ pub struct Undo {
     promoted: Bits,
     last: u8,
     prev: u8,
+    dropped_by: u8,
     flags: [u32; 2],
     lost: u32,
     /// Kept only when the rules have special moves (§12.3, §15).
@@ -119,6 +120,9 @@ pub struct Position {
     pub last: u8,
     /// The move before the last one, likewise.
     pub prev: u8,
+    /// 1 + the drop rule of the last move when it was a drop, else 0. Kept
+    /// when a drop rule's checkmate loses (§14.2); 0 after reading a FEN.
+    pub dropped_by: u8,
     /// Player flags (§13), a bit per declared flag, per colour.
     pub flags: [u32; 2],
     /// Types (bit set) the side to move lost on the opponent's last move.
@@ -228,6 +232,7 @@ impl Position {
             promoted: Bits::default(),
             last: 0,
             prev: 0,
+            dropped_by: 0,
             flags: [0; 2],
             lost: 0,
             sub: 0,
@@ -305,6 +310,7 @@ impl Position {
         undo.promoted = self.promoted;
         undo.last = self.last;
         undo.prev = self.prev;
+        undo.dropped_by = self.dropped_by;
         undo.flags = self.flags;
         undo.lost = self.lost;
         undo.gained = (255, 0);
@@ -344,6 +350,13 @@ impl Position {
                 self.prev = self.last;
             }
             self.last = rules.effective_type(self, m);
+        }
+        if rules.records_drops {
+            self.dropped_by = if m.kind == MoveKind::Drop {
+                m.extra + 1
+            } else {
+                0
+            };
         }
         if m.kind == MoveKind::Drop {
             self.flags[self.side] |= rules.variant.drops[m.extra as usize].sets;
@@ -568,6 +581,7 @@ impl Position {
         self.checks = undo.checks;
         self.last = undo.last;
         self.prev = undo.prev;
+        self.dropped_by = undo.dropped_by;
         self.flags = undo.flags;
         self.lost = undo.lost;
         if rules.special_moves {
