@@ -339,32 +339,32 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn fen_round_trips(v in 0usize..64, seed: u64, plies in 0usize..60) {
+    fn fen_round_trips(v in 0usize..1024, seed: u64, plies in 0usize..60) {
         check_fen_round_trips(v, seed, plies)?;
     }
 
     #[test]
-    fn playing_a_copy_leaves_the_original_and_perft_sums(v in 0usize..64, seed: u64, plies in 0usize..40) {
+    fn playing_a_copy_leaves_the_original_and_perft_sums(v in 0usize..1024, seed: u64, plies in 0usize..40) {
         check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies)?;
     }
 
     #[test]
-    fn no_legal_move_leaves_the_royal_piece_attacked(v in 0usize..64, seed: u64, plies in 0usize..60) {
+    fn no_legal_move_leaves_the_royal_piece_attacked(v in 0usize..1024, seed: u64, plies in 0usize..60) {
         check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies)?;
     }
 
     #[test]
-    fn the_listed_moves_are_exactly_those_play_accepts(v in 0usize..64, seed: u64, plies in 0usize..60, probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {
+    fn the_listed_moves_are_exactly_those_play_accepts(v in 0usize..1024, seed: u64, plies in 0usize..60, probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {
         check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes)?;
     }
 
     #[test]
-    fn zobrist_keys_agree_with_the_repetition_text(v in 0usize..64, seed: u64, plies in 0usize..60) {
+    fn zobrist_keys_agree_with_the_repetition_text(v in 0usize..1024, seed: u64, plies in 0usize..60) {
         check_zobrist_keys_agree_with_the_repetition_text(v, seed, plies)?;
     }
 
     #[test]
-    fn san_and_canonical_text_play_the_same_move(v in 0usize..64, seed: u64, plies in 0usize..60) {
+    fn san_and_canonical_text_play_the_same_move(v in 0usize..1024, seed: u64, plies in 0usize..60) {
         check_san_and_canonical_text_play_the_same_move(v, seed, plies)?;
     }
 }

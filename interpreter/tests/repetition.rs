@@ -172,3 +172,39 @@ setup: r3k/5/c4/5/C3K w - - 0 1
     assert!(!check(", screens_not: [C]"));
     assert!(!check(", captures_not: [K]"));
 }
+
+#[test]
+fn a_pass_while_the_royal_pieces_face_is_legal_in_check_and_ends_the_game() {
+    let rules = || {
+        Game::from_source(
+            "motley: 1
+name: facing
+board: { files: 5, ranks: 5 }
+pieces:
+  - { letter: K, name: king, moves: K, royal: true }
+  - { letter: N, name: knight, moves: N }
+setup: 4k/5/4n/5/4K b - - 0 1
+royals_facing: break-or-pass
+passing: {}
+",
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // Black's knight leaves the e-file with check: the kings face.
+    let mut g = rules();
+    g.play("e3c2").expect("knight move");
+    assert!(g.in_check());
+    // e2 keeps the facing; d1 and d2 break it; or White passes.
+    assert_eq!(g.legal_moves(), vec!["0000", "e1d1", "e1d2"]);
+    g.play("0000").expect("a pass while facing, in check");
+    assert_eq!(
+        g.outcome().map(|o| o.to_string()).as_deref(),
+        Some("1/2-1/2 by royals facing")
+    );
+    // The position reads back, the mover in check and all.
+    let fen = g.fen();
+    assert_eq!(fen, "4k/5/5/2n2/4K b - - 2 2 {passed=1}");
+    let mut read = rules();
+    read.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(read.fen(), fen);
+}

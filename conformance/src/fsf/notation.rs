@@ -439,6 +439,31 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_pass_is_0000_and_the_passes_in_a_row_join_the_state_field() {
+        let n = Notation {
+            passing: true,
+            ..chess_like(false)
+        };
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(motley(&n, fen, "e1e1"), "0000");
+        assert_eq!(motley(&n, fen, "e1e2"), "e1e2");
+        assert_eq!(motley(&chess_like(false), fen, "e1e1"), "e1e1");
+        let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            n.with_passes(fen.to_string(), &moves(&["e2e3", "e1e1"])),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {passed=1}"
+        );
+        assert_eq!(
+            n.with_passes(fen.to_string(), &moves(&["e1e1", "e8e8"])),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {passed=2}"
+        );
+        assert_eq!(
+            n.with_passes(fen.to_string(), &moves(&["e1e1", "e8e7"])),
+            fen
+        );
+    }
+
     fn motley(n: &Notation, fen: &str, fsf: &str) -> String {
         n.move_to_motley(&n.board(fen).unwrap(), fsf)
     }

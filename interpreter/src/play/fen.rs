@@ -404,7 +404,12 @@ impl Rules {
                 ),
             ));
         }
-        if self.left_in_check(&pos) {
+        // A pass while the royal pieces face each other is legal in check
+        // (§11.3): the mover may then stand in check.
+        let passed_facing = pos.passes > 0
+            && self.variant.royals_facing == crate::check::Facing::BreakOrPass
+            && self.royals_face(&pos);
+        if self.left_in_check(&pos) && !passed_facing {
             let reason = if pos.sub > 0 {
                 "the side to move is in check after its own move"
             } else {
@@ -826,7 +831,7 @@ impl Rules {
     }
 
     /// The state field for printing, empty when every key has its default.
-    fn state_text(&self, pos: &Position) -> String {
+    fn state_text(&self, pos: &Position, clocks: bool) -> String {
         let mut entries = Vec::new();
         let record = |key: &str, record: u8, entries: &mut Vec<String>| {
             if record & !CAPTURED != 0 {
@@ -898,7 +903,9 @@ impl Rules {
         if pos.sub > 0 {
             entries.push(format!("sub={}", pos.sub + 1));
         }
-        if pos.passes > 0 {
+        // Passes in a row are a count like the clocks: printed with them,
+        // not part of the repetition text (§11.4).
+        if pos.passes > 0 && clocks {
             entries.push(format!("passed={}", pos.passes));
         }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
@@ -1120,14 +1127,14 @@ impl Rules {
             if clocks {
                 out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
             }
-            out.push_str(&self.state_text(pos));
+            out.push_str(&self.state_text(pos, clocks));
             return out;
         }
         out.push_str(&format!(" {}", ep.as_deref().unwrap_or("-")));
         if clocks {
             out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
         }
-        out.push_str(&self.state_text(pos));
+        out.push_str(&self.state_text(pos, clocks));
         out
     }
 
