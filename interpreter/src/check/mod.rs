@@ -4,11 +4,13 @@
 //! directions and zones are evaluated for every square, so later phases
 //! never see text.
 
+mod capture;
 mod condition;
 mod eval;
 mod freeze;
 mod movement;
 
+pub use capture::{Explosion, MAX_BLAST_SQUARES};
 pub use condition::{Condition, Count, Names};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
@@ -101,6 +103,10 @@ pub struct Variant {
     pub compulsory_capture: Option<CompulsoryCapture>,
     /// No move may attack an enemy royal piece (§11.2 `giving_check: illegal`).
     pub checks_illegal: bool,
+    /// Captures explode (§11.3), if the variant says so.
+    pub explosion: Option<Explosion>,
+    /// Per type: the types (bit set) its pieces may not capture (§3 `cannot_capture`).
+    pub cannot_capture: Vec<u32>,
 }
 
 /// Compulsory capture (§11 of the language reference): when a side bound
@@ -581,6 +587,8 @@ impl Checker<'_> {
             Some(_) => {}
         }
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
+        let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
+        let cannot_capture = self.cannot_capture(&pieces);
         let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
             None | Some((_, "allowed")) => false,
             Some((_, "illegal")) => true,
@@ -820,6 +828,8 @@ impl Checker<'_> {
             colour_bound,
             compulsory_capture,
             checks_illegal,
+            explosion,
+            cannot_capture,
         }
     }
 

@@ -36,6 +36,8 @@ struct RawRuleFile {
     #[serde(default)]
     giving_check: Option<Spanned<String>>,
     #[serde(default)]
+    explosion: Option<Spanned<RawExplosion>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -131,6 +133,8 @@ struct RawPiece {
     value: Option<Whole>,
     #[serde(default)]
     irreversible: Truth,
+    #[serde(default)]
+    cannot_capture: Vec<Spanned<String>>,
 }
 
 /// A whole number written plain (`8`). A quoted scalar is a string, never
@@ -584,6 +588,16 @@ struct RawExtinction {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawExplosion {
+    around: Spanned<String>,
+    #[serde(default)]
+    spared: Vec<Spanned<String>>,
+    #[serde(default)]
+    immune: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
     sides: Option<Spanned<String>>,
@@ -641,6 +655,8 @@ pub struct RuleFile {
     pub compulsory_capture: Option<CompulsoryDef>,
     /// `giving_check`: `allowed` (default) or `illegal`.
     pub giving_check: Option<Text>,
+    /// `explosion`: captures explode (§11.3), if given.
+    pub explosion: Option<ExplosionDef>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -860,6 +876,17 @@ pub struct ExtinctionDef {
     pub span: Span,
 }
 
+/// `explosion`: a capture removes the pieces around it and the capturer (§11.3).
+#[derive(Clone, Debug)]
+pub struct ExplosionDef {
+    /// `around`: Betza leaps from the capture square to the squares that explode.
+    pub around: MoveEntry,
+    /// `spared`: types that survive on the squares around (not where the capture is).
+    pub spared: Vec<Text>,
+    /// `immune`: types no explosion removes, the capturer included.
+    pub immune: Vec<Text>,
+}
+
 /// `compulsory_capture`: if a capture is legal, only captures are (§11).
 #[derive(Clone, Debug)]
 pub struct CompulsoryDef {
@@ -890,6 +917,8 @@ pub struct PieceDef {
     pub value: Option<u32>,
     /// `irreversible`: its moves reset the fifty-move count.
     pub irreversible: bool,
+    /// `cannot_capture`: the types this piece may not capture.
+    pub cannot_capture: Vec<Text>,
 }
 
 /// One movement entry of a piece: Betza with an optional condition.
@@ -1420,6 +1449,12 @@ impl Raw {
                 royal: p.value.royal.0,
                 value: p.value.value.map(|v| v.0),
                 irreversible: p.value.irreversible.0,
+                cannot_capture: p
+                    .value
+                    .cannot_capture
+                    .iter()
+                    .map(|t| text(t, source))
+                    .collect(),
             });
         }
         let castling = f.castling.as_ref().map(|c| CastlingDef {
@@ -1584,6 +1619,11 @@ impl Raw {
         let letters =
             |list: &[Spanned<String>]| list.iter().map(|t| text(t, source)).collect::<Vec<_>>();
         let optional = |t: &Option<Spanned<String>>| t.as_ref().map(|t| text(t, source));
+        let explosion = f.explosion.as_ref().map(|x| ExplosionDef {
+            around: entry(&x.value.around, &None, &mut errors),
+            spared: letters(&x.value.spared),
+            immune: letters(&x.value.immune),
+        });
         let freeze = f
             .freeze
             .iter()
@@ -1786,6 +1826,7 @@ impl Raw {
             pieces,
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
+            explosion,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
                 sides: c.value.sides.as_ref().map(|t| text(t, source)),
                 by: c

@@ -29,6 +29,34 @@ impl Rules {
         if limits.may_pass {
             out.push(NULL_MOVE);
         }
+        if self.capture_limits {
+            self.drop_forbidden_captures(pos, first, out);
+        }
+    }
+
+    /// Removes the captures `cannot_capture` forbids (§3) from the moves
+    /// from `first` on.
+    fn drop_forbidden_captures(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
+        let limits = &self.variant.cannot_capture;
+        let forbidden = |m: &Move| {
+            let victim = match m.kind {
+                MoveKind::EnPassant => pos.board[m.aux as usize],
+                MoveKind::Normal | MoveKind::Passing | MoveKind::Shoot => pos.board[m.to as usize],
+                _ => 0,
+            };
+            let mover = pos.board[m.from as usize];
+            victim != 0
+                && mover != 0
+                && limits[(mover as usize - 1) / 2] >> ((victim as usize - 1) / 2) & 1 != 0
+        };
+        let mut kept = first;
+        for i in first..out.len() {
+            if !forbidden(&out[i]) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// What the turn structure (§16) allows the side to move now.
@@ -252,7 +280,7 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         work.make_into(self, m, &mut undo);
-        !self.illegal_after(&work)
+        !self.illegal_after(&work, &undo)
     }
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
@@ -305,9 +333,7 @@ impl Rules {
                     if rule.no_check {
                         let probe = probe.get_or_insert_with(|| pos.clone());
                         probe.put(self, to, piece);
-                        let checks = probe.royals[us ^ 1]
-                            .iter()
-                            .any(|k| self.attacked(probe, k, us));
+                        let checks = self.royal_attacked(probe, us ^ 1);
                         probe.take(to);
                         if checks {
                             continue;
@@ -569,12 +595,22 @@ impl Rules {
         }
         // The king's start and the squares it passes are judged now; where it
         // lands is judged after the move, like every move's (§8, §11), and
-        // now too when the rule says so.
-        let them = pos.side ^ 1;
+        // now too when the rule says so. Where captures explode, the king is
+        // lifted from its square first: touching kings make it safe there,
+        // and it must not shield the squares it passes (§11.3).
+        let lifted;
+        let judged = if self.blast.is_empty() {
+            pos
+        } else {
+            let mut without = pos.clone();
+            without.take(king);
+            lifted = without;
+            &lifted
+        };
         let landing = king_to as usize % files;
         span(king, king_to)
             .filter(|&f| f != landing || king == king_to || castling.landing_before)
-            .any(|f| self.attacked(pos, (row + f) as Square, them))
+            .any(|f| self.threatened(judged, (row + f) as Square, pos.side))
     }
 
     /// Whether a piece of `colour` attacks `sq`.
@@ -648,10 +684,39 @@ impl Rules {
     /// Whether the side to move has a royal piece under attack.
     #[inline]
     pub fn in_check(&self, pos: &Position) -> bool {
-        let them = pos.side ^ 1;
-        pos.royals[pos.side]
+        self.royal_attacked(pos, pos.side)
+    }
+
+    /// Whether a royal piece of `colour` is in check: attacked by the
+    /// other side, where capturing it would not explode a royal piece of
+    /// the capturer (§11.3).
+    #[inline]
+    pub fn royal_attacked(&self, pos: &Position, colour: usize) -> bool {
+        pos.royals[colour]
             .iter()
-            .any(|k| self.attacked(pos, k, them))
+            .any(|k| self.threatened(pos, k, colour))
+    }
+
+    /// Whether a royal piece of `colour` would be in check on `sq`.
+    #[inline]
+    fn threatened(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+        self.attacked(pos, sq, colour ^ 1)
+            && (self.blast.is_empty() || !self.shielded(pos, sq, colour ^ 1))
+    }
+
+    /// Where captures explode (§11.3): whether a capture on `sq` would
+    /// explode a royal piece of `by`, the capturing side (kings that touch
+    /// cannot capture each other).
+    fn shielded(&self, pos: &Position, sq: Square, by: usize) -> bool {
+        let Some(rule) = &self.variant.explosion else {
+            return false;
+        };
+        (self.blast[sq as usize][by] & pos.royals[by])
+            .iter()
+            .any(|s| {
+                let ty = (pos.board[s as usize] as usize - 1) / 2;
+                (rule.immune | rule.spared) >> ty & 1 == 0
+            })
     }
 
     /// Whether the side that just moved left one of its royal pieces
@@ -666,19 +731,27 @@ impl Rules {
         {
             return true;
         }
-        pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
+        self.royal_attacked(pos, us)
     }
 
-    /// Whether the move just made is illegal: it left a royal piece of the
-    /// mover attacked, or, where giving check is illegal (§11.2), it
-    /// attacks an enemy royal piece.
+    /// Whether the move just made (`undo` from making it) is illegal: it
+    /// left a royal piece of the mover attacked, or, where giving check is
+    /// illegal (§11.2), it attacks an enemy royal piece. Where captures
+    /// explode (§11.3), a move that destroys a royal piece of its own is
+    /// illegal, and one that removes the opponent's last royal piece is
+    /// legal whatever it leaves attacked.
     #[inline]
-    pub(crate) fn illegal_after(&self, pos: &Position) -> bool {
-        self.left_in_check(pos)
-            || (self.variant.checks_illegal && {
-                let us = pos.last_mover();
-                pos.royals[us ^ 1].iter().any(|k| self.attacked(pos, k, us))
-            })
+    pub(crate) fn illegal_after(&self, pos: &Position, undo: &super::Undo) -> bool {
+        let us = pos.last_mover();
+        if !self.blast.is_empty() && undo.royals_lost != 0 {
+            if undo.royals_lost >> us & 1 != 0 {
+                return true;
+            }
+            if pos.royals[us ^ 1].is_empty() {
+                return false;
+            }
+        }
+        self.left_in_check(pos) || (self.variant.checks_illegal && self.royal_attacked(pos, us ^ 1))
     }
 
     /// Whether the side to move has an en passant capture.
@@ -706,7 +779,7 @@ impl Rules {
         let first = out.len();
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if !self.illegal_after(&work) {
+            if !self.illegal_after(&work, &undo) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);

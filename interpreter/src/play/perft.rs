@@ -31,7 +31,7 @@ impl Rules {
             return 0;
         }
         moves.clear();
-        if self.variant.checks_illegal || self.compulsory_capture(pos).is_some() {
+        if self.strict_legality || self.compulsory_capture(pos).is_some() {
             return self.perft_listed(pos, depth, moves, rest);
         }
         self.pseudo_legal(pos, moves);
@@ -63,7 +63,7 @@ impl Rules {
     }
 
     /// Perft over the legal-move list, for rules under which a move's
-    /// legality is more than its mover's safety (§11.1, §11.2). Apart from
+    /// legality is more than its mover's safety (§11.1, §11.2, §11.3). Apart from
     /// the fast count so that rules that do not use them cost nothing.
     #[inline(never)]
     fn perft_listed(

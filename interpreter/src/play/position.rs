@@ -81,6 +81,13 @@ pub struct Undo {
     fullmove: u32,
     sub: u8,
     turn_pieces: Bits,
+    /// Squares an explosion emptied (§11.3), and the codes it removed there,
+    /// in square order.
+    blast: Bits,
+    blasted: [u8; crate::check::MAX_BLAST_SQUARES + 1],
+    /// Colours (bit per colour) that lost a royal piece to the move: captured
+    /// or exploded; kept only where captures explode.
+    pub(crate) royals_lost: u8,
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -307,6 +314,10 @@ impl Position {
         undo.fullmove = self.fullmove;
         undo.sub = self.sub;
         undo.turn_pieces = self.turn_pieces;
+        if !rules.blast.is_empty() {
+            undo.blast = Bits::default();
+            undo.royals_lost = 0;
+        }
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
@@ -386,6 +397,9 @@ impl Position {
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
         }
+        if !rules.blast.is_empty() {
+            self.explode(rules, m, us, undo);
+        }
         self.virgin.clear(m.from);
         self.virgin.clear(m.to);
         if rules.records_moves && undo.captured != 0 {
@@ -442,11 +456,7 @@ impl Position {
         if let Some(before) = special {
             rules.after_side_change(self, before, us);
         }
-        if rules.count_checks
-            && self.royals[us ^ 1]
-                .iter()
-                .any(|k| rules.attacked(self, k, us))
-        {
+        if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
     }
@@ -502,6 +512,43 @@ impl Position {
         }
     }
 
+    /// Explosions (§11.3): after a capture, removes the pieces on the
+    /// squares around the capture square and the one on it (the capturer),
+    /// except immune types, and spared types off the capture square.
+    fn explode(&mut self, rules: &Rules, m: Move, us: usize, undo: &mut Undo) {
+        if undo.captured == 0 {
+            return;
+        }
+        if rules.royal_codes >> undo.captured & 1 != 0 {
+            undo.royals_lost |= 1 << ((undo.captured as usize - 1) & 1);
+        }
+        let Some(rule) = &rules.variant.explosion else {
+            return;
+        };
+        let mut area = rules.blast[m.to as usize][us];
+        area.set(m.to);
+        let mut removed = 0;
+        for sq in area.iter() {
+            let code = self.board[sq as usize];
+            if code == 0 {
+                continue;
+            }
+            let ty = (code as usize - 1) / 2;
+            if rule.immune >> ty & 1 != 0 || (sq != m.to && rule.spared >> ty & 1 != 0) {
+                continue;
+            }
+            if rules.royal_codes >> code & 1 != 0 {
+                undo.royals_lost |= 1 << ((code as usize - 1) & 1);
+            }
+            self.take(sq);
+            self.virgin.clear(sq);
+            self.promoted.clear(sq);
+            undo.blast.set(sq);
+            undo.blasted[removed] = code;
+            removed += 1;
+        }
+    }
+
     /// Takes back the move `m` made with [`Position::make`].
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
@@ -509,6 +556,11 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
+        if !undo.blast.is_empty() {
+            for (k, sq) in undo.blast.iter().enumerate() {
+                self.put(rules, sq, undo.blasted[k]);
+            }
+        }
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
