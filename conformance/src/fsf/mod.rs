@@ -282,6 +282,19 @@ impl Fsf {
             .map(|_| engine)
     }
 
+    /// Perft at the current position counted by Debian's engine, as FSF
+    /// counts (the last ply in bulk), with the CPU time the engine spent;
+    /// `None` when the engine is absent or lacks the variant.
+    pub fn timed_engine_perft(
+        &mut self,
+        depth: u32,
+    ) -> Result<Option<(u64, std::time::Duration)>, ImplError> {
+        match self.engine() {
+            Some(engine) => engine.timed_perft(depth).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// Perft divide in FSF's text.
     fn fsf_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
         let uci = match self.perft_source {
