@@ -105,6 +105,9 @@ pub struct Variant {
     pub checks_illegal: bool,
     /// Captures explode (§11.3), if the variant says so.
     pub explosion: Option<Explosion>,
+    /// A side is in check only when all its royal pieces are attacked
+    /// (§3.2 `royal_check: all`); otherwise when any is.
+    pub all_royals_checked: bool,
     /// Per type: the types (bit set) its pieces may not capture (§3 `cannot_capture`).
     pub cannot_capture: Vec<u32>,
 }
@@ -360,6 +363,9 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Only to types of which the side has fewer on the board than in the setup.
     pub only_captured: bool,
+    /// Per type: the most pieces of it the side may have on the board after
+    /// promoting to it (`at_most`), or none.
+    pub at_most: Vec<(u8, u32)>,
     /// The condition in play; the rule does not apply when it fails.
     pub when: Condition,
     /// Player flags (bit set) the change sets.
@@ -547,7 +553,25 @@ impl Checker<'_> {
                     false
                 }
             };
+            let mut at_most = Vec::new();
+            for (t, n) in &p.at_most {
+                let known = self.file.pieces.iter().any(|d| d.letter.value == t.value);
+                let ty = self.letter(t);
+                if known && !p.to.iter().any(|to| to.value == t.value) {
+                    self.errors.push(t.error(format!(
+                        "`at_most` names `{}`, which this rule does not promote to",
+                        t.value
+                    )));
+                } else if *n == 0 {
+                    self.errors.push(t.error(format!(
+                        "`at_most: {{ {}: 0 }}` would forbid the promotion; leave `{}` out of `to`",
+                        t.value, t.value
+                    )));
+                }
+                at_most.push((ty, *n));
+            }
             promotions.push(Promotion {
+                at_most,
                 pieces: self.letter_set(&p.pieces),
                 zone: [
                     self.zone(&p.zone, files, ranks, true),
@@ -588,6 +612,15 @@ impl Checker<'_> {
         }
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
         let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
+        let all_royals_checked = match f.royal_check.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "any")) => false,
+            Some((_, "all")) => true,
+            Some((t, other)) => {
+                self.errors
+                    .push(t.error(format!("`royal_check` is `any` or `all`, not `{other}`")));
+                false
+            }
+        };
         let cannot_capture = self.cannot_capture(&pieces);
         let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
             None | Some((_, "allowed")) => false,
@@ -829,6 +862,7 @@ impl Checker<'_> {
             compulsory_capture,
             checks_illegal,
             explosion,
+            all_royals_checked,
             cannot_capture,
         }
     }

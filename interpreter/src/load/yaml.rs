@@ -38,6 +38,8 @@ struct RawRuleFile {
     #[serde(default)]
     explosion: Option<Spanned<RawExplosion>>,
     #[serde(default)]
+    royal_check: Option<Spanned<String>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -350,6 +352,8 @@ struct RawPromotion {
     #[serde(default)]
     limit: Option<Spanned<String>>,
     #[serde(default)]
+    at_most: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
     sets: Vec<Spanned<String>>,
@@ -657,6 +661,8 @@ pub struct RuleFile {
     pub giving_check: Option<Text>,
     /// `explosion`: captures explode (§11.3), if given.
     pub explosion: Option<ExplosionDef>,
+    /// `royal_check`: `any` (default) or `all` royal pieces attacked make check (§3.2).
+    pub royal_check: Option<Text>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -992,6 +998,9 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `at_most`: per letter (placed at its number), the most pieces of
+    /// that type the side may have on the board after promoting to it.
+    pub at_most: Vec<(Text, u32)>,
     /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
     /// `sets`: player flags set when the change happens.
@@ -1481,6 +1490,20 @@ impl Raw {
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory.0,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
+                    at_most: p
+                        .at_most
+                        .iter()
+                        .map(|(letter, n)| {
+                            let (count, span) = number(n, source);
+                            (
+                                Text {
+                                    value: letter.clone(),
+                                    span,
+                                },
+                                count,
+                            )
+                        })
+                        .collect(),
                     when: p.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
                             .map_err(|d| errors.push(d))
@@ -1827,6 +1850,7 @@ impl Raw {
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
             explosion,
+            royal_check: f.royal_check.as_ref().map(|t| text(t, source)),
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
                 sides: c.value.sides.as_ref().map(|t| text(t, source)),
                 by: c

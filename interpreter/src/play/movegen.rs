@@ -484,6 +484,15 @@ impl Rules {
                 continue;
             }
             let code = crate::compile::code(to as usize, colour);
+            if let Some(&(_, most)) = rule.at_most.iter().find(|(ty, _)| *ty == to) {
+                let on_board = pos.occupied[colour]
+                    .iter()
+                    .filter(|&s| pos.board[s as usize] == code)
+                    .count();
+                if on_board >= most as usize {
+                    continue;
+                }
+            }
             if rule.only_captured {
                 let on_board = pos.occupied[colour]
                     .iter()
@@ -687,11 +696,17 @@ impl Rules {
         self.royal_attacked(pos, pos.side)
     }
 
-    /// Whether a royal piece of `colour` is in check: attacked by the
-    /// other side, where capturing it would not explode a royal piece of
-    /// the capturer (§11.3).
+    /// Whether `colour` is in check: a royal piece of it (with `royal_check:
+    /// all`, every one, §3.2) attacked by the other side, where capturing it
+    /// would not explode a royal piece of the capturer (§11.3).
     #[inline]
     pub fn royal_attacked(&self, pos: &Position, colour: usize) -> bool {
+        if self.variant.all_royals_checked {
+            return !pos.royals[colour].is_empty()
+                && pos.royals[colour]
+                    .iter()
+                    .all(|k| self.threatened(pos, k, colour));
+        }
         pos.royals[colour]
             .iter()
             .any(|k| self.threatened(pos, k, colour))
@@ -743,8 +758,13 @@ impl Rules {
     #[inline]
     pub(crate) fn illegal_after(&self, pos: &Position, undo: &super::Undo) -> bool {
         let us = pos.last_mover();
-        if !self.blast.is_empty() && undo.royals_lost != 0 {
-            if undo.royals_lost >> us & 1 != 0 {
+        let lost = if self.blast.is_empty() {
+            0
+        } else {
+            undo.royals_lost()
+        };
+        if lost != 0 {
+            if lost >> us & 1 != 0 {
                 return true;
             }
             if pos.royals[us ^ 1].is_empty() {

@@ -86,8 +86,21 @@ pub struct Undo {
     blast: Bits,
     blasted: [u8; crate::check::MAX_BLAST_SQUARES + 1],
     /// Colours (bit per colour) that lost a royal piece to the move: captured
-    /// or exploded; kept only where captures explode.
-    pub(crate) royals_lost: u8,
+    /// or exploded; kept only for captures where captures explode.
+    royals_lost: u8,
+}
+
+impl Undo {
+    /// Where captures explode (§11.3): the colours (a bit per colour) that
+    /// lost a royal piece to the move, captured or exploded.
+    #[inline]
+    pub(crate) fn royals_lost(&self) -> u8 {
+        if self.captured != 0 {
+            self.royals_lost
+        } else {
+            0
+        }
+    }
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -314,10 +327,6 @@ impl Position {
         undo.fullmove = self.fullmove;
         undo.sub = self.sub;
         undo.turn_pieces = self.turn_pieces;
-        if !rules.blast.is_empty() {
-            undo.blast = Bits::default();
-            undo.royals_lost = 0;
-        }
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
@@ -397,7 +406,7 @@ impl Position {
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
         }
-        if !rules.blast.is_empty() {
+        if undo.captured != 0 && !rules.blast.is_empty() {
             self.explode(rules, m, us, undo);
         }
         self.virgin.clear(m.from);
@@ -515,10 +524,10 @@ impl Position {
     /// Explosions (§11.3): after a capture, removes the pieces on the
     /// squares around the capture square and the one on it (the capturer),
     /// except immune types, and spared types off the capture square.
+    #[inline(never)]
     fn explode(&mut self, rules: &Rules, m: Move, us: usize, undo: &mut Undo) {
-        if undo.captured == 0 {
-            return;
-        }
+        undo.blast = Bits::default();
+        undo.royals_lost = 0;
         if rules.royal_codes >> undo.captured & 1 != 0 {
             undo.royals_lost |= 1 << ((undo.captured as usize - 1) & 1);
         }
@@ -556,7 +565,7 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
-        if !undo.blast.is_empty() {
+        if undo.captured != 0 && !rules.blast.is_empty() {
             for (k, sq) in undo.blast.iter().enumerate() {
                 self.put(rules, sq, undo.blasted[k]);
             }
