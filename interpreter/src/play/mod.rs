@@ -95,6 +95,9 @@ pub struct Rules {
     pub strict_legality: bool,
     /// Whether some type may not capture some other (`cannot_capture`, §3).
     pub capture_limits: bool,
+    /// Whether check is any royal piece attacked, nothing more: no
+    /// `royal_check: all` (§3.2), no explosions (§11.3).
+    pub plain_check: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -285,6 +288,7 @@ impl Rules {
             blast: Vec::new(),
             strict_legality: false,
             capture_limits: false,
+            plain_check: true,
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -364,6 +368,7 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some();
         rules.capture_limits = v.cannot_capture.iter().any(|&m| m != 0);
+        rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {

@@ -701,6 +701,18 @@ impl Rules {
     /// would not explode a royal piece of the capturer (§11.3).
     #[inline]
     pub fn royal_attacked(&self, pos: &Position, colour: usize) -> bool {
+        if self.plain_check {
+            return pos.royals[colour]
+                .iter()
+                .any(|k| self.attacked(pos, k, colour ^ 1));
+        }
+        self.royal_attacked_by_special_rules(pos, colour)
+    }
+
+    /// [`Rules::royal_attacked`] under `royal_check: all` (§3.2) or
+    /// explosions (§11.3); apart so that other files do not pay for them.
+    #[inline(never)]
+    fn royal_attacked_by_special_rules(&self, pos: &Position, colour: usize) -> bool {
         if self.variant.all_royals_checked {
             return !pos.royals[colour].is_empty()
                 && pos.royals[colour]
