@@ -10,6 +10,7 @@ mod conform;
 mod doc;
 mod engine;
 mod explore;
+mod fmt;
 mod json;
 mod pgn;
 mod play;
@@ -18,6 +19,7 @@ mod referee;
 mod report;
 mod serve;
 mod svg;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -62,6 +64,9 @@ enum Command {
         /// Rule files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Check again each time a file is saved, until Ctrl-C (text output only).
+        #[arg(long)]
+        watch: bool,
     },
     /// Count the leaf nodes of the legal-move tree; the last line is the count.
     #[command(after_help = help!("motley perft spec/variants/chess.yaml 5 --divide --threads 2"))]
@@ -348,6 +353,22 @@ enum Command {
     /// Print the man page (roff) of motley and its subcommands.
     #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
     Man,
+    /// Rewrite rule files in one layout (indents, spacing, quotes), keeping
+    /// every comment and the order of keys; with --check, only name the
+    /// files that are not formatted (exit 1).
+    #[command(after_help = help!("motley fmt my-variant.yaml && motley fmt --check spec/variants/chess.yaml"))]
+    Fmt {
+        /// Rule files to format in place.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing; name each file whose layout differs and exit 1 if any does.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print the JSON Schema of rule files (what spec/motley.schema.json
+    /// holds), for editors: completion of keys, typos flagged.
+    #[command(after_help = help!("motley schema > spec/motley.schema.json"))]
+    Schema,
     #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6 --against fsf"))]
     /// Measure perft speed (every leaf played, one thread, by CPU time so
     /// the figure holds on a busy machine) and print leaves per second,
@@ -454,6 +475,25 @@ fn main() -> ExitCode {
                 eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
+        }
+    }
+}
+
+/// Checks a rule file's text and prints the result: `NAME: ok: VARIANT (N
+/// piece types)` on stdout, or every problem on stderr. True when valid.
+fn check_text(name: &str, source: &str) -> bool {
+    match build(source) {
+        Ok(rules) => {
+            outln!(
+                "{name}: ok: {} ({} piece types)",
+                rules.variant.name,
+                rules.variant.pieces.len()
+            );
+            true
+        }
+        Err(d) => {
+            eprint!("{}", d.render(name, source));
+            false
         }
     }
 }
@@ -718,6 +758,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 | Command::Record { .. }
                 | Command::Completions { .. }
                 | Command::Man
+                | Command::Fmt { .. }
         )
     {
         return Err(Failure(
@@ -726,31 +767,41 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         ));
     }
     match command {
-        Command::Check { files } => {
+        Command::Check { files, watch: true } => {
+            if json {
+                return Err(Failure(
+                    "--watch prints text; --json is for a single check".to_string(),
+                ));
+            }
+            watch::watch(&files, |files| {
+                for path in files {
+                    match read(path) {
+                        Ok(source) => {
+                            check_text(&path.display().to_string(), &source);
+                        }
+                        Err(Failure(message)) => eprint!("{message}"),
+                    }
+                }
+            })
+        }
+        Command::Check { files, .. } => {
             let mut failed = false;
             let mut reports = Vec::new();
             for path in files {
                 let source = read(&path)?;
                 let name = path.display().to_string();
-                match build(&source) {
-                    Ok(rules) if json => reports.push(json::check(
-                        &name,
-                        Ok((&rules.variant.name, rules.variant.pieces.len())),
-                    )),
-                    Ok(rules) => outln!(
-                        "{name}: ok: {} ({} piece types)",
-                        rules.variant.name,
-                        rules.variant.pieces.len()
-                    ),
-                    Err(d) => {
-                        if json {
-                            reports.push(json::check(&name, Err(&d)));
-                        } else {
-                            eprint!("{}", d.render(&name, &source));
-                        }
-                        failed = true;
-                    }
+                if !json {
+                    failed |= !check_text(&name, &source);
+                    continue;
                 }
+                let built = build(&source);
+                reports.push(json::check(
+                    &name,
+                    built
+                        .as_ref()
+                        .map(|rules| (rules.variant.name.as_str(), rules.variant.pieces.len())),
+                ));
+                failed |= built.is_err();
             }
             if json {
                 json::print(&serde_json::Value::Array(reports));
@@ -1013,6 +1064,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             }
             std::io::Write::write_all(&mut std::io::stdout(), &page)
                 .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Fmt { files, check } => fmt::fmt(&files, check),
+        Command::Schema => {
+            out!("{}", motley_interpreter::load::schema());
             Ok(ExitCode::SUCCESS)
         }
         Command::Record { file, at } => {

@@ -217,6 +217,9 @@ impl Fsf {
         } else if legal.is_empty() {
             let result = answer["result"].as_i64().unwrap_or(0);
             match answer["in_check"].as_bool().unwrap_or(false) {
+                // A mate the mated side wins: shogi's mate by a pawn drop
+                // as FSF rules it (LANGUAGE.md §14.2 `checkmate: loses`).
+                true if result > 0 => outcome(winner(result), "checkmate by a drop"),
                 true => outcome(winner(result), "checkmate"),
                 false => outcome(winner(result), "stalemate"),
             }

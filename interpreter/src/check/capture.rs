@@ -1,13 +1,13 @@
 //! What a capture does beyond removing the captured piece: explosions
-//! (§11.3), and the types a piece may not capture.
+//! (§11.5).
 
-use super::{Checker, Movement, PieceType, Travel};
+use super::{Checker, Movement, Travel};
 use crate::load::ExplosionDef;
 
 /// Most squares around a capture an explosion may reach.
 pub const MAX_BLAST_SQUARES: usize = 24;
 
-/// Explosions (§11.3 of the language reference): a capture removes the
+/// Explosions (§11.5 of the language reference): a capture removes the
 /// pieces on the squares around the capture square and the capturer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explosion {
@@ -76,35 +76,5 @@ impl Checker<'_> {
             spared,
             immune,
         })
-    }
-
-    /// Per type, the types (bit set) its pieces may not capture
-    /// (`cannot_capture`); a royal type may not be listed, since check
-    /// would then be an attack that cannot be carried out.
-    pub(super) fn cannot_capture(&mut self, pieces: &[PieceType]) -> Vec<u32> {
-        let defs: Vec<_> = self
-            .file
-            .pieces
-            .iter()
-            .map(|p| p.cannot_capture.clone())
-            .collect();
-        let mut out = Vec::new();
-        for list in defs.iter().take(pieces.len()) {
-            let mut mask = 0;
-            for t in list {
-                let known = pieces.iter().any(|p| p.letter.to_string() == t.value);
-                let ty = self.letter(t) as usize;
-                if known && pieces.get(ty).is_some_and(|p| p.royal) {
-                    self.errors.push(t.error(format!(
-                        "`{}` is royal: a royal piece may not be listed in `cannot_capture` \
-                         (an attack on it would be check that no capture can carry out)",
-                        t.value
-                    )));
-                }
-                mask |= 1u32 << ty;
-            }
-            out.push(mask);
-        }
-        out
     }
 }

@@ -3,7 +3,13 @@
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
+
+#[cfg(feature = "schema")]
+mod schema;
+mod spanned;
+#[cfg(feature = "schema")]
+pub use schema::schema;
+use spanned::Spanned;
 
 use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
@@ -12,6 +18,7 @@ use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 pub const LANGUAGE_VERSION: u32 = 1;
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuleFile {
     motley: Spanned<Whole>,
@@ -39,6 +46,9 @@ struct RawRuleFile {
     explosion: Option<Spanned<RawExplosion>>,
     #[serde(default)]
     royal_check: Option<Spanned<String>>,
+    royals_facing: Option<Spanned<String>>,
+    #[serde(default)]
+    passing: Option<Spanned<RawPassing>>,
     #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
@@ -58,12 +68,14 @@ struct RawRuleFile {
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
     imitation: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     notation: Option<RawNotation>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawNotation {
     #[serde(default)]
@@ -75,6 +87,7 @@ struct RawNotation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawFreeze {
     by: Vec<Spanned<String>>,
@@ -96,6 +109,7 @@ struct RawFreeze {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReply {
     key: Spanned<String>,
@@ -108,6 +122,7 @@ struct RawReply {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReplyMove {
     pieces: Vec<Spanned<String>>,
@@ -117,6 +132,17 @@ struct RawReplyMove {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawPassing {
+    #[serde(default)]
+    when: Option<Spanned<String>>,
+    #[serde(default)]
+    twice: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     files: Spanned<Whole>,
@@ -124,6 +150,7 @@ struct RawBoard {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPiece {
     letter: Spanned<String>,
@@ -136,7 +163,9 @@ struct RawPiece {
     #[serde(default)]
     irreversible: Truth,
     #[serde(default)]
-    cannot_capture: Vec<Spanned<String>>,
+    screens_not: Vec<Spanned<String>>,
+    #[serde(default)]
+    captures_not: Vec<Spanned<String>>,
 }
 
 /// A whole number written plain (`8`). A quoted scalar is a string, never
@@ -298,6 +327,7 @@ impl<'de> Deserialize<'de> for RawMoves {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawImitation {
     #[serde(default)]
@@ -317,6 +347,7 @@ struct RawImitation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMoveEntry {
     moves: Spanned<String>,
@@ -325,6 +356,7 @@ struct RawMoveEntry {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastling {
     king: Spanned<String>,
@@ -335,6 +367,7 @@ struct RawCastling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastlingSide {
     king_to: Spanned<String>,
@@ -342,6 +375,7 @@ struct RawCastlingSide {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
     pieces: Vec<Spanned<String>>,
@@ -353,6 +387,7 @@ struct RawPromotion {
     limit: Option<Spanned<String>>,
     #[serde(default)]
     at_most: std::collections::BTreeMap<String, Spanned<Whole>>,
+    zone_of: Option<Spanned<String>>,
     #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
@@ -366,12 +401,17 @@ fn yes() -> Truth {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDraws {
     #[serde(default)]
     fifty_move: Option<Spanned<Whole>>,
     #[serde(default)]
     repetition: Option<Spanned<Whole>>,
+    #[serde(default)]
+    repetition_result: Option<Spanned<String>>,
+    #[serde(default)]
+    perpetual_check: Option<Spanned<String>>,
     #[serde(default)]
     insufficient_material: Option<RawInsufficient>,
     #[serde(default)]
@@ -381,6 +421,7 @@ struct RawDraws {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReset {
     #[serde(default)]
@@ -392,6 +433,7 @@ struct RawReset {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawUncounted {
     captures_of: Vec<Spanned<String>>,
@@ -400,6 +442,7 @@ struct RawUncounted {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHand {
     #[serde(default)]
@@ -443,6 +486,7 @@ impl<'de> Deserialize<'de> for RawDemote {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawState {
     #[serde(default)]
@@ -454,6 +498,7 @@ struct RawState {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDrop {
     pieces: Vec<Spanned<String>>,
@@ -468,9 +513,14 @@ struct RawDrop {
     entry_as: Option<Spanned<String>>,
     #[serde(default)]
     last_move: Option<Spanned<String>>,
+    #[serde(default)]
+    max_per_file: Option<Spanned<Whole>>,
+    #[serde(default)]
+    checkmate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawTurn {
     moves: Spanned<Whole>,
@@ -528,6 +578,7 @@ impl<'de> Deserialize<'de> for RawLetters {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHidden {
     pieces: Vec<Spanned<String>>,
@@ -535,6 +586,7 @@ struct RawHidden {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuling {
     question: String,
@@ -544,6 +596,7 @@ struct RawRuling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawGate {
     pieces: Vec<Spanned<String>>,
@@ -561,6 +614,7 @@ struct RawGate {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
@@ -577,9 +631,23 @@ struct RawOutcomes {
     check_count: Option<Spanned<Whole>>,
     #[serde(default)]
     reach: Option<RawReach>,
+    #[serde(default)]
+    material_count: Option<Spanned<RawMaterialCount>>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawMaterialCount {
+    points: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
+    bonus: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
+    ties: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawExtinction {
     #[serde(default)]
@@ -591,6 +659,7 @@ struct RawExtinction {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawExplosion {
     around: Spanned<String>,
@@ -601,6 +670,7 @@ struct RawExplosion {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
@@ -610,6 +680,7 @@ struct RawCompulsory {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReach {
     pieces: Vec<Spanned<String>>,
@@ -619,6 +690,7 @@ struct RawReach {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawInsufficient {
     #[serde(default)]
@@ -659,10 +731,14 @@ pub struct RuleFile {
     pub compulsory_capture: Option<CompulsoryDef>,
     /// `giving_check`: `allowed` (default) or `illegal`.
     pub giving_check: Option<Text>,
-    /// `explosion`: captures explode (§11.3), if given.
+    /// `explosion`: captures explode (§11.5), if given.
     pub explosion: Option<ExplosionDef>,
-    /// `royal_check`: `any` (default) or `all` royal pieces attacked make check (§3.2).
+    /// `royal_check`: `any` (default) or `all` royal pieces attacked make check (§3.3).
     pub royal_check: Option<Text>,
+    /// `royals_facing`: `allowed` (default), `forbidden` or `break-or-pass` (§11.3).
+    pub royals_facing: Option<Text>,
+    /// `passing`, if a side may pass (§11.4).
+    pub passing: Option<PassingDef>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -846,6 +922,11 @@ pub struct DropDef {
     pub entry_as: Option<Text>,
     /// `last_move`: record the held type (`before`) or the entering type (`after`, default).
     pub last_move: Option<Text>,
+    /// `max_per_file`: at most this many of the dropping side's pieces of
+    /// the entering type on the file after the drop.
+    pub max_per_file: Option<(u32, Span)>,
+    /// `checkmate`: `loses`: a checkmate by such a drop loses for the dropper.
+    pub checkmate: Option<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -867,6 +948,8 @@ pub struct OutcomesDef {
     pub draw_odds: Option<Text>,
     /// `extinction`, if given.
     pub extinction: Option<ExtinctionDef>,
+    /// `material_count`, if given.
+    pub material_count: Option<MaterialCountDef>,
 }
 
 /// `outcomes.extinction`: a side left with too few pieces (§19).
@@ -882,7 +965,7 @@ pub struct ExtinctionDef {
     pub span: Span,
 }
 
-/// `explosion`: a capture removes the pieces around it and the capturer (§11.3).
+/// `explosion`: a capture removes the pieces around it and the capturer (§11.5).
 #[derive(Clone, Debug)]
 pub struct ExplosionDef {
     /// `around`: Betza leaps from the capture square to the squares that explode.
@@ -891,6 +974,26 @@ pub struct ExplosionDef {
     pub spared: Vec<Text>,
     /// `immune`: types no explosion removes, the capturer included.
     pub immune: Vec<Text>,
+}
+
+/// `passing`: a side may pass its turn (§11.4).
+#[derive(Clone, Debug)]
+pub struct PassingDef {
+    /// `when`: a move-context condition (§5.2); absent: always.
+    pub when: Option<ExprNode>,
+    /// `twice`: `continues` (default) or `draw`: two passes in a row end the game.
+    pub twice: Option<Text>,
+}
+
+/// `outcomes.material_count`: points that decide a drawn game (§19).
+#[derive(Clone, Debug)]
+pub struct MaterialCountDef {
+    /// `points`: letter, points and where the points are written.
+    pub points: Vec<(String, u32, Span)>,
+    /// `bonus`: side name, points and where they are written.
+    pub bonus: Vec<(String, u32, Span)>,
+    /// `ties`: `draw` (default), `white` or `black`.
+    pub ties: Option<Text>,
 }
 
 /// `compulsory_capture`: if a capture is legal, only captures are (§11).
@@ -923,8 +1026,10 @@ pub struct PieceDef {
     pub value: Option<u32>,
     /// `irreversible`: its moves reset the fifty-move count.
     pub irreversible: bool,
-    /// `cannot_capture`: the types this piece may not capture.
-    pub cannot_capture: Vec<Text>,
+    /// `screens_not`: letters its hops may not use as a screen.
+    pub screens_not: Vec<Text>,
+    /// `captures_not`: letters it may not capture.
+    pub captures_not: Vec<Text>,
 }
 
 /// One movement entry of a piece: Betza with an optional condition.
@@ -1001,6 +1106,9 @@ pub struct PromotionDef {
     /// `at_most`: per letter (placed at its number), the most pieces of
     /// that type the side may have on the board after promoting to it.
     pub at_most: Vec<(Text, u32)>,
+    /// `zone_of`: the square the zone judges: `target` (default), `origin`
+    /// or `either`.
+    pub zone_of: Option<Text>,
     /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
     /// `sets`: player flags set when the change happens.
@@ -1016,6 +1124,12 @@ pub struct DrawsDef {
     pub fifty_move: Option<(u32, Span)>,
     /// Occurrences of one position that draw the game.
     pub repetition: Option<(u32, Span)>,
+    /// `repetition_result`: `draw` (default), `loss` or `win` for the side
+    /// that repeats, or `white-loses` / `black-loses`.
+    pub repetition_result: Option<Text>,
+    /// `perpetual_check`: `draw` (default) or `loss` for the side that
+    /// checked throughout the repeated cycle.
+    pub perpetual_check: Option<Text>,
     /// Letters that cannot mate alone with the royal piece.
     pub lone: Vec<Text>,
     /// Colour-bound letters: material made only of these on one square colour is dead.
@@ -1458,9 +1572,15 @@ impl Raw {
                 royal: p.value.royal.0,
                 value: p.value.value.map(|v| v.0),
                 irreversible: p.value.irreversible.0,
-                cannot_capture: p
+                screens_not: p
                     .value
-                    .cannot_capture
+                    .screens_not
+                    .iter()
+                    .map(|t| text(t, source))
+                    .collect(),
+                captures_not: p
+                    .value
+                    .captures_not
                     .iter()
                     .map(|t| text(t, source))
                     .collect(),
@@ -1504,6 +1624,7 @@ impl Raw {
                             )
                         })
                         .collect(),
+                    zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
                     when: p.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
                             .map_err(|d| errors.push(d))
@@ -1521,6 +1642,8 @@ impl Raw {
             .map(|d| DrawsDef {
                 fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
                 repetition: d.repetition.as_ref().map(|n| number(n, source)),
+                repetition_result: d.repetition_result.as_ref().map(|t| text(t, source)),
+                perpetual_check: d.perpetual_check.as_ref().map(|t| text(t, source)),
                 lone: d
                     .insufficient_material
                     .iter()
@@ -1571,6 +1694,18 @@ impl Raw {
                 span: place(e, source),
             });
             outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
+            outcomes.material_count = o.material_count.as_ref().map(|m| {
+                let pairs = |map: &std::collections::BTreeMap<String, Spanned<Whole>>| {
+                    map.iter()
+                        .map(|(k, v)| (k.clone(), v.value.0, place(v, source)))
+                        .collect()
+                };
+                MaterialCountDef {
+                    points: pairs(&m.value.points),
+                    bonus: pairs(&m.value.bonus),
+                    ties: m.value.ties.as_ref().map(|t| text(t, source)),
+                }
+            });
             if let Some(r) = &o.reach {
                 outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
                 match parse_expression(&text(&r.zone, source)) {
@@ -1598,6 +1733,8 @@ impl Raw {
                     sets: d.sets.iter().map(|t| text(t, source)).collect(),
                     entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
                     last_move: d.last_move.as_ref().map(|t| text(t, source)),
+                    max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
+                    checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
                 }),
                 Err(e) => errors.push(e),
             }
@@ -1778,6 +1915,14 @@ impl Raw {
                 errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
             }
         }
+        let passing = f.passing.as_ref().map(|p| PassingDef {
+            when: p.value.when.as_ref().and_then(|w| {
+                parse_expression(&text(w, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            }),
+            twice: p.value.twice.as_ref().map(|t| text(t, source)),
+        });
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
@@ -1851,6 +1996,8 @@ impl Raw {
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
             explosion,
             royal_check: f.royal_check.as_ref().map(|t| text(t, source)),
+            royals_facing: f.royals_facing.as_ref().map(|t| text(t, source)),
+            passing,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
                 sides: c.value.sides.as_ref().map(|t| text(t, source)),
                 by: c

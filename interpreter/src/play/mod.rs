@@ -68,6 +68,9 @@ pub struct Rules {
     pub imitator_codes: u64,
     /// Whether positions record the last two moves (some piece imitates).
     pub records_moves: bool,
+    /// Whether positions record the drop rule of the last move: a drop
+    /// rule has `checkmate: loses` (§14.2).
+    pub records_drops: bool,
     /// Whether an imitator sees castling as a rook's move.
     pub castles_as_rook: bool,
     /// Whether some piece captures only as its first move: then FEN says
@@ -88,15 +91,13 @@ pub struct Rules {
     /// Whether freezers choose on arrival (`trigger: arrival`, §15).
     pub freezes_on_arrival: bool,
     /// Per square, per colour of the capturer: the squares around it that
-    /// a capture there explodes (§11.3); empty when captures do not explode.
+    /// a capture there explodes (§11.5); empty when captures do not explode.
     pub blast: Vec<[Bits; 2]>,
     /// Whether a move's legality is more than its mover's safety: illegal
-    /// checks (§11.2) or explosions (§11.3).
+    /// checks (§11.2) or explosions (§11.5).
     pub strict_legality: bool,
-    /// Whether some type may not capture some other (`cannot_capture`, §3).
-    pub capture_limits: bool,
     /// Whether check is any royal piece attacked, nothing more: no
-    /// `royal_check: all` (§3.2), no explosions (§11.3).
+    /// `royal_check: all` (§3.3), no explosions (§11.5).
     pub plain_check: bool,
 }
 
@@ -269,7 +270,9 @@ impl Rules {
             landing_before: c.landing_before,
         });
         let count_checks = variant.outcomes.check_count.is_some();
-        let immediate_end = variant.outcomes.immediate();
+        let immediate_end = variant.outcomes.immediate()
+            || variant.passing.as_ref().is_some_and(|p| p.twice_draws)
+            || variant.royals_facing == crate::check::Facing::BreakOrPass;
         let mut rules = Rules {
             variant,
             file,
@@ -287,7 +290,6 @@ impl Rules {
             freezes_on_arrival: false,
             blast: Vec::new(),
             strict_legality: false,
-            capture_limits: false,
             plain_check: true,
             tracks_hands: false,
             marks_promoted: false,
@@ -295,6 +297,7 @@ impl Rules {
             drop_zones: Vec::new(),
             imitator_codes: 0,
             records_moves: false,
+            records_drops: false,
             castles_as_rook: false,
             initial_captures: false,
         };
@@ -312,7 +315,14 @@ impl Rules {
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
             || !v.drops.is_empty()
             || !v.gating.is_empty();
-        rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
+        // Promoted forms (`+P`) tell their origin by their type; other
+        // promoted pieces are marked `~` on the board.
+        let forms_only = !v.promotions.is_empty()
+            && v.promotions
+                .iter()
+                .all(|r| r.to.iter().all(|&to| v.pieces[to as usize].promoted));
+        rules.marks_promoted =
+            v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
         rules.demoted = (0..v.pieces.len() as u8).collect();
         for rule in &v.promotions {
             let base = (0..v.pieces.len())
@@ -340,6 +350,7 @@ impl Rules {
             })
             .collect();
         rules.records_moves = v.record_last;
+        rules.records_drops = v.drops.iter().any(|d| d.mate_loses);
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
         rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
@@ -367,7 +378,6 @@ impl Rules {
                 .collect();
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some();
-        rules.capture_limits = v.cannot_capture.iter().any(|&m| m != 0);
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];

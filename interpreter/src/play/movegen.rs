@@ -3,7 +3,7 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{CompulsoryCapture, Condition, Count};
+use crate::check::{CompulsoryCapture, Condition, Count, Facing};
 use crate::compile::{flag, Square, Walk};
 
 impl Rules {
@@ -26,37 +26,61 @@ impl Rules {
         if !self.variant.gating.is_empty() {
             self.gates(pos, first, out);
         }
-        if limits.may_pass {
+        if limits.may_pass || self.may_pass(pos) {
             out.push(NULL_MOVE);
-        }
-        if self.capture_limits {
-            self.drop_forbidden_captures(pos, first, out);
         }
     }
 
-    /// Removes the captures `cannot_capture` forbids (§3) from the moves
-    /// from `first` on.
-    fn drop_forbidden_captures(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
-        let limits = &self.variant.cannot_capture;
-        let forbidden = |m: &Move| {
-            let victim = match m.kind {
-                MoveKind::EnPassant => pos.board[m.aux as usize],
-                MoveKind::Normal | MoveKind::Passing | MoveKind::Shoot => pos.board[m.to as usize],
-                _ => 0,
-            };
-            let mover = pos.board[m.from as usize];
-            victim != 0
-                && mover != 0
-                && limits[(mover as usize - 1) / 2] >> ((victim as usize - 1) / 2) & 1 != 0
-        };
-        let mut kept = first;
-        for i in first..out.len() {
-            if !forbidden(&out[i]) {
-                out[kept] = out[i];
-                kept += 1;
+    /// Whether the passing rule (§11.4) lets the side to move pass now, at
+    /// the start of its turn (legality aside).
+    #[inline]
+    fn may_pass(&self, pos: &Position) -> bool {
+        self.variant
+            .passing
+            .as_ref()
+            .is_some_and(|p| pos.sub == 0 && self.holds(&p.when, pos, None, false))
+    }
+
+    /// Whether two royal pieces of the two sides stand on one file or rank
+    /// with nothing between them (§11.3).
+    pub fn royals_face(&self, pos: &Position) -> bool {
+        let files = self.tables.files as usize;
+        pos.royals[super::WHITE].iter().any(|a| {
+            pos.royals[super::BLACK].iter().any(|b| {
+                let (a, b) = (a.min(b) as usize, a.max(b) as usize);
+                let step = if a / files == b / files {
+                    1
+                } else if a % files == b % files {
+                    files
+                } else {
+                    return false;
+                };
+                (a + step..b).step_by(step).all(|s| pos.board[s] == 0)
+            })
+        })
+    }
+
+    /// Whether the move `m`, just made in `after`, is legal: it leaves no
+    /// royal piece of the mover attacked (§11) and obeys `royals_facing`
+    /// (§11.3); `facing_before` tells whether the royal pieces faced
+    /// before it.
+    #[inline]
+    fn legal_made(
+        &self,
+        after: &Position,
+        m: &Move,
+        undo: &super::Undo,
+        facing_before: bool,
+    ) -> bool {
+        match self.variant.royals_facing {
+            Facing::Allowed => !self.illegal_after(after, undo),
+            Facing::Forbidden => !self.illegal_after(after, undo) && !self.royals_face(after),
+            Facing::BreakOrPass => {
+                (facing_before && m.kind == MoveKind::Null)
+                    || !(self.illegal_after(after, undo)
+                        || facing_before && self.royals_face(after))
             }
         }
-        out.truncate(kept);
     }
 
     /// What the turn structure (§16) allows the side to move now.
@@ -104,6 +128,11 @@ impl Rules {
             }
             let virgin = pos.virgin.has(from);
             let first = out.len();
+            let (screens_not, captures_not) = (
+                self.tables.screens_not[piece as usize],
+                self.tables.captures_not[piece as usize],
+            );
+            let capturable = |c: u8| enemy(c) && captures_not >> ((c as usize - 1) / 2) & 1 == 0;
             for path in self.tables.paths(piece, from) {
                 if path.flags & flag::INITIAL != 0 && !virgin {
                     continue;
@@ -138,7 +167,7 @@ impl Rules {
                             {
                                 self.push_en_passant(pos, piece, from, to, out);
                             }
-                        } else if can_capture && enemy(target) {
+                        } else if can_capture && capturable(target) {
                             self.push(pos, piece, from, to, MoveKind::Normal, out);
                         }
                     }
@@ -162,7 +191,7 @@ impl Rules {
                                     self.push_en_passant(pos, piece, from, to, out);
                                 }
                             } else {
-                                if can_capture && enemy(target) {
+                                if can_capture && capturable(target) {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
@@ -174,6 +203,10 @@ impl Rules {
                         else {
                             continue;
                         };
+                        let over = board[steps[screen] as usize];
+                        if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
+                            continue;
+                        }
                         for &to in &steps[screen + 1..] {
                             let target = board[to as usize];
                             if target == 0 {
@@ -181,7 +214,7 @@ impl Rules {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                             } else {
-                                if can_capture && enemy(target) {
+                                if can_capture && capturable(target) {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
@@ -193,7 +226,7 @@ impl Rules {
                     }
                     Walk::Shoot => {
                         let to = steps[0];
-                        if can_capture && enemy(board[to as usize]) {
+                        if can_capture && capturable(board[to as usize]) {
                             out.push(Move {
                                 from,
                                 to,
@@ -322,9 +355,19 @@ impl Rules {
                     continue;
                 }
                 let piece = crate::compile::code(rule.placed.map_or(held, |p| p as usize), us);
+                let files = self.tables.files as Square;
                 for to in self.drop_zones[index][us].iter() {
                     if pos.board[to as usize] != 0 {
                         continue;
+                    }
+                    if let Some(limit) = rule.max_per_file {
+                        let on_file = pos.occupied[us]
+                            .iter()
+                            .filter(|&s| s % files == to % files && pos.board[s as usize] == piece)
+                            .count();
+                        if on_file >= limit as usize {
+                            continue;
+                        }
                     }
                     let seen = listed.iter().position(|(p, _)| *p == piece);
                     if overlapping && seen.is_some_and(|at| listed[at].1.has(to)) {
@@ -338,6 +381,9 @@ impl Rules {
                         if checks {
                             continue;
                         }
+                    }
+                    if rule.no_mate && self.drop_mates(pos, to, piece, held, index) {
+                        continue;
                     }
                     if overlapping {
                         match seen {
@@ -358,6 +404,30 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether dropping `piece` (held as `held`, by drop rule `index`) on
+    /// `to` checkmates: the opponent is then in check and has no legal move.
+    fn drop_mates(&self, pos: &Position, to: Square, piece: u8, held: usize, index: usize) -> bool {
+        let us = pos.side;
+        let m = Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop,
+            promotion: piece,
+            aux: held as Square,
+            extra: index as Square,
+            gate: 0,
+            gate_at: 0,
+        };
+        let mut after = pos.clone();
+        let undo = after.make(self, m);
+        if self.illegal_after(&after, &undo) || !self.royal_attacked(&after, us ^ 1) {
+            return false;
+        }
+        let mut replies = Vec::new();
+        self.legal_moves_ignoring_end(&after, &mut replies);
+        replies.is_empty()
     }
 
     /// Whether a move-context condition (§5.2) holds for the side to move.
@@ -402,6 +472,10 @@ impl Rules {
                 .sum(),
             Count::CapturedLastTurn(mask) => (0..self.tables.types)
                 .filter(|&t| pos.lost >> t & 1 != 0 && mask >> self.variant.held_as[t] & 1 != 0)
+                .count() as i64,
+            Count::OnBoard(mask) => pos.occupied[pos.side]
+                .iter()
+                .filter(|&s| mask >> ((pos.board[s as usize] as usize - 1) / 2) & 1 != 0)
                 .count() as i64,
         }
     }
@@ -455,7 +529,7 @@ impl Rules {
 
     #[inline]
     fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
-        let Some(first) = self.tables.promotion(piece, m.to) else {
+        let Some(first) = self.tables.promotion_of_move(piece, m.from, m.to) else {
             out.push(m);
             return;
         };
@@ -465,7 +539,8 @@ impl Rules {
         // The first rule whose pieces, zone and condition hold applies.
         let applies = |(_, r): &(usize, &crate::check::Promotion)| {
             r.pieces >> ty & 1 != 0
-                && r.zone[colour][m.to as usize]
+                && (r.on_target && r.zone[colour][m.to as usize]
+                    || r.on_origin && r.zone[colour][m.from as usize])
                 && self.holds(&r.when, pos, Some(m.from), captures)
         };
         let Some((index, rule)) = self
@@ -606,7 +681,7 @@ impl Rules {
         // lands is judged after the move, like every move's (§8, §11), and
         // now too when the rule says so. Where captures explode, the king is
         // lifted from its square first: touching kings make it safe there,
-        // and it must not shield the squares it passes (§11.3).
+        // and it must not shield the squares it passes (§11.5).
         let lifted;
         let judged = if self.blast.is_empty() {
             pos
@@ -660,6 +735,14 @@ impl Rules {
     /// Whether `piece` on `from` could capture an enemy piece on `target`.
     fn reaches(&self, pos: &Position, piece: u8, from: Square, target: Square) -> bool {
         let board = &pos.board;
+        let type_in = |mask: u32, s: Square| {
+            let c = board[s as usize];
+            c != 0 && mask >> ((c as usize - 1) / 2) & 1 != 0
+        };
+        if type_in(self.tables.captures_not[piece as usize], target) {
+            return false;
+        }
+        let screens_not = self.tables.screens_not[piece as usize];
         let virgin = pos.virgin.has(from);
         let occupied = |s: Square| s == target || board[s as usize] != 0;
         self.tables.paths(piece, from).iter().any(|path| {
@@ -680,6 +763,9 @@ impl Rules {
                     let Some(screen) = steps.iter().position(|&s| occupied(s)) else {
                         return false;
                     };
+                    if type_in(screens_not, steps[screen]) {
+                        return false;
+                    }
                     let beyond = &steps[screen + 1..];
                     match path.walk {
                         Walk::Grasshop => beyond.first() == Some(&target),
@@ -697,8 +783,8 @@ impl Rules {
     }
 
     /// Whether `colour` is in check: a royal piece of it (with `royal_check:
-    /// all`, every one, §3.2) attacked by the other side, where capturing it
-    /// would not explode a royal piece of the capturer (§11.3).
+    /// all`, every one, §3.3) attacked by the other side, where capturing it
+    /// would not explode a royal piece of the capturer (§11.5).
     #[inline]
     pub fn royal_attacked(&self, pos: &Position, colour: usize) -> bool {
         if self.plain_check {
@@ -709,8 +795,8 @@ impl Rules {
         self.royal_attacked_by_special_rules(pos, colour)
     }
 
-    /// [`Rules::royal_attacked`] under `royal_check: all` (§3.2) or
-    /// explosions (§11.3); apart so that other files do not pay for them.
+    /// [`Rules::royal_attacked`] under `royal_check: all` (§3.3) or
+    /// explosions (§11.5); apart so that other files do not pay for them.
     #[inline(never)]
     fn royal_attacked_by_special_rules(&self, pos: &Position, colour: usize) -> bool {
         if self.variant.all_royals_checked {
@@ -731,7 +817,7 @@ impl Rules {
             && (self.blast.is_empty() || !self.shielded(pos, sq, colour ^ 1))
     }
 
-    /// Where captures explode (§11.3): whether a capture on `sq` would
+    /// Where captures explode (§11.5): whether a capture on `sq` would
     /// explode a royal piece of `by`, the capturing side (kings that touch
     /// cannot capture each other).
     fn shielded(&self, pos: &Position, sq: Square, by: usize) -> bool {
@@ -764,7 +850,7 @@ impl Rules {
     /// Whether the move just made (`undo` from making it) is illegal: it
     /// left a royal piece of the mover attacked, or, where giving check is
     /// illegal (§11.2), it attacks an enemy royal piece. Where captures
-    /// explode (§11.3), a move that destroys a royal piece of its own is
+    /// explode (§11.5), a move that destroys a royal piece of its own is
     /// illegal, and one that removes the opponent's last royal piece is
     /// legal whatever it leaves attacked.
     #[inline]
@@ -809,9 +895,11 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         let first = out.len();
+        let facing_before =
+            self.variant.royals_facing == Facing::BreakOrPass && self.royals_face(pos);
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if !self.illegal_after(&work, &undo) {
+            if self.legal_made(&work, &m, &undo, facing_before) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);
