@@ -4,11 +4,13 @@
 //! directions and zones are evaluated for every square, so later phases
 //! never see text.
 
+mod capture;
 mod condition;
 mod eval;
 mod freeze;
 mod movement;
 
+pub use capture::{Explosion, MAX_BLAST_SQUARES};
 pub use condition::{Condition, Count, Names};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
@@ -109,6 +111,11 @@ pub struct Variant {
     pub repetition_result: RepetitionResult,
     /// The side that gave check in every position of a repeated cycle loses (§10).
     pub perpetual_check_loses: bool,
+    /// Captures explode (§11.5), if the variant says so.
+    pub explosion: Option<Explosion>,
+    /// A side is in check only when all its royal pieces are attacked
+    /// (§3.3 `royal_check: all`); otherwise when any is.
+    pub all_royals_checked: bool,
 }
 
 /// Royal pieces of the two sides on one file or rank with nothing between
@@ -442,6 +449,9 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Only to types of which the side has fewer on the board than in the setup.
     pub only_captured: bool,
+    /// Per type: the most pieces of it the side may have on the board after
+    /// promoting to it (`at_most`), or none.
+    pub at_most: Vec<(u8, u32)>,
     /// The zone judges the move's target square (`zone_of: target`, `either`).
     pub on_target: bool,
     /// The zone judges the move's origin square (`zone_of: origin`, `either`).
@@ -639,6 +649,23 @@ impl Checker<'_> {
                     false
                 }
             };
+            let mut at_most = Vec::new();
+            for (t, n) in &p.at_most {
+                let known = self.file.pieces.iter().any(|d| d.letter.value == t.value);
+                let ty = self.letter(t);
+                if known && !p.to.iter().any(|to| to.value == t.value) {
+                    self.errors.push(t.error(format!(
+                        "`at_most` names `{}`, which this rule does not promote to",
+                        t.value
+                    )));
+                } else if *n == 0 {
+                    self.errors.push(t.error(format!(
+                        "`at_most: {{ {}: 0 }}` would forbid the promotion; leave `{}` out of `to`",
+                        t.value, t.value
+                    )));
+                }
+                at_most.push((ty, *n));
+            }
             let (on_origin, on_target) = match p.zone_of.as_ref().map(|t| (t, t.value.as_str())) {
                 None | Some((_, "target")) => (false, true),
                 Some((_, "origin")) => (true, false),
@@ -651,6 +678,7 @@ impl Checker<'_> {
                 }
             };
             promotions.push(Promotion {
+                at_most,
                 on_target,
                 on_origin,
                 pieces: self.letter_set(&p.pieces),
@@ -692,6 +720,16 @@ impl Checker<'_> {
             Some(_) => {}
         }
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
+        let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
+        let all_royals_checked = match f.royal_check.as_ref().map(|t| (t, t.value.as_str())) {
+            None | Some((_, "any")) => false,
+            Some((_, "all")) => true,
+            Some((t, other)) => {
+                self.errors
+                    .push(t.error(format!("`royal_check` is `any` or `all`, not `{other}`")));
+                false
+            }
+        };
         let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
             None | Some((_, "allowed")) => false,
             Some((_, "illegal")) => true,
@@ -1021,6 +1059,8 @@ impl Checker<'_> {
             colour_bound,
             compulsory_capture,
             checks_illegal,
+            explosion,
+            all_royals_checked,
             royals_facing,
             passing,
             repetition_result,

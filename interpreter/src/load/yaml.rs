@@ -43,6 +43,9 @@ struct RawRuleFile {
     #[serde(default)]
     giving_check: Option<Spanned<String>>,
     #[serde(default)]
+    explosion: Option<Spanned<RawExplosion>>,
+    #[serde(default)]
+    royal_check: Option<Spanned<String>>,
     royals_facing: Option<Spanned<String>>,
     #[serde(default)]
     passing: Option<Spanned<RawPassing>>,
@@ -383,6 +386,7 @@ struct RawPromotion {
     #[serde(default)]
     limit: Option<Spanned<String>>,
     #[serde(default)]
+    at_most: std::collections::BTreeMap<String, Spanned<Whole>>,
     zone_of: Option<Spanned<String>>,
     #[serde(default)]
     when: Option<Spanned<String>>,
@@ -657,6 +661,17 @@ struct RawExtinction {
 #[derive(Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
+struct RawExplosion {
+    around: Spanned<String>,
+    #[serde(default)]
+    spared: Vec<Spanned<String>>,
+    #[serde(default)]
+    immune: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
     sides: Option<Spanned<String>>,
@@ -718,6 +733,10 @@ pub struct RuleFile {
     pub compulsory_capture: Option<CompulsoryDef>,
     /// `giving_check`: `allowed` (default) or `illegal`.
     pub giving_check: Option<Text>,
+    /// `explosion`: captures explode (§11.5), if given.
+    pub explosion: Option<ExplosionDef>,
+    /// `royal_check`: `any` (default) or `all` royal pieces attacked make check (§3.3).
+    pub royal_check: Option<Text>,
     /// `royals_facing`: `allowed` (default), `forbidden` or `break-or-pass` (§11.3).
     pub royals_facing: Option<Text>,
     /// `passing`, if a side may pass (§11.4).
@@ -951,6 +970,17 @@ pub struct ExtinctionDef {
     pub span: Span,
 }
 
+/// `explosion`: a capture removes the pieces around it and the capturer (§11.5).
+#[derive(Clone, Debug)]
+pub struct ExplosionDef {
+    /// `around`: Betza leaps from the capture square to the squares that explode.
+    pub around: MoveEntry,
+    /// `spared`: types that survive on the squares around (not where the capture is).
+    pub spared: Vec<Text>,
+    /// `immune`: types no explosion removes, the capturer included.
+    pub immune: Vec<Text>,
+}
+
 /// `passing`: a side may pass its turn (§11.4).
 #[derive(Clone, Debug)]
 pub struct PassingDef {
@@ -1078,6 +1108,9 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `at_most`: per letter (placed at its number), the most pieces of
+    /// that type the side may have on the board after promoting to it.
+    pub at_most: Vec<(Text, u32)>,
     /// `zone_of`: the square the zone judges: `target` (default), `origin`
     /// or `either`.
     pub zone_of: Option<Text>,
@@ -1582,6 +1615,20 @@ impl Raw {
                     to_span: place(&p.to, source),
                     mandatory: p.mandatory.0,
                     limit: p.limit.as_ref().map(|t| text(t, source)),
+                    at_most: p
+                        .at_most
+                        .iter()
+                        .map(|(letter, n)| {
+                            let (count, span) = number(n, source);
+                            (
+                                Text {
+                                    value: letter.clone(),
+                                    span,
+                                },
+                                count,
+                            )
+                        })
+                        .collect(),
                     zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
                     when: p.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
@@ -1738,6 +1785,11 @@ impl Raw {
         let letters =
             |list: &[Spanned<String>]| list.iter().map(|t| text(t, source)).collect::<Vec<_>>();
         let optional = |t: &Option<Spanned<String>>| t.as_ref().map(|t| text(t, source));
+        let explosion = f.explosion.as_ref().map(|x| ExplosionDef {
+            around: entry(&x.value.around, &None, &mut errors),
+            spared: letters(&x.value.spared),
+            immune: letters(&x.value.immune),
+        });
         let freeze = f
             .freeze
             .iter()
@@ -1948,6 +2000,8 @@ impl Raw {
             pieces,
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
+            explosion,
+            royal_check: f.royal_check.as_ref().map(|t| text(t, source)),
             royals_facing: f.royals_facing.as_ref().map(|t| text(t, source)),
             passing,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {

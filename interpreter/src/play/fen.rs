@@ -354,11 +354,7 @@ impl Rules {
                 ));
             }
             let them = pos.side ^ 1;
-            if turn.check_ends_turn
-                && pos.royals[them]
-                    .iter()
-                    .any(|k| self.attacked(&pos, k, pos.side))
-            {
+            if turn.check_ends_turn && self.royal_attacked(&pos, them) {
                 return Err(bad(
                     fen,
                     "the side not to move is in check, which would have ended the turn",

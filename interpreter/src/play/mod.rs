@@ -90,6 +90,15 @@ pub struct Rules {
     pub freezing: bool,
     /// Whether freezers choose on arrival (`trigger: arrival`, §15).
     pub freezes_on_arrival: bool,
+    /// Per square, per colour of the capturer: the squares around it that
+    /// a capture there explodes (§11.5); empty when captures do not explode.
+    pub blast: Vec<[Bits; 2]>,
+    /// Whether a move's legality is more than its mover's safety: illegal
+    /// checks (§11.2) or explosions (§11.5).
+    pub strict_legality: bool,
+    /// Whether check is any royal piece attacked, nothing more: no
+    /// `royal_check: all` (§3.3), no explosions (§11.5).
+    pub plain_check: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -279,6 +288,9 @@ impl Rules {
             freezer_codes: 0,
             freezing: false,
             freezes_on_arrival: false,
+            blast: Vec::new(),
+            strict_legality: false,
+            plain_check: true,
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -350,6 +362,26 @@ impl Rules {
                 rules.freezer_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
             }
         }
+        if let Some(explosion) = &v.explosion {
+            let (files, ranks) = (v.files as i32, v.ranks as i32);
+            rules.blast = (0..files * ranks)
+                .map(|sq| {
+                    let (file, rank) = (sq % files, sq / files);
+                    [1, -1].map(|forward| {
+                        let mut area = Bits::default();
+                        for &(dx, dy) in &explosion.around {
+                            let (f, r) = (file + dx as i32, rank + forward * dy as i32);
+                            if (0..files).contains(&f) && (0..ranks).contains(&r) {
+                                area.set((r * files + f) as Square);
+                            }
+                        }
+                        area
+                    })
+                })
+                .collect();
+        }
+        rules.strict_legality = v.checks_illegal || v.explosion.is_some();
+        rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {

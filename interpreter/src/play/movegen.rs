@@ -65,13 +65,20 @@ impl Rules {
     /// (§11.3); `facing_before` tells whether the royal pieces faced
     /// before it.
     #[inline]
-    fn legal_made(&self, after: &Position, m: &Move, facing_before: bool) -> bool {
+    fn legal_made(
+        &self,
+        after: &Position,
+        m: &Move,
+        undo: &super::Undo,
+        facing_before: bool,
+    ) -> bool {
         match self.variant.royals_facing {
-            Facing::Allowed => !self.illegal_after(after),
-            Facing::Forbidden => !self.illegal_after(after) && !self.royals_face(after),
+            Facing::Allowed => !self.illegal_after(after, undo),
+            Facing::Forbidden => !self.illegal_after(after, undo) && !self.royals_face(after),
             Facing::BreakOrPass => {
                 (facing_before && m.kind == MoveKind::Null)
-                    || !(self.illegal_after(after) || facing_before && self.royals_face(after))
+                    || !(self.illegal_after(after, undo)
+                        || facing_before && self.royals_face(after))
             }
         }
     }
@@ -306,7 +313,7 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         work.make_into(self, m, &mut undo);
-        !self.illegal_after(&work)
+        !self.illegal_after(&work, &undo)
     }
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
@@ -369,9 +376,7 @@ impl Rules {
                     if rule.no_check {
                         let probe = probe.get_or_insert_with(|| pos.clone());
                         probe.put(self, to, piece);
-                        let checks = probe.royals[us ^ 1]
-                            .iter()
-                            .any(|k| self.attacked(probe, k, us));
+                        let checks = self.royal_attacked(probe, us ^ 1);
                         probe.take(to);
                         if checks {
                             continue;
@@ -416,12 +421,8 @@ impl Rules {
             gate_at: 0,
         };
         let mut after = pos.clone();
-        after.make(self, m);
-        if self.illegal_after(&after)
-            || !after.royals[us ^ 1]
-                .iter()
-                .any(|k| self.attacked(&after, k, us))
-        {
+        let undo = after.make(self, m);
+        if self.illegal_after(&after, &undo) || !self.royal_attacked(&after, us ^ 1) {
             return false;
         }
         let mut replies = Vec::new();
@@ -558,6 +559,15 @@ impl Rules {
                 continue;
             }
             let code = crate::compile::code(to as usize, colour);
+            if let Some(&(_, most)) = rule.at_most.iter().find(|(ty, _)| *ty == to) {
+                let on_board = pos.occupied[colour]
+                    .iter()
+                    .filter(|&s| pos.board[s as usize] == code)
+                    .count();
+                if on_board >= most as usize {
+                    continue;
+                }
+            }
             if rule.only_captured {
                 let on_board = pos.occupied[colour]
                     .iter()
@@ -669,12 +679,22 @@ impl Rules {
         }
         // The king's start and the squares it passes are judged now; where it
         // lands is judged after the move, like every move's (§8, §11), and
-        // now too when the rule says so.
-        let them = pos.side ^ 1;
+        // now too when the rule says so. Where captures explode, the king is
+        // lifted from its square first: touching kings make it safe there,
+        // and it must not shield the squares it passes (§11.5).
+        let lifted;
+        let judged = if self.blast.is_empty() {
+            pos
+        } else {
+            let mut without = pos.clone();
+            without.take(king);
+            lifted = without;
+            &lifted
+        };
         let landing = king_to as usize % files;
         span(king, king_to)
             .filter(|&f| f != landing || king == king_to || castling.landing_before)
-            .any(|f| self.attacked(pos, (row + f) as Square, them))
+            .any(|f| self.threatened(judged, (row + f) as Square, pos.side))
     }
 
     /// Whether a piece of `colour` attacks `sq`.
@@ -759,10 +779,57 @@ impl Rules {
     /// Whether the side to move has a royal piece under attack.
     #[inline]
     pub fn in_check(&self, pos: &Position) -> bool {
-        let them = pos.side ^ 1;
-        pos.royals[pos.side]
+        self.royal_attacked(pos, pos.side)
+    }
+
+    /// Whether `colour` is in check: a royal piece of it (with `royal_check:
+    /// all`, every one, §3.3) attacked by the other side, where capturing it
+    /// would not explode a royal piece of the capturer (§11.5).
+    #[inline]
+    pub fn royal_attacked(&self, pos: &Position, colour: usize) -> bool {
+        if self.plain_check {
+            return pos.royals[colour]
+                .iter()
+                .any(|k| self.attacked(pos, k, colour ^ 1));
+        }
+        self.royal_attacked_by_special_rules(pos, colour)
+    }
+
+    /// [`Rules::royal_attacked`] under `royal_check: all` (§3.3) or
+    /// explosions (§11.5); apart so that other files do not pay for them.
+    #[inline(never)]
+    fn royal_attacked_by_special_rules(&self, pos: &Position, colour: usize) -> bool {
+        if self.variant.all_royals_checked {
+            return !pos.royals[colour].is_empty()
+                && pos.royals[colour]
+                    .iter()
+                    .all(|k| self.threatened(pos, k, colour));
+        }
+        pos.royals[colour]
             .iter()
-            .any(|k| self.attacked(pos, k, them))
+            .any(|k| self.threatened(pos, k, colour))
+    }
+
+    /// Whether a royal piece of `colour` would be in check on `sq`.
+    #[inline]
+    fn threatened(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+        self.attacked(pos, sq, colour ^ 1)
+            && (self.blast.is_empty() || !self.shielded(pos, sq, colour ^ 1))
+    }
+
+    /// Where captures explode (§11.5): whether a capture on `sq` would
+    /// explode a royal piece of `by`, the capturing side (kings that touch
+    /// cannot capture each other).
+    fn shielded(&self, pos: &Position, sq: Square, by: usize) -> bool {
+        let Some(rule) = &self.variant.explosion else {
+            return false;
+        };
+        (self.blast[sq as usize][by] & pos.royals[by])
+            .iter()
+            .any(|s| {
+                let ty = (pos.board[s as usize] as usize - 1) / 2;
+                (rule.immune | rule.spared) >> ty & 1 == 0
+            })
     }
 
     /// Whether the side that just moved left one of its royal pieces
@@ -777,19 +844,32 @@ impl Rules {
         {
             return true;
         }
-        pos.royals[us].iter().any(|k| self.attacked(pos, k, us ^ 1))
+        self.royal_attacked(pos, us)
     }
 
-    /// Whether the move just made is illegal: it left a royal piece of the
-    /// mover attacked, or, where giving check is illegal (§11.2), it
-    /// attacks an enemy royal piece.
+    /// Whether the move just made (`undo` from making it) is illegal: it
+    /// left a royal piece of the mover attacked, or, where giving check is
+    /// illegal (§11.2), it attacks an enemy royal piece. Where captures
+    /// explode (§11.5), a move that destroys a royal piece of its own is
+    /// illegal, and one that removes the opponent's last royal piece is
+    /// legal whatever it leaves attacked.
     #[inline]
-    pub(crate) fn illegal_after(&self, pos: &Position) -> bool {
-        self.left_in_check(pos)
-            || (self.variant.checks_illegal && {
-                let us = pos.last_mover();
-                pos.royals[us ^ 1].iter().any(|k| self.attacked(pos, k, us))
-            })
+    pub(crate) fn illegal_after(&self, pos: &Position, undo: &super::Undo) -> bool {
+        let us = pos.last_mover();
+        let lost = if self.blast.is_empty() {
+            0
+        } else {
+            undo.royals_lost()
+        };
+        if lost != 0 {
+            if lost >> us & 1 != 0 {
+                return true;
+            }
+            if pos.royals[us ^ 1].is_empty() {
+                return false;
+            }
+        }
+        self.left_in_check(pos) || (self.variant.checks_illegal && self.royal_attacked(pos, us ^ 1))
     }
 
     /// Whether the side to move has an en passant capture.
@@ -819,7 +899,7 @@ impl Rules {
             self.variant.royals_facing == Facing::BreakOrPass && self.royals_face(pos);
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if self.legal_made(&work, &m, facing_before) {
+            if self.legal_made(&work, &m, &undo, facing_before) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);

@@ -161,11 +161,8 @@ impl Rules {
     fn check_mark(&self, pos: &Position, m: &Move) -> &'static str {
         let mut after = pos.clone();
         after.make(self, *m);
-        let (us, them) = (pos.side, pos.side ^ 1);
-        if !after.royals[them]
-            .iter()
-            .any(|k| self.attacked(&after, k, us))
-        {
+        let them = pos.side ^ 1;
+        if !self.royal_attacked(&after, them) {
             return "";
         }
         let mut replies = Vec::new();

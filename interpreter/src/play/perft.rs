@@ -31,7 +31,7 @@ impl Rules {
             return 0;
         }
         moves.clear();
-        if self.variant.checks_illegal
+        if self.strict_legality
             || self.variant.royals_facing != crate::check::Facing::Allowed
             || self.compulsory_capture(pos).is_some()
         {
@@ -66,7 +66,7 @@ impl Rules {
     }
 
     /// Perft over the legal-move list, for rules under which a move's
-    /// legality is more than its mover's safety (§11.1, §11.2). Apart from
+    /// legality is more than its mover's safety (§11.1, §11.2, §11.5). Apart from
     /// the fast count so that rules that do not use them cost nothing.
     #[inline(never)]
     fn perft_listed(

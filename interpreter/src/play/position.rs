@@ -82,7 +82,27 @@ pub struct Undo {
     fullmove: u32,
     sub: u8,
     turn_pieces: Bits,
+    /// Squares an explosion emptied (§11.5), and the codes it removed there,
+    /// in square order.
+    blast: Bits,
+    blasted: [u8; crate::check::MAX_BLAST_SQUARES + 1],
+    /// Colours (bit per colour) that lost a royal piece to the move: captured
+    /// or exploded; kept only for captures where captures explode.
+    royals_lost: u8,
     passes: u8,
+}
+
+impl Undo {
+    /// Where captures explode (§11.5): the colours (a bit per colour) that
+    /// lost a royal piece to the move, captured or exploded.
+    #[inline]
+    pub(crate) fn royals_lost(&self) -> u8 {
+        if self.captured != 0 {
+            self.royals_lost
+        } else {
+            0
+        }
+    }
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -139,7 +159,7 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
-    /// Passes (§11.4) made in a row just before this position; not part
+    /// Passes (§11.5) made in a row just before this position; not part
     /// of the repetition key.
     pub passes: u8,
     /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
@@ -412,6 +432,9 @@ impl Position {
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
         }
+        if undo.captured != 0 && !rules.blast.is_empty() {
+            self.explode(rules, m, us, undo);
+        }
         self.virgin.clear(m.from);
         self.virgin.clear(m.to);
         if rules.records_moves && undo.captured != 0 {
@@ -468,11 +491,7 @@ impl Position {
         if let Some(before) = special {
             rules.after_side_change(self, before, us);
         }
-        if rules.count_checks
-            && self.royals[us ^ 1]
-                .iter()
-                .any(|k| rules.attacked(self, k, us))
-        {
+        if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
     }
@@ -528,6 +547,43 @@ impl Position {
         }
     }
 
+    /// Explosions (§11.5): after a capture, removes the pieces on the
+    /// squares around the capture square and the one on it (the capturer),
+    /// except immune types, and spared types off the capture square.
+    #[inline(never)]
+    fn explode(&mut self, rules: &Rules, m: Move, us: usize, undo: &mut Undo) {
+        undo.blast = Bits::default();
+        undo.royals_lost = 0;
+        if rules.royal_codes >> undo.captured & 1 != 0 {
+            undo.royals_lost |= 1 << ((undo.captured as usize - 1) & 1);
+        }
+        let Some(rule) = &rules.variant.explosion else {
+            return;
+        };
+        let mut area = rules.blast[m.to as usize][us];
+        area.set(m.to);
+        let mut removed = 0;
+        for sq in area.iter() {
+            let code = self.board[sq as usize];
+            if code == 0 {
+                continue;
+            }
+            let ty = (code as usize - 1) / 2;
+            if rule.immune >> ty & 1 != 0 || (sq != m.to && rule.spared >> ty & 1 != 0) {
+                continue;
+            }
+            if rules.royal_codes >> code & 1 != 0 {
+                undo.royals_lost |= 1 << ((code as usize - 1) & 1);
+            }
+            self.take(sq);
+            self.virgin.clear(sq);
+            self.promoted.clear(sq);
+            undo.blast.set(sq);
+            undo.blasted[removed] = code;
+            removed += 1;
+        }
+    }
+
     /// Takes back the move `m` made with [`Position::make`].
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
@@ -536,6 +592,11 @@ impl Position {
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
+        if undo.captured != 0 && !rules.blast.is_empty() {
+            for (k, sq) in undo.blast.iter().enumerate() {
+                self.put(rules, sq, undo.blasted[k]);
+            }
+        }
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
