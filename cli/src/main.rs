@@ -24,7 +24,6 @@ mod watch;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::play::PlayError;
@@ -370,9 +369,11 @@ enum Command {
     /// holds), for editors: completion of keys, typos flagged.
     #[command(after_help = help!("motley schema > spec/motley.schema.json"))]
     Schema,
-    #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6"))]
-    /// Measure perft speed (every leaf played, one thread) and print leaves
-    /// per second; with --search, the search's nodes per second.
+    #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6 --against fsf"))]
+    /// Measure perft speed (every leaf played, one thread, by CPU time so
+    /// the figure holds on a busy machine) and print leaves per second,
+    /// with the hand-written engine's where it has the variant; with
+    /// --search, the search's nodes per second.
     Bench {
         /// Rule file.
         file: PathBuf,
@@ -383,9 +384,27 @@ enum Command {
         /// from the position, nodes and nodes per second.
         #[arg(long)]
         search: bool,
+        /// Also time Fairy-Stockfish's engine on the same perfts (`fsf`,
+        /// or `fsf:VARIANT` to name its variant; the file's stem
+        /// otherwise). It counts the last ply in bulk, as it always does;
+        /// its row's "x interp" is then the interpreter's time to answer
+        /// over FSF's. Skipped with a message where FSF cannot run.
+        #[arg(long, value_name = "fsf[:VARIANT]", value_parser = fsf_variant, conflicts_with = "search")]
+        against: Option<FsfVariant>,
         #[command(flatten)]
         at: At,
     },
+}
+
+/// Fairy-Stockfish, with its variant named or left to the file's stem.
+#[derive(Clone, Debug)]
+struct FsfVariant(Option<String>);
+
+fn fsf_variant(text: &str) -> Result<FsfVariant, String> {
+    match text.parse::<motley_conformance::ImplKind>() {
+        Ok(motley_conformance::ImplKind::Fsf(variant)) => Ok(FsfVariant(variant)),
+        _ => Err(format!("expected `fsf` or `fsf:VARIANT`, not `{text}`")),
+    }
 }
 
 /// Where to start: a FEN, moves after it, and rulings.
@@ -1162,6 +1181,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             depth,
             search: true,
             at,
+            ..
         } => {
             let game = game(&file, &at)?;
             outln!(
@@ -1176,7 +1196,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 let mut searcher = motley_search::Searcher::new(64);
                 let mut position =
                     motley_search::Interpreted::new(game.shared_rules(), game.position().clone());
-                let start = Instant::now();
+                let start = motley_conformance::cpu::this_process();
                 let best = searcher.search(
                     &mut position,
                     &[],
@@ -1186,7 +1206,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     },
                     |_| {},
                 );
-                let secs = start.elapsed().as_secs_f64();
+                let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
                 outln!(
                     "{:<12} {:>5} {:>14} {:>10.3} {:>14.0}  {}",
                     "interpreter",
@@ -1201,7 +1221,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
-            file, depth, at, ..
+            file,
+            depth,
+            at,
+            against,
+            ..
         } => {
             let game = game(&file, &at)?;
             let replay = replay(&file, &at)?;
@@ -1213,6 +1237,20 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 &replay.moves,
                 &depth,
             )?;
+            let fsf = match &against {
+                Some(FsfVariant(variant)) if replay.rulings.is_empty() => Some(conform::fsf_bench(
+                    &file,
+                    variant.as_deref(),
+                    &replay.start,
+                    replay.fen.as_deref(),
+                    &replay.moves,
+                    &depth,
+                )?),
+                Some(_) => Some(Err(
+                    "Fairy-Stockfish does not know Motley's rulings".to_string()
+                )),
+                None => None,
+            };
             // (implementation, depth, leaves, seconds, speed over the
             // interpreter's: none where the two count different leaves, as a
             // speed compares like work only)
@@ -1224,13 +1262,13 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     "root moves",
                     game.legal_moves().len() as u64,
                 );
-                let start = Instant::now();
+                let start = motley_conformance::cpu::this_process();
                 let leaves = game
                     .divide(d, 1, &|done, _| bar.update(done as u64, None))
                     .iter()
                     .map(|(_, n)| n)
                     .sum();
-                let secs = start.elapsed().as_secs_f64();
+                let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
                 bar.finish();
                 rows.push(("interpreter", d, leaves, secs, Some(1.0)));
                 if let Some((_, engine_leaves, engine_secs)) =
@@ -1246,6 +1284,21 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     };
                     rows.push(("engine", d, *engine_leaves, *engine_secs, ratio));
                 }
+                if let Some(Ok(fsf)) = &fsf {
+                    let (_, fsf_leaves, fsf_secs) = fsf[i];
+                    let ratio = if fsf_leaves == leaves {
+                        Some(secs / fsf_secs.max(1e-3))
+                    } else {
+                        disagreements.push(format!(
+                            "depth {d}: the interpreter counts {leaves} leaves, Fairy-Stockfish {fsf_leaves}"
+                        ));
+                        None
+                    };
+                    rows.push(("fsf (bulk)", d, fsf_leaves, fsf_secs, ratio));
+                }
+            }
+            if let Some(Err(why)) = &fsf {
+                eprintln!("motley: no Fairy-Stockfish row: {why}");
             }
             if json {
                 json::print(&serde_json::Value::Array(

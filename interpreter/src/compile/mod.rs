@@ -87,8 +87,16 @@ pub struct Tables {
     ray_masks: Vec<u64>,
     /// Per attacker colour: codes whose attacks the probes do not cover.
     pub complex: [u64; 2],
-    /// Per (code, square): 1 + index of the promotion rule whose zone holds it, or 0.
+    /// Per (code, square): 1 + index of the first promotion rule whose zone
+    /// holds it as a move's target, or 0.
     promotion_index: Vec<u8>,
+    /// The same for zones that judge a move's origin (`zone_of`, §9); empty
+    /// when no rule does.
+    promotion_from_index: Vec<u8>,
+    /// Per code: types (bit set) its hops may not use as a screen.
+    pub screens_not: Vec<u32>,
+    /// Per code: types (bit set) it may not capture.
+    pub captures_not: Vec<u32>,
     /// Codes (bit set) whose paths from some square can give one move twice
     /// (overlapping Betza components, or a plain move and an en passant
     /// capture to one square): their moves are made unique.
@@ -124,7 +132,14 @@ impl Tables {
             ray_masks: Vec::new(),
             complex: [0; 2],
             promotion_index: vec![0; codes * squares],
+            promotion_from_index: Vec::new(),
             overlapping: 0,
+            screens_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].screens_not))
+                .collect(),
+            captures_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].captures_not))
+                .collect(),
         };
         let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
         let has_en_passant: Vec<bool> = all
@@ -179,14 +194,6 @@ impl Tables {
                                 r += dy;
                                 k += 1;
                             }
-                            // Hoppers may pass their range while looking for a screen.
-                            if matches!(walk, Walk::Hop | Walk::Grasshop) && limit != 0 {
-                                while on_board(f, r) {
-                                    t.steps.push((r * files + f) as Square);
-                                    f += dx;
-                                    r += dy;
-                                }
-                            }
                         }
                         let len = (t.steps.len() as u32 - start) as u16;
                         if len == 0 {
@@ -232,7 +239,7 @@ impl Tables {
                 let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
                 for (ty, piece) in v.pieces.iter().enumerate() {
                     let bit = 1u64 << code(ty, colour);
-                    if piece.imitation.is_some() {
+                    if piece.imitation.is_some() || piece.captures_not != 0 {
                         t.complex[colour] |= bit;
                     }
                     for m in &piece.movements {
@@ -312,14 +319,24 @@ impl Tables {
             }
         }
 
-        // Promotion zones.
+        // Promotion zones, of targets and of origins.
+        if v.promotions.iter().any(|r| r.on_origin) {
+            t.promotion_from_index = vec![0; codes * squares];
+        }
         for (i, rule) in v.promotions.iter().enumerate() {
             for ty in (0..types).filter(|ty| rule.pieces >> ty & 1 == 1) {
                 for colour in 0..2 {
                     let c = code(ty, colour) as usize;
                     for sq in 0..squares {
-                        if rule.zone[colour][sq] && t.promotion_index[c * squares + sq] == 0 {
-                            t.promotion_index[c * squares + sq] = (i + 1) as u8;
+                        let at = c * squares + sq;
+                        if !rule.zone[colour][sq] {
+                            continue;
+                        }
+                        if rule.on_target && t.promotion_index[at] == 0 {
+                            t.promotion_index[at] = (i + 1) as u8;
+                        }
+                        if rule.on_origin && t.promotion_from_index[at] == 0 {
+                            t.promotion_from_index[at] = (i + 1) as u8;
                         }
                     }
                 }
@@ -369,6 +386,26 @@ impl Tables {
         match self.promotion_index[code as usize * self.squares + sq as usize] {
             0 => None,
             i => Some(i as usize - 1),
+        }
+    }
+
+    /// The first promotion rule (index) that may apply to a move of `code`
+    /// from `from` to `to`: by the target's zone, or by the origin's where
+    /// a rule judges origins.
+    #[inline]
+    pub fn promotion_of_move(&self, code: u8, from: Square, to: Square) -> Option<usize> {
+        let by_target = self.promotion(code, to);
+        if self.promotion_from_index.is_empty() {
+            return by_target;
+        }
+        let by_origin =
+            match self.promotion_from_index[code as usize * self.squares + from as usize] {
+                0 => None,
+                i => Some(i as usize - 1),
+            };
+        match (by_target, by_origin) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 

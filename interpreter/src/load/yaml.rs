@@ -46,6 +46,10 @@ struct RawRuleFile {
     #[serde(default)]
     giving_check: Option<Spanned<String>>,
     #[serde(default)]
+    royals_facing: Option<Spanned<String>>,
+    #[serde(default)]
+    passing: Option<Spanned<RawPassing>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -132,6 +136,16 @@ struct RawReplyMove {
 #[derive(Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
+struct RawPassing {
+    #[serde(default)]
+    when: Option<Spanned<String>>,
+    #[serde(default)]
+    twice: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 struct RawBoard {
     files: Spanned<Whole>,
     ranks: Spanned<Whole>,
@@ -150,6 +164,10 @@ struct RawPiece {
     value: Option<Whole>,
     #[serde(default)]
     irreversible: Truth,
+    #[serde(default)]
+    screens_not: Vec<Spanned<String>>,
+    #[serde(default)]
+    captures_not: Vec<Spanned<String>>,
 }
 
 /// A whole number written plain (`8`). A quoted scalar is a string, never
@@ -389,6 +407,8 @@ struct RawPromotion {
     #[serde(default)]
     limit: Option<Spanned<String>>,
     #[serde(default)]
+    zone_of: Option<Spanned<String>>,
+    #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
     sets: Vec<Spanned<String>>,
@@ -408,6 +428,10 @@ struct RawDraws {
     fifty_move: Option<Spanned<Whole>>,
     #[serde(default)]
     repetition: Option<Spanned<Whole>>,
+    #[serde(default)]
+    repetition_result: Option<Spanned<String>>,
+    #[serde(default)]
+    perpetual_check: Option<Spanned<String>>,
     #[serde(default)]
     insufficient_material: Option<RawInsufficient>,
     #[serde(default)]
@@ -509,6 +533,10 @@ struct RawDrop {
     entry_as: Option<Spanned<String>>,
     #[serde(default)]
     last_move: Option<Spanned<String>>,
+    #[serde(default)]
+    max_per_file: Option<Spanned<Whole>>,
+    #[serde(default)]
+    checkmate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -623,6 +651,19 @@ struct RawOutcomes {
     check_count: Option<Spanned<Whole>>,
     #[serde(default)]
     reach: Option<RawReach>,
+    #[serde(default)]
+    material_count: Option<Spanned<RawMaterialCount>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawMaterialCount {
+    points: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
+    bonus: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
+    ties: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -699,6 +740,10 @@ pub struct RuleFile {
     pub compulsory_capture: Option<CompulsoryDef>,
     /// `giving_check`: `allowed` (default) or `illegal`.
     pub giving_check: Option<Text>,
+    /// `royals_facing`: `allowed` (default), `forbidden` or `break-or-pass` (§11.3).
+    pub royals_facing: Option<Text>,
+    /// `passing`, if a side may pass (§11.4).
+    pub passing: Option<PassingDef>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -882,6 +927,11 @@ pub struct DropDef {
     pub entry_as: Option<Text>,
     /// `last_move`: record the held type (`before`) or the entering type (`after`, default).
     pub last_move: Option<Text>,
+    /// `max_per_file`: at most this many of the dropping side's pieces of
+    /// the entering type on the file after the drop.
+    pub max_per_file: Option<(u32, Span)>,
+    /// `checkmate`: `loses`: a checkmate by such a drop loses for the dropper.
+    pub checkmate: Option<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -903,6 +953,8 @@ pub struct OutcomesDef {
     pub draw_odds: Option<Text>,
     /// `extinction`, if given.
     pub extinction: Option<ExtinctionDef>,
+    /// `material_count`, if given.
+    pub material_count: Option<MaterialCountDef>,
 }
 
 /// `outcomes.extinction`: a side left with too few pieces (§19).
@@ -916,6 +968,26 @@ pub struct ExtinctionDef {
     pub result: Option<Text>,
     /// Where the `extinction` mapping is written.
     pub span: Span,
+}
+
+/// `passing`: a side may pass its turn (§11.4).
+#[derive(Clone, Debug)]
+pub struct PassingDef {
+    /// `when`: a move-context condition (§5.2); absent: always.
+    pub when: Option<ExprNode>,
+    /// `twice`: `continues` (default) or `draw`: two passes in a row end the game.
+    pub twice: Option<Text>,
+}
+
+/// `outcomes.material_count`: points that decide a drawn game (§19).
+#[derive(Clone, Debug)]
+pub struct MaterialCountDef {
+    /// `points`: letter, points and where the points are written.
+    pub points: Vec<(String, u32, Span)>,
+    /// `bonus`: side name, points and where they are written.
+    pub bonus: Vec<(String, u32, Span)>,
+    /// `ties`: `draw` (default), `white` or `black`.
+    pub ties: Option<Text>,
 }
 
 /// `compulsory_capture`: if a capture is legal, only captures are (§11).
@@ -948,6 +1020,10 @@ pub struct PieceDef {
     pub value: Option<u32>,
     /// `irreversible`: its moves reset the fifty-move count.
     pub irreversible: bool,
+    /// `screens_not`: letters its hops may not use as a screen.
+    pub screens_not: Vec<Text>,
+    /// `captures_not`: letters it may not capture.
+    pub captures_not: Vec<Text>,
 }
 
 /// One movement entry of a piece: Betza with an optional condition.
@@ -1021,6 +1097,9 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `zone_of`: the square the zone judges: `target` (default), `origin`
+    /// or `either`.
+    pub zone_of: Option<Text>,
     /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
     /// `sets`: player flags set when the change happens.
@@ -1036,6 +1115,12 @@ pub struct DrawsDef {
     pub fifty_move: Option<(u32, Span)>,
     /// Occurrences of one position that draw the game.
     pub repetition: Option<(u32, Span)>,
+    /// `repetition_result`: `draw` (default), `loss` or `win` for the side
+    /// that repeats, or `white-loses` / `black-loses`.
+    pub repetition_result: Option<Text>,
+    /// `perpetual_check`: `draw` (default) or `loss` for the side that
+    /// checked throughout the repeated cycle.
+    pub perpetual_check: Option<Text>,
     /// Letters that cannot mate alone with the royal piece.
     pub lone: Vec<Text>,
     /// Colour-bound letters: material made only of these on one square colour is dead.
@@ -1581,6 +1666,18 @@ impl Raw {
                 royal: p.value.royal.0,
                 value: p.value.value.map(|v| v.0),
                 irreversible: p.value.irreversible.0,
+                screens_not: p
+                    .value
+                    .screens_not
+                    .iter()
+                    .map(|t| text(t, source))
+                    .collect(),
+                captures_not: p
+                    .value
+                    .captures_not
+                    .iter()
+                    .map(|t| text(t, source))
+                    .collect(),
             });
         }
         let castling = f.castling.as_ref().map(|c| CastlingDef {
@@ -1622,6 +1719,7 @@ impl Raw {
                         to_span: place(&p.to, source),
                         mandatory: p.mandatory.0,
                         limit: p.limit.as_ref().map(|t| text(t, source)),
+                        zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
                         when: all_of([pieces_if.clone(), to_if, when.clone()]),
                         sets: p.sets.iter().map(|t| text(t, source)).collect(),
                         last_move: p.last_move.as_ref().map(|t| text(t, source)),
@@ -1635,6 +1733,8 @@ impl Raw {
             .map(|d| DrawsDef {
                 fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
                 repetition: d.repetition.as_ref().map(|n| number(n, source)),
+                repetition_result: d.repetition_result.as_ref().map(|t| text(t, source)),
+                perpetual_check: d.perpetual_check.as_ref().map(|t| text(t, source)),
                 lone: d
                     .insufficient_material
                     .iter()
@@ -1686,6 +1786,18 @@ impl Raw {
                 span: place(e, source),
             });
             outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
+            outcomes.material_count = o.material_count.as_ref().map(|m| {
+                let pairs = |map: &std::collections::BTreeMap<String, Spanned<Whole>>| {
+                    map.iter()
+                        .map(|(k, v)| (k.clone(), v.value.0, place(v, source)))
+                        .collect()
+                };
+                MaterialCountDef {
+                    points: pairs(&m.value.points),
+                    bonus: pairs(&m.value.bonus),
+                    ties: m.value.ties.as_ref().map(|t| text(t, source)),
+                }
+            });
             if let Some(r) = &o.reach {
                 outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
                 match conditions.parse(&text(&r.zone, source)) {
@@ -1734,6 +1846,8 @@ impl Raw {
                             sets: sets.iter().map(|t| text(t, source)).collect(),
                             entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
                             last_move: d.last_move.as_ref().map(|t| text(t, source)),
+                            max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
+                            checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
                         });
                     }
                 }
@@ -1917,6 +2031,15 @@ impl Raw {
                 errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
             }
         }
+        let passing = f.passing.as_ref().map(|p| PassingDef {
+            when: p.value.when.as_ref().and_then(|w| {
+                conditions
+                    .parse(&text(w, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            }),
+            twice: p.value.twice.as_ref().map(|t| text(t, source)),
+        });
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
@@ -1988,6 +2111,8 @@ impl Raw {
             pieces,
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
+            royals_facing: f.royals_facing.as_ref().map(|t| text(t, source)),
+            passing,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
                 sides: c.value.sides.as_ref().map(|t| text(t, source)),
                 by: c
