@@ -128,8 +128,17 @@ pub struct Diagnostics(pub Vec<Diagnostic>);
 impl Diagnostics {
     /// Keeps every place inside `source`: a span past the end of its line
     /// (an error inside a multi-line YAML scalar, whose columns follow the
-    /// folded value) is moved to the line's end.
+    /// folded value) is moved to the line's end. Each problem is said once:
+    /// text used in several places (a named condition, a YAML alias) is
+    /// one place in the file.
     pub fn clamped(mut self, source: &str) -> Diagnostics {
+        let mut said: Vec<Diagnostic> = Vec::with_capacity(self.0.len());
+        for d in std::mem::take(&mut self.0) {
+            if !said.contains(&d) {
+                said.push(d);
+            }
+        }
+        self.0 = said;
         let widths: Vec<u32> = lines(source).map(|l| l.chars().count() as u32).collect();
         for d in &mut self.0 {
             if let Some(span) = &mut d.span {
@@ -242,8 +251,7 @@ pub fn not_implemented(word: &str) -> Option<String> {
 }
 
 /// The promised message for a construct spec/LANGUAGE.md marks "specified"
-/// (a word of [`SPECIFIED`], a multi-leg Betza form, the mapping form of a
-/// ruling), named as `what`.
+/// (a word of [`SPECIFIED`], a multi-leg Betza form), named as `what`.
 pub fn not_implemented_yet(what: &str) -> String {
     format!("{what} is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")
 }

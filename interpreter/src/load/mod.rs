@@ -5,12 +5,13 @@
 //! `grammar.pest`. Nothing here knows what the rules mean: that is `check`.
 
 mod betza;
+mod conditions;
 mod expr;
 mod file;
 mod yaml;
 
 pub use betza::{parse_betza, Atom, BetzaComponent, Leg};
-pub use expr::{parse_expression, BinaryOp, Expr, ExprNode, UnaryOp};
+pub use expr::{parse_expression, BinaryOp, Expr, ExprNode, UnaryOp, MAX_NESTING};
 pub use file::{read_text, MAX_SOURCE_BYTES};
 pub use yaml::*;
 

@@ -4,14 +4,17 @@
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
+mod ruled;
 #[cfg(feature = "schema")]
 mod schema;
 mod spanned;
+use ruled::{all_of, Ruled};
 #[cfg(feature = "schema")]
 pub use schema::schema;
 use spanned::Spanned;
 
-use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
+use super::conditions::Conditions;
+use super::{parse_betza, BetzaComponent, ExprNode, Text};
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 
 /// Language version this interpreter reads (`motley: 1`).
@@ -67,6 +70,8 @@ struct RawRuleFile {
     state: Option<RawState>,
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
+    #[serde(default)]
+    conditions: std::collections::BTreeMap<String, Spanned<String>>,
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
     imitation: Option<Spanned<IgnoredAny>>,
@@ -265,6 +270,8 @@ enum RawMoves {
     List(Vec<RawMoveEntry>),
     /// `{ imitate: [...] }`.
     Imitate(Vec<RawImitation>),
+    /// `{ ruling: ID, OPTION: MOVES, ... }`: movement chosen by a ruling.
+    Ruled(Box<Ruled<Spanned<RawMoves>>>),
     /// A plain scalar YAML typed as something else (`N` reads as false in
     /// YAML 1.1): its text is taken from the source at its place.
     Other,
@@ -297,18 +304,35 @@ impl<'de> Deserialize<'de> for RawMoves {
                 self,
                 mut map: A,
             ) -> Result<RawMoves, A::Error> {
-                let key: Option<String> = map.next_key()?;
-                match key.as_deref() {
-                    Some("imitate") => Ok(RawMoves::Imitate(map.next_value()?)),
-                    Some("ruling") => Err(serde::de::Error::custom(
-                        crate::diagnostic::not_implemented_yet(
-                            "movement chosen by a ruling's mapping (`{ ruling: ID, OPTION: MOVES }`)",
-                        ),
-                    )),
-                    Some(other) => Err(serde::de::Error::custom(format!(
-                        "unknown key `{other}`; movement given as a mapping must be `imitate:`"
+                let Some(first) = map.next_key::<Spanned<String>>()? else {
+                    return Err(serde::de::Error::custom("empty movement"));
+                };
+                if first.value == "imitate" {
+                    return Ok(RawMoves::Imitate(map.next_value()?));
+                }
+                let (mut id, mut options) = (None, Vec::new());
+                let mut key = Some(first);
+                while let Some(k) = key {
+                    if k.value == "ruling" {
+                        id = Some(map.next_value()?);
+                    } else if k.value == "imitate" {
+                        return Err(serde::de::Error::custom(
+                            "`imitate:` stands alone in its mapping",
+                        ));
+                    } else {
+                        options.push((k, map.next_value()?));
+                    }
+                    key = map.next_key()?;
+                }
+                match id {
+                    Some(id) => Ok(RawMoves::Ruled(Box::new(Ruled::ByRuling {
+                        id: Some(id),
+                        options,
+                    }))),
+                    None => Err(serde::de::Error::custom(format!(
+                        "unknown key `{}`; movement given as a mapping is `imitate:` or `ruling:` with one movement per option",
+                        options.first().map_or("", |(k, _)| k.value.as_str())
                     ))),
-                    None => Err(serde::de::Error::custom("empty movement")),
                 }
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
@@ -378,9 +402,9 @@ struct RawCastlingSide {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
-    pieces: Vec<Spanned<String>>,
+    pieces: Ruled<Vec<Spanned<String>>>,
     zone: Spanned<String>,
-    to: Spanned<Vec<Spanned<String>>>,
+    to: Spanned<Ruled<Vec<Spanned<String>>>>,
     #[serde(default = "yes")]
     mandatory: Truth,
     #[serde(default)]
@@ -501,14 +525,14 @@ struct RawState {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDrop {
-    pieces: Vec<Spanned<String>>,
+    pieces: Ruled<Vec<Spanned<String>>>,
     zone: Spanned<String>,
     #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
-    forbid: Vec<Spanned<String>>,
+    forbid: Ruled<Vec<Spanned<String>>>,
     #[serde(default)]
-    sets: Vec<Spanned<String>>,
+    sets: Ruled<Vec<Spanned<String>>>,
     #[serde(default, rename = "as")]
     entry_as: Option<Spanned<String>>,
     #[serde(default)]
@@ -602,7 +626,7 @@ struct RawGate {
     pieces: Vec<Spanned<String>>,
     #[serde(default)]
     zone: Option<Spanned<String>>,
-    vacated_by: Vec<Spanned<String>>,
+    vacated_by: Ruled<Vec<Spanned<String>>>,
     #[serde(default)]
     deadline: Option<Spanned<String>>,
     #[serde(default)]
@@ -1436,6 +1460,7 @@ fn reword_text(text: &str) -> String {
 fn move_entries(
     moves: &Spanned<RawMoves>,
     source: &str,
+    (conditions, rulings): (&Conditions, &Rulings),
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<MoveEntry> {
     let entries: Vec<(Text, Option<Text>)> = match &moves.value {
@@ -1466,6 +1491,22 @@ fn move_entries(
             })
             .collect(),
         RawMoves::Imitate(_) => Vec::new(),
+        RawMoves::Ruled(ruled) => {
+            check_ruled(&[&**ruled], rulings, source, errors);
+            return ruled
+                .choices(source)
+                .into_iter()
+                .flat_map(|(chosen, moves)| {
+                    move_entries(moves, source, (conditions, rulings), errors)
+                        .into_iter()
+                        .map(move |mut entry| {
+                            entry.when = all_of([chosen.clone(), entry.when.take()]);
+                            entry
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
     };
     entries
         .into_iter()
@@ -1473,7 +1514,7 @@ fn move_entries(
             let components = parse_betza(&betza)
                 .map_err(|d| errors.push(d))
                 .unwrap_or_default();
-            let when = when.and_then(|w| parse_expression(&w).map_err(|d| errors.push(d)).ok());
+            let when = when.and_then(|w| conditions.parse(&w).map_err(|d| errors.push(d)).ok());
             MoveEntry {
                 text: betza,
                 components,
@@ -1481,6 +1522,70 @@ fn move_entries(
             }
         })
         .collect()
+}
+
+/// The `rulings` section as read.
+type Rulings = std::collections::BTreeMap<String, Spanned<RawRuling>>;
+
+/// Values chosen by a ruling name every option of a declared ruling, and
+/// no option twice: a missing option would drop the whole entry under it.
+/// (An option the ruling lacks, or an unknown ruling, is refused when the
+/// file is checked, where every `ruling("ID") == "X"` is compared with the
+/// declared options.)
+fn check_ruled<T>(
+    values: &[&Ruled<T>],
+    rulings: &Rulings,
+    source: &str,
+    errors: &mut Vec<Diagnostic>,
+) {
+    for (id, given) in values.iter().filter_map(|v| v.ruling()) {
+        for (i, option) in given.iter().enumerate() {
+            if given[..i].iter().any(|o| o.value == option.value) {
+                errors.push(
+                    text(option, source)
+                        .error(format!("the option `{}` is given twice", option.value)),
+                );
+            }
+        }
+        let Some(ruling) = rulings.get(&id.value) else {
+            continue;
+        };
+        for option in &given {
+            if !ruling.value.options.contains(&option.value) {
+                let hint = closest(
+                    &option.value,
+                    ruling.value.options.iter().map(String::as_str),
+                )
+                .map(|o| format!("; did you mean `{o}`?"))
+                .unwrap_or_else(|| {
+                    format!("; the options are: {}", ruling.value.options.join(", "))
+                });
+                errors.push(text(option, source).error(format!(
+                    "`{}` is no option of ruling `{}`{hint}",
+                    option.value, id.value
+                )));
+            }
+        }
+        let missing: Vec<&str> = ruling
+            .value
+            .options
+            .iter()
+            .filter(|o| !given.iter().any(|g| &g.value == *o))
+            .map(String::as_str)
+            .collect();
+        if !missing.is_empty() {
+            errors.push(text(id, source).error(format!(
+                "the value chosen by ruling `{}` gives none for its option{} {}: name every option (an empty list is `[]`)",
+                id.value,
+                if missing.len() == 1 { "" } else { "s" },
+                missing
+                    .iter()
+                    .map(|o| format!("`{o}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
 }
 
 /// The place of a spanned YAML scalar, pointing inside its quotes if it is quoted.
@@ -1525,6 +1630,22 @@ impl Raw {
         if f.motley.value.0 != LANGUAGE_VERSION {
             errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value.0)));
         }
+        let condition_entries: Vec<(Text, Text)> = f
+            .conditions
+            .iter()
+            .map(|(key, body)| {
+                let body = text(body, source);
+                let at = key_span(source, body.span, key);
+                (
+                    Text {
+                        value: key.clone(),
+                        span: at,
+                    },
+                    body,
+                )
+            })
+            .collect();
+        let conditions = Conditions::read(&condition_entries, &mut errors);
         let reserved = [("imitation", &f.imitation)];
         for (key, value) in reserved {
             if value.is_some() {
@@ -1537,14 +1658,20 @@ impl Raw {
         }
         let mut pieces = Vec::new();
         for p in &f.pieces.value {
-            let moves = move_entries(&p.value.moves, source, &mut errors);
+            let moves = move_entries(
+                &p.value.moves,
+                source,
+                (&conditions, &f.rulings),
+                &mut errors,
+            );
             let imitate = match &p.value.moves.value {
                 RawMoves::Imitate(list) => list
                     .iter()
                     .map(|i| ImitationDef {
                         span: place(&p.value.moves, source),
                         when: i.when.as_ref().and_then(|w| {
-                            parse_expression(&text(w, source))
+                            conditions
+                                .parse(&text(w, source))
                                 .map_err(|d| errors.push(d))
                                 .ok()
                         }),
@@ -1560,7 +1687,7 @@ impl Raw {
                                 (
                                     k.clone(),
                                     place(v, source),
-                                    move_entries(v, source, &mut errors),
+                                    move_entries(v, source, (&conditions, &f.rulings), &mut errors),
                                 )
                             })
                             .collect(),
@@ -1607,38 +1734,49 @@ impl Raw {
         let mut promotion = Vec::new();
         for p in &f.promotion {
             let zone_text = text(&p.zone, source);
-            match parse_expression(&zone_text) {
-                Ok(zone) => promotion.push(PromotionDef {
-                    pieces: p.pieces.iter().map(|t| text(t, source)).collect(),
-                    zone,
-                    to: p.to.value.iter().map(|t| text(t, source)).collect(),
-                    to_span: place(&p.to, source),
-                    mandatory: p.mandatory.0,
-                    limit: p.limit.as_ref().map(|t| text(t, source)),
-                    at_most: p
-                        .at_most
-                        .iter()
-                        .map(|(letter, n)| {
-                            let (count, span) = number(n, source);
-                            (
-                                Text {
-                                    value: letter.clone(),
-                                    span,
-                                },
-                                count,
-                            )
-                        })
-                        .collect(),
-                    zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
-                    when: p.when.as_ref().and_then(|w| {
-                        parse_expression(&text(w, source))
-                            .map_err(|d| errors.push(d))
-                            .ok()
-                    }),
-                    sets: p.sets.iter().map(|t| text(t, source)).collect(),
-                    last_move: p.last_move.as_ref().map(|t| text(t, source)),
-                }),
-                Err(d) => errors.push(d),
+            let zone = match conditions.parse(&zone_text) {
+                Ok(zone) => zone,
+                Err(d) => {
+                    errors.push(d);
+                    continue;
+                }
+            };
+            let when = p.when.as_ref().and_then(|w| {
+                conditions
+                    .parse(&text(w, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            });
+            check_ruled(&[&p.pieces, &p.to.value], &f.rulings, source, &mut errors);
+            for (pieces_if, pieces) in p.pieces.choices(source) {
+                for (to_if, to) in p.to.value.choices(source) {
+                    promotion.push(PromotionDef {
+                        pieces: pieces.iter().map(|t| text(t, source)).collect(),
+                        zone: zone.clone(),
+                        to: to.iter().map(|t| text(t, source)).collect(),
+                        to_span: place(&p.to, source),
+                        mandatory: p.mandatory.0,
+                        limit: p.limit.as_ref().map(|t| text(t, source)),
+                        at_most: p
+                            .at_most
+                            .iter()
+                            .map(|(letter, n)| {
+                                let (count, span) = number(n, source);
+                                (
+                                    Text {
+                                        value: letter.clone(),
+                                        span,
+                                    },
+                                    count,
+                                )
+                            })
+                            .collect(),
+                        zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
+                        when: all_of([pieces_if.clone(), to_if, when.clone()]),
+                        sets: p.sets.iter().map(|t| text(t, source)).collect(),
+                        last_move: p.last_move.as_ref().map(|t| text(t, source)),
+                    });
+                }
             }
         }
         let draws = f
@@ -1663,7 +1801,8 @@ impl Raw {
                     .collect(),
                 uncounted: d.fifty_move_uncounted.as_ref().map(|u| {
                     let when = u.when.as_ref().and_then(|w| {
-                        parse_expression(&text(w, source))
+                        conditions
+                            .parse(&text(w, source))
                             .map_err(|e| errors.push(e))
                             .ok()
                     });
@@ -1714,7 +1853,7 @@ impl Raw {
             if let Some(r) = &o.reach {
                 outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
                 outcomes.reach_safe = r.safe.as_ref().map(|t| (t.value.0, place(t, source)));
-                match parse_expression(&text(&r.zone, source)) {
+                match conditions.parse(&text(&r.zone, source)) {
                     Ok(zone) => {
                         outcomes.reach =
                             Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone))
@@ -1726,44 +1865,70 @@ impl Raw {
         let mut drops = Vec::new();
         for d in &f.drops {
             let when = d.when.as_ref().and_then(|w| {
-                parse_expression(&text(w, source))
+                conditions
+                    .parse(&text(w, source))
                     .map_err(|e| errors.push(e))
                     .ok()
             });
-            match parse_expression(&text(&d.zone, source)) {
-                Ok(zone) => drops.push(DropDef {
-                    pieces: d.pieces.iter().map(|t| text(t, source)).collect(),
-                    zone,
-                    forbid: d.forbid.iter().map(|t| text(t, source)).collect(),
-                    when,
-                    sets: d.sets.iter().map(|t| text(t, source)).collect(),
-                    entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
-                    last_move: d.last_move.as_ref().map(|t| text(t, source)),
-                    max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
-                    checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
-                }),
-                Err(e) => errors.push(e),
+            let zone = match conditions.parse(&text(&d.zone, source)) {
+                Ok(zone) => zone,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
+            check_ruled(
+                &[&d.pieces, &d.forbid, &d.sets],
+                &f.rulings,
+                source,
+                &mut errors,
+            );
+            for (pieces_if, pieces) in d.pieces.choices(source) {
+                for (forbid_if, forbid) in d.forbid.choices(source) {
+                    for (sets_if, sets) in d.sets.choices(source) {
+                        drops.push(DropDef {
+                            pieces: pieces.iter().map(|t| text(t, source)).collect(),
+                            zone: zone.clone(),
+                            forbid: forbid.iter().map(|t| text(t, source)).collect(),
+                            when: all_of([
+                                pieces_if.clone(),
+                                forbid_if.clone(),
+                                sets_if,
+                                when.clone(),
+                            ]),
+                            sets: sets.iter().map(|t| text(t, source)).collect(),
+                            entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
+                            last_move: d.last_move.as_ref().map(|t| text(t, source)),
+                            max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
+                            checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
+                        });
+                    }
+                }
             }
         }
         let mut gating = Vec::new();
         for g in &f.gating {
             let mut expr = |e: &Option<Spanned<String>>| {
                 e.as_ref().and_then(|z| {
-                    parse_expression(&text(z, source))
+                    conditions
+                        .parse(&text(z, source))
                         .map_err(|d| errors.push(d))
                         .ok()
                 })
             };
             let (zone, deadline, when) = (expr(&g.zone), expr(&g.deadline), expr(&g.when));
-            gating.push(GateDef {
-                pieces: g.pieces.iter().map(|t| text(t, source)).collect(),
-                zone,
-                vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect(),
-                deadline,
-                when,
-                castling_field: g.castling_field.0,
-                judged: g.judged.as_ref().map(|t| text(t, source)),
-            });
+            check_ruled(&[&g.vacated_by], &f.rulings, source, &mut errors);
+            for (vacated_if, vacated_by) in g.vacated_by.choices(source) {
+                gating.push(GateDef {
+                    pieces: g.pieces.iter().map(|t| text(t, source)).collect(),
+                    zone: zone.clone(),
+                    vacated_by: vacated_by.iter().map(|t| text(t, source)).collect(),
+                    deadline: deadline.clone(),
+                    when: all_of([vacated_if, when.clone()]),
+                    castling_field: g.castling_field.0,
+                    judged: g.judged.as_ref().map(|t| text(t, source)),
+                });
+            }
         }
         let entry =
             |m: &Spanned<String>, when: &Option<Spanned<String>>, errors: &mut Vec<Diagnostic>| {
@@ -1772,7 +1937,8 @@ impl Raw {
                     .map_err(|d| errors.push(d))
                     .unwrap_or_default();
                 let when = when.as_ref().and_then(|w| {
-                    parse_expression(&text(w, source))
+                    conditions
+                        .parse(&text(w, source))
                         .map_err(|d| errors.push(d))
                         .ok()
                 });
@@ -1820,7 +1986,8 @@ impl Raw {
                 ),
                 freeze: r.freeze.as_ref().map(|n| number(n, source)),
                 when: r.when.as_ref().and_then(|w| {
-                    parse_expression(&text(w, source))
+                    conditions
+                        .parse(&text(w, source))
                         .map_err(|d| errors.push(d))
                         .ok()
                 }),
@@ -1843,7 +2010,8 @@ impl Raw {
                 span: place(t, source),
                 moves: number(&r.moves, source),
                 privilege: r.privilege.as_ref().and_then(|w| {
-                    parse_expression(&text(w, source))
+                    conditions
+                        .parse(&text(w, source))
                         .map_err(|d| errors.push(d))
                         .ok()
                 }),
@@ -1923,7 +2091,8 @@ impl Raw {
         }
         let passing = f.passing.as_ref().map(|p| PassingDef {
             when: p.value.when.as_ref().and_then(|w| {
-                parse_expression(&text(w, source))
+                conditions
+                    .parse(&text(w, source))
                     .map_err(|d| errors.push(d))
                     .ok()
             }),

@@ -8,7 +8,8 @@ use std::borrow::Cow;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
 use super::{
-    RawDemote, RawImitation, RawLetters, RawMoveEntry, RawMoves, RawRuleFile, Spanned, Truth, Whole,
+    RawDemote, RawImitation, RawLetters, RawMoveEntry, RawMoves, RawRuleFile, Ruled, Spanned,
+    Truth, Whole,
 };
 
 /// The JSON Schema of a rule file, as pretty-printed JSON text ending in a
@@ -116,6 +117,31 @@ impl<T: JsonSchema> JsonSchema for Spanned<T> {
     }
 }
 
+/// A value, or `{ ruling: ID, OPTION: VALUE, ... }` choosing it by a ruling.
+impl<T: JsonSchema> JsonSchema for Ruled<T> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("RuledBy{}", T::schema_name()).into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let value = generator.subschema_for::<T>();
+        json_schema!({
+            "anyOf": [
+                value,
+                {
+                    "type": "object",
+                    "description": "The value chosen by a ruling (spec/LANGUAGE.md §18): `ruling: ID` and one value per option.",
+                    "properties": { "ruling": { "type": "string" } },
+                    "required": ["ruling"],
+                    "additionalProperties": value
+                }
+            ]
+        })
+    }
+}
+
 impl JsonSchema for Whole {
     fn schema_name() -> Cow<'static, str> {
         "Whole".into()
@@ -148,7 +174,7 @@ impl JsonSchema for RawMoves {
         let entry = generator.subschema_for::<RawMoveEntry>();
         let imitate = generator.subschema_for::<Vec<RawImitation>>();
         json_schema!({
-            "description": "Movement (spec/LANGUAGE.md §4, §12): a Betza string, a list of `{ moves, when }` entries, or `{ imitate: [...] }`.",
+            "description": "Movement (spec/LANGUAGE.md §4, §12, §18): a Betza string, a list of `{ moves, when }` entries, `{ imitate: [...] }`, or `{ ruling: ID, OPTION: MOVES, ... }`.",
             "anyOf": [
                 { "type": "string", "description": "Betza, e.g. `fmWfceF`" },
                 { "type": "array", "items": entry },
@@ -157,6 +183,13 @@ impl JsonSchema for RawMoves {
                     "properties": { "imitate": imitate },
                     "required": ["imitate"],
                     "additionalProperties": false
+                },
+                {
+                    "type": "object",
+                    "description": "Movement chosen by a ruling (spec/LANGUAGE.md §18): `ruling: ID` and one movement per option.",
+                    "properties": { "ruling": { "type": "string" } },
+                    "required": ["ruling"],
+                    "additionalProperties": { "$ref": "#/definitions/Moves" }
                 }
             ]
         })
