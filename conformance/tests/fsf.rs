@@ -173,6 +173,11 @@ fn the_table_names_bundled_files_and_fsf_variants() {
 
 /// pyffish and Debian's engine count perft `depth` alike from every listed
 /// variant's start, where the engine knows the variant.
+/// Variants Debian's FSF 11.1 plays otherwise than pyffish 0.0.90, the
+/// reference (spec/FAIRY-STOCKFISH.md): dobutsu (perft 2 from the start:
+/// 4 replies to `b1a2` in pyffish, 3 in 11.1).
+const SOURCES_DIFFER: &[&str] = &["dobutsu"];
+
 fn fsf_sources_agree_on_perft(test: &str, depth: u32) {
     if !fsf_here(test) {
         return;
@@ -182,7 +187,7 @@ fn fsf_sources_agree_on_perft(test: &str, depth: u32) {
         let mut py = Fsf::new(Some(&name)).with_perft(PerftSource::Pyffish);
         let mut uci = Fsf::new(Some(&name)).with_perft(PerftSource::Uci);
         py.load(&file, &[]).expect("pyffish loads");
-        if uci.load(&file, &[]).is_err() {
+        if uci.load(&file, &[]).is_err() || SOURCES_DIFFER.contains(&name.as_str()) {
             continue;
         }
         let (a, b) = (

@@ -436,8 +436,14 @@ impl Rules {
                 .promotions
                 .iter()
                 .any(|r| r.to.contains(&(ty as u8)));
+            // A type a drop may place there may stand there unmoved.
+            let dropped_there =
+                self.variant.drops.iter().any(|d| {
+                    d.pieces >> ty & 1 != 0 && d.zone[colour].get(sq as usize) == Some(&true)
+                });
             forward_only
                 && !promoted_into
+                && !dropped_there
                 && self.variant.promotions.iter().any(|r| {
                     r.pieces >> ty & 1 != 0
                         && r.on_target

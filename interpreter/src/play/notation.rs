@@ -233,11 +233,13 @@ impl Rules {
             return Ok(*m);
         }
         // Check marks, annotations and spaces do not count; the variant's
-        // own notation and the default one are both read.
+        // own notation and the default one are both read. A `+` inside
+        // the text names a promoted form (`+Se4`), so only trailing ones go.
         let bare = |s: &str| {
-            s.trim_end_matches(['!', '?'])
+            s.replace(' ', "")
+                .trim_end_matches(['!', '?'])
+                .trim_end_matches(['+', '#'])
                 .replace("0-0", "O-O")
-                .replace(['+', '#', ' '], "")
         };
         let wanted_bare = bare(wanted);
         let notations = [self.variant.notation, Notation::default()];
