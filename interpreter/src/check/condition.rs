@@ -86,6 +86,43 @@ impl Condition {
     }
 }
 
+/// Names and functions of the move context (§5.2) that move conditions
+/// read; a player flag is `player.FLAG` or `opponent.FLAG`.
+const MOVE_CONTEXT_PATHS: [&str; 6] = [
+    "piece.virgin",
+    "piece.double_stepped",
+    "move.captures",
+    "last_move.captured",
+    "last_move.type",
+    "in_check",
+];
+const MOVE_CONTEXT_CALLS: [&str; 3] = ["captured_last_turn", "held", "captured_last_turn_count"];
+
+/// The first part of `node` that reads the move context (§5.2), with
+/// where it stands: a movement condition (§12.1) may not read it yet.
+pub fn move_context_part(node: &ExprNode) -> Option<(crate::diagnostic::Span, String)> {
+    match &node.expr {
+        Expr::Path(path) => {
+            let name = path.join(".");
+            let reads_move = MOVE_CONTEXT_PATHS.contains(&name.as_str())
+                || matches!(
+                    path.first().map(String::as_str),
+                    Some("player" | "opponent")
+                );
+            reads_move.then_some((node.span, name))
+        }
+        Expr::Call(name, _) if MOVE_CONTEXT_CALLS.contains(&name.as_str()) => {
+            Some((node.span, format!("{name}()")))
+        }
+        Expr::Call(_, items) | Expr::List(items) => items.iter().find_map(move_context_part),
+        Expr::Range(a, b) | Expr::Binary(_, a, b) => {
+            move_context_part(a).or_else(|| move_context_part(b))
+        }
+        Expr::Unary(_, a) => move_context_part(a),
+        Expr::Number(_) | Expr::Str(_) => None,
+    }
+}
+
 /// What a condition may name.
 pub struct Names<'a> {
     /// Piece letters, by type.

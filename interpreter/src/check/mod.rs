@@ -1284,6 +1284,15 @@ impl Checker<'_> {
         conditions: &mut Vec<[Vec<bool>; 2]>,
     ) {
         for entry in entries {
+            if let Some((span, name)) = entry.when.as_ref().and_then(condition::move_context_part) {
+                self.errors.push(Diagnostic::at(
+                    span,
+                    crate::diagnostic::not_implemented_yet(&format!(
+                        "`{name}` in a movement condition (the move context, §12.1)"
+                    )),
+                ));
+                continue;
+            }
             let zones = entry.when.as_ref().map(|w| {
                 [
                     self.zone(w, self.files, self.ranks, true),
