@@ -391,16 +391,7 @@ impl Rules {
                             None => listed.push((piece, Bits::one(to))),
                         }
                     }
-                    out.push(Move {
-                        from: to,
-                        to,
-                        kind: MoveKind::Drop,
-                        promotion: piece,
-                        aux: held as Square,
-                        extra: index as Square,
-                        gate: 0,
-                        gate_at: 0,
-                    });
+                    out.push(drop_move(to, piece, held, index));
                 }
             }
         }
@@ -410,16 +401,7 @@ impl Rules {
     /// `to` checkmates: the opponent is then in check and has no legal move.
     fn drop_mates(&self, pos: &Position, to: Square, piece: u8, held: usize, index: usize) -> bool {
         let us = pos.side;
-        let m = Move {
-            from: to,
-            to,
-            kind: MoveKind::Drop,
-            promotion: piece,
-            aux: held as Square,
-            extra: index as Square,
-            gate: 0,
-            gate_at: 0,
-        };
+        let m = drop_move(to, piece, held, index);
         let mut after = pos.clone();
         let undo = after.make(self, m);
         if self.illegal_after(&after, &undo) || !self.royal_attacked(&after, us ^ 1) {
@@ -990,5 +972,19 @@ fn unique_moves(out: &mut Vec<Move>, first: usize) {
         } else {
             i += 1;
         }
+    }
+}
+
+/// A drop of `piece` on `to`, held as type `held`, by drop rule `index`.
+fn drop_move(to: Square, piece: u8, held: usize, index: usize) -> Move {
+    Move {
+        from: to,
+        to,
+        kind: MoveKind::Drop,
+        promotion: piece,
+        aux: held as Square,
+        extra: index as Square,
+        gate: 0,
+        gate_at: 0,
     }
 }
