@@ -339,3 +339,22 @@ fn s2_a_king_that_stays_castles_the_rook_alone() {
         (0, "4k3/8/8/8/8/8/8/3RK3 b - - 1 1\n")
     );
 }
+
+#[test]
+fn s1_a_promoted_mark_is_refused_where_promotions_are_not_marked() {
+    refused_fen(
+        CHESS,
+        "8/8/8/KPp4r~/8/8/8/4k3 w - c6 0 1",
+        "invalid FEN `8/8/8/KPp4r~/8/8/8/4k3 w - c6 0 1`: `~` marks a promoted piece, and this variant keeps no such marks (only one whose captured pieces go to a hand demoted does)\n\
+         \x20 | 8/8/8/KPp4r~/8/8/8/4k3 w - c6 0 1\n\
+         \x20 |            ^\n",
+    );
+    let (code, out, err) = motley(&[
+        "fen",
+        CRAZYHOUSE,
+        "--fen",
+        "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.contains("Q~3K3[]"), "{out}");
+}

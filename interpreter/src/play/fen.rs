@@ -164,13 +164,20 @@ impl Rules {
                     continue;
                 }
                 if c == '~' {
+                    if !self.marks_promoted {
+                        return Err(bad_at(
+                            fen,
+                            row_at + j,
+                            1,
+                            "`~` marks a promoted piece, and this variant keeps no such marks \
+                             (only one whose captured pieces go to a hand demoted does)",
+                        ));
+                    }
                     match file.checked_sub(1) {
                         Some(f)
                             if digits.is_empty() && pos.board[rank * files as usize + f] != 0 =>
                         {
-                            if self.marks_promoted {
-                                pos.promoted.set((rank * files as usize + f) as Square);
-                            }
+                            pos.promoted.set((rank * files as usize + f) as Square);
                         }
                         _ => {
                             return Err(bad_at(
