@@ -55,7 +55,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             budget: Budget::Default,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             progress: Progress::default(),
             uci_timeout: crate::uci::DEFAULT_QUESTION_TIMEOUT,
         }
@@ -356,7 +356,7 @@ pub fn run_paths(paths: &[PathBuf], kind: &ImplKind, options: &Options) -> Resul
     let found = crate::case::case_files(paths)?;
     let (files, errors) = read_case_files(&found);
     let mut report = run(&files, kind, options);
-    report.file_errors = errors.iter().map(|e| e.to_string()).collect();
+    report.file_errors = errors.iter().map(ToString::to_string).collect();
     Ok(report)
 }
 
@@ -403,6 +403,7 @@ pub fn check_case(
     result
 }
 
+#[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
 fn check(
     imp: &mut dyn Implementation,
     file: &CaseFile,

@@ -284,10 +284,10 @@ impl Notation {
                     Some(k)
                         if rook_at(file) && file > k && !(file + 1..self.files).any(rook_at) =>
                     {
-                        group.push(own('K'))
+                        group.push(own('K'));
                     }
                     Some(k) if rook_at(file) && file < k && !(0..file).any(rook_at) => {
-                        group.push(own('Q'))
+                        group.push(own('Q'));
                     }
                     Some(_) if rook_at(file) => group.push(letter),
                     _ => others.push(letter),
@@ -548,7 +548,7 @@ mod tests {
     }
 
     fn fen(n: &Notation, fsf: &str, captures: &[&str]) -> String {
-        let captures: Vec<String> = captures.iter().map(|c| c.to_string()).collect();
+        let captures: Vec<String> = captures.iter().map(ToString::to_string).collect();
         n.fen_to_motley(fsf, &n.board(fsf).unwrap(), &captures)
     }
 

@@ -488,6 +488,7 @@ impl Checker<'_> {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn variant(&mut self) -> Variant {
         let f = self.file;
         let files = self.side(f.files, "files");
@@ -576,7 +577,7 @@ impl Checker<'_> {
                     "no piece is royal and no outcome lets a side lose otherwise: mark the \
                      king-like piece with `royal: true`, or give `outcomes.extinction`, \
                      `reach` or a `stalemate` result (spec/LANGUAGE.md §3.1)",
-                ))
+                ));
             }
             Some(_) => {}
         }
@@ -1120,7 +1121,7 @@ impl Checker<'_> {
                     .find(|(l, _, _)| *l == base.letter.to_string())
                 {
                     Some((_, _, entries)) => {
-                        self.add_entries(entries, &mut movements, &mut conditions)
+                        self.add_entries(entries, &mut movements, &mut conditions);
                     }
                     None => {
                         conditions = base.conditions.clone();

@@ -103,6 +103,7 @@ pub fn code(piece_type: usize, colour: usize) -> u8 {
 
 impl Tables {
     /// Builds the tables of a checked variant.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn new(v: &Variant) -> Tables {
         let (files, ranks) = (v.files as i32, v.ranks as i32);
         let squares = (files * ranks) as usize;

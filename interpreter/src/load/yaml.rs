@@ -1362,6 +1362,7 @@ fn number(s: &Spanned<Whole>, source: &str) -> (u32, Span) {
 }
 
 impl Raw {
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
         let f = self.0;
         let mut errors = Vec::new();
@@ -1518,7 +1519,7 @@ impl Raw {
                 match parse_expression(&text(&r.zone, source)) {
                     Ok(zone) => {
                         outcomes.reach =
-                            Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone))
+                            Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone));
                     }
                     Err(d) => errors.push(d),
                 }

@@ -59,7 +59,7 @@ pub fn square_name(files: u8, sq: Square) -> String {
 /// Parses a square name on a board of the given size.
 pub fn parse_square(files: u8, ranks: u8, text: &str) -> Option<Square> {
     let mut chars = text.chars();
-    let f = chars.next().filter(|c| c.is_ascii_lowercase())? as u8 - b'a';
+    let f = chars.next().filter(char::is_ascii_lowercase)? as u8 - b'a';
     let rest = chars.as_str();
     if rest.starts_with('0') || rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -72,6 +72,7 @@ impl Rules {
     /// Reads a FEN into a validated position. `reference` is the start
     /// position used to tell which pieces have not moved yet (`None` while
     /// reading the setup itself).
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub(crate) fn parse_fen(
         &self,
         fen: &str,
@@ -555,6 +556,7 @@ impl Rules {
 
     /// Reads the state field `{key=value ...}` (§6): byte offset, length
     /// and message on error.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text
             .strip_prefix('{')
