@@ -488,19 +488,12 @@ impl Checker<'_> {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn variant(&mut self) -> Variant {
         let f = self.file;
-        let files = self.side(f.files, "files");
-        let ranks = self.side(f.ranks, "ranks");
-        let board_ok = self
-            .errors
-            .iter()
-            .all(|e| !e.message.starts_with("the board must have"));
-        let (files, ranks) = if board_ok {
-            (files, ranks)
-        } else {
-            (MAX_SIDE as u8, MAX_SIDE as u8)
+        // A refused board is checked further at the largest size.
+        let (files, ranks) = match (self.side(f.files, "files"), self.side(f.ranks, "ranks")) {
+            (Some(files), Some(ranks)) => (files, ranks),
+            _ => (MAX_SIDE as u8, MAX_SIDE as u8),
         };
         (self.files, self.ranks) = (files, ranks);
         let mut pieces = self.pieces();
@@ -526,6 +519,76 @@ impl Checker<'_> {
             self.errors.push(f.name.error("the variant name is empty"));
         }
         let castling = f.castling.as_ref().map(|c| self.castling(c, files));
+        let promotions = self.promotions(files, ranks);
+        let outcomes = self.outcomes(files, ranks);
+        self.royalty(&pieces, &outcomes);
+        let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
+        let checks_illegal = self.checks_illegal();
+        self.promotions_listed_twice();
+        let draws = &f.draws;
+        self.draw_counts();
+        let lone = self.letter_set(&draws.lone);
+        let colour_bound = self.letter_set(&draws.colour_bound);
+        let captured_to = self.captured_to();
+        let drops = self.drops(files, ranks);
+        let gating = self.gating(files, ranks);
+        let hidden_from_opponent = self.hidden();
+        let (record_last, record_prev) = self.recorded_moves(&pieces);
+        let kept = if f.hand_keep.is_empty() {
+            u32::MAX
+        } else {
+            self.letter_set(&f.hand_keep)
+        };
+        let held_as = self.held_as(&pieces);
+        let turn = f.turn.as_ref().map(|t| self.turn(t));
+        let notation = Notation {
+            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
+            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
+            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
+        };
+        Variant {
+            notation,
+            freeze,
+            replies,
+            uncounted_captures,
+            clock_reset,
+            record_stepped,
+            turn,
+            bare_dead: draws.insufficient_material,
+            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
+            record_last,
+            record_prev,
+            record_lost: f.state_lost,
+            kept,
+            held_as,
+            virtual_pieces,
+            hidden_from_opponent,
+            rulings: self.rulings.clone(),
+            gating,
+            captured_to,
+            demote: f.hand_demote,
+            drops,
+            outcomes,
+            name: f.name.value.clone(),
+            title: f.title.clone(),
+            files,
+            ranks,
+            pieces,
+            setup,
+            castling,
+            promotions,
+            fifty_move: draws.fifty_move.map(|n| n.0),
+            repetition: draws.repetition.map(|n| n.0),
+            lone,
+            colour_bound,
+            compulsory_capture,
+            checks_illegal,
+        }
+    }
+
+    /// The promotion rules whose condition can hold, with their zones.
+    fn promotions(&mut self, files: u8, ranks: u8) -> Vec<Promotion> {
+        let f = self.file;
         let mut promotions = Vec::new();
         for p in &f.promotion {
             let when = self.condition(&p.when);
@@ -564,7 +627,13 @@ impl Checker<'_> {
                 ));
             }
         }
-        let outcomes = self.outcomes(files, ranks);
+        promotions
+    }
+
+    /// Refuses an empty piece list, or no royal piece where a side cannot
+    /// lose otherwise.
+    fn royalty(&mut self, pieces: &[PieceType], outcomes: &Outcomes) {
+        let f = self.file;
         let royals = pieces.iter().filter(|p| p.royal).count();
         match f.pieces.first() {
             None => self.errors.push(Diagnostic::at(
@@ -581,8 +650,12 @@ impl Checker<'_> {
             }
             Some(_) => {}
         }
-        let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
-        let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
+    }
+
+    /// Whether giving check is illegal (`giving_check: illegal`).
+    fn checks_illegal(&mut self) -> bool {
+        let f = self.file;
+        match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
             None | Some((_, "allowed")) => false,
             Some((_, "illegal")) => true,
             Some((t, other)) => {
@@ -591,7 +664,12 @@ impl Checker<'_> {
                 )));
                 false
             }
-        };
+        }
+    }
+
+    /// Refuses a promotion rule that lists one piece twice.
+    fn promotions_listed_twice(&mut self) {
+        let f = self.file;
         for def in &f.promotion {
             for (i, t) in def.to.iter().enumerate() {
                 if def.to[..i].iter().any(|u| u.value == t.value) {
@@ -602,6 +680,11 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// Refuses a fifty-move or repetition count below its least.
+    fn draw_counts(&mut self) {
+        let f = self.file;
         let draws = &f.draws;
         for (key, n, least) in [
             ("fifty_move", draws.fifty_move, 1),
@@ -614,9 +697,12 @@ impl Checker<'_> {
                 ));
             }
         }
-        let lone = self.letter_set(&draws.lone);
-        let colour_bound = self.letter_set(&draws.colour_bound);
-        let captured_to = match f.hand_captured.as_ref() {
+    }
+
+    /// Where a captured piece goes (`hand.captured`).
+    fn captured_to(&mut self) -> CapturedTo {
+        let f = self.file;
+        match f.hand_captured.as_ref() {
             None => CapturedTo::Nowhere,
             Some(t) => match t.value.as_str() {
                 "capturer" => CapturedTo::Capturer,
@@ -629,7 +715,12 @@ impl Checker<'_> {
                     CapturedTo::Nowhere
                 }
             },
-        };
+        }
+    }
+
+    /// The drop rules whose condition can hold; a rule repeating another is refused.
+    fn drops(&mut self, files: u8, ranks: u8) -> Vec<DropRule> {
+        let f = self.file;
         let drops = f
             .drops
             .iter()
@@ -670,6 +761,12 @@ impl Checker<'_> {
             .into_iter()
             .filter(|rule| rule.when != Condition::Never)
             .collect();
+        drops
+    }
+
+    /// The gating rules whose condition holds.
+    fn gating(&mut self, files: u8, ranks: u8) -> Vec<GateRule> {
+        let f = self.file;
         let mut gating = Vec::new();
         for g in &f.gating {
             if !self.holds(&g.when) {
@@ -741,6 +838,12 @@ impl Checker<'_> {
             }
             gating.push(rule);
         }
+        gating
+    }
+
+    /// The piece types hidden from the opponent (`hidden`).
+    fn hidden(&mut self) -> u32 {
+        let f = self.file;
         let mut hidden_from_opponent = 0;
         for (pieces, from) in &f.hidden {
             if from.value != "opponent" {
@@ -751,9 +854,15 @@ impl Checker<'_> {
             }
             hidden_from_opponent |= self.letter_set(pieces);
         }
+        hidden_from_opponent
+    }
+
+    /// Whether positions record the last move and the one before it
+    /// (`state.last_move`; imitators need both).
+    fn recorded_moves(&mut self, pieces: &[PieceType]) -> (bool, bool) {
+        let f = self.file;
         let imitators = pieces.iter().any(|p| p.imitation.is_some());
-        let (record_last, record_prev) = match f.state_last_move.as_ref().map(|t| t.value.as_str())
-        {
+        match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
             None => (imitators, imitators),
             Some("last") => (true, imitators),
             Some("last-two") => (true, true),
@@ -765,12 +874,12 @@ impl Checker<'_> {
                 }
                 (imitators, imitators)
             }
-        };
-        let kept = if f.hand_keep.is_empty() {
-            u32::MAX
-        } else {
-            self.letter_set(&f.hand_keep)
-        };
+        }
+    }
+
+    /// The type each piece type is held as in hand (`hand.demote` mapping).
+    fn held_as(&mut self, pieces: &[PieceType]) -> Vec<u8> {
+        let f = self.file;
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         for (from, to) in &f.hand_demote_map {
             let (a, b) = (self.letter(from), self.letter(to));
@@ -778,50 +887,7 @@ impl Checker<'_> {
                 *slot = b;
             }
         }
-        let turn = f.turn.as_ref().map(|t| self.turn(t));
-        let notation = Notation {
-            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
-            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
-            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
-        };
-        Variant {
-            notation,
-            freeze,
-            replies,
-            uncounted_captures,
-            clock_reset,
-            record_stepped,
-            turn,
-            bare_dead: draws.insufficient_material,
-            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
-            record_last,
-            record_prev,
-            record_lost: f.state_lost,
-            kept,
-            held_as,
-            virtual_pieces,
-            hidden_from_opponent,
-            rulings: self.rulings.clone(),
-            gating,
-            captured_to,
-            demote: f.hand_demote,
-            drops,
-            outcomes,
-            name: f.name.value.clone(),
-            title: f.title.clone(),
-            files,
-            ranks,
-            pieces,
-            setup,
-            castling,
-            promotions,
-            fifty_move: draws.fifty_move.map(|n| n.0),
-            repetition: draws.repetition.map(|n| n.0),
-            lone,
-            colour_bound,
-            compulsory_capture,
-            checks_illegal,
-        }
+        held_as
     }
 
     /// Compiles an optional move-context condition (absent: always).
@@ -1366,15 +1432,16 @@ impl Checker<'_> {
         CompulsoryCapture { sides, by }
     }
 
-    fn side(&mut self, (n, span): (u32, Span), what: &str) -> u8 {
+    /// A side of the board (`what`: `files` or `ranks`), or `None` when refused.
+    fn side(&mut self, (n, span): (u32, Span), what: &str) -> Option<u8> {
         if n == 0 || n > MAX_SIDE {
             self.errors.push(Diagnostic::at(
                 span,
                 format!("the board must have 1 to {MAX_SIDE} {what}, not {n}"),
             ));
-            return 1;
+            return None;
         }
-        n as u8
+        Some(n as u8)
     }
 
     fn pieces(&mut self) -> Vec<PieceType> {

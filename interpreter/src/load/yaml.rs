@@ -1361,309 +1361,345 @@ fn number(s: &Spanned<Whole>, source: &str) -> (u32, Span) {
     (s.value.0, place(s, source))
 }
 
-impl Raw {
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
-    pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
-        let f = self.0;
-        let mut errors = Vec::new();
-        if f.motley.value.0 != LANGUAGE_VERSION {
-            errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value.0)));
-        }
-        let reserved = [("imitation", &f.imitation)];
-        for (key, value) in reserved {
-            if value.is_some() {
-                let line = crate::diagnostic::lines(source)
-                    .position(|l| l.starts_with(&format!("{key}:")))
-                    .map_or(1, |i| i as u32 + 1);
-                let span = Span::new(line, 1, key.len() as u32);
-                errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
-            }
-        }
-        let mut pieces = Vec::new();
-        for p in &f.pieces.value {
-            let moves = move_entries(&p.value.moves, source, &mut errors);
-            let imitate = match &p.value.moves.value {
-                RawMoves::Imitate(list) => list
-                    .iter()
-                    .map(|i| ImitationDef {
-                        span: place(&p.value.moves, source),
-                        when: i.when.as_ref().and_then(|w| {
-                            parse_expression(&text(w, source))
-                                .map_err(|d| errors.push(d))
-                                .ok()
-                        }),
-                        of: i.of.as_ref().map(|t| text(t, source)),
-                        idle: i.idle.as_ref().map(|t| text(t, source)),
-                        captures: i.captures.as_ref().map(|t| text(t, source)),
-                        except: i.except.iter().map(|t| text(t, source)).collect(),
-                        castling: i.castling.as_ref().map(|t| text(t, source)),
-                        overrides: i
-                            .overrides
-                            .iter()
-                            .map(|(k, v)| {
-                                (
-                                    k.clone(),
-                                    place(v, source),
-                                    move_entries(v, source, &mut errors),
-                                )
-                            })
-                            .collect(),
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            pieces.push(PieceDef {
-                imitate,
-                span: place(p, source),
-                letter: text(&p.value.letter, source),
-                name: text(&p.value.name, source),
-                moves,
-                royal: p.value.royal.0,
-                value: p.value.value.map(|v| v.0),
-                irreversible: p.value.irreversible.0,
-            });
-        }
-        let castling = f.castling.as_ref().map(|c| CastlingDef {
-            king: text(&c.king, source),
-            rook: text(&c.rook, source),
-            sides: c
-                .sides
+/// The piece types, with their movement and imitation entries parsed.
+fn piece_defs(
+    list: &[Spanned<RawPiece>],
+    source: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<PieceDef> {
+    let mut pieces = Vec::new();
+    for p in list {
+        let moves = move_entries(&p.value.moves, source, errors);
+        let imitate = match &p.value.moves.value {
+            RawMoves::Imitate(list) => list
                 .iter()
-                .map(|s| CastlingSideDef {
-                    king_to: text(&s.king_to, source),
-                    rook_to: text(&s.rook_to, source),
-                })
-                .collect(),
-            landing: c.landing.as_ref().map(|t| text(t, source)),
-        });
-        let mut promotion = Vec::new();
-        for p in &f.promotion {
-            let zone_text = text(&p.zone, source);
-            match parse_expression(&zone_text) {
-                Ok(zone) => promotion.push(PromotionDef {
-                    pieces: p.pieces.iter().map(|t| text(t, source)).collect(),
-                    zone,
-                    to: p.to.value.iter().map(|t| text(t, source)).collect(),
-                    to_span: place(&p.to, source),
-                    mandatory: p.mandatory.0,
-                    limit: p.limit.as_ref().map(|t| text(t, source)),
-                    when: p.when.as_ref().and_then(|w| {
+                .map(|i| ImitationDef {
+                    span: place(&p.value.moves, source),
+                    when: i.when.as_ref().and_then(|w| {
                         parse_expression(&text(w, source))
                             .map_err(|d| errors.push(d))
                             .ok()
                     }),
-                    sets: p.sets.iter().map(|t| text(t, source)).collect(),
-                    last_move: p.last_move.as_ref().map(|t| text(t, source)),
-                }),
-                Err(d) => errors.push(d),
-            }
-        }
-        let draws = f
-            .draws
-            .as_ref()
-            .map(|d| DrawsDef {
-                fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
-                repetition: d.repetition.as_ref().map(|n| number(n, source)),
-                lone: d
-                    .insufficient_material
-                    .iter()
-                    .flat_map(|i| &i.lone)
-                    .map(|t| text(t, source))
-                    .collect(),
-                colour_bound: d
-                    .insufficient_material
-                    .iter()
-                    .flat_map(|i| &i.colour_bound)
-                    .map(|t| text(t, source))
-                    .collect(),
-                uncounted: d.fifty_move_uncounted.as_ref().map(|u| {
-                    let when = u.when.as_ref().and_then(|w| {
-                        parse_expression(&text(w, source))
-                            .map_err(|e| errors.push(e))
-                            .ok()
-                    });
-                    (
-                        u.captures_of.iter().map(|t| text(t, source)).collect(),
-                        when,
-                    )
-                }),
-                insufficient_material: d.insufficient_material.is_some(),
-                reset_moves: d
-                    .fifty_move_reset
-                    .as_ref()
-                    .and_then(|r| r.moves.as_ref())
-                    .map(|t| text(t, source)),
-                reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops.0),
-                reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions.0),
+                    of: i.of.as_ref().map(|t| text(t, source)),
+                    idle: i.idle.as_ref().map(|t| text(t, source)),
+                    captures: i.captures.as_ref().map(|t| text(t, source)),
+                    except: i.except.iter().map(|t| text(t, source)).collect(),
+                    castling: i.castling.as_ref().map(|t| text(t, source)),
+                    overrides: i
+                        .overrides
+                        .iter()
+                        .map(|(k, v)| {
+                            (k.clone(), place(v, source), move_entries(v, source, errors))
+                        })
+                        .collect(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        pieces.push(PieceDef {
+            imitate,
+            span: place(p, source),
+            letter: text(&p.value.letter, source),
+            name: text(&p.value.name, source),
+            moves,
+            royal: p.value.royal.0,
+            value: p.value.value.map(|v| v.0),
+            irreversible: p.value.irreversible.0,
+        });
+    }
+    pieces
+}
+
+/// The castling section.
+fn castling_def(c: &RawCastling, source: &str) -> CastlingDef {
+    CastlingDef {
+        king: text(&c.king, source),
+        rook: text(&c.rook, source),
+        sides: c
+            .sides
+            .iter()
+            .map(|s| CastlingSideDef {
+                king_to: text(&s.king_to, source),
+                rook_to: text(&s.rook_to, source),
             })
-            .unwrap_or_default();
-        let mut outcomes = OutcomesDef::default();
-        if let Some(o) = &f.outcomes {
-            outcomes.stalemate = o.stalemate.as_ref().map(|t| text(t, source));
-            outcomes.bare_royal = o.bare_royal.as_ref().map(|t| text(t, source));
-            outcomes.checkmate = o.checkmate.as_ref().map(|t| text(t, source));
-            outcomes.draw_odds = o.draw_odds.as_ref().map(|t| text(t, source));
-            outcomes.extinction = o.extinction.as_ref().map(|e| ExtinctionDef {
-                pieces: e
-                    .value
-                    .pieces
-                    .as_ref()
-                    .map(|p| p.iter().map(|t| text(t, source)).collect()),
-                fewer_than: e.value.fewer_than.as_ref().map(|n| number(n, source)),
-                result: e.value.result.as_ref().map(|t| text(t, source)),
-                span: place(e, source),
-            });
-            outcomes.check_count = o.check_count.as_ref().map(|n| number(n, source));
-            if let Some(r) = &o.reach {
-                outcomes.reach_answer = r.answer.as_ref().map(|t| text(t, source));
-                match parse_expression(&text(&r.zone, source)) {
-                    Ok(zone) => {
-                        outcomes.reach =
-                            Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone));
-                    }
-                    Err(d) => errors.push(d),
-                }
-            }
+            .collect(),
+        landing: c.landing.as_ref().map(|t| text(t, source)),
+    }
+}
+
+/// The promotion rules, with their zones and conditions parsed.
+fn promotion_defs(
+    list: &[RawPromotion],
+    source: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<PromotionDef> {
+    let mut promotion = Vec::new();
+    for p in list {
+        let zone_text = text(&p.zone, source);
+        match parse_expression(&zone_text) {
+            Ok(zone) => promotion.push(PromotionDef {
+                pieces: p.pieces.iter().map(|t| text(t, source)).collect(),
+                zone,
+                to: p.to.value.iter().map(|t| text(t, source)).collect(),
+                to_span: place(&p.to, source),
+                mandatory: p.mandatory.0,
+                limit: p.limit.as_ref().map(|t| text(t, source)),
+                when: p.when.as_ref().and_then(|w| {
+                    parse_expression(&text(w, source))
+                        .map_err(|d| errors.push(d))
+                        .ok()
+                }),
+                sets: p.sets.iter().map(|t| text(t, source)).collect(),
+                last_move: p.last_move.as_ref().map(|t| text(t, source)),
+            }),
+            Err(d) => errors.push(d),
         }
-        let mut drops = Vec::new();
-        for d in &f.drops {
-            let when = d.when.as_ref().and_then(|w| {
+    }
+    promotion
+}
+
+/// The draws section.
+fn draws_def(d: &RawDraws, source: &str, errors: &mut Vec<Diagnostic>) -> DrawsDef {
+    DrawsDef {
+        fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
+        repetition: d.repetition.as_ref().map(|n| number(n, source)),
+        lone: d
+            .insufficient_material
+            .iter()
+            .flat_map(|i| &i.lone)
+            .map(|t| text(t, source))
+            .collect(),
+        colour_bound: d
+            .insufficient_material
+            .iter()
+            .flat_map(|i| &i.colour_bound)
+            .map(|t| text(t, source))
+            .collect(),
+        uncounted: d.fifty_move_uncounted.as_ref().map(|u| {
+            let when = u.when.as_ref().and_then(|w| {
                 parse_expression(&text(w, source))
                     .map_err(|e| errors.push(e))
                     .ok()
             });
-            match parse_expression(&text(&d.zone, source)) {
-                Ok(zone) => drops.push(DropDef {
-                    pieces: d.pieces.iter().map(|t| text(t, source)).collect(),
-                    zone,
-                    forbid: d.forbid.iter().map(|t| text(t, source)).collect(),
-                    when,
-                    sets: d.sets.iter().map(|t| text(t, source)).collect(),
-                    entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
-                    last_move: d.last_move.as_ref().map(|t| text(t, source)),
-                }),
-                Err(e) => errors.push(e),
-            }
-        }
-        let mut gating = Vec::new();
-        for g in &f.gating {
-            let mut expr = |e: &Option<Spanned<String>>| {
-                e.as_ref().and_then(|z| {
-                    parse_expression(&text(z, source))
-                        .map_err(|d| errors.push(d))
-                        .ok()
-                })
-            };
-            let (zone, deadline, when) = (expr(&g.zone), expr(&g.deadline), expr(&g.when));
-            gating.push(GateDef {
-                pieces: g.pieces.iter().map(|t| text(t, source)).collect(),
-                zone,
-                vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect(),
-                deadline,
+            (
+                u.captures_of.iter().map(|t| text(t, source)).collect(),
                 when,
-                castling_field: g.castling_field.0,
-                judged: g.judged.as_ref().map(|t| text(t, source)),
-            });
-        }
-        let entry =
-            |m: &Spanned<String>, when: &Option<Spanned<String>>, errors: &mut Vec<Diagnostic>| {
-                let betza = text(m, source);
-                let components = parse_betza(&betza)
-                    .map_err(|d| errors.push(d))
-                    .unwrap_or_default();
-                let when = when.as_ref().and_then(|w| {
-                    parse_expression(&text(w, source))
-                        .map_err(|d| errors.push(d))
-                        .ok()
-                });
-                MoveEntry {
-                    text: betza,
-                    components,
-                    when,
-                }
-            };
-        let letters =
-            |list: &[Spanned<String>]| list.iter().map(|t| text(t, source)).collect::<Vec<_>>();
-        let optional = |t: &Option<Spanned<String>>| t.as_ref().map(|t| text(t, source));
-        let freeze = f
-            .freeze
-            .iter()
-            .map(|z| FreezeDef {
-                by: letters(&z.by),
-                reach: entry(&z.reach, &None, &mut errors),
-                immune: letters(&z.immune),
-                choose: optional(&z.choose),
-                linger: optional(&z.linger),
-                still_near: optional(&z.still_near),
-                freezer_captured: optional(&z.freezer_captured),
-                castling: optional(&z.castling),
-                trigger: optional(&z.trigger),
-            })
-            .collect();
-        let replies = f
-            .replies
-            .iter()
-            .map(|r| ReplyDef {
-                key: text(&r.key, source),
-                opened_by: (
-                    letters(&r.opened_by.pieces),
-                    entry(&r.opened_by.moves, &r.opened_by.when, &mut errors),
-                ),
-                reply: (
-                    letters(&r.reply.pieces),
-                    entry(&r.reply.moves, &r.reply.when, &mut errors),
-                ),
-                freeze: r.freeze.as_ref().map(|n| number(n, source)),
-                when: r.when.as_ref().and_then(|w| {
-                    parse_expression(&text(w, source))
-                        .map_err(|d| errors.push(d))
-                        .ok()
-                }),
-            })
-            .collect();
-        let turn = f.turn.as_ref().map(|t| {
-            let letters = |l: &Option<Spanned<RawLetters>>| match l.as_ref().map(|l| (&l.value, l))
-            {
-                None => LettersDef::None,
-                Some((RawLetters::List(list), _)) => {
-                    LettersDef::List(list.iter().map(|t| text(t, source)).collect())
-                }
-                Some((RawLetters::Text(t), at)) => LettersDef::Text(Text {
-                    value: t.clone(),
-                    span: place(at, source),
-                }),
-            };
-            let r = &t.value;
-            TurnDef {
-                span: place(t, source),
-                moves: number(&r.moves, source),
-                privilege: r.privilege.as_ref().and_then(|w| {
-                    parse_expression(&text(w, source))
-                        .map_err(|d| errors.push(d))
-                        .ok()
-                }),
-                capture: r.capture.as_ref().map(|t| text(t, source)),
-                capture_sets: r.capture_sets.iter().map(|t| text(t, source)).collect(),
-                alone: letters(&r.alone),
-                excluded: letters(&r.excluded),
-                later_moves: r.later_moves.as_ref().map(|t| text(t, source)),
-                same_piece: r.same_piece.as_ref().map(|t| text(t, source)),
-                check_ends_turn: r.check_ends_turn.as_ref().map(|t| text(t, source)),
-            }
+            )
+        }),
+        insufficient_material: d.insufficient_material.is_some(),
+        reset_moves: d
+            .fifty_move_reset
+            .as_ref()
+            .and_then(|r| r.moves.as_ref())
+            .map(|t| text(t, source)),
+        reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops.0),
+        reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions.0),
+    }
+}
+
+/// The outcomes section, with the winning region's zone parsed.
+fn outcomes_def(o: &RawOutcomes, source: &str, errors: &mut Vec<Diagnostic>) -> OutcomesDef {
+    let extinction = o.extinction.as_ref().map(|e| ExtinctionDef {
+        pieces: e.value.pieces.as_ref().map(|p| letter_texts(p, source)),
+        fewer_than: e.value.fewer_than.as_ref().map(|n| number(n, source)),
+        result: optional_text(&e.value.result, source),
+        span: place(e, source),
+    });
+    let reach = o.reach.as_ref().and_then(|r| {
+        parse_expression(&text(&r.zone, source))
+            .map(|zone| (letter_texts(&r.pieces, source), zone))
+            .map_err(|d| errors.push(d))
+            .ok()
+    });
+    OutcomesDef {
+        stalemate: optional_text(&o.stalemate, source),
+        bare_royal: optional_text(&o.bare_royal, source),
+        checkmate: optional_text(&o.checkmate, source),
+        draw_odds: optional_text(&o.draw_odds, source),
+        extinction,
+        check_count: o.check_count.as_ref().map(|n| number(n, source)),
+        reach,
+        reach_answer: o
+            .reach
+            .as_ref()
+            .and_then(|r| optional_text(&r.answer, source)),
+    }
+}
+
+/// The drop rules, with their zones and conditions parsed.
+fn drop_defs(list: &[RawDrop], source: &str, errors: &mut Vec<Diagnostic>) -> Vec<DropDef> {
+    let mut drops = Vec::new();
+    for d in list {
+        let when = d.when.as_ref().and_then(|w| {
+            parse_expression(&text(w, source))
+                .map_err(|e| errors.push(e))
+                .ok()
         });
-        let mut rulings = Vec::new();
-        for (id, r) in &f.rulings {
-            let default = text(&r.value.default, source);
-            let at = place(r, source);
-            if !is_identifier(id) {
-                errors.push(Diagnostic::at(
+        match parse_expression(&text(&d.zone, source)) {
+            Ok(zone) => drops.push(DropDef {
+                pieces: d.pieces.iter().map(|t| text(t, source)).collect(),
+                zone,
+                forbid: d.forbid.iter().map(|t| text(t, source)).collect(),
+                when,
+                sets: d.sets.iter().map(|t| text(t, source)).collect(),
+                entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
+                last_move: d.last_move.as_ref().map(|t| text(t, source)),
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+    drops
+}
+
+/// The gating rules, with their zones, deadlines and conditions parsed.
+fn gate_defs(list: &[RawGate], source: &str, errors: &mut Vec<Diagnostic>) -> Vec<GateDef> {
+    let mut gating = Vec::new();
+    for g in list {
+        let mut expr = |e: &Option<Spanned<String>>| {
+            e.as_ref().and_then(|z| {
+                parse_expression(&text(z, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            })
+        };
+        let (zone, deadline, when) = (expr(&g.zone), expr(&g.deadline), expr(&g.when));
+        gating.push(GateDef {
+            pieces: g.pieces.iter().map(|t| text(t, source)).collect(),
+            zone,
+            vacated_by: g.vacated_by.iter().map(|t| text(t, source)).collect(),
+            deadline,
+            when,
+            castling_field: g.castling_field.0,
+            judged: g.judged.as_ref().map(|t| text(t, source)),
+        });
+    }
+    gating
+}
+
+/// A movement written with its condition: `moves` Betza and `when`.
+fn move_entry(
+    m: &Spanned<String>,
+    when: &Option<Spanned<String>>,
+    source: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> MoveEntry {
+    let betza = text(m, source);
+    let components = parse_betza(&betza)
+        .map_err(|d| errors.push(d))
+        .unwrap_or_default();
+    let when = when.as_ref().and_then(|w| {
+        parse_expression(&text(w, source))
+            .map_err(|d| errors.push(d))
+            .ok()
+    });
+    MoveEntry {
+        text: betza,
+        components,
+        when,
+    }
+}
+
+/// Piece letters as texts.
+fn letter_texts(list: &[Spanned<String>], source: &str) -> Vec<Text> {
+    list.iter().map(|t| text(t, source)).collect()
+}
+
+/// An optional text.
+fn optional_text(t: &Option<Spanned<String>>, source: &str) -> Option<Text> {
+    t.as_ref().map(|t| text(t, source))
+}
+
+/// The freeze rules, with their reach parsed.
+fn freeze_defs(list: &[RawFreeze], source: &str, errors: &mut Vec<Diagnostic>) -> Vec<FreezeDef> {
+    list.iter()
+        .map(|z| FreezeDef {
+            by: letter_texts(&z.by, source),
+            reach: move_entry(&z.reach, &None, source, errors),
+            immune: letter_texts(&z.immune, source),
+            choose: optional_text(&z.choose, source),
+            linger: optional_text(&z.linger, source),
+            still_near: optional_text(&z.still_near, source),
+            freezer_captured: optional_text(&z.freezer_captured, source),
+            castling: optional_text(&z.castling, source),
+            trigger: optional_text(&z.trigger, source),
+        })
+        .collect()
+}
+
+/// The reply rules, with their movements and conditions parsed.
+fn reply_defs(list: &[RawReply], source: &str, errors: &mut Vec<Diagnostic>) -> Vec<ReplyDef> {
+    list.iter()
+        .map(|r| ReplyDef {
+            key: text(&r.key, source),
+            opened_by: (
+                letter_texts(&r.opened_by.pieces, source),
+                move_entry(&r.opened_by.moves, &r.opened_by.when, source, errors),
+            ),
+            reply: (
+                letter_texts(&r.reply.pieces, source),
+                move_entry(&r.reply.moves, &r.reply.when, source, errors),
+            ),
+            freeze: r.freeze.as_ref().map(|n| number(n, source)),
+            when: r.when.as_ref().and_then(|w| {
+                parse_expression(&text(w, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            }),
+        })
+        .collect()
+}
+
+/// The turn section (§16), with its privilege parsed.
+fn turn_def(t: &Spanned<RawTurn>, source: &str, errors: &mut Vec<Diagnostic>) -> TurnDef {
+    let letters = |l: &Option<Spanned<RawLetters>>| match l.as_ref().map(|l| (&l.value, l)) {
+        None => LettersDef::None,
+        Some((RawLetters::List(list), _)) => {
+            LettersDef::List(list.iter().map(|t| text(t, source)).collect())
+        }
+        Some((RawLetters::Text(t), at)) => LettersDef::Text(Text {
+            value: t.clone(),
+            span: place(at, source),
+        }),
+    };
+    let r = &t.value;
+    TurnDef {
+        span: place(t, source),
+        moves: number(&r.moves, source),
+        privilege: r.privilege.as_ref().and_then(|w| {
+            parse_expression(&text(w, source))
+                .map_err(|d| errors.push(d))
+                .ok()
+        }),
+        capture: r.capture.as_ref().map(|t| text(t, source)),
+        capture_sets: r.capture_sets.iter().map(|t| text(t, source)).collect(),
+        alone: letters(&r.alone),
+        excluded: letters(&r.excluded),
+        later_moves: r.later_moves.as_ref().map(|t| text(t, source)),
+        same_piece: r.same_piece.as_ref().map(|t| text(t, source)),
+        check_ends_turn: r.check_ends_turn.as_ref().map(|t| text(t, source)),
+    }
+}
+
+/// The rulings, each checked: its id a word, two or more distinct
+/// options, the default among them.
+fn ruling_defs(
+    map: &std::collections::BTreeMap<String, Spanned<RawRuling>>,
+    source: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<RulingDef> {
+    let mut rulings = Vec::new();
+    for (id, r) in map {
+        let default = text(&r.value.default, source);
+        let at = place(r, source);
+        if !is_identifier(id) {
+            errors.push(Diagnostic::at(
                     key_span(source, at, id),
                     format!("a ruling id is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{id}`"),
                 ));
-            }
-            let options = &r.value.options;
-            if options.len() < 2 {
-                errors.push(Diagnostic::at(
+        }
+        let options = &r.value.options;
+        if options.len() < 2 {
+            errors.push(Diagnostic::at(
                     key_span(source, at, id),
                     format!(
                         "ruling `{id}` has {} option{}; a ruling is a question with at least two answers",
@@ -1671,51 +1707,104 @@ impl Raw {
                         if options.len() == 1 { "" } else { "s" }
                     ),
                 ));
-            }
-            for (i, o) in options.iter().enumerate() {
-                let problem = if options[..i].contains(o) {
-                    Some(format!("ruling `{id}` lists the option `{o}` twice"))
-                } else if o.is_empty() || o.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                    Some(format!(
-                        "ruling `{id}` has the option `{o}`; an option is a word without spaces"
-                    ))
-                } else {
-                    None
-                };
-                if let Some(message) = problem {
-                    errors.push(Diagnostic::at(key_span(source, at, id), message));
-                }
-            }
-            if options.len() >= 2 && !options.contains(&default.value) {
-                errors.push(default.error(format!(
-                    "the default `{}` is not one of the options: {}",
-                    default.value,
-                    r.value.options.join(", ")
-                )));
-            }
-            let (question, source_words, options) = (
-                r.value.question.clone(),
-                r.value.source.clone(),
-                r.value.options.clone(),
-            );
-            rulings.push(RulingDef {
-                id: id.clone(),
-                span: place(r, source),
-                question,
-                source: source_words,
-                options,
-                default,
-            });
         }
-        let flags = f.state.iter().flat_map(|s| &s.player_flags);
-        for (i, flag) in flags.clone().enumerate() {
-            let t = text(flag, source);
-            if !is_identifier(&t.value) {
-                errors.push(t.error(format!("a player flag is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{}`", t.value)));
-            } else if flags.clone().take(i).any(|f| f.value == t.value) {
-                errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
+        for (i, o) in options.iter().enumerate() {
+            let problem = if options[..i].contains(o) {
+                Some(format!("ruling `{id}` lists the option `{o}` twice"))
+            } else if o.is_empty() || o.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                Some(format!(
+                    "ruling `{id}` has the option `{o}`; an option is a word without spaces"
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = problem {
+                errors.push(Diagnostic::at(key_span(source, at, id), message));
             }
         }
+        if options.len() >= 2 && !options.contains(&default.value) {
+            errors.push(default.error(format!(
+                "the default `{}` is not one of the options: {}",
+                default.value,
+                r.value.options.join(", ")
+            )));
+        }
+        let (question, source_words, options) = (
+            r.value.question.clone(),
+            r.value.source.clone(),
+            r.value.options.clone(),
+        );
+        rulings.push(RulingDef {
+            id: id.clone(),
+            span: place(r, source),
+            question,
+            source: source_words,
+            options,
+            default,
+        });
+    }
+    rulings
+}
+
+/// Refuses a player flag that is not a word or is declared twice.
+fn check_player_flags(state: Option<&RawState>, source: &str, errors: &mut Vec<Diagnostic>) {
+    let flags = state.iter().flat_map(|s| &s.player_flags);
+    for (i, flag) in flags.clone().enumerate() {
+        let t = text(flag, source);
+        if !is_identifier(&t.value) {
+            errors.push(t.error(format!("a player flag is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{}`", t.value)));
+        } else if flags.clone().take(i).any(|f| f.value == t.value) {
+            errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
+        }
+    }
+}
+
+/// The language version if it is not the one read here, and the keys
+/// reserved by the language but not implemented.
+fn header_errors(f: &RawRuleFile, source: &str) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    if f.motley.value.0 != LANGUAGE_VERSION {
+        errors.push(Diagnostic::at(place(&f.motley, source), format!("unsupported language version {}; this interpreter reads `motley: {LANGUAGE_VERSION}`", f.motley.value.0)));
+    }
+    let reserved = [("imitation", &f.imitation)];
+    for (key, value) in reserved {
+        if value.is_some() {
+            let line = crate::diagnostic::lines(source)
+                .position(|l| l.starts_with(&format!("{key}:")))
+                .map_or(1, |i| i as u32 + 1);
+            let span = Span::new(line, 1, key.len() as u32);
+            errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
+        }
+    }
+    errors
+}
+
+impl Raw {
+    /// Converts the read YAML into the syntax tree, parsing the Betza and
+    /// expression strings inside it; every problem found is reported.
+    pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
+        let f = self.0;
+        let mut errors = header_errors(&f, source);
+        let pieces = piece_defs(&f.pieces.value, source, &mut errors);
+        let castling = f.castling.as_ref().map(|c| castling_def(c, source));
+        let promotion = promotion_defs(&f.promotion, source, &mut errors);
+        let draws = f
+            .draws
+            .as_ref()
+            .map(|d| draws_def(d, source, &mut errors))
+            .unwrap_or_default();
+        let outcomes = f
+            .outcomes
+            .as_ref()
+            .map(|o| outcomes_def(o, source, &mut errors))
+            .unwrap_or_default();
+        let drops = drop_defs(&f.drops, source, &mut errors);
+        let gating = gate_defs(&f.gating, source, &mut errors);
+        let freeze = freeze_defs(&f.freeze, source, &mut errors);
+        let replies = reply_defs(&f.replies, source, &mut errors);
+        let turn = f.turn.as_ref().map(|t| turn_def(t, source, &mut errors));
+        let rulings = ruling_defs(&f.rulings, source, &mut errors);
+        check_player_flags(f.state.as_ref(), source, &mut errors);
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
@@ -1723,9 +1812,9 @@ impl Raw {
             .notation
             .as_ref()
             .map(|n| NotationDef {
-                declaration: n.declaration.as_ref().map(|t| text(t, source)),
-                entry: n.entry.as_ref().map(|t| text(t, source)),
-                gating: n.gating.as_ref().map(|t| text(t, source)),
+                declaration: optional_text(&n.declaration, source),
+                entry: optional_text(&n.entry, source),
+                gating: optional_text(&n.gating, source),
             })
             .unwrap_or_default();
         Ok(RuleFile {
@@ -1734,12 +1823,7 @@ impl Raw {
             hidden: f
                 .hidden
                 .iter()
-                .map(|h| {
-                    (
-                        h.pieces.iter().map(|t| text(t, source)).collect(),
-                        text(&h.from, source),
-                    )
-                })
+                .map(|h| (letter_texts(&h.pieces, source), text(&h.from, source)))
                 .collect(),
             rulings,
             gating,
@@ -1764,7 +1848,7 @@ impl Raw {
             hand_keep: f
                 .hand
                 .as_ref()
-                .map(|h| h.keep.iter().map(|t| text(t, source)).collect())
+                .map(|h| letter_texts(&h.keep, source))
                 .unwrap_or_default(),
             state_last_move: f
                 .state
@@ -1775,7 +1859,7 @@ impl Raw {
             player_flags: f
                 .state
                 .as_ref()
-                .map(|s| s.player_flags.iter().map(|t| text(t, source)).collect())
+                .map(|s| letter_texts(&s.player_flags, source))
                 .unwrap_or_default(),
             drops,
             outcomes,
@@ -1788,12 +1872,8 @@ impl Raw {
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
-                sides: c.value.sides.as_ref().map(|t| text(t, source)),
-                by: c
-                    .value
-                    .by
-                    .as_ref()
-                    .map(|b| b.iter().map(|t| text(t, source)).collect()),
+                sides: optional_text(&c.value.sides, source),
+                by: c.value.by.as_ref().map(|b| letter_texts(b, source)),
                 span: place(c, source),
             }),
             setup: text(&f.setup, source),

@@ -72,13 +72,11 @@ impl Rules {
     /// Reads a FEN into a validated position. `reference` is the start
     /// position used to tell which pieces have not moved yet (`None` while
     /// reading the setup itself).
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub(crate) fn parse_fen(
         &self,
         fen: &str,
         reference: Option<&Position>,
     ) -> Result<Position, PlayError> {
-        let (files, ranks) = (self.tables.files, self.tables.ranks);
         let (main, state) = match fen.find('{') {
             Some(open) => (&fen[..open], Some((open, &fen[open..]))),
             None => (fen, None),
@@ -100,6 +98,75 @@ impl Rules {
                 )
             })?;
         }
+        self.read_board(fen, board_at, board_field, &mut pos)?;
+        pos.side = match fields.next() {
+            Some((_, "w")) | None => WHITE,
+            Some((_, "b")) => BLACK,
+            Some((at, other)) => {
+                return Err(bad_at(
+                    fen,
+                    at,
+                    other.len(),
+                    format!("the side to move must be `w` or `b`, not `{other}`"),
+                ))
+            }
+        };
+        // Virgin pieces: those standing where the start position has the same
+        // piece; the castling field decides for castling pieces.
+        for sq in 0..self.tables.squares as Square {
+            let here = pos.board[sq as usize];
+            if here != 0
+                && reference.is_none_or(|r| r.board[sq as usize] == here)
+                && !self.castles(here)
+                && !self.gating_right_square(sq, here)
+            {
+                pos.virgin.set(sq);
+            }
+        }
+        let (castling_at, castling) = fields.next().unwrap_or((0, "-"));
+        if castling != "-" {
+            for (i, c) in castling.char_indices() {
+                if castling[..i].contains(c) {
+                    return Err(bad_at(
+                        fen,
+                        castling_at + i,
+                        c.len_utf8(),
+                        format!("castling right `{c}` is given twice"),
+                    ));
+                }
+                self.castling_right(&mut pos, c)
+                    .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
+            }
+        }
+        let (ep_at, ep) = fields.next().unwrap_or((0, "-"));
+        if ep != "-" {
+            self.en_passant_field(&mut pos, ep)
+                .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
+        }
+        self.read_counts_and_clocks(fen, fields, &mut pos)?;
+        if let Some((at, text)) = state {
+            self.state_field(&mut pos, text)
+                .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
+        }
+        if state.is_none() {
+            self.default_held(&mut pos);
+        }
+        self.refresh_frozen(&mut pos);
+        self.validate(fen, &pos, reference)?;
+        Ok(pos)
+    }
+
+    /// Reads the board part of a FEN (`board_field`, at byte `board_at` of
+    /// `fen`) into `pos`: ranks from the top, counts of empty squares,
+    /// piece letters, `~` marking a promoted piece.
+    fn read_board(
+        &self,
+        fen: &str,
+        board_at: usize,
+        board_field: &str,
+        pos: &mut Position,
+    ) -> Result<(), PlayError> {
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
             let n = rows.len();
@@ -195,57 +262,25 @@ impl Rules {
             }
             row_at += row.len() + 1;
         }
-        pos.side = match fields.next() {
-            Some((_, "w")) | None => WHITE,
-            Some((_, "b")) => BLACK,
-            Some((at, other)) => {
-                return Err(bad_at(
-                    fen,
-                    at,
-                    other.len(),
-                    format!("the side to move must be `w` or `b`, not `{other}`"),
-                ))
-            }
-        };
-        // Virgin pieces: those standing where the start position has the same
-        // piece; the castling field decides for castling pieces.
-        for sq in 0..self.tables.squares as Square {
-            let here = pos.board[sq as usize];
-            if here != 0
-                && reference.is_none_or(|r| r.board[sq as usize] == here)
-                && !self.castles(here)
-                && !self.gating_right_square(sq, here)
-            {
-                pos.virgin.set(sq);
-            }
-        }
-        let (castling_at, castling) = fields.next().unwrap_or((0, "-"));
-        if castling != "-" {
-            for (i, c) in castling.char_indices() {
-                if castling[..i].contains(c) {
-                    return Err(bad_at(
-                        fen,
-                        castling_at + i,
-                        c.len_utf8(),
-                        format!("castling right `{c}` is given twice"),
-                    ));
-                }
-                self.castling_right(&mut pos, c)
-                    .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
-            }
-        }
-        let (ep_at, ep) = fields.next().unwrap_or((0, "-"));
-        if ep != "-" {
-            self.en_passant_field(&mut pos, ep)
-                .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
-        }
+        Ok(())
+    }
+
+    /// Reads the FEN fields after en passant into `pos`: the check counts
+    /// (`3+3` before the clocks or `+0+0` after them), the halfmove clock and
+    /// the move number; refuses a field left over.
+    fn read_counts_and_clocks<'a>(
+        &self,
+        fen: &str,
+        fields: impl Iterator<Item = (usize, &'a str)>,
+        pos: &mut Position,
+    ) -> Result<(), PlayError> {
         let mut fields = fields.peekable();
         let mut counted = false;
         if let Some(&(at, text)) = fields
             .peek()
             .filter(|f| f.1.contains('+') && !f.1.starts_with('+'))
         {
-            self.checks_field(&mut pos, text, true)
+            self.checks_field(pos, text, true)
                 .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
             counted = true;
@@ -263,39 +298,41 @@ impl Rules {
                     "the check counts are given twice",
                 ));
             }
-            self.checks_field(&mut pos, text, false)
+            self.checks_field(pos, text, false)
                 .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
         }
-        for (name, value) in [("halfmove clock", clocks[0]), ("move number", clocks[1])] {
-            if let Some((at, text)) = value {
-                let all_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-                if !all_digits {
-                    return Err(bad_at(
+        let clock = |name: &str, value: Option<(usize, &str)>| -> Result<Option<u32>, PlayError> {
+            let Some((at, text)) = value else {
+                return Ok(None);
+            };
+            let all_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            if !all_digits {
+                return Err(bad_at(
+                    fen,
+                    at,
+                    text.len(),
+                    format!("the {name} must be a number, not `{text}`"),
+                ));
+            }
+            text.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= MAX_CLOCK)
+                .map(Some)
+                .ok_or_else(|| {
+                    bad_at(
                         fen,
                         at,
                         text.len(),
-                        format!("the {name} must be a number, not `{text}`"),
-                    ));
-                }
-                let n = text
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= MAX_CLOCK)
-                    .ok_or_else(|| {
-                        bad_at(
-                            fen,
-                            at,
-                            text.len(),
-                            format!("the {name} `{text}` is above the largest, {MAX_CLOCK}"),
-                        )
-                    })?;
-                if name == "halfmove clock" {
-                    pos.halfmove = n;
-                } else {
-                    pos.fullmove = n.max(1);
-                }
-            }
+                        format!("the {name} `{text}` is above the largest, {MAX_CLOCK}"),
+                    )
+                })
+        };
+        if let Some(n) = clock("halfmove clock", clocks[0])? {
+            pos.halfmove = n;
+        }
+        if let Some(n) = clock("move number", clocks[1])? {
+            pos.fullmove = n.max(1);
         }
         if let Some((at, extra)) = fields.next() {
             return Err(bad_at(
@@ -305,19 +342,25 @@ impl Rules {
                 format!("unexpected field `{extra}`"),
             ));
         }
-        if let Some((at, text)) = state {
-            self.state_field(&mut pos, text)
-                .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
-        }
-        if state.is_none() {
-            self.default_held(&mut pos);
-        }
-        self.refresh_frozen(&mut pos);
+        Ok(())
+    }
+
+    /// Refuses a read position that no game reaches: `prev` without `last`,
+    /// a turn of several moves where none is allowed, a side without its
+    /// royal piece or with too many, a piece that would have promoted, a
+    /// side in check that cannot be.
+    fn validate(
+        &self,
+        fen: &str,
+        pos: &Position,
+        reference: Option<&Position>,
+    ) -> Result<(), PlayError> {
+        let files = self.tables.files;
         if pos.prev != 0 && pos.last == 0 {
             return Err(bad(fen, "`prev` is given without `last`"));
         }
         if let Some(turn) = self.variant.turn.as_ref().filter(|_| pos.sub > 0) {
-            if !self.holds(&turn.privilege, &pos, None, false) {
+            if !self.holds(&turn.privilege, pos, None, false) {
                 return Err(bad(
                     fen,
                     "`sub` is given for a side that has no turns of several moves",
@@ -327,7 +370,7 @@ impl Rules {
             if turn.check_ends_turn
                 && pos.royals[them]
                     .iter()
-                    .any(|k| self.attacked(&pos, k, pos.side))
+                    .any(|k| self.attacked(pos, k, pos.side))
             {
                 return Err(bad(
                     fen,
@@ -363,7 +406,7 @@ impl Rules {
                 }
             }
         }
-        if let Some(sq) = self.would_have_promoted(&pos) {
+        if let Some(sq) = self.would_have_promoted(pos) {
             let piece = pos.board[sq as usize];
             return Err(bad(
                 fen,
@@ -374,7 +417,7 @@ impl Rules {
                 ),
             ));
         }
-        if self.left_in_check(&pos) {
+        if self.left_in_check(pos) {
             let reason = if pos.sub > 0 {
                 "the side to move is in check after its own move"
             } else {
@@ -382,7 +425,7 @@ impl Rules {
             };
             return Err(bad(fen, reason));
         }
-        Ok(pos)
+        Ok(())
     }
 
     /// A pawn-like piece (every move of its type goes forward) standing
