@@ -108,6 +108,8 @@ pub struct CaseResult {
     pub unsupported: Vec<String>,
     /// The case's `known` reason for this implementation, if any.
     pub known_failure: Option<String>,
+    /// The variant did not load: the one difference says why.
+    pub load_failed: bool,
 }
 
 /// The results of a run.
@@ -181,8 +183,7 @@ impl Report {
                 .take_while(|o| o.file == r.file && o.status == r.status)
                 .count();
             if let Status::Failed(differences) = &r.status {
-                let whole_file =
-                    same > 1 && differences.len() == 1 && differences[0].starts_with(LOAD_FAILURE);
+                let whole_file = same > 1 && r.load_failed;
                 if whole_file {
                     lines.push(format!(
                         "{}: all {same} cases: {}",
@@ -321,6 +322,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
                             over_budget: Vec::new(),
                             unsupported: Vec::new(),
                             known_failure: None,
+                            load_failed: true,
                         },
                         _ => check_case(
                             imp.as_mut(),
@@ -372,6 +374,7 @@ fn skipped(file: &CaseFile, case: &Case, why: String) -> CaseResult {
         over_budget: Vec::new(),
         unsupported: Vec::new(),
         known_failure: None,
+        load_failed: false,
     }
 }
 
@@ -417,6 +420,7 @@ fn check(
         over_budget: Vec::new(),
         unsupported: Vec::new(),
         known_failure: None,
+        load_failed: false,
     };
     let e = &case.expect;
     let mut differences = Vec::new();

@@ -68,6 +68,16 @@ pub fn parse_square(files: u8, ranks: u8, text: &str) -> Option<Square> {
     (f < files && r >= 1 && r <= ranks as u32).then(|| ((r as u8 - 1) * files + f) as Square)
 }
 
+/// The sides a player flag's value names: `w`, `b` or `wb` (White, Black).
+fn side_set(value: &str) -> Option<[bool; 2]> {
+    match value {
+        "w" => Some([true, false]),
+        "b" => Some([false, true]),
+        "wb" => Some([true, true]),
+        _ => None,
+    }
+}
+
 impl Rules {
     /// Reads a FEN into a validated position. `reference` is the start
     /// position used to tell which pieces have not moved yet (`None` while
@@ -599,7 +609,6 @@ impl Rules {
 
     /// Reads the state field `{key=value ...}` (§6): byte offset, length
     /// and message on error.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text
             .strip_prefix('{')
@@ -623,22 +632,14 @@ impl Rules {
                 return Err((at, key.len(), format!("state key `{key}` is given twice")));
             }
             seen.push(key);
-            let colours = |v: &str| match v {
-                "w" => Some([true, false]),
-                "b" => Some([false, true]),
-                "wb" => Some([true, true]),
-                _ => None,
-            };
             if let Some(flag) = self.variant.player_flags.iter().position(|f| f == key) {
-                let set = colours(value).ok_or((
+                let set = side_set(value).ok_or((
                     at,
                     pair.len(),
                     format!("bad `{key}` value `{value}`: expected w, b or wb"),
                 ))?;
-                for (colour, on) in set.into_iter().enumerate() {
-                    if on {
-                        pos.flags[colour] |= 1 << flag;
-                    }
+                for colour in [WHITE, BLACK].into_iter().filter(|&c| set[c]) {
+                    pos.flags[colour] |= 1 << flag;
                 }
                 continue;
             }
@@ -651,19 +652,11 @@ impl Rules {
                     }
                 }
                 "lost" if self.variant.record_lost => {
-                    for c in value.chars() {
-                        let ty = self
-                            .variant
-                            .pieces
-                            .iter()
-                            .position(|p| p.letter == c)
-                            .ok_or((
-                                at,
-                                pair.len(),
-                                format!("bad `lost` value `{value}`: expected piece letters"),
-                            ))?;
-                        pos.lost |= 1 << ty;
-                    }
+                    pos.lost |= self.lost_types(value).ok_or((
+                        at,
+                        pair.len(),
+                        format!("bad `lost` value `{value}`: expected piece letters"),
+                    ))?;
                 }
                 "last" | "prev"
                     if key == "last" && self.variant.record_last
@@ -676,66 +669,17 @@ impl Rules {
                         pos.prev = record;
                     }
                 }
-                "frozen" if self.freezing => {
-                    for entry in value.split(',') {
-                        let bad_entry = || {
-                            (at, pair.len(), format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}"))
-                        };
-                        let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
-                            .ok_or_else(bad_entry)?;
-                        let n: u8 = turns
-                            .parse()
-                            .ok()
-                            .filter(|n| (1..=MAX_LINGER).contains(n))
-                            .ok_or_else(bad_entry)?;
-                        let piece = pos.board[sq as usize];
-                        let ty = (piece as usize).saturating_sub(1) / 2;
-                        let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
-                        if piece == 0
-                            || (immune
-                                && !self
-                                    .variant
-                                    .replies
-                                    .iter()
-                                    .any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0))
-                        {
-                            return Err((at, pair.len(), format!("`frozen` names {name}, which holds no piece that can be frozen")));
-                        }
-                        pos.freezes.timers[n as usize - 1].set(sq);
-                    }
-                }
+                "frozen" if self.freezing => self
+                    .read_frozen(pos, value)
+                    .map_err(|r| (at, pair.len(), r))?,
                 "held" if self.freezes_on_arrival => {
                     held_given = true;
-                    for name in value.split(',').filter(|&v| v != "-") {
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
-                            .ok_or((at, pair.len(), format!("bad `held` square `{name}`")))?;
-                        if !self.could_hold(pos, sq) {
-                            return Err((at, pair.len(), format!("`held` names {name}, which holds no piece an enemy freezer could hold")));
-                        }
-                        pos.freezes.held.set(sq);
-                    }
+                    self.read_held(pos, value)
+                        .map_err(|r| (at, pair.len(), r))?;
                 }
-                "double_stepped" if self.variant.record_stepped => {
-                    for name in value.split(',') {
-                        let sq =
-                            parse_square(self.tables.files, self.tables.ranks, name).ok_or((
-                                at,
-                                pair.len(),
-                                format!("bad `double_stepped` square `{name}`"),
-                            ))?;
-                        let piece = pos.board[sq as usize];
-                        let initial = piece != 0
-                            && self.variant.pieces[(piece as usize - 1) / 2]
-                                .movements
-                                .iter()
-                                .any(|m| m.initial);
-                        if !initial || pos.virgin.has(sq) {
-                            return Err((at, pair.len(), format!("`double_stepped` names {name}, which holds no piece that has made an initial-only move")));
-                        }
-                        pos.stepped.set(sq);
-                    }
-                }
+                "double_stepped" if self.variant.record_stepped => self
+                    .read_double_stepped(pos, value)
+                    .map_err(|r| (at, pair.len(), r))?,
                 _ if self.variant.replies.iter().any(|r| r.key == key) => {
                     let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((
                         at,
@@ -746,10 +690,8 @@ impl Rules {
                 }
                 "sub" if self.variant.turn.is_some() => {
                     let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
-                    match value.parse::<u8>() {
-                        Ok(n) if (2..=moves).contains(&n) => pos.sub = n - 1,
-                        _ => return Err((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}"))),
-                    }
+                    let n = value.parse::<u8>().ok().filter(|n| (2..=moves).contains(n));
+                    pos.sub = n.ok_or((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}")))? - 1;
                 }
                 _ => {
                     return Err((
@@ -765,6 +707,84 @@ impl Rules {
         }
         if !held_given {
             self.default_held(pos);
+        }
+        Ok(())
+    }
+
+    /// The piece types whose letters `value` lists, as a bit set.
+    fn lost_types(&self, value: &str) -> Option<u32> {
+        let mut lost = 0;
+        for c in value.chars() {
+            lost |= 1 << self.variant.pieces.iter().position(|p| p.letter == c)?;
+        }
+        Some(lost)
+    }
+
+    /// Reads the `held` state key: the squares of pieces an enemy freezer holds.
+    fn read_held(&self, pos: &mut Position, value: &str) -> Result<(), String> {
+        for name in value.split(',').filter(|&v| v != "-") {
+            let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                .ok_or_else(|| format!("bad `held` square `{name}`"))?;
+            if !self.could_hold(pos, sq) {
+                return Err(format!(
+                    "`held` names {name}, which holds no piece an enemy freezer could hold"
+                ));
+            }
+            pos.freezes.held.set(sq);
+        }
+        Ok(())
+    }
+
+    /// Reads the `frozen` state key: `SQUARE:TURNS` entries (§15).
+    fn read_frozen(&self, pos: &mut Position, value: &str) -> Result<(), String> {
+        for entry in value.split(',') {
+            let bad_entry = || {
+                format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}")
+            };
+            let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
+            let sq =
+                parse_square(self.tables.files, self.tables.ranks, name).ok_or_else(bad_entry)?;
+            let n: u8 = turns
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_LINGER).contains(n))
+                .ok_or_else(bad_entry)?;
+            let piece = pos.board[sq as usize];
+            let ty = (piece as usize).saturating_sub(1) / 2;
+            let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
+            if piece == 0
+                || (immune
+                    && !self
+                        .variant
+                        .replies
+                        .iter()
+                        .any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0))
+            {
+                return Err(format!(
+                    "`frozen` names {name}, which holds no piece that can be frozen"
+                ));
+            }
+            pos.freezes.timers[n as usize - 1].set(sq);
+        }
+        Ok(())
+    }
+
+    /// Reads the `double_stepped` state key: the squares of pieces that
+    /// have made an initial-only move.
+    fn read_double_stepped(&self, pos: &mut Position, value: &str) -> Result<(), String> {
+        for name in value.split(',') {
+            let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                .ok_or_else(|| format!("bad `double_stepped` square `{name}`"))?;
+            let piece = pos.board[sq as usize];
+            let initial = piece != 0
+                && self.variant.pieces[(piece as usize - 1) / 2]
+                    .movements
+                    .iter()
+                    .any(|m| m.initial);
+            if !initial || pos.virgin.has(sq) {
+                return Err(format!("`double_stepped` names {name}, which holds no piece that has made an initial-only move"));
+            }
+            pos.stepped.set(sq);
         }
         Ok(())
     }
