@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use motley_conformance::oracle::find_perft_difference;
 use motley_conformance::runner::{run_paths, Budget, Options, Progress, Report, Status};
-use motley_conformance::{variant_name, Engine, ImplError, ImplKind, Implementation, Interp};
+use motley_conformance::{
+    cpu, variant_name, Engine, Fsf, ImplError, ImplKind, Implementation, Interp,
+};
 
 use crate::progress::Bar;
 use crate::Failure;
@@ -342,7 +344,7 @@ pub fn engine_bench(
     let mut engine = engine_at(file, rulings, fen, &moves)?;
     let mut rows = Vec::new();
     for &d in depths {
-        let start = Instant::now();
+        let start = cpu::this_process();
         let leaves = divide_by_root(
             &mut engine,
             fen,
@@ -353,7 +355,41 @@ pub fn engine_bench(
         .iter()
         .map(|(_, n)| n)
         .sum();
-        rows.push((d, leaves, start.elapsed().as_secs_f64()));
+        rows.push((d, leaves, (cpu::this_process() - start).as_secs_f64()));
     }
     Ok(Some(rows))
+}
+
+/// `bench --against fsf[:VARIANT]`: Fairy-Stockfish's engine counting the
+/// same perfts as it counts them (the last ply in bulk), timed by its
+/// process's CPU time. `Ok(Err(why))` when it cannot run here (FSF or
+/// pyffish absent, the variant unknown to the engine): the bench says so
+/// and goes on without it.
+pub fn fsf_bench(
+    file: &Path,
+    variant: Option<&str>,
+    start: &motley_interpreter::Game,
+    fen: Option<&str>,
+    moves: &[String],
+    depths: &[u32],
+) -> Result<Result<Vec<BenchRow>, String>, Failure> {
+    let moves = canonical_moves(start, moves)?;
+    let mut fsf = Fsf::new(variant);
+    if let Err(e) = fsf.load(file, &[]) {
+        return Ok(Err(e.to_string()));
+    }
+    fsf.set_position(fen, &moves).map_err(failure)?;
+    let mut rows = Vec::new();
+    for &d in depths {
+        match fsf.timed_engine_perft(d).map_err(failure)? {
+            Some((leaves, cpu)) => rows.push((d, leaves, cpu.as_secs_f64())),
+            None => {
+                return Ok(Err(format!(
+                    "Fairy-Stockfish's engine (`fairy-stockfish`, or $FSF_ENGINE) is not installed or does not play `{}`",
+                    variant.map_or_else(|| Fsf::default_variant(file), str::to_string)
+                )))
+            }
+        }
+    }
+    Ok(Ok(rows))
 }

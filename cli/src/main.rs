@@ -10,6 +10,7 @@ mod conform;
 mod doc;
 mod engine;
 mod explore;
+mod fmt;
 mod json;
 mod pgn;
 mod play;
@@ -18,11 +19,11 @@ mod referee;
 mod report;
 mod serve;
 mod svg;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::play::PlayError;
@@ -63,6 +64,9 @@ enum Command {
         /// Rule files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Check again each time a file is saved, until Ctrl-C (text output only).
+        #[arg(long)]
+        watch: bool,
     },
     /// Count the leaf nodes of the legal-move tree; the last line is the count.
     #[command(after_help = help!("motley perft spec/variants/chess.yaml 5 --divide --threads 2"))]
@@ -349,9 +353,27 @@ enum Command {
     /// Print the man page (roff) of motley and its subcommands.
     #[command(after_help = help!("motley man > motley.1 && man ./motley.1"))]
     Man,
-    #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6"))]
-    /// Measure perft speed (every leaf played, one thread) and print leaves
-    /// per second; with --search, the search's nodes per second.
+    /// Rewrite rule files in one layout (indents, spacing, quotes), keeping
+    /// every comment and the order of keys; with --check, only name the
+    /// files that are not formatted (exit 1).
+    #[command(after_help = help!("motley fmt my-variant.yaml && motley fmt --check spec/variants/chess.yaml"))]
+    Fmt {
+        /// Rule files to format in place.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing; name each file whose layout differs and exit 1 if any does.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print the JSON Schema of rule files (what spec/motley.schema.json
+    /// holds), for editors: completion of keys, typos flagged.
+    #[command(after_help = help!("motley schema > spec/motley.schema.json"))]
+    Schema,
+    #[command(after_help = help!("motley bench spec/variants/chess.yaml --depth 5 6 --against fsf"))]
+    /// Measure perft speed (every leaf played, one thread, by CPU time so
+    /// the figure holds on a busy machine) and print leaves per second,
+    /// with the hand-written engine's where it has the variant; with
+    /// --search, the search's nodes per second.
     Bench {
         /// Rule file.
         file: PathBuf,
@@ -362,9 +384,27 @@ enum Command {
         /// from the position, nodes and nodes per second.
         #[arg(long)]
         search: bool,
+        /// Also time Fairy-Stockfish's engine on the same perfts (`fsf`,
+        /// or `fsf:VARIANT` to name its variant; the file's stem
+        /// otherwise). It counts the last ply in bulk, as it always does;
+        /// its row's "x interp" is then the interpreter's time to answer
+        /// over FSF's. Skipped with a message where FSF cannot run.
+        #[arg(long, value_name = "fsf[:VARIANT]", value_parser = fsf_variant, conflicts_with = "search")]
+        against: Option<FsfVariant>,
         #[command(flatten)]
         at: At,
     },
+}
+
+/// Fairy-Stockfish, with its variant named or left to the file's stem.
+#[derive(Clone, Debug)]
+struct FsfVariant(Option<String>);
+
+fn fsf_variant(text: &str) -> Result<FsfVariant, String> {
+    match text.parse::<motley_conformance::ImplKind>() {
+        Ok(motley_conformance::ImplKind::Fsf(variant)) => Ok(FsfVariant(variant)),
+        _ => Err(format!("expected `fsf` or `fsf:VARIANT`, not `{text}`")),
+    }
 }
 
 /// Where to start: a FEN, moves after it, and rulings.
@@ -435,6 +475,25 @@ fn main() -> ExitCode {
                 eprintln!("{}", motley_interpreter::diagnostic::escaped(line));
             }
             ExitCode::from(1)
+        }
+    }
+}
+
+/// Checks a rule file's text and prints the result: `NAME: ok: VARIANT (N
+/// piece types)` on stdout, or every problem on stderr. True when valid.
+fn check_text(name: &str, source: &str) -> bool {
+    match build(source) {
+        Ok(rules) => {
+            outln!(
+                "{name}: ok: {} ({} piece types)",
+                rules.variant.name,
+                rules.variant.pieces.len()
+            );
+            true
+        }
+        Err(d) => {
+            eprint!("{}", d.render(name, source));
+            false
         }
     }
 }
@@ -700,6 +759,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 | Command::Record { .. }
                 | Command::Completions { .. }
                 | Command::Man
+                | Command::Fmt { .. }
         )
     {
         return Err(Failure(
@@ -708,31 +768,41 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         ));
     }
     match command {
-        Command::Check { files } => {
+        Command::Check { files, watch: true } => {
+            if json {
+                return Err(Failure(
+                    "--watch prints text; --json is for a single check".to_string(),
+                ));
+            }
+            watch::watch(&files, |files| {
+                for path in files {
+                    match read(path) {
+                        Ok(source) => {
+                            check_text(&path.display().to_string(), &source);
+                        }
+                        Err(Failure(message)) => eprint!("{message}"),
+                    }
+                }
+            })
+        }
+        Command::Check { files, .. } => {
             let mut failed = false;
             let mut reports = Vec::new();
             for path in files {
                 let source = read(&path)?;
                 let name = path.display().to_string();
-                match build(&source) {
-                    Ok(rules) if json => reports.push(json::check(
-                        &name,
-                        Ok((&rules.variant.name, rules.variant.pieces.len())),
-                    )),
-                    Ok(rules) => outln!(
-                        "{name}: ok: {} ({} piece types)",
-                        rules.variant.name,
-                        rules.variant.pieces.len()
-                    ),
-                    Err(d) => {
-                        if json {
-                            reports.push(json::check(&name, Err(&d)));
-                        } else {
-                            eprint!("{}", d.render(&name, &source));
-                        }
-                        failed = true;
-                    }
+                if !json {
+                    failed |= !check_text(&name, &source);
+                    continue;
                 }
+                let built = build(&source);
+                reports.push(json::check(
+                    &name,
+                    built
+                        .as_ref()
+                        .map(|rules| (rules.variant.name.as_str(), rules.variant.pieces.len())),
+                ));
+                failed |= built.is_err();
             }
             if json {
                 json::print(&serde_json::Value::Array(reports));
@@ -997,6 +1067,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Fmt { files, check } => fmt::fmt(&files, check),
+        Command::Schema => {
+            out!("{}", motley_interpreter::load::schema());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Record { file, at } => {
             let game = game(&file, &at)?;
             let outcome = game.outcome();
@@ -1107,6 +1182,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             depth,
             search: true,
             at,
+            ..
         } => {
             let game = game(&file, &at)?;
             outln!(
@@ -1121,7 +1197,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 let mut searcher = motley_search::Searcher::new(64);
                 let mut position =
                     motley_search::Interpreted::new(game.shared_rules(), game.position().clone());
-                let start = Instant::now();
+                let start = motley_conformance::cpu::this_process();
                 let best = searcher.search(
                     &mut position,
                     &[],
@@ -1131,7 +1207,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     },
                     |_| {},
                 );
-                let secs = start.elapsed().as_secs_f64();
+                let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
                 outln!(
                     "{:<12} {:>5} {:>14} {:>10.3} {:>14.0}  {}",
                     "interpreter",
@@ -1146,7 +1222,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
-            file, depth, at, ..
+            file,
+            depth,
+            at,
+            against,
+            ..
         } => {
             let game = game(&file, &at)?;
             let replay = replay(&file, &at)?;
@@ -1158,6 +1238,20 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 &replay.moves,
                 &depth,
             )?;
+            let fsf = match &against {
+                Some(FsfVariant(variant)) if replay.rulings.is_empty() => Some(conform::fsf_bench(
+                    &file,
+                    variant.as_deref(),
+                    &replay.start,
+                    replay.fen.as_deref(),
+                    &replay.moves,
+                    &depth,
+                )?),
+                Some(_) => Some(Err(
+                    "Fairy-Stockfish does not know Motley's rulings".to_string()
+                )),
+                None => None,
+            };
             // (implementation, depth, leaves, seconds, speed over the
             // interpreter's: none where the two count different leaves, as a
             // speed compares like work only)
@@ -1169,13 +1263,13 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     "root moves",
                     game.legal_moves().len() as u64,
                 );
-                let start = Instant::now();
+                let start = motley_conformance::cpu::this_process();
                 let leaves = game
                     .divide(d, 1, &|done, _| bar.update(done as u64, None))
                     .iter()
                     .map(|(_, n)| n)
                     .sum();
-                let secs = start.elapsed().as_secs_f64();
+                let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
                 bar.finish();
                 rows.push(("interpreter", d, leaves, secs, Some(1.0)));
                 if let Some((_, engine_leaves, engine_secs)) =
@@ -1191,6 +1285,21 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     };
                     rows.push(("engine", d, *engine_leaves, *engine_secs, ratio));
                 }
+                if let Some(Ok(fsf)) = &fsf {
+                    let (_, fsf_leaves, fsf_secs) = fsf[i];
+                    let ratio = if fsf_leaves == leaves {
+                        Some(secs / fsf_secs.max(1e-3))
+                    } else {
+                        disagreements.push(format!(
+                            "depth {d}: the interpreter counts {leaves} leaves, Fairy-Stockfish {fsf_leaves}"
+                        ));
+                        None
+                    };
+                    rows.push(("fsf (bulk)", d, fsf_leaves, fsf_secs, ratio));
+                }
+            }
+            if let Some(Err(why)) = &fsf {
+                eprintln!("motley: no Fairy-Stockfish row: {why}");
             }
             if json {
                 json::print(&serde_json::Value::Array(

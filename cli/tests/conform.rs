@@ -124,3 +124,36 @@ fn bench_has_an_engine_row_with_the_ratio() {
         "{out}"
     );
 }
+
+#[test]
+fn bench_against_fsf_adds_its_bulk_row_or_says_why_not() {
+    let (code, out, err) = motley_at_root(&["bench", CHESS, "--depth", "3", "--against", "fsf"]);
+    assert_eq!(code, 0, "{err}");
+    let Some(row) = out.lines().find(|l| l.starts_with("fsf (bulk) ")) else {
+        assert!(
+            err.contains("motley: no Fairy-Stockfish row: "),
+            "{out}{err}"
+        );
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Fairy-Stockfish must run in CI: {err}"
+        );
+        eprintln!("skipped: {err}");
+        return;
+    };
+    assert!(row.contains(" 8902 "), "{out}");
+    assert_eq!(out.lines().count(), 4, "{out}");
+}
+
+#[test]
+fn bench_against_takes_only_fsf_and_not_with_search() {
+    let (code, _, err) = motley_at_root(&["bench", CHESS, "--against", "stockfish"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("expected `fsf` or `fsf:VARIANT`, not `stockfish`"),
+        "{err}"
+    );
+    let (code, _, err) = motley_at_root(&["bench", CHESS, "--search", "--against", "fsf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}

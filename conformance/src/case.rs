@@ -33,8 +33,9 @@ use serde_saphyr::Spanned;
 use crate::implementation::{Outcome, Winner};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 10] = [
+pub const REASONS: [&str; 14] = [
     "checkmate",
+    "checkmate by a drop",
     "stalemate",
     "fifty-move rule",
     "threefold repetition",
@@ -44,6 +45,9 @@ pub const REASONS: [&str; 10] = [
     "check count",
     "bare royal",
     "extinction",
+    "perpetual check",
+    "passing",
+    "royals facing",
 ];
 
 /// A problem with a case file, located at a line and column when known.
@@ -430,6 +434,8 @@ fn canonical_move(text: &str) -> bool {
         return true;
     }
     if let Some((piece, to)) = text.split_once('@') {
+        // A promoted form is dropped as `+N@a1`.
+        let piece = piece.strip_prefix('+').unwrap_or(piece);
         let mut letters = piece.chars();
         return letters.next().is_some_and(|c| c.is_ascii_uppercase())
             && letters.next().is_none()
@@ -449,8 +455,11 @@ fn canonical_move(text: &str) -> bool {
         return false;
     };
     let rest = &main[a + b..];
-    let promotion_ok =
-        rest.is_empty() || (rest.len() == 1 && rest.chars().all(|c| c.is_ascii_lowercase()));
+    // A promoted form's suffix is `+` (`b2h8+`) or `+` and its letter.
+    let letter = rest.strip_prefix('+').unwrap_or(rest);
+    let promotion_ok = rest == "+"
+        || letter.is_empty() && rest.is_empty()
+        || (letter.len() == 1 && letter.chars().all(|c| c.is_ascii_lowercase()));
     gate_ok && promotion_ok
 }
 

@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod case;
+pub mod cpu;
 pub mod fsf;
 pub mod fuzz;
 mod implementation;

@@ -297,8 +297,8 @@ impl Uci {
         text
     }
 
-    /// Runs `go perft depth` and returns the divide lines and the total.
-    fn go_perft(&mut self, depth: u32) -> Result<(Vec<(String, u64)>, u64), ImplError> {
+    /// Starts the engine again for the loaded variant if it was stopped.
+    fn restart_if_stopped(&mut self) -> Result<(), ImplError> {
         if self.process.is_none() {
             let variant = self
                 .loaded
@@ -306,6 +306,31 @@ impl Uci {
                 .ok_or_else(|| ImplError::Failed("UCI engine not started".to_string()))?;
             self.start(&variant)?;
         }
+        Ok(())
+    }
+
+    /// Perft at the current position and the CPU time the engine's process
+    /// spent answering (read from `/proc`: Linux only).
+    pub fn timed_perft(&mut self, depth: u32) -> Result<(u64, Duration), ImplError> {
+        self.restart_if_stopped()?;
+        let before = self.cpu_time();
+        let total = self.go_perft(depth)?.1;
+        match (before, self.cpu_time()) {
+            (Some(before), Some(after)) => Ok((total, after.saturating_sub(before))),
+            _ => Err(ImplError::Unsupported(
+                "the CPU time of an engine's process (read from /proc on Linux)".to_string(),
+            )),
+        }
+    }
+
+    /// CPU time the engine's process has used so far.
+    fn cpu_time(&self) -> Option<Duration> {
+        crate::cpu::of_process(self.process.as_ref()?.child.id())
+    }
+
+    /// Runs `go perft depth` and returns the divide lines and the total.
+    fn go_perft(&mut self, depth: u32) -> Result<(Vec<(String, u64)>, u64), ImplError> {
+        self.restart_if_stopped()?;
         let position = self.position_command();
         self.send(&position)?;
         self.send(&format!("go perft {depth}"))?;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use std::collections::BTreeMap;
 
-use crate::check::{check, choose_rulings};
+use crate::check::{check, choose_rulings, RepetitionResult};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::load;
 use crate::load::RuleFile;
@@ -91,6 +91,9 @@ pub struct Game {
     /// Zobrist keys ([`Rules::key`]) of the positions since the last
     /// irreversible move, current last.
     history: Vec<u64>,
+    /// Per position of `history`: whether the side to move was in check
+    /// (kept only where perpetual check loses, §10).
+    checked: Vec<bool>,
     /// The FEN the moves were played from, when not the setup.
     start_fen: Option<String>,
     /// The moves played since the start, oldest first.
@@ -125,10 +128,11 @@ impl Game {
             rules,
             position,
             history: Vec::new(),
+            checked: Vec::new(),
             start_fen: None,
             played: Vec::new(),
         };
-        game.history.push(game.key());
+        game.remember();
         game
     }
 
@@ -197,7 +201,9 @@ impl Game {
     /// Replaces the position by a FEN; the history starts anew.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), PlayError> {
         self.position = self.rules.position(fen)?;
-        self.history = vec![self.key()];
+        self.history.clear();
+        self.checked.clear();
+        self.remember();
         self.start_fen = Some(self.fen());
         self.played.clear();
         Ok(())
@@ -269,8 +275,75 @@ impl Game {
         self.position.make(&self.rules, m);
         if self.position.halfmove == 0 {
             self.history.clear();
+            self.checked.clear();
         }
+        self.remember();
+    }
+
+    /// Adds the current position to the history.
+    fn remember(&mut self) {
         self.history.push(self.key());
+        if self.rules.variant.perpetual_check_loses {
+            self.checked.push(self.rules.in_check(&self.position));
+        }
+    }
+
+    /// The end by repetition (§10), if the current position has occurred
+    /// `n` times: drawn, or lost by a side (`repetition_result`,
+    /// `perpetual_check`).
+    fn repetition(&self, n: u32) -> Option<Outcome> {
+        let now = self.history.len() - 1;
+        let key = self.history[now];
+        // The earliest of the `n` latest occurrences starts the cycle.
+        let start = self
+            .history
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, k)| **k == key)
+            .nth(n as usize - 1)?
+            .0;
+        let pos = &self.position;
+        let to_move = pos.side;
+        if self.rules.variant.perpetual_check_loses {
+            // Positions at an even distance from now have the side to move
+            // to move; every one of them in check: the opponent checked
+            // throughout. Likewise at odd distances for the side to move.
+            let throughout = |parity: usize| {
+                (start..=now)
+                    .filter(|i| (now - i) % 2 == parity)
+                    .all(|i| self.checked[i])
+            };
+            let by_opponent = throughout(0);
+            let by_mover = now > start && throughout(1);
+            let winner = match (by_opponent, by_mover) {
+                (true, false) => Some(Some(to_move)),
+                (false, true) => Some(Some(to_move ^ 1)),
+                (true, true) => Some(None),
+                (false, false) => None,
+            };
+            if let Some(winner) = winner {
+                return Some(match winner {
+                    Some(w) => Outcome {
+                        winner: Some(w),
+                        reason: Reason::PerpetualCheck,
+                    },
+                    None => self.rules.drawn(pos, Reason::PerpetualCheck),
+                });
+            }
+        }
+        let reason = Reason::Repetition(n);
+        let repeater = pos.last_mover();
+        let winner = match self.rules.variant.repetition_result {
+            RepetitionResult::Draw => return Some(self.rules.drawn(pos, reason)),
+            RepetitionResult::Loss => repeater ^ 1,
+            RepetitionResult::Win => repeater,
+            RepetitionResult::LostBy(c) => c ^ 1,
+        };
+        Some(Outcome {
+            winner: Some(winner),
+            reason,
+        })
     }
 
     /// How the game has ended, or `None` while it goes on. An end decided by
@@ -282,9 +355,8 @@ impl Game {
             return decided;
         }
         if let Some(n) = self.rules.variant.repetition {
-            let now = self.history.last();
-            if self.history.iter().filter(|k| Some(*k) == now).count() >= n as usize {
-                return Some(self.rules.drawn(Reason::Repetition(n)));
+            if let Some(outcome) = self.repetition(n) {
+                return Some(outcome);
             }
         }
         decided

@@ -217,6 +217,9 @@ impl Fsf {
         } else if legal.is_empty() {
             let result = answer["result"].as_i64().unwrap_or(0);
             match answer["in_check"].as_bool().unwrap_or(false) {
+                // A mate the mated side wins: shogi's mate by a pawn drop
+                // as FSF rules it (LANGUAGE.md §14.2 `checkmate: loses`).
+                true if result > 0 => outcome(winner(result), "checkmate by a drop"),
                 true => outcome(winner(result), "checkmate"),
                 false => outcome(winner(result), "stalemate"),
             }
@@ -280,6 +283,19 @@ impl Fsf {
             .set_position(Some(&self.fen), &self.moves)
             .ok()
             .map(|_| engine)
+    }
+
+    /// Perft at the current position counted by Debian's engine, as FSF
+    /// counts (the last ply in bulk), with the CPU time the engine spent;
+    /// `None` when the engine is absent or lacks the variant.
+    pub fn timed_engine_perft(
+        &mut self,
+        depth: u32,
+    ) -> Result<Option<(u64, std::time::Duration)>, ImplError> {
+        match self.engine() {
+            Some(engine) => engine.timed_perft(depth).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Perft divide in FSF's text.

@@ -7,7 +7,7 @@
 //! | castling | king takes own rook, `e1h1` (Chess960 notation, always asked for) | the king's move `e1g1`; king takes rook `f1h1` when the king moves fewer than two files (LANGUAGE.md §7) |
 //! | castling with gating | `e1h1h` (on the king's origin), `h1e1h` (rook takes king: on the rook's origin) | `e1g1/He1`, `e1g1/Hh1` |
 //! | gating | suffix letter on a move from the mover's first rank, `b1c3h` | `b1c3/Hb1` |
-//! | shogi promotion | `+` suffix, `a5a6+` | the promoted type's letter, `a5a6g`, when the rule file's promotion of that piece has one target |
+//! | shogi promotion | `+` suffix, `a5a6+` | `+` too when the rule file's promotion of that piece has one target, its promoted form (`+P`, LANGUAGE.md §7); else that target's letter, `a5a6g` |
 //! | hands in FEN | by piece type, `[PNpn]`; empty shogi hand `[-]` | each side's letters in alphabetical order, `[NPnp]`, `[]` |
 //! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF |
 //! | en passant field | after every double step of a pawn not orthodox, the squares passed and the pawn's own, in square order (`e3e4`, `d5d6`) | only while an en passant capture is legal: the squares passed, then the piece that passed where it does not stand one step beyond them (`d6`; Berolina `c3b4`) |
@@ -31,9 +31,10 @@ pub struct Notation {
     gating: bool,
     /// Captured pieces go to a hand, so an empty hand may refill.
     refills: bool,
-    /// Upper-case letter of a promoting type to the letter it becomes,
-    /// where its promotion has one target.
-    promotes_to: HashMap<char, char>,
+    /// Upper-case letter of a promoting type to Motley's suffix for its
+    /// promotion, where that has one target: `+` for its promoted form, else
+    /// the target's letter.
+    promotes_to: HashMap<char, String>,
 }
 
 /// Castling as translating needs it.
@@ -139,11 +140,17 @@ impl Notation {
         let mut promotes_to = HashMap::new();
         for rule in &variant.promotions {
             if let [to] = rule.to.as_slice() {
+                let target = &variant.pieces[*to as usize];
                 for (code, piece) in variant.pieces.iter().enumerate() {
-                    if code < 32 && rule.pieces & (1 << code) != 0 {
+                    if code < 32 && rule.pieces & (1 << code) != 0 && !piece.promoted {
+                        let suffix = if target.promoted && target.letter == piece.letter {
+                            "+".to_string()
+                        } else {
+                            target.token().to_ascii_lowercase()
+                        };
                         promotes_to
                             .entry(piece.letter.to_ascii_uppercase())
-                            .or_insert(letter(*to));
+                            .or_insert(suffix);
                     }
                 }
             }
@@ -199,7 +206,7 @@ impl Notation {
         match suffix {
             "" => base,
             "+" => match upper(mover).and_then(|p| self.promotes_to.get(&p)) {
-                Some(to) => format!("{base}{}", to.to_ascii_lowercase()),
+                Some(to) => format!("{base}{to}"),
                 None => fsf.to_string(),
             },
             s if self.gating && from.1 == back_rank && s.len() == 1 => {
@@ -401,7 +408,7 @@ mod tests {
             }),
             gating,
             refills: false,
-            promotes_to: HashMap::from([('P', 'G')]),
+            promotes_to: HashMap::from([('P', "g".to_string())]),
         }
     }
 

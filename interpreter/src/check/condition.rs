@@ -56,6 +56,8 @@ pub enum Count {
     /// `captured_last_turn_count(L, ...)`: the mover's pieces captured on
     /// the opponent's last move that are held as these types (bit set).
     CapturedLastTurn(u32),
+    /// `count(L, ...)`: the mover's pieces of these types on the board (bit set).
+    OnBoard(u32),
 }
 
 impl Count {
@@ -87,7 +89,7 @@ impl Condition {
 /// What a condition may name.
 pub struct Names<'a> {
     /// Piece letters, by type.
-    pub letters: &'a [char],
+    pub letters: &'a [String],
     /// Declared player flags.
     pub flags: &'a [String],
 }
@@ -113,19 +115,22 @@ pub fn compile(
             Expr::Path(p) => p.join("."),
             _ => String::new(),
         };
-        let mut chars = text.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => names
-                .letters
-                .iter()
-                .position(|l| *l == c)
-                .map(|t| t as u8)
-                .ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{c}`"))),
-            _ => Err(Diagnostic::at(
+        let letter_like = match text.strip_prefix('+').unwrap_or(&text).as_bytes() {
+            [c] => c.is_ascii_alphabetic(),
+            _ => false,
+        };
+        if !letter_like {
+            return Err(Diagnostic::at(
                 n.span,
                 format!("expected a piece letter, not `{text}`"),
-            )),
+            ));
         }
+        names
+            .letters
+            .iter()
+            .position(|l| *l == text)
+            .map(|t| t as u8)
+            .ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{text}`")))
     };
     Ok(match &node.expr {
         Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names)?)),
@@ -192,12 +197,13 @@ fn count(
     match &node.expr {
         Expr::Number(n) => Ok(Count::Number(*n)),
         Expr::Call(name, args) if name == "held" => Ok(Count::Held(letters(args)?)),
+        Expr::Call(name, args) if name == "count" => Ok(Count::OnBoard(letters(args)?)),
         Expr::Call(name, args) if name == "captured_last_turn_count" => {
             Ok(Count::CapturedLastTurn(letters(args)?))
         }
         _ => Err(Diagnostic::at(
             node.span,
-            "a comparison in a move condition compares counts: a number, held(L, ...) or captured_last_turn_count(L, ...)",
+            "a comparison in a move condition compares counts: a number, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
         )),
     }
 }

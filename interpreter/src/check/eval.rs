@@ -132,13 +132,47 @@ fn call(name: &str, args: &[ExprNode], scope: &SquareScope) -> Result<Value, Str
             )),
         },
         ("if", _) => Err("`if` takes three arguments: if(CONDITION, THEN, ELSE)".to_string()),
+        ("own", [_, ..]) => own(args, scope),
+        ("own", []) => {
+            Err("`own` takes squares as White writes them, e.g. own(e1) or own(d1, e1)".to_string())
+        }
         ("ruling" | "reach_from_outside", _) => Err(format!("`{name}` takes one argument")),
         _ if crate::diagnostic::not_implemented(name).is_some() => {
             Err(crate::diagnostic::not_implemented(name).unwrap_or_default())
         }
         _ => Err(format!(
-            "unknown function `{name}`; the functions are ruling, reach_from_outside and if"
+            "unknown function `{name}`; the functions are ruling, reach_from_outside, own and if"
         )),
+    }
+}
+
+/// `own(SQUARE, ...)`: squares written from White's side, seen from the
+/// scope's side: the same squares for White, mirrored across the middle
+/// rank for Black (`own(e1)` is e8 for Black), as `rank` counts. One
+/// square gives a square; several, or lists of them, give a list.
+fn own(args: &[ExprNode], scope: &SquareScope) -> Result<Value, String> {
+    let mirror = |v: Value| match v {
+        Value::Square(f, r) if scope.white => Ok(Value::Square(f, r)),
+        Value::Square(f, r) => Ok(Value::Square(f, scope.ranks + 1 - r)),
+        other => Err(format!(
+            "`own` takes squares (e.g. own(e1)), not {}",
+            other.kind()
+        )),
+    };
+    let mut squares = Vec::new();
+    for arg in args {
+        match eval(arg, scope).map_err(|d| d.message)? {
+            Value::List(items) => {
+                for item in items {
+                    squares.push(mirror(item)?);
+                }
+            }
+            one => squares.push(mirror(one)?),
+        }
+    }
+    match (args, squares.len()) {
+        ([one], 1) if !matches!(one.expr, Expr::List(_)) => Ok(squares.remove(0)),
+        _ => Ok(Value::List(squares)),
     }
 }
 
@@ -323,6 +357,46 @@ mod tests {
         assert_eq!(
             files,
             [false, true, true, false, false, false, false, false]
+        );
+    }
+
+    fn zone_for(text: &str, square: (i64, i64), white: bool) -> Result<bool, Diagnostic> {
+        let rulings = std::collections::BTreeMap::new();
+        let scope = SquareScope {
+            files: 8,
+            ranks: 8,
+            file: square.0,
+            abs_rank: square.1,
+            white,
+            rulings: &rulings,
+        };
+        let node = parse_expression(&Text {
+            value: text.into(),
+            span: Span::new(1, 1, 1),
+        })?;
+        zone_contains(&node, &scope)
+    }
+
+    #[test]
+    fn own_squares_are_mirrored_for_black() {
+        let holds = |text: &str, white: bool| -> Vec<(i64, i64)> {
+            let all = (1..=8).flat_map(|f| (1..=8).map(move |r| (f, r)));
+            all.filter(|&sq| zone_for(text, sq, white).unwrap())
+                .collect()
+        };
+        assert_eq!(holds("square == own(e1)", true), [(5, 1)]);
+        assert_eq!(holds("square == own(e1)", false), [(5, 8)]);
+        assert_eq!(holds("square in own(d1, e2)", false), [(4, 8), (5, 7)]);
+        assert_eq!(holds("square in own([d1, e2])", false), [(4, 8), (5, 7)]);
+        assert_eq!(
+            holds("square == e1", false),
+            [(5, 1)],
+            "`square` is absolute"
+        );
+        let error = zone_for("square == own(3)", (1, 1), true).unwrap_err();
+        assert_eq!(
+            error.message,
+            "`own` takes squares (e.g. own(e1)), not a number"
         );
     }
 

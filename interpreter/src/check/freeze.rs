@@ -237,6 +237,7 @@ impl Checker<'_> {
         );
         virtuals.push(PieceType {
             letter: '?',
+            promoted: false,
             name: what.to_string(),
             betza: entry.text.value.clone(),
             movements,
@@ -245,6 +246,8 @@ impl Checker<'_> {
             value: 0,
             irreversible: false,
             imitation: None,
+            screens_not: 0,
+            captures_not: 0,
         });
         Some((virtuals.len() - 1) as u8)
     }

@@ -101,6 +101,52 @@ pub struct Variant {
     pub compulsory_capture: Option<CompulsoryCapture>,
     /// No move may attack an enemy royal piece (§11.2 `giving_check: illegal`).
     pub checks_illegal: bool,
+    /// Royal pieces facing each other on a line (§11.3 `royals_facing`).
+    pub royals_facing: Facing,
+    /// Passing (§11.4), if a side may pass.
+    pub passing: Option<Passing>,
+    /// Who a repetition (§10) is lost by, if not drawn.
+    pub repetition_result: RepetitionResult,
+    /// The side that gave check in every position of a repeated cycle loses (§10).
+    pub perpetual_check_loses: bool,
+}
+
+/// Royal pieces of the two sides on one file or rank with nothing between
+/// (§11.3 `royals_facing`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Facing {
+    /// Nothing special (default).
+    #[default]
+    Allowed,
+    /// No move may leave them facing.
+    Forbidden,
+    /// A move may make them face; the side then to move must break the
+    /// facing or pass, and a pass while they face ends the game, drawn.
+    BreakOrPass,
+}
+
+/// Passing (§11.4): the side to move may pass (`0000`).
+#[derive(Clone, Debug)]
+pub struct Passing {
+    /// When a pass is allowed (move context).
+    pub when: Condition,
+    /// Two passes in a row end the game, drawn.
+    pub twice_draws: bool,
+}
+
+/// The result of a repetition (§10) for the side that made the move
+/// completing it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RepetitionResult {
+    /// A draw (default).
+    #[default]
+    Draw,
+    /// The repeating side loses.
+    Loss,
+    /// The repeating side wins.
+    Win,
+    /// This colour loses, whoever repeats.
+    LostBy(usize),
 }
 
 /// Compulsory capture (§11 of the language reference): when a side bound
@@ -195,6 +241,14 @@ pub struct DropRule {
     pub no_check: bool,
     /// No drop while the side to move is in check (so none blocks a check).
     pub not_in_check: bool,
+    /// A drop may not checkmate (`forbid: [checkmate]`).
+    pub no_mate: bool,
+    /// A checkmate by such a drop loses for the side that dropped
+    /// (`checkmate: loses`).
+    pub mate_loses: bool,
+    /// At most this many of the side's pieces of the entering type on the
+    /// drop's file after the drop (`max_per_file`).
+    pub max_per_file: Option<u8>,
     /// The condition in play.
     pub when: Condition,
     /// Player flags (bit set) the drop sets.
@@ -241,6 +295,20 @@ pub struct Outcomes {
     pub draw_odds: Option<usize>,
     /// The extinction rule, if any.
     pub extinction: Option<Extinction>,
+    /// Points that decide a game that would be drawn (§19 `material_count`).
+    pub material_count: Option<MaterialCount>,
+}
+
+/// Material counting (§19): every end that would be a draw is decided by
+/// points on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialCount {
+    /// Points per type.
+    pub points: Vec<u32>,
+    /// Points each colour gets besides its pieces.
+    pub bonus: [u32; 2],
+    /// The winner when both have as many points; `None`: a draw.
+    pub ties: Option<usize>,
 }
 
 /// Extinction (§19): a side left with fewer than `fewer_than` pieces of a
@@ -279,6 +347,9 @@ impl Outcomes {
 pub struct PieceType {
     /// FEN letter, upper case.
     pub letter: char,
+    /// A promoted form, written `+` before its letter (`+P`, §3): it may
+    /// share its letter with the type it promotes from.
+    pub promoted: bool,
     /// Name.
     pub name: String,
     /// Movement as written.
@@ -296,6 +367,21 @@ pub struct PieceType {
     pub irreversible: bool,
     /// For an imitator: how it imitates.
     pub imitation: Option<Imitation>,
+    /// Types (bit set) its hops may not use as a screen (§4.4).
+    pub screens_not: u32,
+    /// Types (bit set) it may not capture (§4.4).
+    pub captures_not: u32,
+}
+
+impl PieceType {
+    /// Its text in FEN and moves, upper case: `N`, or `+P` for a promoted form.
+    pub fn token(&self) -> String {
+        if self.promoted {
+            format!("+{}", self.letter)
+        } else {
+            self.letter.to_string()
+        }
+    }
 }
 
 /// How an imitator takes the powers of the last-moved piece (§12.2).
@@ -354,6 +440,10 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Only to types of which the side has fewer on the board than in the setup.
     pub only_captured: bool,
+    /// The zone judges the move's target square (`zone_of: target`, `either`).
+    pub on_target: bool,
+    /// The zone judges the move's origin square (`zone_of: origin`, `either`).
+    pub on_origin: bool,
     /// The condition in play; the rule does not apply when it fails.
     pub when: Condition,
     /// Player flags (bit set) the change sets.
@@ -488,6 +578,7 @@ impl Checker<'_> {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn variant(&mut self) -> Variant {
         let f = self.file;
         // A refused board is checked further at the largest size.
@@ -497,6 +588,12 @@ impl Checker<'_> {
         };
         (self.files, self.ranks) = (files, ranks);
         let mut pieces = self.pieces();
+        if !self.bad_letters {
+            for (piece, def) in pieces.iter_mut().zip(&f.pieces) {
+                piece.screens_not = self.letter_set(&def.screens_not);
+                piece.captures_not = self.letter_set(&def.captures_not);
+            }
+        }
         let mut virtual_pieces = self.imitations(&mut pieces);
         let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
         let replies = self.reply_rules(&pieces, &mut virtual_pieces);
@@ -525,7 +622,15 @@ impl Checker<'_> {
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
         let checks_illegal = self.checks_illegal();
         self.promotions_listed_twice();
+        let royals_facing = self.royals_facing();
+        let passing = f.passing.as_ref().map(|p| Passing {
+            when: self.condition(&p.when),
+            twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
+        });
         let draws = &f.draws;
+        let repetition_result = self.repetition_result();
+        let perpetual_check_loses =
+            self.choice(&draws.perpetual_check, "perpetual_check", ["draw", "loss"]);
         self.draw_counts();
         let lone = self.letter_set(&draws.lone);
         let colour_bound = self.letter_set(&draws.colour_bound);
@@ -583,6 +688,10 @@ impl Checker<'_> {
             colour_bound,
             compulsory_capture,
             checks_illegal,
+            royals_facing,
+            passing,
+            repetition_result,
+            perpetual_check_loses,
         }
     }
 
@@ -605,7 +714,20 @@ impl Checker<'_> {
                     false
                 }
             };
+            let (on_origin, on_target) = match p.zone_of.as_ref().map(|t| (t, t.value.as_str())) {
+                None | Some((_, "target")) => (false, true),
+                Some((_, "origin")) => (true, false),
+                Some((_, "either")) => (true, true),
+                Some((t, other)) => {
+                    self.errors.push(t.error(format!(
+                        "`zone_of` is `target`, `origin` or `either`, not `{other}`"
+                    )));
+                    (false, true)
+                }
+            };
             promotions.push(Promotion {
+                on_target,
+                on_origin,
                 pieces: self.letter_set(&p.pieces),
                 zone: [
                     self.zone(&p.zone, files, ranks, true),
@@ -682,10 +804,66 @@ impl Checker<'_> {
         }
     }
 
-    /// Refuses a fifty-move or repetition count below its least.
+    /// Whether royal pieces may face each other (`royals_facing`).
+    fn royals_facing(&mut self) -> Facing {
+        let f = self.file;
+        match f
+            .royals_facing
+            .as_ref()
+            .and_then(|t| self.word(t).map(|w| (t, w)))
+        {
+            None => Facing::Allowed,
+            Some((_, w)) if w == "allowed" => Facing::Allowed,
+            Some((_, w)) if w == "forbidden" => Facing::Forbidden,
+            Some((_, w)) if w == "break-or-pass" => Facing::BreakOrPass,
+            Some((t, w)) => {
+                self.errors.push(t.error(format!(
+                    "`royals_facing` is `allowed`, `forbidden` or `break-or-pass`, not `{w}`"
+                )));
+                Facing::Allowed
+            }
+        }
+    }
+
+    /// What repeating a position does to the side that repeats (`draws.repetition_result`).
+    fn repetition_result(&mut self) -> RepetitionResult {
+        let f = self.file;
+        let draws = &f.draws;
+        match draws
+            .repetition_result
+            .as_ref()
+            .and_then(|t| self.word(t).map(|w| (t, w)))
+        {
+            None => RepetitionResult::Draw,
+            Some((_, w)) if w == "draw" => RepetitionResult::Draw,
+            Some((_, w)) if w == "loss" => RepetitionResult::Loss,
+            Some((_, w)) if w == "win" => RepetitionResult::Win,
+            Some((_, w)) if w == "white-loses" => RepetitionResult::LostBy(0),
+            Some((_, w)) if w == "black-loses" => RepetitionResult::LostBy(1),
+            Some((t, w)) => {
+                self.errors.push(t.error(format!(
+                    "`repetition_result` is `draw`, `loss` or `win` for the side that repeats, or `white-loses` or `black-loses`, not `{w}`"
+                )));
+                RepetitionResult::Draw
+            }
+        }
+    }
+
+    /// Refuses a qualifier of the repetition rule without the rule, and a
+    /// fifty-move or repetition count below its least.
     fn draw_counts(&mut self) {
         let f = self.file;
         let draws = &f.draws;
+        for (key, given) in [
+            ("repetition_result", draws.repetition_result.as_ref()),
+            ("perpetual_check", draws.perpetual_check.as_ref()),
+        ] {
+            if let (Some(t), None) = (given, draws.repetition) {
+                self.errors.push(t.error(format!(
+                    "`{key}` qualifies the repetition rule: give `draws.repetition` too"
+                )));
+            }
+        }
         for (key, n, least) in [
             ("fifty_move", draws.fifty_move, 1),
             ("repetition", draws.repetition, 2),
@@ -730,6 +908,26 @@ impl Checker<'_> {
                     zone: [self.zone(&d.zone, files, ranks, true), self.zone(&d.zone, files, ranks, false)],
                     no_check: false,
                     not_in_check: false,
+                    no_mate: false,
+                    mate_loses: match d.checkmate.as_ref().map(|t| (t, t.value.as_str())) {
+                        None => false,
+                        Some((_, "loses")) => true,
+                        Some((t, other)) => {
+                            self.errors.push(t.error(format!("`checkmate` of a drop rule can only be `loses` (a checkmate by such a drop loses for the dropper; `forbid: [checkmate]` makes it illegal), not `{other}`")));
+                            false
+                        }
+                    },
+                    max_per_file: d.max_per_file.and_then(|(n, span)| {
+                        if (1..=u32::from(ranks)).contains(&n) {
+                            Some(n as u8)
+                        } else {
+                            self.errors.push(Diagnostic::at(
+                                span,
+                                format!("`max_per_file` is from 1 to the number of ranks ({ranks}), not {n}"),
+                            ));
+                            None
+                        }
+                    }),
                     when: self.condition(&d.when),
                     sets: self.flags(&d.sets),
                     placed: d.entry_as.as_ref().map(|t| self.letter(t)),
@@ -740,8 +938,9 @@ impl Checker<'_> {
                         // Drops go to empty squares: they never capture.
                         "capture" => {}
                         "check" => rule.no_check = true,
+                        "checkmate" => rule.no_mate = true,
                         "block-check" | "in-check" => rule.not_in_check = true,
-                        other => self.errors.push(t.error(format!("`forbid` lists `capture`, `check`, `block-check` or `in-check`, not `{other}`"))),
+                        other => self.errors.push(t.error(format!("`forbid` lists `capture`, `check`, `checkmate`, `block-check` or `in-check`, not `{other}`"))),
                     }
                 }
                 rule
@@ -877,10 +1076,22 @@ impl Checker<'_> {
         }
     }
 
-    /// The type each piece type is held as in hand (`hand.demote` mapping).
+    /// The type each piece type is held as in hand (`hand.demote`).
     fn held_as(&mut self, pieces: &[PieceType]) -> Vec<u8> {
         let f = self.file;
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
+        // With `demote: true` a promoted form (`+P`) is held as its letter's
+        // plain type, when there is one.
+        if f.hand_demote {
+            for (ty, p) in pieces.iter().enumerate().filter(|(_, p)| p.promoted) {
+                if let Some(plain) = pieces
+                    .iter()
+                    .position(|q| q.letter == p.letter && !q.promoted)
+                {
+                    held_as[ty] = plain as u8;
+                }
+            }
+        }
         for (from, to) in &f.hand_demote_map {
             let (a, b) = (self.letter(from), self.letter(to));
             if let Some(slot) = held_as.get_mut(a as usize) {
@@ -898,11 +1109,11 @@ impl Checker<'_> {
         if !self.squareless(when, "a move condition") {
             return Condition::Never;
         }
-        let letters: Vec<char> = self
+        let letters: Vec<String> = self
             .file
             .pieces
             .iter()
-            .filter_map(|p| p.letter.value.chars().next())
+            .map(|p| p.letter.value.clone())
             .collect();
         let flags: Vec<String> = self
             .file
@@ -1206,6 +1417,7 @@ impl Checker<'_> {
                 imitation.as_type[target] = Some(virtuals.len() as u8);
                 virtuals.push(PieceType {
                     letter: pieces[ty].letter,
+                    promoted: pieces[ty].promoted,
                     name: format!("{} as {}", pieces[ty].name, base.name),
                     betza: base.betza.clone(),
                     movements,
@@ -1214,6 +1426,8 @@ impl Checker<'_> {
                     value: pieces[ty].value,
                     irreversible: false,
                     imitation: None,
+                    screens_not: pieces[ty].screens_not,
+                    captures_not: pieces[ty].captures_not,
                 });
             }
             pieces[ty].imitation = Some(imitation);
@@ -1289,6 +1503,7 @@ impl Checker<'_> {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
         let o = &self.file.outcomes;
         let mut out = Outcomes::default();
@@ -1377,6 +1592,46 @@ impl Checker<'_> {
                 }
             };
         }
+        if let Some(m) = &o.material_count {
+            let mut count = MaterialCount {
+                points: vec![0; self.file.pieces.len()],
+                bonus: [0, 0],
+                ties: None,
+            };
+            for (letter, n, span) in &m.points {
+                let ty = self.letter(&Text {
+                    value: letter.clone(),
+                    span: *span,
+                });
+                if let Some(p) = count.points.get_mut(ty as usize) {
+                    *p = *n;
+                }
+            }
+            for (side, n, span) in &m.bonus {
+                match side.as_str() {
+                    "white" => count.bonus[0] = *n,
+                    "black" => count.bonus[1] = *n,
+                    other => self.errors.push(Diagnostic::at(
+                        *span,
+                        format!("`bonus` is given to `white` or `black`, not `{other}`"),
+                    )),
+                }
+            }
+            if let Some(t) = &m.ties {
+                count.ties = match t.value.as_str() {
+                    "draw" => None,
+                    "white" => Some(0),
+                    "black" => Some(1),
+                    other => {
+                        self.errors.push(t.error(format!(
+                            "`ties` is `draw`, `white` or `black`, not `{other}`"
+                        )));
+                        None
+                    }
+                };
+            }
+            out.material_count = Some(count);
+        }
         if let Some((pieces, zone)) = &o.reach {
             let mask = self.letter_set(pieces);
             out.reach = Some((
@@ -1454,8 +1709,9 @@ impl Checker<'_> {
             ));
         }
         for def in self.file.pieces.iter().take(MAX_PIECE_TYPES) {
-            let letter = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
-                [c] if c.is_ascii_uppercase() => *c,
+            let (letter, promoted) = match def.letter.value.chars().collect::<Vec<_>>().as_slice() {
+                [c] if c.is_ascii_uppercase() => (*c, false),
+                ['+', c] if c.is_ascii_uppercase() => (*c, true),
                 [] => {
                     self.errors
                         .push(def.letter.error("a piece letter cannot be empty"));
@@ -1470,17 +1726,20 @@ impl Checker<'_> {
                 }
                 _ => {
                     self.errors.push(def.letter.error(format!(
-                        "a piece letter is one upper-case letter A-Z, not `{}`",
+                        "a piece letter is one upper-case letter A-Z, or `+` and one for a promoted form (`+P`), not `{}`",
                         def.letter.value
                     )));
                     self.bad_letters = true;
                     continue;
                 }
             };
-            if let Some(prev) = out.iter().find(|p| p.letter == letter) {
+            if let Some(prev) = out
+                .iter()
+                .find(|p| p.letter == letter && p.promoted == promoted)
+            {
                 self.errors.push(def.letter.error(format!(
-                    "letter `{letter}` is already used by `{}`",
-                    prev.name
+                    "letter `{}` is already used by `{}`",
+                    def.letter.value, prev.name
                 )));
                 self.bad_letters = true;
                 continue;
@@ -1490,6 +1749,7 @@ impl Checker<'_> {
             self.add_entries(&def.moves, &mut movements, &mut conditions);
             out.push(PieceType {
                 letter,
+                promoted,
                 name: def.name.value.clone(),
                 betza: def
                     .moves
@@ -1503,6 +1763,8 @@ impl Checker<'_> {
                 value: def.value.unwrap_or(0),
                 irreversible: def.irreversible,
                 imitation: None,
+                screens_not: 0,
+                captures_not: 0,
             });
         }
         out

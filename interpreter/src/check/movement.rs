@@ -41,24 +41,19 @@ pub struct Movement {
     pub condition: Option<usize>,
 }
 
-/// Whether leap `(dx, dy)` is selected by the direction letters of a leg.
-/// See spec/LANGUAGE.md, "Directions".
-fn selected(dirs: &str, dx: i8, dy: i8) -> bool {
-    if dirs.is_empty() {
-        return true;
-    }
-    let one = |c: char| match c {
-        'f' => dy > 0,
-        'b' => dy < 0,
-        'l' => dx < 0,
-        'r' => dx > 0,
-        'v' => dy.abs() > dx.abs(),
-        's' => dx.abs() > dy.abs(),
-        _ => false,
-    };
+/// A group of direction letters: one letter, or an intersecting pair read
+/// as one direction (spec/LANGUAGE.md, "Directions").
+#[derive(Clone, Copy)]
+enum Group {
+    One(char),
+    Pair(char, char),
+}
+
+/// The groups of a leg's direction letters, in order.
+fn groups(dirs: &str) -> Vec<Group> {
     let chars: Vec<char> = dirs.chars().collect();
+    let mut out = Vec::new();
     let mut i = 0;
-    let mut any = false;
     while i < chars.len() {
         let c = chars[i];
         let pair = chars.get(i + 1).copied().filter(|&n| {
@@ -67,15 +62,83 @@ fn selected(dirs: &str, dx: i8, dy: i8) -> bool {
                 ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v')
             ) || (n == c && "fblr".contains(c))
         });
-        let hit = match pair {
-            Some(n) if n == c => one(c) && one(if "fb".contains(c) { 'v' } else { 's' }),
-            Some(n) => one(c) && one(n),
-            None => one(c),
-        };
-        any |= hit;
-        i += if pair.is_some() { 2 } else { 1 };
+        match pair {
+            Some(n) => {
+                out.push(Group::Pair(c, n));
+                i += 2;
+            }
+            None => {
+                out.push(Group::One(c));
+                i += 1;
+            }
+        }
     }
-    any
+    out
+}
+
+/// Whether one direction letter selects leap `(dx, dy)`.
+fn one(c: char, dx: i8, dy: i8) -> bool {
+    match c {
+        'f' => dy > 0,
+        'b' => dy < 0,
+        'l' => dx < 0,
+        'r' => dx > 0,
+        'v' => dy.abs() > dx.abs(),
+        's' => dx.abs() > dy.abs(),
+        _ => false,
+    }
+}
+
+impl Group {
+    fn selects(self, dx: i8, dy: i8) -> bool {
+        match self {
+            Group::One(c) => one(c, dx, dy),
+            Group::Pair(c, n) if n == c => {
+                one(c, dx, dy) && one(if "fb".contains(c) { 'v' } else { 's' }, dx, dy)
+            }
+            Group::Pair(c, n) => one(c, dx, dy) && one(n, dx, dy),
+        }
+    }
+}
+
+/// Whether leap `(dx, dy)` is selected by the direction letters of a leg.
+fn selected(dirs: &str, dx: i8, dy: i8) -> bool {
+    dirs.is_empty() || groups(dirs).iter().any(|g| g.selects(dx, dy))
+}
+
+/// A pair of direction letters that selects none of one leap's moves while
+/// its letters apart would: Fairy-Stockfish reads such a pair as its two
+/// letters apart (`fsW` steps forward and sideways there), Motley as one
+/// direction with both at once, so the file is refused rather than read
+/// one way silently.
+fn pair_read_apart(c: &BetzaComponent, dirs: &str) -> Option<String> {
+    for group in groups(dirs) {
+        let Group::Pair(x, y) = group else { continue };
+        if x == y {
+            continue;
+        }
+        for &(a, b) in &c.atom.leaps {
+            let leap = images(a, b);
+            let as_pair = leap.iter().any(|&(dx, dy)| group.selects(dx, dy));
+            let apart = leap
+                .iter()
+                .any(|&(dx, dy)| one(x, dx, dy) || one(y, dx, dy));
+            if !as_pair && apart {
+                let pair: String = [x, y].iter().collect();
+                let split = |l: char| c.text.replacen(&pair, &l.to_string(), 1);
+                return Some(format!(
+                    "the direction pair `{pair}` of `{}` selects none of its ({a},{b}) moves: \
+                     here a pair is one direction with both letters at once (`fsN`: the two wide \
+                     forward knight moves), while Fairy-Stockfish reads `{pair}` as `{x}` and `{y}` \
+                     apart; for that, write `{}{}`",
+                    c.text,
+                    split(x),
+                    split(y)
+                ));
+            }
+        }
+    }
+    None
 }
 
 fn images(a: i8, b: i8) -> Vec<(i8, i8)> {
@@ -128,6 +191,9 @@ pub fn expand(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
     } else {
         Travel::Leap
     };
+    if let Some(message) = pair_read_apart(c, &leg.dirs) {
+        return Err(Diagnostic::at(c.span, message));
+    }
     let mut out = Vec::new();
     for &(a, b) in &c.atom.leaps {
         for (dx, dy) in images(a, b) {
@@ -191,6 +257,32 @@ mod tests {
         assert_eq!(dirs("fbW"), [(0, -1), (0, 1)]);
         assert_eq!(dirs("N").len(), 8);
         assert_eq!(dirs("K").len(), 8);
+    }
+
+    fn refusal(betza: &str) -> String {
+        let comps = parse_betza(&Text {
+            value: betza.into(),
+            span: Span::new(1, 1, 1),
+        })
+        .unwrap();
+        expand(&comps[0]).unwrap_err().message
+    }
+
+    #[test]
+    fn pairs_fairy_stockfish_reads_apart_are_refused() {
+        assert_eq!(
+            refusal("fsW"),
+            "the direction pair `fs` of `fsW` selects none of its (1,0) moves: here a pair is one \
+             direction with both letters at once (`fsN`: the two wide forward knight moves), while \
+             Fairy-Stockfish reads `fs` as `f` and `s` apart; for that, write `fWsW`"
+        );
+        assert!(refusal("mbsR").ends_with("write `mbRmsR`"));
+        assert!(refusal("flK")
+            .starts_with("the direction pair `fl` of `flK` selects none of its (1,0) moves"));
+        assert!(refusal("fsF").ends_with("write `fFsF`"));
+        // Pairs every leap of the atom has: no difference.
+        assert_eq!(dirs("flF"), [(-1, 1)]);
+        assert_eq!(dirs("fsN"), [(-2, 1), (2, 1)]);
     }
 
     #[test]

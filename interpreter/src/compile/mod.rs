@@ -87,8 +87,16 @@ pub struct Tables {
     ray_masks: Vec<u64>,
     /// Per attacker colour: codes whose attacks the probes do not cover.
     pub complex: [u64; 2],
-    /// Per (code, square): 1 + index of the promotion rule whose zone holds it, or 0.
+    /// Per (code, square): 1 + index of the first promotion rule whose zone
+    /// holds it as a move's target, or 0.
     promotion_index: Vec<u8>,
+    /// The same for zones that judge a move's origin (`zone_of`, §9); empty
+    /// when no rule does.
+    promotion_from_index: Vec<u8>,
+    /// Per code: types (bit set) its hops may not use as a screen.
+    pub screens_not: Vec<u32>,
+    /// Per code: types (bit set) it may not capture.
+    pub captures_not: Vec<u32>,
     /// Codes (bit set) whose paths from some square can give one move twice
     /// (overlapping Betza components, or a plain move and an en passant
     /// capture to one square): their moves are made unique.
@@ -158,7 +166,14 @@ impl Tables {
             ray_masks: Vec::new(),
             complex: [0; 2],
             promotion_index: vec![0; codes * squares],
+            promotion_from_index: Vec::new(),
             overlapping: 0,
+            screens_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].screens_not))
+                .collect(),
+            captures_not: (0..codes)
+                .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].captures_not))
+                .collect(),
         };
         // Movement paths, of the real types and then of the virtual ones.
         for (ty, piece) in all.iter().enumerate() {
@@ -217,14 +232,6 @@ impl Tables {
                     r += dy;
                     k += 1;
                 }
-                // Hoppers may pass their range while looking for a screen.
-                if matches!(walk, Walk::Hop | Walk::Grasshop) && limit != 0 {
-                    while grid.on_board(f, r) {
-                        self.steps.push(grid.square(f, r));
-                        f += dx;
-                        r += dy;
-                    }
-                }
             }
             let len = (self.steps.len() as u32 - start) as u16;
             if len == 0 {
@@ -268,7 +275,7 @@ impl Tables {
         let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
         for (ty, piece) in pieces.iter().enumerate() {
             let bit = 1u64 << code(ty, colour);
-            if piece.imitation.is_some() {
+            if piece.imitation.is_some() || piece.captures_not != 0 {
                 self.complex[colour] |= bit;
             }
             for m in piece.movements.iter().filter(|m| m.captures) {
@@ -336,16 +343,24 @@ impl Tables {
         self.ray_index[colour * self.squares + sq] = (first_ray, self.rays.len() as u32);
     }
 
-    /// For each piece code and square, the first promotion rule whose zone holds it.
+    /// For each piece code and square, the first promotion rule whose zone
+    /// holds it as a move's target, and as its origin (`zone_of`, §9).
     fn add_promotion_zones(&mut self, v: &Variant) {
         let squares = self.squares;
+        if v.promotions.iter().any(|r| r.on_origin) {
+            self.promotion_from_index = vec![0; self.promotion_index.len()];
+        }
         for (i, rule) in v.promotions.iter().enumerate() {
             for ty in (0..self.types).filter(|ty| rule.pieces >> ty & 1 == 1) {
                 for colour in 0..2 {
                     let c = code(ty, colour) as usize;
-                    for sq in 0..squares {
-                        if rule.zone[colour][sq] && self.promotion_index[c * squares + sq] == 0 {
-                            self.promotion_index[c * squares + sq] = (i + 1) as u8;
+                    for sq in (0..squares).filter(|&sq| rule.zone[colour][sq]) {
+                        let at = c * squares + sq;
+                        if rule.on_target && self.promotion_index[at] == 0 {
+                            self.promotion_index[at] = (i + 1) as u8;
+                        }
+                        if rule.on_origin && self.promotion_from_index[at] == 0 {
+                            self.promotion_from_index[at] = (i + 1) as u8;
                         }
                     }
                 }
@@ -394,6 +409,26 @@ impl Tables {
         match self.promotion_index[code as usize * self.squares + sq as usize] {
             0 => None,
             i => Some(i as usize - 1),
+        }
+    }
+
+    /// The first promotion rule (index) that may apply to a move of `code`
+    /// from `from` to `to`: by the target's zone, or by the origin's where
+    /// a rule judges origins.
+    #[inline]
+    pub fn promotion_of_move(&self, code: u8, from: Square, to: Square) -> Option<usize> {
+        let by_target = self.promotion(code, to);
+        if self.promotion_from_index.is_empty() {
+            return by_target;
+        }
+        let by_origin =
+            match self.promotion_from_index[code as usize * self.squares + from as usize] {
+                0 => None,
+                i => Some(i as usize - 1),
+            };
+        match (by_target, by_origin) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 

@@ -3,7 +3,13 @@
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
+
+#[cfg(feature = "schema")]
+mod schema;
+mod spanned;
+#[cfg(feature = "schema")]
+pub use schema::schema;
+use spanned::Spanned;
 
 use super::{parse_betza, parse_expression, BetzaComponent, ExprNode, Text};
 use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
@@ -12,6 +18,7 @@ use crate::diagnostic::{closest, Diagnostic, Diagnostics, Span};
 pub const LANGUAGE_VERSION: u32 = 1;
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuleFile {
     motley: Spanned<Whole>,
@@ -36,6 +43,10 @@ struct RawRuleFile {
     #[serde(default)]
     giving_check: Option<Spanned<String>>,
     #[serde(default)]
+    royals_facing: Option<Spanned<String>>,
+    #[serde(default)]
+    passing: Option<Spanned<RawPassing>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -54,12 +65,14 @@ struct RawRuleFile {
     #[serde(default)]
     rulings: std::collections::BTreeMap<String, Spanned<RawRuling>>,
     #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
     imitation: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     notation: Option<RawNotation>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawNotation {
     #[serde(default)]
@@ -71,6 +84,7 @@ struct RawNotation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawFreeze {
     by: Vec<Spanned<String>>,
@@ -92,6 +106,7 @@ struct RawFreeze {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReply {
     key: Spanned<String>,
@@ -104,6 +119,7 @@ struct RawReply {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReplyMove {
     pieces: Vec<Spanned<String>>,
@@ -113,6 +129,17 @@ struct RawReplyMove {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawPassing {
+    #[serde(default)]
+    when: Option<Spanned<String>>,
+    #[serde(default)]
+    twice: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     files: Spanned<Whole>,
@@ -120,6 +147,7 @@ struct RawBoard {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPiece {
     letter: Spanned<String>,
@@ -131,6 +159,10 @@ struct RawPiece {
     value: Option<Whole>,
     #[serde(default)]
     irreversible: Truth,
+    #[serde(default)]
+    screens_not: Vec<Spanned<String>>,
+    #[serde(default)]
+    captures_not: Vec<Spanned<String>>,
 }
 
 /// A whole number written plain (`8`). A quoted scalar is a string, never
@@ -292,6 +324,7 @@ impl<'de> Deserialize<'de> for RawMoves {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawImitation {
     #[serde(default)]
@@ -311,6 +344,7 @@ struct RawImitation {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawMoveEntry {
     moves: Spanned<String>,
@@ -319,6 +353,7 @@ struct RawMoveEntry {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastling {
     king: Spanned<String>,
@@ -329,6 +364,7 @@ struct RawCastling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCastlingSide {
     king_to: Spanned<String>,
@@ -336,6 +372,7 @@ struct RawCastlingSide {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawPromotion {
     pieces: Vec<Spanned<String>>,
@@ -345,6 +382,8 @@ struct RawPromotion {
     mandatory: Truth,
     #[serde(default)]
     limit: Option<Spanned<String>>,
+    #[serde(default)]
+    zone_of: Option<Spanned<String>>,
     #[serde(default)]
     when: Option<Spanned<String>>,
     #[serde(default)]
@@ -358,12 +397,17 @@ fn yes() -> Truth {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDraws {
     #[serde(default)]
     fifty_move: Option<Spanned<Whole>>,
     #[serde(default)]
     repetition: Option<Spanned<Whole>>,
+    #[serde(default)]
+    repetition_result: Option<Spanned<String>>,
+    #[serde(default)]
+    perpetual_check: Option<Spanned<String>>,
     #[serde(default)]
     insufficient_material: Option<RawInsufficient>,
     #[serde(default)]
@@ -373,6 +417,7 @@ struct RawDraws {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReset {
     #[serde(default)]
@@ -384,6 +429,7 @@ struct RawReset {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawUncounted {
     captures_of: Vec<Spanned<String>>,
@@ -392,6 +438,7 @@ struct RawUncounted {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHand {
     #[serde(default)]
@@ -435,6 +482,7 @@ impl<'de> Deserialize<'de> for RawDemote {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawState {
     #[serde(default)]
@@ -446,6 +494,7 @@ struct RawState {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawDrop {
     pieces: Vec<Spanned<String>>,
@@ -460,9 +509,14 @@ struct RawDrop {
     entry_as: Option<Spanned<String>>,
     #[serde(default)]
     last_move: Option<Spanned<String>>,
+    #[serde(default)]
+    max_per_file: Option<Spanned<Whole>>,
+    #[serde(default)]
+    checkmate: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawTurn {
     moves: Spanned<Whole>,
@@ -520,6 +574,7 @@ impl<'de> Deserialize<'de> for RawLetters {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawHidden {
     pieces: Vec<Spanned<String>>,
@@ -527,6 +582,7 @@ struct RawHidden {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawRuling {
     question: String,
@@ -536,6 +592,7 @@ struct RawRuling {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawGate {
     pieces: Vec<Spanned<String>>,
@@ -553,6 +610,7 @@ struct RawGate {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawOutcomes {
     #[serde(default)]
@@ -569,9 +627,23 @@ struct RawOutcomes {
     check_count: Option<Spanned<Whole>>,
     #[serde(default)]
     reach: Option<RawReach>,
+    #[serde(default)]
+    material_count: Option<Spanned<RawMaterialCount>>,
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawMaterialCount {
+    points: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
+    bonus: std::collections::BTreeMap<String, Spanned<Whole>>,
+    #[serde(default)]
+    ties: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawExtinction {
     #[serde(default)]
@@ -583,6 +655,7 @@ struct RawExtinction {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
@@ -592,6 +665,7 @@ struct RawCompulsory {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawReach {
     pieces: Vec<Spanned<String>>,
@@ -601,6 +675,7 @@ struct RawReach {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 struct RawInsufficient {
     #[serde(default)]
@@ -641,6 +716,10 @@ pub struct RuleFile {
     pub compulsory_capture: Option<CompulsoryDef>,
     /// `giving_check`: `allowed` (default) or `illegal`.
     pub giving_check: Option<Text>,
+    /// `royals_facing`: `allowed` (default), `forbidden` or `break-or-pass` (§11.3).
+    pub royals_facing: Option<Text>,
+    /// `passing`, if a side may pass (§11.4).
+    pub passing: Option<PassingDef>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -824,6 +903,11 @@ pub struct DropDef {
     pub entry_as: Option<Text>,
     /// `last_move`: record the held type (`before`) or the entering type (`after`, default).
     pub last_move: Option<Text>,
+    /// `max_per_file`: at most this many of the dropping side's pieces of
+    /// the entering type on the file after the drop.
+    pub max_per_file: Option<(u32, Span)>,
+    /// `checkmate`: `loses`: a checkmate by such a drop loses for the dropper.
+    pub checkmate: Option<Text>,
 }
 
 /// The `outcomes` section: how the game ends other than by mate.
@@ -845,6 +929,8 @@ pub struct OutcomesDef {
     pub draw_odds: Option<Text>,
     /// `extinction`, if given.
     pub extinction: Option<ExtinctionDef>,
+    /// `material_count`, if given.
+    pub material_count: Option<MaterialCountDef>,
 }
 
 /// `outcomes.extinction`: a side left with too few pieces (§19).
@@ -858,6 +944,26 @@ pub struct ExtinctionDef {
     pub result: Option<Text>,
     /// Where the `extinction` mapping is written.
     pub span: Span,
+}
+
+/// `passing`: a side may pass its turn (§11.4).
+#[derive(Clone, Debug)]
+pub struct PassingDef {
+    /// `when`: a move-context condition (§5.2); absent: always.
+    pub when: Option<ExprNode>,
+    /// `twice`: `continues` (default) or `draw`: two passes in a row end the game.
+    pub twice: Option<Text>,
+}
+
+/// `outcomes.material_count`: points that decide a drawn game (§19).
+#[derive(Clone, Debug)]
+pub struct MaterialCountDef {
+    /// `points`: letter, points and where the points are written.
+    pub points: Vec<(String, u32, Span)>,
+    /// `bonus`: side name, points and where they are written.
+    pub bonus: Vec<(String, u32, Span)>,
+    /// `ties`: `draw` (default), `white` or `black`.
+    pub ties: Option<Text>,
 }
 
 /// `compulsory_capture`: if a capture is legal, only captures are (§11).
@@ -890,6 +996,10 @@ pub struct PieceDef {
     pub value: Option<u32>,
     /// `irreversible`: its moves reset the fifty-move count.
     pub irreversible: bool,
+    /// `screens_not`: letters its hops may not use as a screen.
+    pub screens_not: Vec<Text>,
+    /// `captures_not`: letters it may not capture.
+    pub captures_not: Vec<Text>,
 }
 
 /// One movement entry of a piece: Betza with an optional condition.
@@ -963,6 +1073,9 @@ pub struct PromotionDef {
     pub mandatory: bool,
     /// `limit`: `captured` allows only types the side has lost.
     pub limit: Option<Text>,
+    /// `zone_of`: the square the zone judges: `target` (default), `origin`
+    /// or `either`.
+    pub zone_of: Option<Text>,
     /// `when`: a condition in move context (§5.2).
     pub when: Option<ExprNode>,
     /// `sets`: player flags set when the change happens.
@@ -978,6 +1091,12 @@ pub struct DrawsDef {
     pub fifty_move: Option<(u32, Span)>,
     /// Occurrences of one position that draw the game.
     pub repetition: Option<(u32, Span)>,
+    /// `repetition_result`: `draw` (default), `loss` or `win` for the side
+    /// that repeats, or `white-loses` / `black-loses`.
+    pub repetition_result: Option<Text>,
+    /// `perpetual_check`: `draw` (default) or `loss` for the side that
+    /// checked throughout the repeated cycle.
+    pub perpetual_check: Option<Text>,
     /// Letters that cannot mate alone with the royal piece.
     pub lone: Vec<Text>,
     /// Colour-bound letters: material made only of these on one square colour is dead.
@@ -1409,6 +1528,18 @@ fn piece_defs(
             royal: p.value.royal.0,
             value: p.value.value.map(|v| v.0),
             irreversible: p.value.irreversible.0,
+            screens_not: p
+                .value
+                .screens_not
+                .iter()
+                .map(|t| text(t, source))
+                .collect(),
+            captures_not: p
+                .value
+                .captures_not
+                .iter()
+                .map(|t| text(t, source))
+                .collect(),
         });
     }
     pieces
@@ -1448,6 +1579,7 @@ fn promotion_defs(
                 to_span: place(&p.to, source),
                 mandatory: p.mandatory.0,
                 limit: p.limit.as_ref().map(|t| text(t, source)),
+                zone_of: p.zone_of.as_ref().map(|t| text(t, source)),
                 when: p.when.as_ref().and_then(|w| {
                     parse_expression(&text(w, source))
                         .map_err(|d| errors.push(d))
@@ -1467,6 +1599,8 @@ fn draws_def(d: &RawDraws, source: &str, errors: &mut Vec<Diagnostic>) -> DrawsD
     DrawsDef {
         fifty_move: d.fifty_move.as_ref().map(|n| number(n, source)),
         repetition: d.repetition.as_ref().map(|n| number(n, source)),
+        repetition_result: d.repetition_result.as_ref().map(|t| text(t, source)),
+        perpetual_check: d.perpetual_check.as_ref().map(|t| text(t, source)),
         lone: d
             .insufficient_material
             .iter()
@@ -1515,7 +1649,20 @@ fn outcomes_def(o: &RawOutcomes, source: &str, errors: &mut Vec<Diagnostic>) -> 
             .map_err(|d| errors.push(d))
             .ok()
     });
+    let material_count = o.material_count.as_ref().map(|m| {
+        let pairs = |map: &std::collections::BTreeMap<String, Spanned<Whole>>| {
+            map.iter()
+                .map(|(k, v)| (k.clone(), v.value.0, place(v, source)))
+                .collect()
+        };
+        MaterialCountDef {
+            points: pairs(&m.value.points),
+            bonus: pairs(&m.value.bonus),
+            ties: optional_text(&m.value.ties, source),
+        }
+    });
     OutcomesDef {
+        material_count,
         stalemate: optional_text(&o.stalemate, source),
         bare_royal: optional_text(&o.bare_royal, source),
         checkmate: optional_text(&o.checkmate, source),
@@ -1548,6 +1695,8 @@ fn drop_defs(list: &[RawDrop], source: &str, errors: &mut Vec<Diagnostic>) -> Ve
                 sets: d.sets.iter().map(|t| text(t, source)).collect(),
                 entry_as: d.entry_as.as_ref().map(|t| text(t, source)),
                 last_move: d.last_move.as_ref().map(|t| text(t, source)),
+                max_per_file: d.max_per_file.as_ref().map(|n| number(n, source)),
+                checkmate: d.checkmate.as_ref().map(|t| text(t, source)),
             }),
             Err(e) => errors.push(e),
         }
@@ -1786,6 +1935,7 @@ fn header_errors(f: &RawRuleFile, source: &str) -> Vec<Diagnostic> {
 impl Raw {
     /// Converts the read YAML into the syntax tree, parsing the Betza and
     /// expression strings inside it; every problem found is reported.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
         let f = self.0;
         let mut errors = header_errors(&f, source);
@@ -1809,6 +1959,14 @@ impl Raw {
         let turn = f.turn.as_ref().map(|t| turn_def(t, source, &mut errors));
         let rulings = ruling_defs(&f.rulings, source, &mut errors);
         check_player_flags(f.state.as_ref(), source, &mut errors);
+        let passing = f.passing.as_ref().map(|p| PassingDef {
+            when: p.value.when.as_ref().and_then(|w| {
+                parse_expression(&text(w, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            }),
+            twice: p.value.twice.as_ref().map(|t| text(t, source)),
+        });
         if !errors.is_empty() {
             return Err(Diagnostics(errors));
         }
@@ -1816,9 +1974,9 @@ impl Raw {
             .notation
             .as_ref()
             .map(|n| NotationDef {
-                declaration: optional_text(&n.declaration, source),
-                entry: optional_text(&n.entry, source),
-                gating: optional_text(&n.gating, source),
+                declaration: n.declaration.as_ref().map(|t| text(t, source)),
+                entry: n.entry.as_ref().map(|t| text(t, source)),
+                gating: n.gating.as_ref().map(|t| text(t, source)),
             })
             .unwrap_or_default();
         Ok(RuleFile {
@@ -1827,7 +1985,12 @@ impl Raw {
             hidden: f
                 .hidden
                 .iter()
-                .map(|h| (letter_texts(&h.pieces, source), text(&h.from, source)))
+                .map(|h| {
+                    (
+                        h.pieces.iter().map(|t| text(t, source)).collect(),
+                        text(&h.from, source),
+                    )
+                })
                 .collect(),
             rulings,
             gating,
@@ -1852,7 +2015,7 @@ impl Raw {
             hand_keep: f
                 .hand
                 .as_ref()
-                .map(|h| letter_texts(&h.keep, source))
+                .map(|h| h.keep.iter().map(|t| text(t, source)).collect())
                 .unwrap_or_default(),
             state_last_move: f
                 .state
@@ -1863,7 +2026,7 @@ impl Raw {
             player_flags: f
                 .state
                 .as_ref()
-                .map(|s| letter_texts(&s.player_flags, source))
+                .map(|s| s.player_flags.iter().map(|t| text(t, source)).collect())
                 .unwrap_or_default(),
             drops,
             outcomes,
@@ -1875,9 +2038,15 @@ impl Raw {
             pieces,
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
+            royals_facing: f.royals_facing.as_ref().map(|t| text(t, source)),
+            passing,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
-                sides: optional_text(&c.value.sides, source),
-                by: c.value.by.as_ref().map(|b| letter_texts(b, source)),
+                sides: c.value.sides.as_ref().map(|t| text(t, source)),
+                by: c
+                    .value
+                    .by
+                    .as_ref()
+                    .map(|b| b.iter().map(|t| text(t, source)).collect()),
                 span: place(c, source),
             }),
             setup: text(&f.setup, source),

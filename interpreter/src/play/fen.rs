@@ -92,7 +92,7 @@ impl Rules {
             None => (fen, None),
         };
         let all = fields_of(main);
-        let mut fields = all.iter().copied();
+        let mut fields = all.iter().copied().peekable();
         let (board_at, board_field) = fields.next().ok_or_else(|| bad(fen, "it is empty"))?;
         let mut pos = Position::empty();
         let (board_field, holdings) = self
@@ -133,7 +133,18 @@ impl Rules {
                 pos.virgin.set(sq);
             }
         }
-        let (castling_at, castling) = fields.next().unwrap_or((0, "-"));
+        // Shogi-style FENs go from the side to the clocks: no castling and
+        // en passant fields, in a variant that has neither.
+        let short = self.variant.castling.is_none()
+            && !self.has_en_passant()
+            && fields
+                .peek()
+                .is_some_and(|f| f.1.bytes().all(|b| b.is_ascii_digit()));
+        let (castling_at, castling) = if short {
+            (0, "-")
+        } else {
+            fields.next().unwrap_or((0, "-"))
+        };
         if castling != "-" {
             for (i, c) in castling.char_indices() {
                 if castling[..i].contains(c) {
@@ -148,12 +159,16 @@ impl Rules {
                     .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
             }
         }
-        let (ep_at, ep) = fields.next().unwrap_or((0, "-"));
+        let (ep_at, ep) = if short {
+            (0, "-")
+        } else {
+            fields.next().unwrap_or((0, "-"))
+        };
         if ep != "-" {
             self.en_passant_field(&mut pos, ep)
                 .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
         }
-        self.read_counts_and_clocks(fen, fields, &mut pos)?;
+        self.read_counts_and_clocks(fen, &mut fields, &mut pos)?;
         if let Some((at, text)) = state {
             self.state_field(&mut pos, text)
                 .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
@@ -168,7 +183,9 @@ impl Rules {
 
     /// Reads the board part of a FEN (`board_field`, at byte `board_at` of
     /// `fen`) into `pos`: ranks from the top, counts of empty squares,
-    /// piece letters, `~` marking a promoted piece.
+    /// piece letters (`+` before a promoted form's), `~` marking a promoted
+    /// piece.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn read_board(
         &self,
         fen: &str,
@@ -195,6 +212,8 @@ impl Rules {
             let rank = ranks as usize - 1 - i;
             let mut file = 0usize;
             let mut digits = String::new();
+            // Where a `+` (a promoted form's letter follows) was read.
+            let mut promoted_at: Option<usize> = None;
             for (j, c) in row.char_indices().chain(std::iter::once((row.len(), '/'))) {
                 if c.is_ascii_digit() {
                     digits.push(c);
@@ -225,7 +244,19 @@ impl Rules {
                     digits.clear();
                 }
                 if c == '/' {
+                    if promoted_at.is_some() {
+                        return Err(bad_at(
+                            fen,
+                            row_at + j - 1,
+                            1,
+                            "`+` must come before a piece letter",
+                        ));
+                    }
                     break;
+                }
+                if c == '+' && promoted_at.is_none() {
+                    promoted_at = Some(j);
+                    continue;
                 }
                 if c == '~' {
                     match file.checked_sub(1) {
@@ -247,12 +278,15 @@ impl Rules {
                     }
                     continue;
                 }
-                let piece = self.letter_code(c).ok_or_else(|| {
+                let start = promoted_at.take();
+                let piece = self.letter_code(c, start.is_some()).ok_or_else(|| {
+                    let at = start.unwrap_or(j);
+                    let token = &row[at..j + c.len_utf8()];
                     bad_at(
                         fen,
-                        row_at + j,
-                        c.len_utf8(),
-                        format!("unknown piece letter `{c}`"),
+                        row_at + at,
+                        token.len(),
+                        format!("unknown piece letter `{token}`"),
                     )
                 })?;
                 // A letter past the last file is counted, not placed: the
@@ -281,10 +315,9 @@ impl Rules {
     fn read_counts_and_clocks<'a>(
         &self,
         fen: &str,
-        fields: impl Iterator<Item = (usize, &'a str)>,
+        fields: &mut std::iter::Peekable<impl Iterator<Item = (usize, &'a str)>>,
         pos: &mut Position,
     ) -> Result<(), PlayError> {
-        let mut fields = fields.peekable();
         let mut counted = false;
         if let Some(&(at, text)) = fields
             .peek()
@@ -422,7 +455,7 @@ impl Rules {
                 fen,
                 format!(
                     "the `{}` on {} would have promoted",
-                    self.piece_letter(piece),
+                    self.piece_text(piece),
                     square_name(files, sq)
                 ),
             ));
@@ -462,12 +495,22 @@ impl Rules {
                 && !promoted_into
                 && self.variant.promotions.iter().any(|r| {
                     r.pieces >> ty & 1 != 0
+                        && r.on_target
                         && r.zone[colour][sq as usize]
                         && r.mandatory
                         && !r.only_captured
                         && r.when == crate::check::Condition::Always
                 })
         })
+    }
+
+    /// Whether some movement of the variant captures en passant.
+    fn has_en_passant(&self) -> bool {
+        self.variant
+            .pieces
+            .iter()
+            .chain(&self.variant.virtual_pieces)
+            .any(|p| p.movements.iter().any(|m| m.en_passant))
     }
 
     /// Reads the en passant field: one or more squares written together.
@@ -478,13 +521,7 @@ impl Rules {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let mut squares = Vec::new();
         let mut rest = field;
-        let en_passant = self
-            .variant
-            .pieces
-            .iter()
-            .chain(&self.variant.virtual_pieces)
-            .any(|p| p.movements.iter().any(|m| m.en_passant));
-        if !en_passant {
+        if !self.has_en_passant() {
             return Err(format!(
                 "en passant square `{field}` in a variant without en passant captures"
             ));
@@ -597,18 +634,37 @@ impl Rules {
         if !self.tracks_hands && !text.is_empty() {
             return Err((0, "holdings in a variant without hands".into()));
         }
+        // `[-]`: an empty hand, as Fairy-Stockfish writes it in shogi.
+        if text == "-" {
+            return Ok(());
+        }
+        let mut promoted_at = None;
         for (i, c) in text.char_indices() {
-            let piece = self
-                .letter_code(c)
-                .ok_or_else(|| (i, format!("unknown piece letter `{c}` in the holdings")))?;
+            if c == '+' && promoted_at.is_none() {
+                promoted_at = Some(i);
+                continue;
+            }
+            let start = promoted_at.take();
+            let piece = self.letter_code(c, start.is_some()).ok_or_else(|| {
+                let at = start.unwrap_or(i);
+                let token = &text[at..i + c.len_utf8()];
+                (
+                    at,
+                    format!("unknown piece letter `{token}` in the holdings"),
+                )
+            })?;
             let (colour, ty) = ((piece as usize - 1) & 1, (piece as usize - 1) / 2);
             pos.hands[colour][ty] = pos.hands[colour][ty].saturating_add(1);
         }
-        Ok(())
+        match promoted_at {
+            Some(at) => Err((at, "`+` must come before a piece letter".to_string())),
+            None => Ok(()),
+        }
     }
 
     /// Reads the state field `{key=value ...}` (§6): byte offset, length
     /// and message on error.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text
             .strip_prefix('{')
@@ -688,6 +744,10 @@ impl Rules {
                     ))?;
                     opened = Some((at, pair.len(), key, sq));
                 }
+                "passed" if self.variant.passing.is_some() => match value {
+                    "1" | "2" => pos.passes = value.as_bytes()[0] - b'0',
+                    _ => return Err((at, pair.len(), format!("bad `passed` value `{value}`: expected the passes just made in a row, 1 or 2"))),
+                },
                 "sub" if self.variant.turn.is_some() => {
                     let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
                     let n = value.parse::<u8>().ok().filter(|n| (2..=moves).contains(n));
@@ -906,6 +966,9 @@ impl Rules {
         if pos.sub > 0 {
             entries.push(format!("sub={}", pos.sub + 1));
         }
+        if pos.passes > 0 {
+            entries.push(format!("passed={}", pos.passes));
+        }
         for (flag, name) in self.variant.player_flags.iter().enumerate() {
             let who: String = [(WHITE, 'w'), (BLACK, 'b')]
                 .iter()
@@ -956,12 +1019,12 @@ impl Rules {
         }
     }
 
-    fn letter_code(&self, c: char) -> Option<u8> {
+    fn letter_code(&self, c: char, promoted: bool) -> Option<u8> {
         let ty = self
             .variant
             .pieces
             .iter()
-            .position(|p| p.letter == c.to_ascii_uppercase())?;
+            .position(|p| p.letter == c.to_ascii_uppercase() && p.promoted == promoted)?;
         Some(code(ty, if c.is_ascii_uppercase() { WHITE } else { BLACK }))
     }
 
@@ -1074,7 +1137,7 @@ impl Rules {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                out.push(self.piece_letter(piece));
+                out.push_str(&self.piece_text(piece));
                 if pos.promoted.has((rank * files + file) as Square) {
                     out.push('~');
                 }
@@ -1089,14 +1152,15 @@ impl Rules {
         if self.tracks_hands {
             out.push('[');
             for colour in [WHITE, BLACK] {
-                let mut held: Vec<char> = Vec::new();
+                let mut held: Vec<String> = Vec::new();
                 for ty in 0..self.tables.types {
                     held.extend(std::iter::repeat_n(
-                        self.piece_letter(code(ty, colour)),
+                        self.piece_text(code(ty, colour)),
                         self.held(pos, colour, ty) as usize,
                     ));
                 }
-                held.sort_unstable();
+                // By letter; a promoted form after its letter's plain one.
+                held.sort_unstable_by_key(|t| (t.trim_start_matches('+').to_string(), t.len()));
                 out.extend(held);
             }
             out.push(']');
@@ -1143,6 +1207,18 @@ impl Rules {
             letter
         } else {
             letter.to_ascii_lowercase()
+        }
+    }
+
+    /// The FEN text of a piece code: its letter, upper case for White, with
+    /// `+` before it for a promoted form (`+p`).
+    pub fn piece_text(&self, piece: u8) -> String {
+        let ty = (piece as usize - 1) / 2;
+        let letter = self.piece_letter(piece);
+        if self.variant.pieces[ty].promoted {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
         }
     }
 

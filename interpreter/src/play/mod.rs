@@ -68,6 +68,9 @@ pub struct Rules {
     pub imitator_codes: u64,
     /// Whether positions record the last two moves (some piece imitates).
     pub records_moves: bool,
+    /// Whether positions record the drop rule of the last move: a drop
+    /// rule has `checkmate: loses` (§14.2).
+    pub records_drops: bool,
     /// Whether an imitator sees castling as a rook's move.
     pub castles_as_rook: bool,
     /// Whether some piece captures only as its first move: then FEN says
@@ -259,7 +262,9 @@ impl Rules {
             landing_before: c.landing_before,
         });
         let count_checks = variant.outcomes.check_count.is_some();
-        let immediate_end = variant.outcomes.immediate();
+        let immediate_end = variant.outcomes.immediate()
+            || variant.passing.as_ref().is_some_and(|p| p.twice_draws)
+            || variant.royals_facing == crate::check::Facing::BreakOrPass;
         let mut rules = Rules {
             variant,
             file,
@@ -281,6 +286,7 @@ impl Rules {
             drop_zones: Vec::new(),
             imitator_codes: 0,
             records_moves: false,
+            records_drops: false,
             castles_as_rook: false,
             initial_captures: false,
         };
@@ -298,7 +304,14 @@ impl Rules {
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
             || !v.drops.is_empty()
             || !v.gating.is_empty();
-        rules.marks_promoted = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere;
+        // Promoted forms (`+P`) tell their origin by their type; other
+        // promoted pieces are marked `~` on the board.
+        let forms_only = !v.promotions.is_empty()
+            && v.promotions
+                .iter()
+                .all(|r| r.to.iter().all(|&to| v.pieces[to as usize].promoted));
+        rules.marks_promoted =
+            v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
         rules.demoted = (0..v.pieces.len() as u8).collect();
         for rule in &v.promotions {
             let base = (0..v.pieces.len())
@@ -326,6 +339,7 @@ impl Rules {
             })
             .collect();
         rules.records_moves = v.record_last;
+        rules.records_drops = v.drops.iter().any(|d| d.mate_loses);
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
         rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);

@@ -3,7 +3,7 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{CompulsoryCapture, Condition, Count};
+use crate::check::{CompulsoryCapture, Condition, Count, Facing};
 use crate::compile::{flag, Square, Walk};
 
 impl Rules {
@@ -26,8 +26,53 @@ impl Rules {
         if !self.variant.gating.is_empty() {
             self.gates(pos, first, out);
         }
-        if limits.may_pass {
+        if limits.may_pass || self.may_pass(pos) {
             out.push(NULL_MOVE);
+        }
+    }
+
+    /// Whether the passing rule (§11.4) lets the side to move pass now, at
+    /// the start of its turn (legality aside).
+    #[inline]
+    fn may_pass(&self, pos: &Position) -> bool {
+        self.variant
+            .passing
+            .as_ref()
+            .is_some_and(|p| pos.sub == 0 && self.holds(&p.when, pos, None, false))
+    }
+
+    /// Whether two royal pieces of the two sides stand on one file or rank
+    /// with nothing between them (§11.3).
+    pub fn royals_face(&self, pos: &Position) -> bool {
+        let files = self.tables.files as usize;
+        pos.royals[super::WHITE].iter().any(|a| {
+            pos.royals[super::BLACK].iter().any(|b| {
+                let (a, b) = (a.min(b) as usize, a.max(b) as usize);
+                let step = if a / files == b / files {
+                    1
+                } else if a % files == b % files {
+                    files
+                } else {
+                    return false;
+                };
+                (a + step..b).step_by(step).all(|s| pos.board[s] == 0)
+            })
+        })
+    }
+
+    /// Whether the move `m`, just made in `after`, is legal: it leaves no
+    /// royal piece of the mover attacked (§11) and obeys `royals_facing`
+    /// (§11.3); `facing_before` tells whether the royal pieces faced
+    /// before it.
+    #[inline]
+    fn legal_made(&self, after: &Position, m: &Move, facing_before: bool) -> bool {
+        match self.variant.royals_facing {
+            Facing::Allowed => !self.illegal_after(after),
+            Facing::Forbidden => !self.illegal_after(after) && !self.royals_face(after),
+            Facing::BreakOrPass => {
+                (facing_before && m.kind == MoveKind::Null)
+                    || (!self.illegal_after(after) && (!facing_before || !self.royals_face(after)))
+            }
         }
     }
 
@@ -77,6 +122,11 @@ impl Rules {
             }
             let virgin = pos.virgin.has(from);
             let first = out.len();
+            let (screens_not, captures_not) = (
+                self.tables.screens_not[piece as usize],
+                self.tables.captures_not[piece as usize],
+            );
+            let capturable = |c: u8| enemy(c) && captures_not >> ((c as usize - 1) / 2) & 1 == 0;
             for path in self.tables.paths(piece, from) {
                 if path.flags & flag::INITIAL != 0 && !virgin {
                     continue;
@@ -110,7 +160,7 @@ impl Rules {
                             {
                                 self.push_en_passant(pos, piece, from, to, out);
                             }
-                        } else if can_capture && enemy(target) {
+                        } else if can_capture && capturable(target) {
                             self.push(pos, piece, from, to, MoveKind::Normal, out);
                         }
                     }
@@ -134,7 +184,7 @@ impl Rules {
                                     self.push_en_passant(pos, piece, from, to, out);
                                 }
                             } else {
-                                if can_capture && enemy(target) {
+                                if can_capture && capturable(target) {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
@@ -146,6 +196,10 @@ impl Rules {
                         else {
                             continue;
                         };
+                        let over = board[steps[screen] as usize];
+                        if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
+                            continue;
+                        }
                         for &to in &steps[screen + 1..] {
                             let target = board[to as usize];
                             if target == 0 {
@@ -153,7 +207,7 @@ impl Rules {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                             } else {
-                                if can_capture && enemy(target) {
+                                if can_capture && capturable(target) {
                                     self.push(pos, piece, from, to, MoveKind::Normal, out);
                                 }
                                 break;
@@ -165,7 +219,7 @@ impl Rules {
                     }
                     Walk::Shoot => {
                         let to = steps[0];
-                        if can_capture && enemy(board[to as usize]) {
+                        if can_capture && capturable(board[to as usize]) {
                             out.push(Move {
                                 from,
                                 to,
@@ -294,9 +348,19 @@ impl Rules {
                     continue;
                 }
                 let piece = crate::compile::code(rule.placed.map_or(held, |p| p as usize), us);
+                let files = self.tables.files as Square;
                 for to in self.drop_zones[index][us].iter() {
                     if pos.board[to as usize] != 0 {
                         continue;
+                    }
+                    if let Some(limit) = rule.max_per_file {
+                        let on_file = pos.occupied[us]
+                            .iter()
+                            .filter(|&s| s % files == to % files && pos.board[s as usize] == piece)
+                            .count();
+                        if on_file >= limit as usize {
+                            continue;
+                        }
                     }
                     let seen = listed.iter().position(|(p, _)| *p == piece);
                     if overlapping && seen.is_some_and(|at| listed[at].1.has(to)) {
@@ -312,6 +376,9 @@ impl Rules {
                         if checks {
                             continue;
                         }
+                    }
+                    if rule.no_mate && self.drop_mates(pos, to, piece, held, index) {
+                        continue;
                     }
                     if overlapping {
                         match seen {
@@ -332,6 +399,34 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether dropping `piece` (held as `held`, by drop rule `index`) on
+    /// `to` checkmates: the opponent is then in check and has no legal move.
+    fn drop_mates(&self, pos: &Position, to: Square, piece: u8, held: usize, index: usize) -> bool {
+        let us = pos.side;
+        let m = Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop,
+            promotion: piece,
+            aux: held as Square,
+            extra: index as Square,
+            gate: 0,
+            gate_at: 0,
+        };
+        let mut after = pos.clone();
+        after.make(self, m);
+        if self.illegal_after(&after)
+            || !after.royals[us ^ 1]
+                .iter()
+                .any(|k| self.attacked(&after, k, us))
+        {
+            return false;
+        }
+        let mut replies = Vec::new();
+        self.legal_moves_ignoring_end(&after, &mut replies);
+        replies.is_empty()
     }
 
     /// Whether a move-context condition (§5.2) holds for the side to move.
@@ -376,6 +471,10 @@ impl Rules {
                 .sum(),
             Count::CapturedLastTurn(mask) => (0..self.tables.types)
                 .filter(|&t| pos.lost >> t & 1 != 0 && mask >> self.variant.held_as[t] & 1 != 0)
+                .count() as i64,
+            Count::OnBoard(mask) => pos.occupied[pos.side]
+                .iter()
+                .filter(|&s| mask >> ((pos.board[s as usize] as usize - 1) / 2) & 1 != 0)
                 .count() as i64,
         }
     }
@@ -429,7 +528,7 @@ impl Rules {
 
     #[inline]
     fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
-        let Some(first) = self.tables.promotion(piece, m.to) else {
+        let Some(first) = self.tables.promotion_of_move(piece, m.from, m.to) else {
             out.push(m);
             return;
         };
@@ -439,7 +538,8 @@ impl Rules {
         // The first rule whose pieces, zone and condition hold applies.
         let applies = |(_, r): &(usize, &crate::check::Promotion)| {
             r.pieces >> ty & 1 != 0
-                && r.zone[colour][m.to as usize]
+                && (r.on_target && r.zone[colour][m.to as usize]
+                    || r.on_origin && r.zone[colour][m.from as usize])
                 && self.holds(&r.when, pos, Some(m.from), captures)
         };
         let Some((index, rule)) = self
@@ -615,6 +715,14 @@ impl Rules {
     /// Whether `piece` on `from` could capture an enemy piece on `target`.
     fn reaches(&self, pos: &Position, piece: u8, from: Square, target: Square) -> bool {
         let board = &pos.board;
+        let type_in = |mask: u32, s: Square| {
+            let c = board[s as usize];
+            c != 0 && mask >> ((c as usize - 1) / 2) & 1 != 0
+        };
+        if type_in(self.tables.captures_not[piece as usize], target) {
+            return false;
+        }
+        let screens_not = self.tables.screens_not[piece as usize];
         let virgin = pos.virgin.has(from);
         let occupied = |s: Square| s == target || board[s as usize] != 0;
         self.tables.paths(piece, from).iter().any(|path| {
@@ -635,6 +743,9 @@ impl Rules {
                     let Some(screen) = steps.iter().position(|&s| occupied(s)) else {
                         return false;
                     };
+                    if type_in(screens_not, steps[screen]) {
+                        return false;
+                    }
                     let beyond = &steps[screen + 1..];
                     match path.walk {
                         Walk::Grasshop => beyond.first() == Some(&target),
@@ -704,9 +815,11 @@ impl Rules {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         let first = out.len();
+        let facing_before =
+            self.variant.royals_facing == Facing::BreakOrPass && self.royals_face(pos);
         for m in pseudo {
             work.make_into(self, m, &mut undo);
-            if !self.illegal_after(&work) {
+            if self.legal_made(&work, &m, facing_before) {
                 out.push(m);
             }
             work.unmake(self, m, &undo);

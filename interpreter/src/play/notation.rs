@@ -17,7 +17,7 @@ impl Rules {
         if m.kind == MoveKind::Drop {
             return format!(
                 "{}@{}",
-                self.piece_letter(m.promotion).to_ascii_uppercase(),
+                self.piece_text(m.promotion).to_ascii_uppercase(),
                 square_name(files, m.to)
             );
         }
@@ -28,10 +28,33 @@ impl Rules {
         };
         let mut s = format!("{}{}", square_name(files, m.from), square_name(files, to));
         if m.promotion != 0 {
-            s.push(self.piece_letter(m.promotion).to_ascii_lowercase());
+            s.push_str(&self.promotion_suffix(m));
         }
         self.push_gate(m, &mut s);
         s
+    }
+
+    /// The canonical suffix of a type change: the new type's letter in
+    /// lower case (`q`); for a promoted form, `+` when every type its rule
+    /// promotes has that letter (shogi's `b2h8+`), else `+` and the letter.
+    fn promotion_suffix(&self, m: &Move) -> String {
+        let into = self.piece_text(m.promotion).to_ascii_lowercase();
+        if !into.starts_with('+') {
+            return into;
+        }
+        let letter = self.piece_letter(m.promotion).to_ascii_uppercase();
+        let own_form = (m.extra as usize)
+            .checked_sub(1)
+            .and_then(|i| self.variant.promotions.get(i))
+            .is_some_and(|rule| {
+                (0..self.tables.types)
+                    .all(|t| rule.pieces >> t & 1 == 0 || self.variant.pieces[t].letter == letter)
+            });
+        if own_form {
+            "+".to_string()
+        } else {
+            into
+        }
     }
 
     /// Appends `/` and the gated piece and square, e.g. `/He1`.
@@ -58,7 +81,7 @@ impl Rules {
         let mut s = String::new();
         let mut declared = None;
         if m.kind == MoveKind::Drop {
-            let letter = self.piece_letter(m.promotion).to_ascii_uppercase();
+            let letter = self.piece_text(m.promotion).to_ascii_uppercase();
             let to = square_name(files, m.to);
             if notation.bang_entry {
                 s = format!("!{letter}{to}");
@@ -74,7 +97,7 @@ impl Rules {
             let capture = pos.board[m.to as usize] != 0 || m.kind == MoveKind::EnPassant;
             let shows_capture = capture || m.kind == MoveKind::Shoot;
             if !plain {
-                s.push(self.piece_letter(piece).to_ascii_uppercase());
+                s.push_str(&self.piece_text(piece).to_ascii_uppercase());
             }
             let mut legal = Vec::new();
             self.legal(pos, &mut legal);
@@ -106,12 +129,12 @@ impl Rules {
             }
             s.push_str(&square_name(files, m.to));
             if m.promotion != 0 {
-                let letter = self.piece_letter(m.promotion).to_ascii_uppercase();
+                let letter = self.piece_text(m.promotion).to_ascii_uppercase();
                 if notation.bang_declaration && self.is_declaration(piece, m.promotion) {
                     declared = Some(letter);
                 } else {
                     s.push('=');
-                    s.push(letter);
+                    s.push_str(&letter);
                 }
             }
         }
@@ -198,7 +221,10 @@ impl Rules {
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, PlayError> {
         let mut legal = Vec::new();
         self.legal(pos, &mut legal);
-        let wanted = text.trim();
+        let wanted = match text.trim() {
+            "@@@@" => "0000",
+            other => other,
+        };
         if let Some(m) = legal
             .iter()
             .find(|m| self.uci(m) == wanted.to_ascii_lowercase() || self.uci(m) == wanted)
@@ -250,9 +276,11 @@ impl Rules {
     }
 
     fn looks_like_move(&self, text: &str) -> bool {
-        if text == "0000" {
-            return self.variant.turn.is_some();
+        if text == "0000" || text == "@@@@" {
+            return self.variant.turn.is_some() || self.variant.passing.is_some();
         }
+        // A promotion to a promoted form ends in `+` (`b2h8+`).
+        let text = text.strip_suffix('+').unwrap_or(text);
         // Long algebraic: two squares of this board, then an optional letter.
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let squares: Vec<&str> = split_squares(text.split(['/', '@']).next().unwrap_or(""));
@@ -267,6 +295,7 @@ impl Rules {
                 .iter()
                 .any(|p| p.letter == c.to_ascii_uppercase())
         };
+
         let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/*() ".contains(c);
         !text.is_empty()
             && text.chars().all(ok)

@@ -19,6 +19,9 @@ pub struct Outcome {
 pub enum Reason {
     /// The side to move is in check and has no legal move.
     Checkmate,
+    /// Checkmate by a drop whose rule says such a mate loses (§14.2
+    /// `checkmate: loses`): the mated side wins.
+    CheckmateByDrop,
     /// The side to move is not in check and has no legal move.
     Stalemate,
     /// The fifty-move rule (whatever its count).
@@ -35,16 +38,23 @@ pub enum Reason {
     BareRoyal,
     /// A side was left with too few pieces (§19 `extinction`).
     Extinction,
+    /// A repetition in which one side gave check throughout (§10 `perpetual_check`).
+    PerpetualCheck,
+    /// Two passes in a row (§11.4 `passing.twice`).
+    Passing,
+    /// A pass while the royal pieces face each other (§11.3 `break-or-pass`).
+    RoyalsFacing,
 }
 
 impl Reason {
     /// The reason's words: `checkmate`, `stalemate`, `fifty-move rule`,
     /// `threefold repetition` (`repetition` for other counts),
     /// `insufficient material`, `region reached`, `check count`, `bare royal`,
-    /// `extinction`.
+    /// `extinction`, `perpetual check`, `passing`, `royals facing`.
     pub fn words(&self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
+            Reason::CheckmateByDrop => "checkmate by a drop",
             Reason::Stalemate => "stalemate",
             Reason::FiftyMoveRule => "fifty-move rule",
             Reason::Repetition(3) => "threefold repetition",
@@ -54,6 +64,9 @@ impl Reason {
             Reason::CheckCount => "check count",
             Reason::BareRoyal => "bare royal",
             Reason::Extinction => "extinction",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::Passing => "passing",
+            Reason::RoyalsFacing => "royals facing",
         }
     }
 }
@@ -104,7 +117,14 @@ impl Rules {
         let o = &self.variant.outcomes;
         if moves.is_empty() {
             return Some(if self.in_check(pos) {
-                self.valued(o.checkmate, pos.side, Reason::Checkmate)
+                let by_drop = (pos.dropped_by as usize)
+                    .checked_sub(1)
+                    .is_some_and(|rule| self.variant.drops[rule].mate_loses);
+                if by_drop {
+                    self.valued(pos, Result3::Win, pos.side, Reason::CheckmateByDrop)
+                } else {
+                    self.valued(pos, o.checkmate, pos.side, Reason::Checkmate)
+                }
             } else if o.stalemate_fewer_pieces {
                 let count = |c: usize| pos.occupied[c].iter().count();
                 let (us, them) = (count(pos.side), count(pos.side ^ 1));
@@ -113,23 +133,23 @@ impl Rules {
                     std::cmp::Ordering::Equal => Result3::Draw,
                     std::cmp::Ordering::Greater => Result3::Loss,
                 };
-                self.valued(result, pos.side, Reason::Stalemate)
+                self.valued(pos, result, pos.side, Reason::Stalemate)
             } else {
-                self.valued(o.stalemate, pos.side, Reason::Stalemate)
+                self.valued(pos, o.stalemate, pos.side, Reason::Stalemate)
             });
         }
         if self.variant.fifty_move.is_some_and(|n| pos.halfmove >= n) {
-            return Some(self.drawn(Reason::FiftyMoveRule));
+            return Some(self.drawn(pos, Reason::FiftyMoveRule));
         }
         if self.dead_material(pos) {
-            return Some(self.drawn(Reason::InsufficientMaterial));
+            return Some(self.drawn(pos, Reason::InsufficientMaterial));
         }
         None
     }
 
     /// The outcome `result` for `side` means, for the reason given; a draw
     /// goes to the side with draw odds (§19 `draw_odds`).
-    fn valued(&self, result: Result3, side: usize, reason: Reason) -> Outcome {
+    fn valued(&self, pos: &Position, result: Result3, side: usize, reason: Reason) -> Outcome {
         match result {
             Result3::Loss => Outcome {
                 winner: Some(side ^ 1),
@@ -139,17 +159,34 @@ impl Rules {
                 winner: Some(side),
                 reason,
             },
-            Result3::Draw => self.drawn(reason),
+            Result3::Draw => self.drawn(pos, reason),
         }
     }
 
-    /// A drawn game for the reason given: won by the side with draw odds,
-    /// if the variant gives them (§19 `draw_odds`).
-    pub fn drawn(&self, reason: Reason) -> Outcome {
-        Outcome {
-            winner: self.variant.outcomes.draw_odds,
-            reason,
-        }
+    /// A game drawn in `pos` for the reason given: won by the side with
+    /// draw odds, if the variant gives them (§19 `draw_odds`), or by the
+    /// side with more points under `material_count`.
+    pub fn drawn(&self, pos: &Position, reason: Reason) -> Outcome {
+        let winner = match &self.variant.outcomes.material_count {
+            Some(count) => {
+                let points = |c: usize| -> u64 {
+                    let on_board: u64 = pos.occupied[c]
+                        .iter()
+                        .map(|sq| {
+                            u64::from(count.points[(pos.board[sq as usize] as usize - 1) / 2])
+                        })
+                        .sum();
+                    on_board + u64::from(count.bonus[c])
+                };
+                match points(WHITE).cmp(&points(super::BLACK)) {
+                    std::cmp::Ordering::Greater => Some(WHITE),
+                    std::cmp::Ordering::Less => Some(super::BLACK),
+                    std::cmp::Ordering::Equal => count.ties,
+                }
+            }
+            None => self.variant.outcomes.draw_odds,
+        };
+        Outcome { winner, reason }
     }
 
     /// The side extinct in `pos` (§19 `extinction`), the side that just
@@ -183,9 +220,19 @@ impl Rules {
     pub fn ended(&self, pos: &Position) -> Option<Outcome> {
         let o = &self.variant.outcomes;
         let mover = pos.last_mover();
+        if pos.passes > 0 {
+            if pos.passes >= 2 && self.variant.passing.as_ref().is_some_and(|p| p.twice_draws) {
+                return Some(self.drawn(pos, Reason::Passing));
+            }
+            if self.variant.royals_facing == crate::check::Facing::BreakOrPass
+                && self.royals_face(pos)
+            {
+                return Some(self.drawn(pos, Reason::RoyalsFacing));
+            }
+        }
         if let Some(rule) = &o.extinction {
             if let Some(side) = self.extinct(pos, rule) {
-                return Some(self.valued(rule.result, side, Reason::Extinction));
+                return Some(self.valued(pos, rule.result, side, Reason::Extinction));
             }
         }
         if let Some((types, zone)) = &o.reach {
@@ -208,7 +255,7 @@ impl Rules {
                     let to_move = mover ^ 1;
                     if reached(to_move) {
                         return match to_move != answer && reached(answer) {
-                            true => Some(self.drawn(Reason::RegionReached)),
+                            true => Some(self.drawn(pos, Reason::RegionReached)),
                             false => won(to_move),
                         };
                     }
@@ -231,7 +278,7 @@ impl Rules {
         if o.bare_royal {
             let bare = |c: usize| pos.occupied[c] == pos.royals[c];
             match (bare(mover ^ 1), bare(mover)) {
-                (true, true) => return Some(self.drawn(Reason::BareRoyal)),
+                (true, true) => return Some(self.drawn(pos, Reason::BareRoyal)),
                 (false, true) => {
                     return Some(Outcome {
                         winner: Some(mover ^ 1),

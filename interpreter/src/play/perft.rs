@@ -30,7 +30,10 @@ impl Rules {
             return 0;
         }
         moves.clear();
-        if self.variant.checks_illegal || self.compulsory_capture(pos).is_some() {
+        if self.variant.checks_illegal
+            || self.variant.royals_facing != crate::check::Facing::Allowed
+            || self.compulsory_capture(pos).is_some()
+        {
             return self.perft_listed(pos, depth, moves, rest);
         }
         self.pseudo_legal(pos, moves);

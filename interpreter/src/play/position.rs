@@ -69,6 +69,7 @@ pub struct Undo {
     promoted: Bits,
     last: u8,
     prev: u8,
+    dropped_by: u8,
     flags: [u32; 2],
     lost: u32,
     /// Kept only when the rules have special moves (§12.3, §15).
@@ -81,6 +82,7 @@ pub struct Undo {
     fullmove: u32,
     sub: u8,
     turn_pieces: Bits,
+    passes: u8,
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
@@ -118,6 +120,9 @@ pub struct Position {
     pub last: u8,
     /// The move before the last one, likewise.
     pub prev: u8,
+    /// 1 + the drop rule of the last move when it was a drop, else 0. Kept
+    /// when a drop rule's checkmate loses (§14.2); 0 after reading a FEN.
+    pub dropped_by: u8,
     /// Player flags (§13), a bit per declared flag, per colour.
     pub flags: [u32; 2],
     /// Types (bit set) the side to move lost on the opponent's last move.
@@ -134,6 +139,9 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
+    /// Passes (§11.4) made in a row just before this position; not part
+    /// of the repetition key.
+    pub passes: u8,
     /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
     /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
     pub hash: u64,
@@ -224,6 +232,7 @@ impl Position {
             promoted: Bits::default(),
             last: 0,
             prev: 0,
+            dropped_by: 0,
             flags: [0; 2],
             lost: 0,
             sub: 0,
@@ -231,6 +240,7 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+            passes: 0,
             hash: 0,
         }
     }
@@ -294,9 +304,16 @@ impl Position {
         let us = self.side;
         if m.kind == MoveKind::Null {
             self.ep = Bits::default();
+            // A pass of its own (§11.4), not a declined later move (§16),
+            // counts for the fifty-move rule.
+            if self.sub == 0 && rules.variant.passing.is_some() {
+                self.halfmove = self.halfmove.saturating_add(1);
+                self.passes = self.passes.saturating_add(1);
+            }
             self.pass_turn();
             return;
         }
+        self.passes = 0;
         let special = rules.special_moves.then(|| rules.before_move(self, m));
         // Whether this turn has several moves: the privilege, judged at its start.
         let several = rules
@@ -310,6 +327,13 @@ impl Position {
                 self.prev = self.last;
             }
             self.last = rules.effective_type(self, m);
+        }
+        if rules.records_drops {
+            self.dropped_by = if m.kind == MoveKind::Drop {
+                m.extra + 1
+            } else {
+                0
+            };
         }
         if m.kind == MoveKind::Drop {
             self.flags[self.side] |= rules.variant.drops[m.extra as usize].sets;
@@ -351,6 +375,7 @@ impl Position {
         undo.promoted = self.promoted;
         undo.last = self.last;
         undo.prev = self.prev;
+        undo.dropped_by = self.dropped_by;
         undo.flags = self.flags;
         undo.lost = self.lost;
         undo.gained = (255, 0);
@@ -358,6 +383,7 @@ impl Position {
         undo.fullmove = self.fullmove;
         undo.sub = self.sub;
         undo.turn_pieces = self.turn_pieces;
+        undo.passes = self.passes;
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
@@ -539,6 +565,7 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
+        self.passes = undo.passes;
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
@@ -546,6 +573,7 @@ impl Position {
         match m.kind {
             MoveKind::Null => {
                 self.ep = undo.ep;
+                self.halfmove = undo.halfmove;
                 return;
             }
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
@@ -583,6 +611,7 @@ impl Position {
         self.checks = undo.checks;
         self.last = undo.last;
         self.prev = undo.prev;
+        self.dropped_by = undo.dropped_by;
         self.flags = undo.flags;
         self.lost = undo.lost;
         if rules.special_moves {

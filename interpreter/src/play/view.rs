@@ -34,16 +34,23 @@ impl Rules {
     /// `*` after a frozen piece, files lettered below.
     pub fn board_text(&self, pos: &Position) -> String {
         let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
+        // With promoted forms (`+p`) every square is two characters wide.
+        let wide = self.variant.pieces.iter().any(|p| p.promoted);
         let mut out = String::new();
         for rank in (0..ranks).rev() {
             out.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..files {
                 let piece = pos.board[rank * files + file];
-                out.push(if piece == 0 {
-                    '.'
+                let text = if piece == 0 {
+                    ".".to_string()
                 } else {
-                    self.piece_letter(piece)
-                });
+                    self.piece_text(piece)
+                };
+                if wide {
+                    out.push_str(&format!("{text:>2}"));
+                } else {
+                    out.push_str(&text);
+                }
                 let frozen = pos.freezes.frozen.has((rank * files + file) as u8);
                 out.push(if frozen { '*' } else { ' ' });
             }
@@ -54,7 +61,14 @@ impl Rules {
         }
         out.push_str("   ");
         let letters: Vec<String> = (0..files)
-            .map(|f| ((b'a' + f as u8) as char).to_string())
+            .map(|f| {
+                let letter = (b'a' + f as u8) as char;
+                if wide {
+                    format!(" {letter}")
+                } else {
+                    letter.to_string()
+                }
+            })
             .collect();
         out.push_str(&letters.join(" "));
         out.push('\n');
