@@ -71,7 +71,7 @@ impl Rules {
             Facing::Forbidden => !self.illegal_after(after) && !self.royals_face(after),
             Facing::BreakOrPass => {
                 (facing_before && m.kind == MoveKind::Null)
-                    || (!self.illegal_after(after) && (!facing_before || !self.royals_face(after)))
+                    || !(self.illegal_after(after) || facing_before && self.royals_face(after))
             }
         }
     }
@@ -103,7 +103,6 @@ impl Rules {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn piece_moves(&self, pos: &Position, limits: &TurnLimits, out: &mut Vec<Move>) {
         let us = pos.side;
         let board = &pos.board;
@@ -136,8 +135,9 @@ impl Rules {
                 let can_capture = path.flags & flag::CAPTURE != 0 && captures_allowed;
                 match path.walk {
                     Walk::Leap | Walk::Lame => {
-                        let Some((&to, between)) = steps.split_last() else {
-                            continue;
+                        let (&to, between) = match steps.split_last() {
+                            Some(x) => x,
+                            None => continue,
                         };
                         if between.iter().any(|&s| board[s as usize] != 0) {
                             continue;
