@@ -111,7 +111,7 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                     continue;
                 }
                 // Move numbers: `12.`, `12...`, also glued to the move (`1.e4`).
-                let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+                let digits = word.chars().take_while(char::is_ascii_digit).count();
                 let rest = &word[digits..];
                 let move_text = if digits > 0 && rest.starts_with('.') {
                     rest.trim_start_matches('.')

@@ -201,9 +201,8 @@ impl Uci {
             .map_err(|e| {
                 ImplError::Failed(format!("cannot start UCI engine `{}`: {e}", self.command))
             })?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(i), Some(o)) => (i, o),
-            _ => return Err(ImplError::Failed("UCI engine without pipes".to_string())),
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(ImplError::Failed("UCI engine without pipes".to_string()));
         };
         let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || read_lines(stdout, tx));

@@ -130,7 +130,7 @@ fn perft_is_self_consistent() {
     let mut interp = loaded(Interp::new());
     let mut engine = loaded(Engine::new());
     for (fen, moves, depth) in positions {
-        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
         for imp in [&mut interp as &mut dyn Implementation, &mut engine] {
             perft_consistency(imp, fen, &moves, depth).unwrap_or_else(|e| panic!("{e}"));
             perft_consistency(imp, fen, &moves, 0).unwrap_or_else(|e| panic!("{e}"));

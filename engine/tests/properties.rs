@@ -131,7 +131,7 @@ fn named_squares(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
             let mut j = i + 1;
             while j < chars.len() && chars[j].is_ascii_digit() {
                 j += 1;

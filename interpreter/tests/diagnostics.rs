@@ -63,12 +63,9 @@ fn diagnostics_match_goldens() {
         let source = fs::read_to_string(path).unwrap();
 
         // (a) The build fails, and does not panic.
-        let result = match catch_unwind(AssertUnwindSafe(|| build(&source))) {
-            Ok(result) => result,
-            Err(_) => {
-                failures.push(format!("{file}: build panicked"));
-                continue;
-            }
+        let Ok(result) = catch_unwind(AssertUnwindSafe(|| build(&source))) else {
+            failures.push(format!("{file}: build panicked"));
+            continue;
         };
         let rendered = match result {
             Ok(_) => {

@@ -255,6 +255,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Alpha-beta search of the current position to `depth` plies.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn node(&mut self, game: &mut G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {

@@ -188,7 +188,7 @@ impl Session {
             match setup.split_first() {
                 Some((&"startpos", [])) => {}
                 Some((&"fen", fen)) if !fen.is_empty() => {
-                    game.set_fen(&fen.join(" ")).map_err(|e| e.to_string())?
+                    game.set_fen(&fen.join(" ")).map_err(|e| e.to_string())?;
                 }
                 _ => return Err(format!("bad position `{}`", args.join(" "))),
             }

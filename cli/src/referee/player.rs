@@ -144,7 +144,7 @@ impl Player {
         if variant != "chess" {
             match variants {
                 Some(list) if list.iter().any(|v| v == variant) => {
-                    self.send(&format!("setoption name UCI_Variant value {variant}"))
+                    self.send(&format!("setoption name UCI_Variant value {variant}"));
                 }
                 _ => {
                     return Err(format!(

@@ -43,7 +43,10 @@ pub fn diagrams(
         .iter()
         .position(|p| p.token() == letter.to_ascii_uppercase())
         .ok_or_else(|| {
-            let letters: Vec<String> = pieces.iter().map(|p| p.token()).collect();
+            let letters: Vec<String> = pieces
+                .iter()
+                .map(motley_interpreter::check::PieceType::token)
+                .collect();
             format!(
                 "no piece `{letter}` in {}; the pieces are {}",
                 rules.variant.name,

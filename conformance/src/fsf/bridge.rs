@@ -101,7 +101,7 @@ impl Bridge {
             .as_array()
             .map(|v| {
                 v.iter()
-                    .map(|n| n.to_string())
+                    .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(".")
             })

@@ -317,10 +317,10 @@ impl Notation {
                     Some(k)
                         if rook_at(file) && file > k && !(file + 1..self.files).any(rook_at) =>
                     {
-                        group.push(own('K'))
+                        group.push(own('K'));
                     }
                     Some(k) if rook_at(file) && file < k && !(0..file).any(rook_at) => {
-                        group.push(own('Q'))
+                        group.push(own('Q'));
                     }
                     Some(_) if rook_at(file) => group.push(letter),
                     _ => others.push(letter),
@@ -449,7 +449,11 @@ mod tests {
         assert_eq!(motley(&n, fen, "e1e1"), "0000");
         assert_eq!(motley(&n, fen, "e1e2"), "e1e2");
         assert_eq!(motley(&chess_like(false), fen, "e1e1"), "e1e1");
-        let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let moves = |m: &[&str]| {
+            m.iter()
+                .map(std::string::ToString::to_string)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
             n.with_passes(fen.to_string(), &moves(&["e2e3", "e1e1"])),
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 {passed=1}"
@@ -615,7 +619,7 @@ mod tests {
     }
 
     fn fen(n: &Notation, fsf: &str, captures: &[&str]) -> String {
-        let captures: Vec<String> = captures.iter().map(|c| c.to_string()).collect();
+        let captures: Vec<String> = captures.iter().map(ToString::to_string).collect();
         n.fen_to_motley(fsf, &n.board(fsf).unwrap(), &captures)
     }
 

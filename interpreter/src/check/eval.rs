@@ -79,7 +79,7 @@ impl SquareScope<'_> {
 /// `a`..`p` name files; `e4`, `a10` name squares (within the board).
 fn square_or_file(name: &str, files: i64, ranks: i64) -> Option<Value> {
     let mut chars = name.chars();
-    let f = chars.next().filter(|c| c.is_ascii_lowercase())? as i64 - 'a' as i64 + 1;
+    let f = chars.next().filter(char::is_ascii_lowercase)? as i64 - 'a' as i64 + 1;
     if f > files {
         return None;
     }

@@ -590,18 +590,13 @@ impl Checker<'_> {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn variant(&mut self) -> Variant {
         let f = self.file;
-        let files = self.side(f.files, "files");
-        let ranks = self.side(f.ranks, "ranks");
-        let board_ok = self
-            .errors
-            .iter()
-            .all(|e| !e.message.starts_with("the board must have"));
-        let (files, ranks) = if board_ok {
-            (files, ranks)
-        } else {
-            (MAX_SIDE as u8, MAX_SIDE as u8)
+        // A refused board is checked further at the largest size.
+        let (files, ranks) = match (self.side(f.files, "files"), self.side(f.ranks, "ranks")) {
+            (Some(files), Some(ranks)) => (files, ranks),
+            _ => (MAX_SIDE as u8, MAX_SIDE as u8),
         };
         (self.files, self.ranks) = (files, ranks);
         let mut pieces = self.pieces();
@@ -633,6 +628,99 @@ impl Checker<'_> {
             self.errors.push(f.name.error("the variant name is empty"));
         }
         let castling = f.castling.as_ref().map(|c| self.castling(c, files));
+        let promotions = self.promotions(files, ranks);
+        let outcomes = self.outcomes(files, ranks);
+        self.royalty(&pieces, &outcomes);
+        let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
+        let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
+        let all_royals_checked = self.all_royals_checked();
+        let checks_illegal = self.checks_illegal();
+        self.promotions_listed_twice();
+        let royals_facing = self.royals_facing();
+        if let (Some(t), Facing::BreakOrPass, None) =
+            (f.royals_facing.as_ref(), royals_facing, f.passing.as_ref())
+        {
+            self.errors.push(t.error(
+                "`royals_facing: break-or-pass` lets the side to move pass while the royal pieces face each other: give `passing` too",
+            ));
+        }
+        let passing = f.passing.as_ref().map(|p| Passing {
+            when: self.condition(&p.when),
+            twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
+        });
+        let draws = &f.draws;
+        let repetition_result = self.repetition_result();
+        let perpetual_check_loses =
+            self.choice(&draws.perpetual_check, "perpetual_check", ["draw", "loss"]);
+        self.draw_counts();
+        let lone = self.letter_set(&draws.lone);
+        let colour_bound = self.letter_set(&draws.colour_bound);
+        let captured_to = self.captured_to();
+        let drops = self.drops(files, ranks);
+        let gating = self.gating(files, ranks);
+        let hidden_from_opponent = self.hidden();
+        let (record_last, record_prev) = self.recorded_moves(&pieces);
+        let kept = if f.hand_keep.is_empty() {
+            u32::MAX
+        } else {
+            self.letter_set(&f.hand_keep)
+        };
+        let held_as = self.held_as(&pieces);
+        let turn = f.turn.as_ref().map(|t| self.turn(t));
+        let notation = Notation {
+            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
+            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
+            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
+        };
+        Variant {
+            notation,
+            freeze,
+            replies,
+            uncounted_captures,
+            clock_reset,
+            record_stepped,
+            turn,
+            bare_dead: draws.insufficient_material,
+            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
+            record_last,
+            record_prev,
+            record_lost: f.state_lost,
+            kept,
+            held_as,
+            virtual_pieces,
+            hidden_from_opponent,
+            rulings: self.rulings.clone(),
+            gating,
+            captured_to,
+            demote: f.hand_demote,
+            drops,
+            outcomes,
+            name: f.name.value.clone(),
+            title: f.title.clone(),
+            files,
+            ranks,
+            pieces,
+            setup,
+            castling,
+            promotions,
+            fifty_move: draws.fifty_move.map(|n| n.0),
+            repetition: draws.repetition.map(|n| n.0),
+            lone,
+            colour_bound,
+            compulsory_capture,
+            checks_illegal,
+            explosion,
+            all_royals_checked,
+            royals_facing,
+            passing,
+            repetition_result,
+            perpetual_check_loses,
+        }
+    }
+
+    /// The promotion rules whose condition can hold, with their zones.
+    fn promotions(&mut self, files: u8, ranks: u8) -> Vec<Promotion> {
+        let f = self.file;
         let mut promotions = Vec::new();
         for p in &f.promotion {
             let when = self.condition(&p.when);
@@ -702,7 +790,13 @@ impl Checker<'_> {
                 ));
             }
         }
-        let outcomes = self.outcomes(files, ranks);
+        promotions
+    }
+
+    /// Refuses an empty piece list, or no royal piece where a side cannot
+    /// lose otherwise.
+    fn royalty(&mut self, pieces: &[PieceType], outcomes: &Outcomes) {
+        let f = self.file;
         let royals = pieces.iter().filter(|p| p.royal).count();
         match f.pieces.first() {
             None => self.errors.push(Diagnostic::at(
@@ -715,13 +809,21 @@ impl Checker<'_> {
                     "no piece is royal and no outcome lets a side lose otherwise: mark the \
                      king-like piece with `royal: true`, or give `outcomes.extinction`, \
                      `reach` or a `stalemate` result (spec/LANGUAGE.md §3.1)",
-                ))
+                ));
             }
             Some(_) => {}
         }
-        let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
-        let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
-        let all_royals_checked = match f.royal_check.as_ref().map(|t| (t, t.value.as_str())) {
+    }
+
+    /// Whether a side is in check only when all its royal pieces are
+    /// attacked (`royal_check: all`).
+    fn all_royals_checked(&mut self) -> bool {
+        match self
+            .file
+            .royal_check
+            .as_ref()
+            .map(|t| (t, t.value.as_str()))
+        {
             None | Some((_, "any")) => false,
             Some((_, "all")) => true,
             Some((t, other)) => {
@@ -729,8 +831,13 @@ impl Checker<'_> {
                     .push(t.error(format!("`royal_check` is `any` or `all`, not `{other}`")));
                 false
             }
-        };
-        let checks_illegal = match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
+        }
+    }
+
+    /// Whether giving check is illegal (`giving_check: illegal`).
+    fn checks_illegal(&mut self) -> bool {
+        let f = self.file;
+        match f.giving_check.as_ref().map(|t| (t, t.value.as_str())) {
             None | Some((_, "allowed")) => false,
             Some((_, "illegal")) => true,
             Some((t, other)) => {
@@ -739,7 +846,12 @@ impl Checker<'_> {
                 )));
                 false
             }
-        };
+        }
+    }
+
+    /// Refuses a promotion rule that lists one piece twice.
+    fn promotions_listed_twice(&mut self) {
+        let f = self.file;
         for def in &f.promotion {
             for (i, t) in def.to.iter().enumerate() {
                 if def.to[..i].iter().any(|u| u.value == t.value) {
@@ -750,7 +862,12 @@ impl Checker<'_> {
                 }
             }
         }
-        let royals_facing = match f
+    }
+
+    /// Whether royal pieces may face each other (`royals_facing`).
+    fn royals_facing(&mut self) -> Facing {
+        let f = self.file;
+        match f
             .royals_facing
             .as_ref()
             .and_then(|t| self.word(t).map(|w| (t, w)))
@@ -765,20 +882,14 @@ impl Checker<'_> {
                 )));
                 Facing::Allowed
             }
-        };
-        if let (Some(t), Facing::BreakOrPass, None) =
-            (f.royals_facing.as_ref(), royals_facing, f.passing.as_ref())
-        {
-            self.errors.push(t.error(
-                "`royals_facing: break-or-pass` lets the side to move pass while the royal pieces face each other: give `passing` too",
-            ));
         }
-        let passing = f.passing.as_ref().map(|p| Passing {
-            when: self.condition(&p.when),
-            twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
-        });
+    }
+
+    /// What repeating a position does to the side that repeats (`draws.repetition_result`).
+    fn repetition_result(&mut self) -> RepetitionResult {
+        let f = self.file;
         let draws = &f.draws;
-        let repetition_result = match draws
+        match draws
             .repetition_result
             .as_ref()
             .and_then(|t| self.word(t).map(|w| (t, w)))
@@ -795,9 +906,14 @@ impl Checker<'_> {
                 )));
                 RepetitionResult::Draw
             }
-        };
-        let perpetual_check_loses =
-            self.choice(&draws.perpetual_check, "perpetual_check", ["draw", "loss"]);
+        }
+    }
+
+    /// Refuses a qualifier of the repetition rule without the rule, and a
+    /// fifty-move or repetition count below its least.
+    fn draw_counts(&mut self) {
+        let f = self.file;
+        let draws = &f.draws;
         for (key, given) in [
             ("repetition_result", draws.repetition_result.as_ref()),
             ("perpetual_check", draws.perpetual_check.as_ref()),
@@ -819,9 +935,12 @@ impl Checker<'_> {
                 ));
             }
         }
-        let lone = self.letter_set(&draws.lone);
-        let colour_bound = self.letter_set(&draws.colour_bound);
-        let captured_to = match f.hand_captured.as_ref() {
+    }
+
+    /// Where a captured piece goes (`hand.captured`).
+    fn captured_to(&mut self) -> CapturedTo {
+        let f = self.file;
+        match f.hand_captured.as_ref() {
             None => CapturedTo::Nowhere,
             Some(t) => match t.value.as_str() {
                 "capturer" => CapturedTo::Capturer,
@@ -834,7 +953,12 @@ impl Checker<'_> {
                     CapturedTo::Nowhere
                 }
             },
-        };
+        }
+    }
+
+    /// The drop rules whose condition can hold; a rule repeating another is refused.
+    fn drops(&mut self, files: u8, ranks: u8) -> Vec<DropRule> {
+        let f = self.file;
         let drops = f
             .drops
             .iter()
@@ -896,6 +1020,12 @@ impl Checker<'_> {
             .into_iter()
             .filter(|rule| rule.when != Condition::Never)
             .collect();
+        drops
+    }
+
+    /// The gating rules whose condition holds.
+    fn gating(&mut self, files: u8, ranks: u8) -> Vec<GateRule> {
+        let f = self.file;
         let mut gating = Vec::new();
         for g in &f.gating {
             if !self.holds(&g.when) {
@@ -967,6 +1097,12 @@ impl Checker<'_> {
             }
             gating.push(rule);
         }
+        gating
+    }
+
+    /// The piece types hidden from the opponent (`hidden`).
+    fn hidden(&mut self) -> u32 {
+        let f = self.file;
         let mut hidden_from_opponent = 0;
         for (pieces, from) in &f.hidden {
             if from.value != "opponent" {
@@ -977,9 +1113,15 @@ impl Checker<'_> {
             }
             hidden_from_opponent |= self.letter_set(pieces);
         }
+        hidden_from_opponent
+    }
+
+    /// Whether positions record the last move and the one before it
+    /// (`state.last_move`; imitators need both).
+    fn recorded_moves(&mut self, pieces: &[PieceType]) -> (bool, bool) {
+        let f = self.file;
         let imitators = pieces.iter().any(|p| p.imitation.is_some());
-        let (record_last, record_prev) = match f.state_last_move.as_ref().map(|t| t.value.as_str())
-        {
+        match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
             None => (imitators, imitators),
             Some("last") => (true, imitators),
             Some("last-two") => (true, true),
@@ -991,12 +1133,12 @@ impl Checker<'_> {
                 }
                 (imitators, imitators)
             }
-        };
-        let kept = if f.hand_keep.is_empty() {
-            u32::MAX
-        } else {
-            self.letter_set(&f.hand_keep)
-        };
+        }
+    }
+
+    /// The type each piece type is held as in hand (`hand.demote`).
+    fn held_as(&mut self, pieces: &[PieceType]) -> Vec<u8> {
+        let f = self.file;
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         // With `demote: true` a promoted form (`+P`) is held as its letter's
         // plain type, when there is one.
@@ -1016,56 +1158,7 @@ impl Checker<'_> {
                 *slot = b;
             }
         }
-        let turn = f.turn.as_ref().map(|t| self.turn(t));
-        let notation = Notation {
-            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
-            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
-            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
-        };
-        Variant {
-            notation,
-            freeze,
-            replies,
-            uncounted_captures,
-            clock_reset,
-            record_stepped,
-            turn,
-            bare_dead: draws.insufficient_material,
-            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
-            record_last,
-            record_prev,
-            record_lost: f.state_lost,
-            kept,
-            held_as,
-            virtual_pieces,
-            hidden_from_opponent,
-            rulings: self.rulings.clone(),
-            gating,
-            captured_to,
-            demote: f.hand_demote,
-            drops,
-            outcomes,
-            name: f.name.value.clone(),
-            title: f.title.clone(),
-            files,
-            ranks,
-            pieces,
-            setup,
-            castling,
-            promotions,
-            fifty_move: draws.fifty_move.map(|n| n.0),
-            repetition: draws.repetition.map(|n| n.0),
-            lone,
-            colour_bound,
-            compulsory_capture,
-            checks_illegal,
-            explosion,
-            all_royals_checked,
-            royals_facing,
-            passing,
-            repetition_result,
-            perpetual_check_loses,
-        }
+        held_as
     }
 
     /// Compiles an optional move-context condition (absent: always).
@@ -1374,7 +1467,7 @@ impl Checker<'_> {
                     .find(|(l, _, _)| *l == base.letter.to_string())
                 {
                     Some((_, _, entries)) => {
-                        self.add_entries(entries, &mut movements, &mut conditions)
+                        self.add_entries(entries, &mut movements, &mut conditions);
                     }
                     None => {
                         conditions = base.conditions.clone();
@@ -1479,6 +1572,7 @@ impl Checker<'_> {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
         let o = &self.file.outcomes;
         let mut out = Outcomes::default();
@@ -1671,15 +1765,16 @@ impl Checker<'_> {
         CompulsoryCapture { sides, by }
     }
 
-    fn side(&mut self, (n, span): (u32, Span), what: &str) -> u8 {
+    /// A side of the board (`what`: `files` or `ranks`), or `None` when refused.
+    fn side(&mut self, (n, span): (u32, Span), what: &str) -> Option<u8> {
         if n == 0 || n > MAX_SIDE {
             self.errors.push(Diagnostic::at(
                 span,
                 format!("the board must have 1 to {MAX_SIDE} {what}, not {n}"),
             ));
-            return 1;
+            return None;
         }
-        n as u8
+        Some(n as u8)
     }
 
     fn pieces(&mut self) -> Vec<PieceType> {

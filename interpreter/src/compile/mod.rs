@@ -5,7 +5,7 @@
 //! `1 + 2 * type + colour` (0 is an empty square); attack masks are sets of
 //! piece codes, so one test checks colour and type together.
 
-use crate::check::{Travel, Variant};
+use crate::check::{Movement, PieceType, Travel, Variant};
 
 /// A square index, `rank * files + file`.
 pub type Square = u8;
@@ -109,13 +109,47 @@ pub fn code(piece_type: usize, colour: usize) -> u8 {
     (1 + 2 * piece_type + colour) as u8
 }
 
+/// The board's shape for building tables: file and rank arithmetic that
+/// may step off the board.
+#[derive(Clone, Copy)]
+struct Grid {
+    files: i32,
+    ranks: i32,
+}
+
+impl Grid {
+    /// Whether (file, rank) is on the board.
+    fn on_board(self, f: i32, r: i32) -> bool {
+        (0..self.files).contains(&f) && (0..self.ranks).contains(&r)
+    }
+
+    /// The square at (file, rank), which is on the board.
+    fn square(self, f: i32, r: i32) -> Square {
+        (r * self.files + f) as Square
+    }
+
+    /// The (file, rank) of a square.
+    fn coords(self, sq: usize) -> (i32, i32) {
+        ((sq as i32) % self.files, (sq as i32) / self.files)
+    }
+}
+
+/// A movement's step for `colour`: Black's mirror White's forward.
+fn oriented(m: &Movement, colour: usize) -> (i32, i32) {
+    let dy = m.dy as i32;
+    (m.dx as i32, if colour == 0 { dy } else { -dy })
+}
+
 impl Tables {
     /// Builds the tables of a checked variant.
     pub fn new(v: &Variant) -> Tables {
-        let (files, ranks) = (v.files as i32, v.ranks as i32);
-        let squares = (files * ranks) as usize;
+        let grid = Grid {
+            files: v.files as i32,
+            ranks: v.ranks as i32,
+        };
+        let squares = (grid.files * grid.ranks) as usize;
         let types = v.pieces.len();
-        let all: Vec<&crate::check::PieceType> = v.pieces.iter().chain(&v.virtual_pieces).collect();
+        let all: Vec<&PieceType> = v.pieces.iter().chain(&v.virtual_pieces).collect();
         let codes = 1 + 2 * all.len();
         let mut t = Tables {
             files: v.files,
@@ -141,208 +175,197 @@ impl Tables {
                 .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].captures_not))
                 .collect(),
         };
-        let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
-        let has_en_passant: Vec<bool> = all
-            .iter()
-            .map(|p| p.movements.iter().any(|m| m.en_passant))
-            .collect();
-
         // Movement paths, of the real types and then of the virtual ones.
         for (ty, piece) in all.iter().enumerate() {
+            let has_en_passant = piece.movements.iter().any(|m| m.en_passant);
             for colour in 0..2 {
-                let c = code(ty, colour) as usize;
                 for sq in 0..squares {
-                    let (f0, r0) = ((sq as i32) % files, (sq as i32) / files);
-                    let first = t.paths.len() as u32;
-                    for m in &piece.movements {
-                        if m.condition
-                            .is_some_and(|c| !piece.conditions[c][colour][sq])
-                        {
-                            continue;
-                        }
-                        let (dx, dy) = (
-                            m.dx as i32,
-                            if colour == 0 {
-                                m.dy as i32
-                            } else {
-                                -(m.dy as i32)
-                            },
-                        );
-                        let start = t.steps.len() as u32;
-                        let (walk, limit) = match m.travel {
-                            Travel::Leap => (Walk::Leap, 1),
-                            Travel::Shoot => (Walk::Shoot, 1),
-                            Travel::Lame => (Walk::Lame, 1),
-                            Travel::Slide(n) => (Walk::Slide, n),
-                            Travel::Hop(n) => (Walk::Hop, n),
-                            Travel::Grasshop(n) => (Walk::Grasshop, n),
-                        };
-                        if walk == Walk::Lame {
-                            let (tf, tr) = (f0 + dx, r0 + dy);
-                            if !on_board(tf, tr) {
-                                continue;
-                            }
-                            for (f, r) in lame_route(dx, dy) {
-                                t.steps.push(((r0 + r) * files + f0 + f) as Square);
-                            }
-                            t.steps.push((tr * files + tf) as Square);
-                        } else {
-                            let (mut f, mut r, mut k) = (f0 + dx, r0 + dy, 0);
-                            while on_board(f, r) && (limit == 0 || k < limit) {
-                                t.steps.push((r * files + f) as Square);
-                                f += dx;
-                                r += dy;
-                                k += 1;
-                            }
-                        }
-                        let len = (t.steps.len() as u32 - start) as u16;
-                        if len == 0 {
-                            continue;
-                        }
-                        let mut flags = 0;
-                        for (on, bit) in [
-                            (m.moves, flag::MOVE),
-                            (m.captures, flag::CAPTURE),
-                            (m.en_passant, flag::EN_PASSANT),
-                            (m.initial, flag::INITIAL),
-                            (
-                                m.moves
-                                    && has_en_passant[ty]
-                                    && (walk == Walk::Lame || walk == Walk::Slide),
-                                flag::MARKS_EN_PASSANT,
-                            ),
-                        ] {
-                            if on {
-                                flags |= bit;
-                            }
-                        }
-                        t.paths.push(Path {
-                            start,
-                            len,
-                            walk,
-                            flags,
-                        });
-                    }
-                    t.path_index[c * squares + sq] = (first, t.paths.len() as u32);
-                    if t.paths_overlap(first as usize) {
-                        t.overlapping |= 1 << c;
-                    }
+                    t.add_paths(grid, piece, code(ty, colour), sq, has_en_passant);
                 }
             }
         }
-
         // Attack probes: for each square, where each attacker stands.
         for colour in 0..2 {
             for sq in 0..squares {
-                let (f0, r0) = ((sq as i32) % files, (sq as i32) / files);
-                let first_leap = t.leap_probes.len() as u32;
-                let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
-                for (ty, piece) in v.pieces.iter().enumerate() {
-                    let bit = 1u64 << code(ty, colour);
-                    if piece.imitation.is_some() || piece.captures_not != 0 {
-                        t.complex[colour] |= bit;
-                    }
-                    for m in &piece.movements {
-                        if !m.captures {
-                            continue;
-                        }
-                        let (dx, dy) = (
-                            m.dx as i32,
-                            if colour == 0 {
-                                m.dy as i32
-                            } else {
-                                -(m.dy as i32)
-                            },
-                        );
-                        match m.travel {
-                            _ if m.initial || m.condition.is_some() => t.complex[colour] |= bit,
-                            Travel::Leap => {
-                                let (f, r) = (f0 - dx, r0 - dy);
-                                if on_board(f, r) {
-                                    let at = (r * files + f) as Square;
-                                    match t.leap_probes[first_leap as usize..]
-                                        .iter_mut()
-                                        .find(|p| p.0 == at)
-                                    {
-                                        Some(p) => p.1 |= bit,
-                                        None => t.leap_probes.push((at, bit)),
-                                    }
-                                }
-                            }
-                            Travel::Slide(n) => {
-                                let reach = if n == 0 { u32::MAX } else { n } as usize;
-                                let entry = match rays.iter().position(|r| r.0 == (-dx, -dy)) {
-                                    Some(i) => i,
-                                    None => {
-                                        rays.push(((-dx, -dy), Vec::new()));
-                                        rays.len() - 1
-                                    }
-                                };
-                                let (mut f, mut r, mut k) = (f0 - dx, r0 - dy, 0usize);
-                                while on_board(f, r) && k < reach {
-                                    let masks = &mut rays[entry].1;
-                                    if masks.len() <= k {
-                                        masks.resize(k + 1, 0);
-                                    }
-                                    masks[k] |= bit;
-                                    f -= dx;
-                                    r -= dy;
-                                    k += 1;
-                                }
-                            }
-                            _ => t.complex[colour] |= bit,
-                        }
-                    }
-                }
-                t.leap_index[colour * squares + sq] = (first_leap, t.leap_probes.len() as u32);
-                let first_ray = t.rays.len() as u32;
-                for ((dx, dy), masks) in rays {
-                    if masks.is_empty() {
-                        continue;
-                    }
-                    let start = t.steps.len() as u32;
-                    let (mut f, mut r) = (f0 + dx, r0 + dy);
-                    while on_board(f, r) {
-                        t.steps.push((r * files + f) as Square);
-                        f += dx;
-                        r += dy;
-                    }
-                    let masks_at = t.ray_masks.len() as u32;
-                    t.ray_masks.extend(&masks);
-                    t.rays.push(Ray {
-                        start,
-                        len: masks.len() as u16,
-                        masks: masks_at,
-                    });
-                }
-                t.ray_index[colour * squares + sq] = (first_ray, t.rays.len() as u32);
+                t.add_probes(grid, &v.pieces, colour, sq);
             }
         }
+        t.add_promotion_zones(v);
+        t
+    }
 
-        // Promotion zones, of targets and of origins.
+    /// The paths of the piece with code `c` from square `sq`.
+    fn add_paths(&mut self, grid: Grid, piece: &PieceType, c: u8, sq: usize, has_en_passant: bool) {
+        let colour = (c as usize - 1) & 1;
+        let (f0, r0) = grid.coords(sq);
+        let first = self.paths.len() as u32;
+        for m in &piece.movements {
+            if m.condition
+                .is_some_and(|c| !piece.conditions[c][colour][sq])
+            {
+                continue;
+            }
+            let (dx, dy) = oriented(m, colour);
+            let start = self.steps.len() as u32;
+            let (walk, limit) = match m.travel {
+                Travel::Leap => (Walk::Leap, 1),
+                Travel::Shoot => (Walk::Shoot, 1),
+                Travel::Lame => (Walk::Lame, 1),
+                Travel::Slide(n) => (Walk::Slide, n),
+                Travel::Hop(n) => (Walk::Hop, n),
+                Travel::Grasshop(n) => (Walk::Grasshop, n),
+            };
+            if walk == Walk::Lame {
+                let (tf, tr) = (f0 + dx, r0 + dy);
+                if !grid.on_board(tf, tr) {
+                    continue;
+                }
+                for (f, r) in lame_route(dx, dy) {
+                    self.steps.push(grid.square(f0 + f, r0 + r));
+                }
+                self.steps.push(grid.square(tf, tr));
+            } else {
+                let (mut f, mut r, mut k) = (f0 + dx, r0 + dy, 0);
+                while grid.on_board(f, r) && (limit == 0 || k < limit) {
+                    self.steps.push(grid.square(f, r));
+                    f += dx;
+                    r += dy;
+                    k += 1;
+                }
+            }
+            let len = (self.steps.len() as u32 - start) as u16;
+            if len == 0 {
+                continue;
+            }
+            let mut flags = 0;
+            for (on, bit) in [
+                (m.moves, flag::MOVE),
+                (m.captures, flag::CAPTURE),
+                (m.en_passant, flag::EN_PASSANT),
+                (m.initial, flag::INITIAL),
+                (
+                    m.moves && has_en_passant && (walk == Walk::Lame || walk == Walk::Slide),
+                    flag::MARKS_EN_PASSANT,
+                ),
+            ] {
+                if on {
+                    flags |= bit;
+                }
+            }
+            self.paths.push(Path {
+                start,
+                len,
+                walk,
+                flags,
+            });
+        }
+        let c = c as usize;
+        self.path_index[c * self.squares + sq] = (first, self.paths.len() as u32);
+        if self.paths_overlap(first as usize) {
+            self.overlapping |= 1 << c;
+        }
+    }
+
+    /// The attack probes of square `sq` for attackers of `colour`: leapers
+    /// found by one look each, sliders along rays; other attackers are
+    /// marked complex.
+    fn add_probes(&mut self, grid: Grid, pieces: &[PieceType], colour: usize, sq: usize) {
+        let (f0, r0) = grid.coords(sq);
+        let first_leap = self.leap_probes.len() as u32;
+        let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
+        for (ty, piece) in pieces.iter().enumerate() {
+            let bit = 1u64 << code(ty, colour);
+            if piece.imitation.is_some() || piece.captures_not != 0 {
+                self.complex[colour] |= bit;
+            }
+            for m in piece.movements.iter().filter(|m| m.captures) {
+                let (dx, dy) = oriented(m, colour);
+                match m.travel {
+                    _ if m.initial || m.condition.is_some() => self.complex[colour] |= bit,
+                    Travel::Leap => {
+                        let (f, r) = (f0 - dx, r0 - dy);
+                        if grid.on_board(f, r) {
+                            let at = grid.square(f, r);
+                            match self.leap_probes[first_leap as usize..]
+                                .iter_mut()
+                                .find(|p| p.0 == at)
+                            {
+                                Some(p) => p.1 |= bit,
+                                None => self.leap_probes.push((at, bit)),
+                            }
+                        }
+                    }
+                    Travel::Slide(n) => {
+                        let reach = if n == 0 { u32::MAX } else { n } as usize;
+                        let entry = if let Some(i) = rays.iter().position(|r| r.0 == (-dx, -dy)) {
+                            i
+                        } else {
+                            rays.push(((-dx, -dy), Vec::new()));
+                            rays.len() - 1
+                        };
+                        let (mut f, mut r, mut k) = (f0 - dx, r0 - dy, 0usize);
+                        while grid.on_board(f, r) && k < reach {
+                            let masks = &mut rays[entry].1;
+                            if masks.len() <= k {
+                                masks.resize(k + 1, 0);
+                            }
+                            masks[k] |= bit;
+                            f -= dx;
+                            r -= dy;
+                            k += 1;
+                        }
+                    }
+                    _ => self.complex[colour] |= bit,
+                }
+            }
+        }
+        self.leap_index[colour * self.squares + sq] = (first_leap, self.leap_probes.len() as u32);
+        let first_ray = self.rays.len() as u32;
+        for ((dx, dy), masks) in rays {
+            if masks.is_empty() {
+                continue;
+            }
+            let start = self.steps.len() as u32;
+            let (mut f, mut r) = (f0 + dx, r0 + dy);
+            while grid.on_board(f, r) {
+                self.steps.push(grid.square(f, r));
+                f += dx;
+                r += dy;
+            }
+            let masks_at = self.ray_masks.len() as u32;
+            self.ray_masks.extend(&masks);
+            self.rays.push(Ray {
+                start,
+                len: masks.len() as u16,
+                masks: masks_at,
+            });
+        }
+        self.ray_index[colour * self.squares + sq] = (first_ray, self.rays.len() as u32);
+    }
+
+    /// For each piece code and square, the first promotion rule whose zone
+    /// holds it as a move's target, and as its origin (`zone_of`, §9).
+    fn add_promotion_zones(&mut self, v: &Variant) {
+        let squares = self.squares;
         if v.promotions.iter().any(|r| r.on_origin) {
-            t.promotion_from_index = vec![0; codes * squares];
+            self.promotion_from_index = vec![0; self.promotion_index.len()];
         }
         for (i, rule) in v.promotions.iter().enumerate() {
-            for ty in (0..types).filter(|ty| rule.pieces >> ty & 1 == 1) {
+            for ty in (0..self.types).filter(|ty| rule.pieces >> ty & 1 == 1) {
                 for colour in 0..2 {
                     let c = code(ty, colour) as usize;
-                    for sq in 0..squares {
+                    for sq in (0..squares).filter(|&sq| rule.zone[colour][sq]) {
                         let at = c * squares + sq;
-                        if !rule.zone[colour][sq] {
-                            continue;
+                        if rule.on_target && self.promotion_index[at] == 0 {
+                            self.promotion_index[at] = (i + 1) as u8;
                         }
-                        if rule.on_target && t.promotion_index[at] == 0 {
-                            t.promotion_index[at] = (i + 1) as u8;
-                        }
-                        if rule.on_origin && t.promotion_from_index[at] == 0 {
-                            t.promotion_from_index[at] = (i + 1) as u8;
+                        if rule.on_origin && self.promotion_from_index[at] == 0 {
+                            self.promotion_from_index[at] = (i + 1) as u8;
                         }
                     }
                 }
             }
         }
-        t
     }
 
     /// Whether the paths from `first` on (one piece on one square) can reach

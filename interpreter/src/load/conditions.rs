@@ -237,10 +237,10 @@ fn depth(node: &ExprNode) -> usize {
         match &node.expr {
             Expr::Number(_) | Expr::Str(_) | Expr::Path(_) => {}
             Expr::List(items) | Expr::Call(_, items) => {
-                stack.extend(items.iter().map(|i| (i, level + 1)))
+                stack.extend(items.iter().map(|i| (i, level + 1)));
             }
             Expr::Range(a, b) | Expr::Binary(_, a, b) => {
-                stack.extend([(&**a, level + 1), (&**b, level + 1)])
+                stack.extend([(&**a, level + 1), (&**b, level + 1)]);
             }
             Expr::Unary(_, a) => stack.push((a, level + 1)),
         }

@@ -1427,32 +1427,36 @@ fn reword(e: &serde_saphyr::Error, token: &str, at_top_level: bool) -> (String, 
     (message, false)
 }
 
-/// The errors the YAML reader gives only as text (its scanner's, and our
-/// own visitors' messages): the text without the reader's location,
-/// reworded where it speaks the reader's language.
+/// The errors the YAML reader gives as text (its scanner's, and our own
+/// visitors' messages): the scanner's kinds that speak the reader's
+/// language in the rule file's terms (one test each below), the others'
+/// text without the reader's location.
 fn library_text(e: &serde_saphyr::Error) -> String {
+    use serde_saphyr::granit_parser::ErrorKind as K;
+    if let serde_saphyr::Error::ExternalMessage { source, .. } = e.without_snippet() {
+        if let serde_saphyr::ExternalMessageSource::Parser(scan) = &**source {
+            match scan.kind() {
+                K::MappingValueNotAllowed => {
+                    return "`: ` inside a plain value starts a mapping; put the value in quotes"
+                        .to_string()
+                }
+                K::TabInPlainScalar | K::TabNotAllowed | K::TabInBlockIndentation => {
+                    return "a tab is used for indentation; YAML indents with spaces".to_string()
+                }
+                K::BlockEntryInFlowCollection => {
+                    return "a `-` list item is not allowed here: check this line's indentation"
+                        .to_string()
+                }
+                _ => {}
+            }
+        }
+    }
     let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
     let mut text = e.without_snippet().render_with_options(opts);
     if let Some(i) = text.find(" at line ") {
         text.truncate(i);
     }
-    reword_text(text.trim_end().trim_end_matches('.'))
-}
-
-/// The scanner's messages in the rule file's terms (one test each below).
-fn reword_text(text: &str) -> String {
-    match text {
-        m if m.starts_with("mapping values are not allowed") => {
-            "`: ` inside a plain value starts a mapping; put the value in quotes".to_string()
-        }
-        m if m.contains("found a tab") || m.starts_with("tabs disallowed") => {
-            "a tab is used for indentation; YAML indents with spaces".to_string()
-        }
-        m if m.contains("is only valid inside a block") => {
-            "a `-` list item is not allowed here: check this line's indentation".to_string()
-        }
-        m => m.to_string(),
-    }
+    text.trim_end().trim_end_matches('.').to_string()
 }
 
 /// The movement entries of a `moves` value: a Betza string, or a list of
@@ -1624,6 +1628,8 @@ fn number(s: &Spanned<Whole>, source: &str) -> (u32, Span) {
 }
 
 impl Raw {
+    /// The rule file with every expression parsed and every text placed.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub(super) fn resolve(self, source: &str) -> Result<RuleFile, Diagnostics> {
         let f = self.0;
         let mut errors = Vec::new();
@@ -1856,7 +1862,7 @@ impl Raw {
                 match conditions.parse(&text(&r.zone, source)) {
                     Ok(zone) => {
                         outcomes.reach =
-                            Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone))
+                            Some((r.pieces.iter().map(|t| text(t, source)).collect(), zone));
                     }
                     Err(d) => errors.push(d),
                 }
@@ -2192,29 +2198,28 @@ impl Raw {
 
 #[cfg(test)]
 mod tests {
-    use super::reword_text;
+    use crate::load::load;
+
+    /// The message of the one problem found in `source`.
+    fn message(source: &str) -> String {
+        let problems = load(source).expect_err("refused").0;
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        problems[0].message.clone()
+    }
 
     #[test]
     fn scanner_messages_are_reworded() {
         assert_eq!(
-            reword_text("mapping values are not allowed in this context"),
+            message("motley: 1\nname: a: b\n"),
             "`: ` inside a plain value starts a mapping; put the value in quotes"
         );
         assert_eq!(
-            reword_text("while scanning a plain scalar, found a tab"),
+            message("motley: 1\nboard:\n\tfiles: 8\n"),
             "a tab is used for indentation; YAML indents with spaces"
         );
         assert_eq!(
-            reword_text("tabs disallowed within this context (block indentation)"),
-            "a tab is used for indentation; YAML indents with spaces"
-        );
-        assert_eq!(
-            reword_text("\"-\" is only valid inside a block"),
+            message("motley: 1\npieces: [- b]\n"),
             "a `-` list item is not allowed here: check this line's indentation"
-        );
-        assert_eq!(
-            reword_text("did not find expected key"),
-            "did not find expected key"
         );
     }
 }

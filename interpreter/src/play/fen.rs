@@ -59,13 +59,23 @@ pub fn square_name(files: u8, sq: Square) -> String {
 /// Parses a square name on a board of the given size.
 pub fn parse_square(files: u8, ranks: u8, text: &str) -> Option<Square> {
     let mut chars = text.chars();
-    let f = chars.next().filter(|c| c.is_ascii_lowercase())? as u8 - b'a';
+    let f = chars.next().filter(char::is_ascii_lowercase)? as u8 - b'a';
     let rest = chars.as_str();
     if rest.starts_with('0') || rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let r: u32 = rest.parse().ok()?;
     (f < files && r >= 1 && r <= ranks as u32).then(|| ((r as u8 - 1) * files + f) as Square)
+}
+
+/// The sides a player flag's value names: `w`, `b` or `wb` (White, Black).
+fn side_set(value: &str) -> Option<[bool; 2]> {
+    match value {
+        "w" => Some([true, false]),
+        "b" => Some([false, true]),
+        "wb" => Some([true, true]),
+        _ => None,
+    }
 }
 
 impl Rules {
@@ -77,7 +87,6 @@ impl Rules {
         fen: &str,
         reference: Option<&Position>,
     ) -> Result<Position, PlayError> {
-        let (files, ranks) = (self.tables.files, self.tables.ranks);
         let (main, state) = match fen.find('{') {
             Some(open) => (&fen[..open], Some((open, &fen[open..]))),
             None => (fen, None),
@@ -99,6 +108,92 @@ impl Rules {
                 )
             })?;
         }
+        self.read_board(fen, board_at, board_field, &mut pos)?;
+        pos.side = match fields.next() {
+            Some((_, "w")) | None => WHITE,
+            Some((_, "b")) => BLACK,
+            Some((at, other)) => {
+                return Err(bad_at(
+                    fen,
+                    at,
+                    other.len(),
+                    format!("the side to move must be `w` or `b`, not `{other}`"),
+                ))
+            }
+        };
+        // Virgin pieces: those standing where the start position has the same
+        // piece; the castling field decides for castling pieces.
+        for sq in 0..self.tables.squares as Square {
+            let here = pos.board[sq as usize];
+            if here != 0
+                && reference.is_none_or(|r| r.board[sq as usize] == here)
+                && !self.castles(here)
+                && !self.gating_right_square(sq, here)
+            {
+                pos.virgin.set(sq);
+            }
+        }
+        // Shogi-style FENs go from the side to the clocks: no castling and
+        // en passant fields, in a variant that has neither.
+        let short = self.variant.castling.is_none()
+            && !self.has_en_passant()
+            && fields
+                .peek()
+                .is_some_and(|f| f.1.bytes().all(|b| b.is_ascii_digit()));
+        let (castling_at, castling) = if short {
+            (0, "-")
+        } else {
+            fields.next().unwrap_or((0, "-"))
+        };
+        if castling != "-" {
+            for (i, c) in castling.char_indices() {
+                if castling[..i].contains(c) {
+                    return Err(bad_at(
+                        fen,
+                        castling_at + i,
+                        c.len_utf8(),
+                        format!("castling right `{c}` is given twice"),
+                    ));
+                }
+                self.castling_right(&mut pos, c)
+                    .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
+            }
+        }
+        let (ep_at, ep) = if short {
+            (0, "-")
+        } else {
+            fields.next().unwrap_or((0, "-"))
+        };
+        if ep != "-" {
+            self.en_passant_field(&mut pos, ep)
+                .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
+        }
+        self.read_counts_and_clocks(fen, &mut fields, &mut pos)?;
+        if let Some((at, text)) = state {
+            self.state_field(&mut pos, text)
+                .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
+        }
+        if state.is_none() {
+            self.default_held(&mut pos);
+        }
+        self.refresh_frozen(&mut pos);
+        self.validate(fen, &pos, reference)?;
+        Ok(pos)
+    }
+
+    /// Reads the board part of a FEN (`board_field`, at byte `board_at` of
+    /// `fen`) into `pos`: ranks from the top, counts of empty squares,
+    /// piece letters (`+` before a promoted form's), `~` marking a promoted
+    /// piece.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
+    fn read_board(
+        &self,
+        fen: &str,
+        board_at: usize,
+        board_field: &str,
+        pos: &mut Position,
+    ) -> Result<(), PlayError> {
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
             let n = rows.len();
@@ -218,71 +313,24 @@ impl Rules {
             }
             row_at += row.len() + 1;
         }
-        pos.side = match fields.next() {
-            Some((_, "w")) | None => WHITE,
-            Some((_, "b")) => BLACK,
-            Some((at, other)) => {
-                return Err(bad_at(
-                    fen,
-                    at,
-                    other.len(),
-                    format!("the side to move must be `w` or `b`, not `{other}`"),
-                ))
-            }
-        };
-        // Virgin pieces: those standing where the start position has the same
-        // piece; the castling field decides for castling pieces.
-        for sq in 0..self.tables.squares as Square {
-            let here = pos.board[sq as usize];
-            if here != 0
-                && reference.is_none_or(|r| r.board[sq as usize] == here)
-                && !self.castles(here)
-                && !self.gating_right_square(sq, here)
-            {
-                pos.virgin.set(sq);
-            }
-        }
-        // Shogi-style FENs go from the side to the clocks: no castling and
-        // en passant fields, in a variant that has neither.
-        let short = self.variant.castling.is_none()
-            && !self.has_en_passant()
-            && fields
-                .peek()
-                .is_some_and(|f| f.1.bytes().all(|b| b.is_ascii_digit()));
-        let (castling_at, castling) = if short {
-            (0, "-")
-        } else {
-            fields.next().unwrap_or((0, "-"))
-        };
-        if castling != "-" {
-            for (i, c) in castling.char_indices() {
-                if castling[..i].contains(c) {
-                    return Err(bad_at(
-                        fen,
-                        castling_at + i,
-                        c.len_utf8(),
-                        format!("castling right `{c}` is given twice"),
-                    ));
-                }
-                self.castling_right(&mut pos, c)
-                    .map_err(|r| bad_at(fen, castling_at + i, c.len_utf8(), r))?;
-            }
-        }
-        let (ep_at, ep) = if short {
-            (0, "-")
-        } else {
-            fields.next().unwrap_or((0, "-"))
-        };
-        if ep != "-" {
-            self.en_passant_field(&mut pos, ep)
-                .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
-        }
+        Ok(())
+    }
+
+    /// Reads the FEN fields after en passant into `pos`: the check counts
+    /// (`3+3` before the clocks or `+0+0` after them), the halfmove clock and
+    /// the move number; refuses a field left over.
+    fn read_counts_and_clocks<'a>(
+        &self,
+        fen: &str,
+        fields: &mut std::iter::Peekable<impl Iterator<Item = (usize, &'a str)>>,
+        pos: &mut Position,
+    ) -> Result<(), PlayError> {
         let mut counted = false;
         if let Some(&(at, text)) = fields
             .peek()
             .filter(|f| f.1.contains('+') && !f.1.starts_with('+'))
         {
-            self.checks_field(&mut pos, text, true)
+            self.checks_field(pos, text, true)
                 .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
             counted = true;
@@ -300,39 +348,41 @@ impl Rules {
                     "the check counts are given twice",
                 ));
             }
-            self.checks_field(&mut pos, text, false)
+            self.checks_field(pos, text, false)
                 .map_err(|r| bad_at(fen, at, text.len(), r))?;
             fields.next();
         }
-        for (name, value) in [("halfmove clock", clocks[0]), ("move number", clocks[1])] {
-            if let Some((at, text)) = value {
-                let all_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-                if !all_digits {
-                    return Err(bad_at(
+        let clock = |name: &str, value: Option<(usize, &str)>| -> Result<Option<u32>, PlayError> {
+            let Some((at, text)) = value else {
+                return Ok(None);
+            };
+            let all_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            if !all_digits {
+                return Err(bad_at(
+                    fen,
+                    at,
+                    text.len(),
+                    format!("the {name} must be a number, not `{text}`"),
+                ));
+            }
+            text.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= MAX_CLOCK)
+                .map(Some)
+                .ok_or_else(|| {
+                    bad_at(
                         fen,
                         at,
                         text.len(),
-                        format!("the {name} must be a number, not `{text}`"),
-                    ));
-                }
-                let n = text
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n <= MAX_CLOCK)
-                    .ok_or_else(|| {
-                        bad_at(
-                            fen,
-                            at,
-                            text.len(),
-                            format!("the {name} `{text}` is above the largest, {MAX_CLOCK}"),
-                        )
-                    })?;
-                if name == "halfmove clock" {
-                    pos.halfmove = n;
-                } else {
-                    pos.fullmove = n.max(1);
-                }
-            }
+                        format!("the {name} `{text}` is above the largest, {MAX_CLOCK}"),
+                    )
+                })
+        };
+        if let Some(n) = clock("halfmove clock", clocks[0])? {
+            pos.halfmove = n;
+        }
+        if let Some(n) = clock("move number", clocks[1])? {
+            pos.fullmove = n.max(1);
         }
         if let Some((at, extra)) = fields.next() {
             return Err(bad_at(
@@ -342,26 +392,32 @@ impl Rules {
                 format!("unexpected field `{extra}`"),
             ));
         }
-        if let Some((at, text)) = state {
-            self.state_field(&mut pos, text)
-                .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
-        }
-        if state.is_none() {
-            self.default_held(&mut pos);
-        }
-        self.refresh_frozen(&mut pos);
+        Ok(())
+    }
+
+    /// Refuses a read position that no game reaches: `prev` without `last`,
+    /// a turn of several moves where none is allowed, a side without its
+    /// royal piece or with too many, a piece that would have promoted, a
+    /// side in check that cannot be.
+    fn validate(
+        &self,
+        fen: &str,
+        pos: &Position,
+        reference: Option<&Position>,
+    ) -> Result<(), PlayError> {
+        let files = self.tables.files;
         if pos.prev != 0 && pos.last == 0 {
             return Err(bad(fen, "`prev` is given without `last`"));
         }
         if let Some(turn) = self.variant.turn.as_ref().filter(|_| pos.sub > 0) {
-            if !self.holds(&turn.privilege, &pos, None, false) {
+            if !self.holds(&turn.privilege, pos, None, false) {
                 return Err(bad(
                     fen,
                     "`sub` is given for a side that has no turns of several moves",
                 ));
             }
             let them = pos.side ^ 1;
-            if turn.check_ends_turn && self.royal_attacked(&pos, them) {
+            if turn.check_ends_turn && self.royal_attacked(pos, them) {
                 return Err(bad(
                     fen,
                     "the side not to move is in check, which would have ended the turn",
@@ -396,7 +452,7 @@ impl Rules {
                 }
             }
         }
-        if let Some(sq) = self.would_have_promoted(&pos) {
+        if let Some(sq) = self.would_have_promoted(pos) {
             let piece = pos.board[sq as usize];
             return Err(bad(
                 fen,
@@ -411,8 +467,8 @@ impl Rules {
         // (§11.3): the mover may then stand in check.
         let passed_facing = pos.passes > 0
             && self.variant.royals_facing == crate::check::Facing::BreakOrPass
-            && self.royals_face(&pos);
-        if self.left_in_check(&pos) && !passed_facing {
+            && self.royals_face(pos);
+        if self.left_in_check(pos) && !passed_facing {
             let reason = if pos.sub > 0 {
                 "the side to move is in check after its own move"
             } else {
@@ -420,7 +476,7 @@ impl Rules {
             };
             return Err(bad(fen, reason));
         }
-        Ok(pos)
+        Ok(())
     }
 
     /// A pawn-like piece (every move of its type goes forward) standing
@@ -622,6 +678,7 @@ impl Rules {
 
     /// Reads the state field `{key=value ...}` (§6): byte offset, length
     /// and message on error.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text
             .strip_prefix('{')
@@ -645,22 +702,14 @@ impl Rules {
                 return Err((at, key.len(), format!("state key `{key}` is given twice")));
             }
             seen.push(key);
-            let colours = |v: &str| match v {
-                "w" => Some([true, false]),
-                "b" => Some([false, true]),
-                "wb" => Some([true, true]),
-                _ => None,
-            };
             if let Some(flag) = self.variant.player_flags.iter().position(|f| f == key) {
-                let set = colours(value).ok_or((
+                let set = side_set(value).ok_or((
                     at,
                     pair.len(),
                     format!("bad `{key}` value `{value}`: expected w, b or wb"),
                 ))?;
-                for (colour, on) in set.into_iter().enumerate() {
-                    if on {
-                        pos.flags[colour] |= 1 << flag;
-                    }
+                for colour in [WHITE, BLACK].into_iter().filter(|&c| set[c]) {
+                    pos.flags[colour] |= 1 << flag;
                 }
                 continue;
             }
@@ -673,19 +722,11 @@ impl Rules {
                     }
                 }
                 "lost" if self.variant.record_lost => {
-                    for c in value.chars() {
-                        let ty = self
-                            .variant
-                            .pieces
-                            .iter()
-                            .position(|p| p.letter == c)
-                            .ok_or((
-                                at,
-                                pair.len(),
-                                format!("bad `lost` value `{value}`: expected piece letters"),
-                            ))?;
-                        pos.lost |= 1 << ty;
-                    }
+                    pos.lost |= self.lost_types(value).ok_or((
+                        at,
+                        pair.len(),
+                        format!("bad `lost` value `{value}`: expected piece letters"),
+                    ))?;
                 }
                 "last" | "prev"
                     if key == "last" && self.variant.record_last
@@ -698,66 +739,17 @@ impl Rules {
                         pos.prev = record;
                     }
                 }
-                "frozen" if self.freezing => {
-                    for entry in value.split(',') {
-                        let bad_entry = || {
-                            (at, pair.len(), format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}"))
-                        };
-                        let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
-                            .ok_or_else(bad_entry)?;
-                        let n: u8 = turns
-                            .parse()
-                            .ok()
-                            .filter(|n| (1..=MAX_LINGER).contains(n))
-                            .ok_or_else(bad_entry)?;
-                        let piece = pos.board[sq as usize];
-                        let ty = (piece as usize).saturating_sub(1) / 2;
-                        let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
-                        if piece == 0
-                            || (immune
-                                && !self
-                                    .variant
-                                    .replies
-                                    .iter()
-                                    .any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0))
-                        {
-                            return Err((at, pair.len(), format!("`frozen` names {name}, which holds no piece that can be frozen")));
-                        }
-                        pos.freezes.timers[n as usize - 1].set(sq);
-                    }
-                }
+                "frozen" if self.freezing => self
+                    .read_frozen(pos, value)
+                    .map_err(|r| (at, pair.len(), r))?,
                 "held" if self.freezes_on_arrival => {
                     held_given = true;
-                    for name in value.split(',').filter(|&v| v != "-") {
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
-                            .ok_or((at, pair.len(), format!("bad `held` square `{name}`")))?;
-                        if !self.could_hold(pos, sq) {
-                            return Err((at, pair.len(), format!("`held` names {name}, which holds no piece an enemy freezer could hold")));
-                        }
-                        pos.freezes.held.set(sq);
-                    }
+                    self.read_held(pos, value)
+                        .map_err(|r| (at, pair.len(), r))?;
                 }
-                "double_stepped" if self.variant.record_stepped => {
-                    for name in value.split(',') {
-                        let sq =
-                            parse_square(self.tables.files, self.tables.ranks, name).ok_or((
-                                at,
-                                pair.len(),
-                                format!("bad `double_stepped` square `{name}`"),
-                            ))?;
-                        let piece = pos.board[sq as usize];
-                        let initial = piece != 0
-                            && self.variant.pieces[(piece as usize - 1) / 2]
-                                .movements
-                                .iter()
-                                .any(|m| m.initial);
-                        if !initial || pos.virgin.has(sq) {
-                            return Err((at, pair.len(), format!("`double_stepped` names {name}, which holds no piece that has made an initial-only move")));
-                        }
-                        pos.stepped.set(sq);
-                    }
-                }
+                "double_stepped" if self.variant.record_stepped => self
+                    .read_double_stepped(pos, value)
+                    .map_err(|r| (at, pair.len(), r))?,
                 _ if self.variant.replies.iter().any(|r| r.key == key) => {
                     let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((
                         at,
@@ -772,10 +764,8 @@ impl Rules {
                 },
                 "sub" if self.variant.turn.is_some() => {
                     let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
-                    match value.parse::<u8>() {
-                        Ok(n) if (2..=moves).contains(&n) => pos.sub = n - 1,
-                        _ => return Err((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}"))),
-                    }
+                    let n = value.parse::<u8>().ok().filter(|n| (2..=moves).contains(n));
+                    pos.sub = n.ok_or((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}")))? - 1;
                 }
                 _ => {
                     return Err((
@@ -791,6 +781,84 @@ impl Rules {
         }
         if !held_given {
             self.default_held(pos);
+        }
+        Ok(())
+    }
+
+    /// The piece types whose letters `value` lists, as a bit set.
+    fn lost_types(&self, value: &str) -> Option<u32> {
+        let mut lost = 0;
+        for c in value.chars() {
+            lost |= 1 << self.variant.pieces.iter().position(|p| p.letter == c)?;
+        }
+        Some(lost)
+    }
+
+    /// Reads the `held` state key: the squares of pieces an enemy freezer holds.
+    fn read_held(&self, pos: &mut Position, value: &str) -> Result<(), String> {
+        for name in value.split(',').filter(|&v| v != "-") {
+            let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                .ok_or_else(|| format!("bad `held` square `{name}`"))?;
+            if !self.could_hold(pos, sq) {
+                return Err(format!(
+                    "`held` names {name}, which holds no piece an enemy freezer could hold"
+                ));
+            }
+            pos.freezes.held.set(sq);
+        }
+        Ok(())
+    }
+
+    /// Reads the `frozen` state key: `SQUARE:TURNS` entries (§15).
+    fn read_frozen(&self, pos: &mut Position, value: &str) -> Result<(), String> {
+        for entry in value.split(',') {
+            let bad_entry = || {
+                format!("bad `frozen` entry `{entry}`: expected SQUARE:TURNS with turns from 1 to {MAX_LINGER}")
+            };
+            let (name, turns) = entry.split_once(':').ok_or_else(bad_entry)?;
+            let sq =
+                parse_square(self.tables.files, self.tables.ranks, name).ok_or_else(bad_entry)?;
+            let n: u8 = turns
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_LINGER).contains(n))
+                .ok_or_else(bad_entry)?;
+            let piece = pos.board[sq as usize];
+            let ty = (piece as usize).saturating_sub(1) / 2;
+            let immune = self.variant.freeze.iter().all(|r| r.immune >> ty & 1 != 0);
+            if piece == 0
+                || (immune
+                    && !self
+                        .variant
+                        .replies
+                        .iter()
+                        .any(|r| r.freeze > 0 && r.openers >> ty & 1 != 0))
+            {
+                return Err(format!(
+                    "`frozen` names {name}, which holds no piece that can be frozen"
+                ));
+            }
+            pos.freezes.timers[n as usize - 1].set(sq);
+        }
+        Ok(())
+    }
+
+    /// Reads the `double_stepped` state key: the squares of pieces that
+    /// have made an initial-only move.
+    fn read_double_stepped(&self, pos: &mut Position, value: &str) -> Result<(), String> {
+        for name in value.split(',') {
+            let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                .ok_or_else(|| format!("bad `double_stepped` square `{name}`"))?;
+            let piece = pos.board[sq as usize];
+            let initial = piece != 0
+                && self.variant.pieces[(piece as usize - 1) / 2]
+                    .movements
+                    .iter()
+                    .any(|m| m.initial);
+            if !initial || pos.virgin.has(sq) {
+                return Err(format!("`double_stepped` names {name}, which holds no piece that has made an initial-only move"));
+            }
+            pos.stepped.set(sq);
         }
         Ok(())
     }

@@ -185,7 +185,7 @@ impl Rules {
                     .any(|f| {
                         let mut seen = false;
                         self.reached(pos, self.virtual_code(rule.reach, colour ^ 1), f, |s, _| {
-                            seen |= s == sq
+                            seen |= s == sq;
                         });
                         seen
                     })
@@ -338,7 +338,7 @@ impl Rules {
             } else {
                 let mut near = Bits::default();
                 self.reached(pos, self.virtual_code(rule.reach, us), m.to, |s, _| {
-                    near.set(s)
+                    near.set(s);
                 });
                 near
             };
@@ -432,7 +432,7 @@ impl Rules {
             }
             let mut reaches = false;
             self.reached(pos, self.virtual_code(rule.reply, us), from, |s, flags| {
-                reaches |= s == target && flags & flag::MOVE != 0
+                reaches |= s == target && flags & flag::MOVE != 0;
             });
             if reaches {
                 let mut i = first;

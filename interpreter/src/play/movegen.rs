@@ -110,6 +110,7 @@ impl Rules {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn piece_moves(&self, pos: &Position, limits: &TurnLimits, out: &mut Vec<Move>) {
         let us = pos.side;
         let board = &pos.board;
@@ -142,9 +143,8 @@ impl Rules {
                 let can_capture = path.flags & flag::CAPTURE != 0 && captures_allowed;
                 match path.walk {
                     Walk::Leap | Walk::Lame => {
-                        let (&to, between) = match steps.split_last() {
-                            Some(x) => x,
-                            None => continue,
+                        let Some((&to, between)) = steps.split_last() else {
+                            continue;
                         };
                         if between.iter().any(|&s| board[s as usize] != 0) {
                             continue;

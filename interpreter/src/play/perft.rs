@@ -23,9 +23,8 @@ impl Rules {
     }
 
     fn perft_rec(&self, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        let (moves, rest) = match buffers.split_first_mut() {
-            Some(x) => x,
-            None => return 1,
+        let Some((moves, rest)) = buffers.split_first_mut() else {
+            return 1;
         };
         if self.immediate_end && self.ended(pos).is_some() {
             return 0;

@@ -320,30 +320,7 @@ impl Position {
     /// large copies).
     #[inline]
     pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
-        undo.moved = self.board[m.from as usize];
-        undo.captured = 0;
-        undo.ep = self.ep;
-        undo.ep_victim = self.ep_victim;
-        undo.virgin = self.virgin;
-        undo.halfmove = self.halfmove;
-        undo.checks = self.checks;
-        undo.promoted = self.promoted;
-        undo.last = self.last;
-        undo.prev = self.prev;
-        undo.dropped_by = self.dropped_by;
-        undo.flags = self.flags;
-        undo.lost = self.lost;
-        undo.gained = (255, 0);
-        undo.side = self.side;
-        undo.fullmove = self.fullmove;
-        undo.sub = self.sub;
-        undo.turn_pieces = self.turn_pieces;
-        undo.passes = self.passes;
-        if rules.special_moves {
-            undo.freezes = self.freezes;
-            undo.stepped = self.stepped;
-            undo.opened = self.opened;
-        }
+        self.save(rules, m, undo);
         let us = self.side;
         if m.kind == MoveKind::Null {
             self.ep = Bits::default();
@@ -386,6 +363,55 @@ impl Position {
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
+        self.move_pieces(rules, m, undo);
+        self.count_capture(rules, m, undo);
+        if let Some(before) = special {
+            rules.after_move(self, m, us, before);
+        }
+        self.pass_turn();
+        self.continue_turn(rules, m, undo, several);
+        if let Some(before) = special {
+            rules.after_side_change(self, before, us);
+        }
+        if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
+            self.checks[us] = self.checks[us].saturating_add(1);
+        }
+    }
+
+    /// Writes into `undo` what [`Position::unmake`] restores before `m` is made.
+    #[inline(always)]
+    fn save(&self, rules: &Rules, m: Move, undo: &mut Undo) {
+        undo.moved = self.board[m.from as usize];
+        undo.captured = 0;
+        undo.ep = self.ep;
+        undo.ep_victim = self.ep_victim;
+        undo.virgin = self.virgin;
+        undo.halfmove = self.halfmove;
+        undo.checks = self.checks;
+        undo.promoted = self.promoted;
+        undo.last = self.last;
+        undo.prev = self.prev;
+        undo.dropped_by = self.dropped_by;
+        undo.flags = self.flags;
+        undo.lost = self.lost;
+        undo.gained = (255, 0);
+        undo.side = self.side;
+        undo.fullmove = self.fullmove;
+        undo.sub = self.sub;
+        undo.turn_pieces = self.turn_pieces;
+        undo.passes = self.passes;
+        if rules.special_moves {
+            undo.freezes = self.freezes;
+            undo.stepped = self.stepped;
+            undo.opened = self.opened;
+        }
+    }
+
+    /// Moves, captures, drops and gates the pieces of `m` (not a null move)
+    /// for the side to move; the captured piece goes into `undo`.
+    #[inline(always)]
+    fn move_pieces(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        let us = self.side;
         match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
                 undo.captured = self.take(m.to);
@@ -437,6 +463,12 @@ impl Position {
         }
         self.virgin.clear(m.from);
         self.virgin.clear(m.to);
+    }
+
+    /// What the capture of `m` (if any) records: the last move's capture
+    /// mark, the piece type lost, and the fifty-move clock.
+    #[inline(always)]
+    fn count_capture(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         if rules.records_moves && undo.captured != 0 {
             self.last |= CAPTURED;
         }
@@ -449,50 +481,48 @@ impl Position {
         }
         let counted = undo.captured != 0
             && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
-        if counted || rules.resets_clock(&m, undo.moved, us) {
+        if counted || rules.resets_clock(&m, undo.moved, undo.side) {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
         }
-        if let Some(before) = special {
-            rules.after_move(self, m, us, before);
+    }
+
+    /// With turns (§16), after the side has passed: sets the capture's
+    /// flags, and in a turn of `several` moves gives the move back to the
+    /// mover (`undo.side`) while the turn goes on.
+    fn continue_turn(&mut self, rules: &Rules, m: Move, undo: &Undo, several: bool) {
+        let Some(turn) = &rules.variant.turn else {
+            return;
+        };
+        let us = undo.side;
+        if undo.captured != 0 {
+            self.flags[us] |= turn.capture_sets;
         }
-        self.pass_turn();
-        if let Some(turn) = &rules.variant.turn {
-            if undo.captured != 0 {
-                self.flags[us] |= turn.capture_sets;
-            }
-            let ty = (undo.moved as usize).wrapping_sub(1) / 2;
-            let continues = several
-                && undo.sub + 1 < turn.moves
-                && !(undo.captured != 0 && turn.capture_first_only)
-                && !(m.kind != MoveKind::Drop && turn.alone >> ty & 1 != 0)
-                && !(turn.check_ends_turn && rules.in_check(self));
-            if continues {
-                self.side = us;
-                self.fullmove = undo.fullmove;
-                self.sub = undo.sub + 1;
-                self.turn_pieces = undo.turn_pieces;
-                match m.kind {
-                    MoveKind::Shoot => self.turn_pieces.set(m.from),
-                    MoveKind::Castle => {
-                        self.turn_pieces.clear(m.from);
-                        self.turn_pieces.clear(m.aux);
-                        self.turn_pieces.set(m.to);
-                        self.turn_pieces.set(m.extra);
-                    }
-                    _ => {
-                        self.turn_pieces.clear(m.from);
-                        self.turn_pieces.set(m.to);
-                    }
+        let ty = (undo.moved as usize).wrapping_sub(1) / 2;
+        let continues = several
+            && undo.sub + 1 < turn.moves
+            && !(undo.captured != 0 && turn.capture_first_only)
+            && !(m.kind != MoveKind::Drop && turn.alone >> ty & 1 != 0)
+            && !(turn.check_ends_turn && rules.in_check(self));
+        if continues {
+            self.side = us;
+            self.fullmove = undo.fullmove;
+            self.sub = undo.sub + 1;
+            self.turn_pieces = undo.turn_pieces;
+            match m.kind {
+                MoveKind::Shoot => self.turn_pieces.set(m.from),
+                MoveKind::Castle => {
+                    self.turn_pieces.clear(m.from);
+                    self.turn_pieces.clear(m.aux);
+                    self.turn_pieces.set(m.to);
+                    self.turn_pieces.set(m.extra);
+                }
+                _ => {
+                    self.turn_pieces.clear(m.from);
+                    self.turn_pieces.set(m.to);
                 }
             }
-        }
-        if let Some(before) = special {
-            rules.after_side_change(self, before, us);
-        }
-        if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
-            self.checks[us] = self.checks[us].saturating_add(1);
         }
     }
 
