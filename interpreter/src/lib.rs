@@ -10,5 +10,5 @@ mod game;
 pub mod load;
 pub mod play;
 
-pub use game::{build, Game, LoadError, Played};
+pub use game::{build, build_named, build_path, Game, LoadError, Played};
 pub use play::MAX_PERFT_DEPTH;
