@@ -520,7 +520,12 @@ fn extended_files(path: &Path) -> Vec<PathBuf> {
         &source,
         &motley_interpreter::load::parents_on_disk,
     )
-    .map(|e| e.files()[1..].iter().map(|f| PathBuf::from(&f.name)).collect())
+    .map(|e| {
+        e.files()[1..]
+            .iter()
+            .map(|f| PathBuf::from(&f.name))
+            .collect()
+    })
     .unwrap_or_default()
 }
 
@@ -800,16 +805,20 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     "--watch prints text; --json is for a single check".to_string(),
                 ));
             }
-            watch::watch(&files, |path| extended_files(path), |files| {
-                for path in files {
-                    match read(path) {
-                        Ok(source) => {
-                            check_text(&path.display().to_string(), &source);
+            watch::watch(
+                &files,
+                |path| extended_files(path),
+                |files| {
+                    for path in files {
+                        match read(path) {
+                            Ok(source) => {
+                                check_text(&path.display().to_string(), &source);
+                            }
+                            Err(Failure(message)) => eprint!("{message}"),
                         }
-                        Err(Failure(message)) => eprint!("{message}"),
                     }
-                }
-            })
+                },
+            )
         }
         Command::Check { files, .. } => {
             let mut failed = false;

@@ -706,11 +706,9 @@ pub fn pairings() -> &'static [Vec<Pairing>] {
                 let Ok(source) = std::fs::read_to_string(path) else {
                     return Vec::new();
                 };
-                let Ok(expanded) = load::expand(
-                    &path.to_string_lossy(),
-                    &source,
-                    &load::parents_on_disk,
-                ) else {
+                let Ok(expanded) =
+                    load::expand(&path.to_string_lossy(), &source, &load::parents_on_disk)
+                else {
                     return Vec::new();
                 };
                 let Ok(file) = load::load(&expanded.text) else {

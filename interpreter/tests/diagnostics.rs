@@ -71,7 +71,8 @@ fn diagnostics_match_goldens() {
         };
 
         // (a) The build fails, and does not panic.
-        let Ok(result) = catch_unwind(AssertUnwindSafe(|| build_named(&file, &source, &read))) else {
+        let Ok(result) = catch_unwind(AssertUnwindSafe(|| build_named(&file, &source, &read)))
+        else {
             failures.push(format!("{file}: build panicked"));
             continue;
         };

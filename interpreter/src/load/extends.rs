@@ -408,9 +408,9 @@ fn item_value<'a>(item: &'a [Line], key: &str) -> Option<(&'a Line, usize, &'a s
     let pattern = format!("{key}:");
     item.iter().filter(|l| !l.is_blank()).find_map(|l| {
         let text = strip_comment(&l.text);
-        let at = text.match_indices(&pattern).find(|(i, _)| {
-            *i == 0 || text[..*i].ends_with([' ', '{', ',', '-'])
-        })?;
+        let at = text
+            .match_indices(&pattern)
+            .find(|(i, _)| *i == 0 || text[..*i].ends_with([' ', '{', ',', '-']))?;
         let rest = &text[at.0 + pattern.len()..];
         let value = unquoted(rest.split([',', '}']).next().unwrap_or(""));
         let col = at.0 + pattern.len() + rest.find(|c: char| !c.is_whitespace()).unwrap_or(0);
@@ -526,7 +526,11 @@ pub fn expand(name: &str, text: &str, read: ReadParent) -> Result<Expanded, Diag
             found: Vec::new(),
         };
         if let Err(d) = super::yaml::read_any(&file.text) {
-            problems.found.push(if index == 0 { d } else { d.in_file(file.clone()) });
+            problems.found.push(if index == 0 {
+                d
+            } else {
+                d.in_file(file.clone())
+            });
             return Err(Diagnostics(problems.found));
         }
         let entries = entries(lines_of(index, &file.text), 0, &mut problems);
@@ -583,7 +587,21 @@ pub fn expand(name: &str, text: &str, read: ReadParent) -> Result<Expanded, Diag
             text: parent_text,
         }));
     }
-    // Merge from the root down: each child onto what its parents made.
+    let (text, origins) = merge_chain(chain, &files)?;
+    Ok(Expanded {
+        text,
+        origins,
+        files,
+    })
+}
+
+/// Merges the files' entries (the top file's first) from the root down,
+/// each child onto what its parents made: the merged text and where each
+/// of its lines is written.
+fn merge_chain(
+    mut chain: Vec<Vec<Entry>>,
+    files: &[Arc<SourceFile>],
+) -> Result<(String, Vec<Origin>), Diagnostics> {
     let mut merged = chain.pop().unwrap_or_default();
     let mut found = Vec::new();
     for (i, child) in chain.into_iter().enumerate().rev() {
@@ -607,11 +625,7 @@ pub fn expand(name: &str, text: &str, read: ReadParent) -> Result<Expanded, Diag
         text.push_str(&l.text);
         text.push('\n');
     }
-    Ok(Expanded {
-        text,
-        origins: lines.iter().map(|l| l.origin).collect(),
-        files,
-    })
+    Ok((text, lines.iter().map(|l| l.origin).collect()))
 }
 
 impl Expanded {
@@ -657,7 +671,9 @@ impl Expanded {
 mod tests {
     use super::*;
 
-    fn files(list: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Result<String, String> {
+    fn files(
+        list: &'static [(&'static str, &'static str)],
+    ) -> impl Fn(&str) -> Result<String, String> {
         move |name| {
             list.iter()
                 .find(|(n, _)| *n == name)
@@ -689,17 +705,17 @@ mod tests {
 
     #[test]
     fn cycles_missing_files_and_bad_removals_are_located() {
-        let read = files(&[("a.yaml", "extends: b.yaml\n"), ("b.yaml", "extends: ./a.yaml\n")]);
+        let read = files(&[
+            ("a.yaml", "extends: b.yaml\n"),
+            ("b.yaml", "extends: ./a.yaml\n"),
+        ]);
         let e = expand("a.yaml", "extends: b.yaml\n", &read).unwrap_err();
         assert_eq!(
             e.to_string(),
             "b.yaml:1:10: `extends` makes a cycle: a.yaml extends b.yaml extends a.yaml"
         );
         let e = expand("a.yaml", "name: x\nextends: 'zz.yaml'\n", &read).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "2:11: cannot extend `zz.yaml`: no such file"
-        );
+        assert_eq!(e.to_string(), "2:11: cannot extend `zz.yaml`: no such file");
         let read = files(&[("p.yaml", PARENT)]);
         let e = expand("c.yaml", "extends: p.yaml\npieces:\n  - remove: Q\n", &read).unwrap_err();
         assert_eq!(e.to_string(), "3:13: p.yaml has no piece `Q` to remove");
@@ -712,7 +728,10 @@ mod tests {
 
     #[test]
     fn resolves_relative_names() {
-        assert_eq!(resolve("spec/variants/x.yaml", "chess.yaml"), "spec/variants/chess.yaml");
+        assert_eq!(
+            resolve("spec/variants/x.yaml", "chess.yaml"),
+            "spec/variants/chess.yaml"
+        );
         assert_eq!(resolve("a/b/x.yaml", "../c/y.yaml"), "a/c/y.yaml");
         assert_eq!(resolve("x.yaml", "./y.yaml"), "y.yaml");
     }

@@ -53,7 +53,9 @@ pub fn schema() -> String {
 /// the YAML structures: a file that extends another needs none of the
 /// required keys, and its `pieces` may remove one of the parent's.
 fn extends(schema: &mut Schema) {
-    let required = schema.remove("required").unwrap_or_else(|| Vec::<String>::new().into());
+    let required = schema
+        .remove("required")
+        .unwrap_or_else(|| Vec::<String>::new().into());
     schema.insert(
         "if".into(),
         serde_json::json!({ "not": { "required": ["extends"] } }),
@@ -66,7 +68,10 @@ fn extends(schema: &mut Schema) {
         "extends".into(),
         serde_json::json!({ "type": "string", "description": "The rule file this one builds on, by a path relative to this file (§1.1)." }),
     );
-    if let Some(items) = properties.get_mut("pieces").and_then(|p| p.get_mut("items")) {
+    if let Some(items) = properties
+        .get_mut("pieces")
+        .and_then(|p| p.get_mut("items"))
+    {
         *items = serde_json::json!({ "anyOf": [
             items.clone(),
             {
