@@ -13,5 +13,5 @@ pub mod play;
 
 pub use color::Color;
 pub use compile::code as piece_code;
-pub use game::{build, Game, LoadError, Played};
+pub use game::{build, build_named, build_path, Game, LoadError, Played};
 pub use play::MAX_PERFT_DEPTH;
