@@ -486,8 +486,8 @@ fn check_text(name: &str, source: &str) -> bool {
         Ok(rules) => {
             outln!(
                 "{name}: ok: {} ({} piece types)",
-                rules.variant.name,
-                rules.variant.pieces.len()
+                rules.variant().name,
+                rules.variant().pieces.len()
             );
             true
         }
@@ -717,7 +717,7 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
             )
             .map_err(|f| f.0.trim_end().to_string())?;
             if let Some(name) = record.tag("Variant") {
-                let ours = &game.rules().variant.name;
+                let ours = &game.rules().variant().name;
                 if !name.eq_ignore_ascii_case(ours) && !name.eq_ignore_ascii_case("standard") {
                     return Err(format!(
                         "the game is of variant `{name}`, the rule file of `{ours}`"
@@ -725,12 +725,8 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
                 }
             }
             for (i, (m, line, col)) in record.moves.iter().enumerate() {
-                let side = if game.position().side == 0 {
-                    "white"
-                } else {
-                    "black"
-                };
-                let number = game.position().fullmove;
+                let side = game.position().side_to_move().name();
+                let number = game.position().fullmove_number();
                 game.play(m).map_err(|e| {
                     format!(
                         "{line}:{col}: game {n}, move {} ({number}. {side}): {e}",
@@ -835,7 +831,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     &name,
                     built
                         .as_ref()
-                        .map(|rules| (rules.variant.name.as_str(), rules.variant.pieces.len())),
+                        .map(|rules| (rules.variant().name.as_str(), rules.variant().pieces.len())),
                 ));
                 failed |= built.is_err();
             }
@@ -1023,7 +1019,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         } => {
             let game = game(&file, &at)?;
             let rules = game.rules();
-            let (files, ranks) = (rules.tables.files, rules.tables.ranks);
+            let (files, ranks) = (rules.files(), rules.ranks());
             let square_of = |name: &str| {
                 motley_interpreter::play::parse_square(files, ranks, name).ok_or_else(|| {
                     Failure(format!(
@@ -1078,7 +1074,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                         .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
                     // The playground finds parents among the bundled files
                     // only: a file given here is served merged.
-                    Ok((rules.variant.name.clone(), loaded_text(path, &source)))
+                    Ok((rules.variant().name.clone(), loaded_text(path, &source)))
                 })
                 .collect::<Result<_, Failure>>()?;
             serve::serve(port, extra)

@@ -32,7 +32,7 @@ impl Catalog {
             let rules = build_path(path, &source)
                 .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
             entries.push(Entry {
-                name: rules.variant.name.clone(),
+                name: rules.variant().name.clone(),
                 game: Game::new(Arc::new(rules)),
             });
         }
@@ -41,9 +41,9 @@ impl Catalog {
         bundled.sort_by_key(|(stem, _)| *stem != "chess");
         for (stem, source) in bundled {
             let rules = build_bundled(stem, source).map_err(|d| Failure(d.to_string()))?;
-            if !entries.iter().any(|e| e.name == rules.variant.name) {
+            if !entries.iter().any(|e| e.name == rules.variant().name) {
                 entries.push(Entry {
-                    name: rules.variant.name.clone(),
+                    name: rules.variant().name.clone(),
                     game: Game::new(Arc::new(rules)),
                 });
             }
@@ -69,7 +69,7 @@ impl Catalog {
         self.entries
             .iter()
             .flat_map(|e| {
-                let file = &e.game.rules().file;
+                let file = e.game.rules().rule_file();
                 file.rulings.iter().map(move |r| {
                     (
                         format!("{}.{}", file.name.value, r.id),

@@ -138,7 +138,7 @@ fn game(request: &Value) -> Value {
         }
     }
     let rules = game.rules();
-    let (files, ranks) = (rules.tables.files, rules.tables.ranks);
+    let (files, ranks) = (rules.files(), rules.ranks());
     let name = |sq: u8| motley_interpreter::play::square_name(files, sq);
     let legal: Vec<Value> = if game.outcome().is_some() {
         Vec::new()
@@ -161,9 +161,9 @@ fn game(request: &Value) -> Value {
         .iter()
         .map(|p| json!({ "san": p.san, "uci": p.uci, "side": p.side, "number": p.number, "starts_turn": p.starts_turn }))
         .collect();
-    let chosen = &rules.variant.rulings;
+    let chosen = &rules.variant().rulings;
     let rulings: Vec<Value> = rules
-        .file
+        .rule_file()
         .rulings
         .iter()
         .map(|r| {
@@ -193,7 +193,7 @@ fn pgn(game: &Game) -> String {
     let result = game.outcome().map_or("*", |o| o.score());
     let mut out = format!(
         "[Event \"motley serve\"]\n[Variant \"{}\"]\n",
-        game.rules().variant.name
+        game.rules().variant().name
     );
     if let Some(fen) = game.start_fen() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
