@@ -77,6 +77,11 @@ struct RawRuleFile {
     imitation: Option<Spanned<IgnoredAny>>,
     #[serde(default)]
     notation: Option<RawNotation>,
+    /// `extends: FILE` is merged before the YAML is read (§1.1); one left
+    /// here was not written as a line of the top level.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    extends: Option<Spanned<IgnoredAny>>,
 }
 
 #[derive(Deserialize)]
@@ -1671,6 +1676,12 @@ impl Raw {
                 let span = Span::new(line, 1, key.len() as u32);
                 errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
             }
+        }
+        if let Some(extends) = &f.extends {
+            errors.push(Diagnostic::at(
+                place(extends, source),
+                "`extends` is read as a line of its own at the top level: `extends: FILE` at the start of a line, in a file written as a block mapping",
+            ));
         }
         let mut pieces = Vec::new();
         for p in &f.pieces.value {
