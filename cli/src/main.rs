@@ -952,8 +952,8 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     game.fen()
                 ),
                 Some(colour) => {
-                    let who = if colour == 0 { "white" } else { "black" };
-                    let (board, fen, hidden) = game.view_text(colour);
+                    let who = motley_interpreter::Color::from_index(colour);
+                    let (board, fen, hidden) = game.view_text(who);
                     outln!(
                         "{}{}fen: {fen}",
                         report::board_with_hands(&game, &board),

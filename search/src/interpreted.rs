@@ -84,7 +84,7 @@ impl Game for Interpreted {
             if let Some(o) = self.rules.ended(pos) {
                 return Some(match o.winner {
                     None => End::Draw,
-                    Some(w) if w == pos.side_to_move().index() => End::Win,
+                    Some(w) if w == pos.side_to_move() => End::Win,
                     Some(_) => End::Loss,
                 });
             }

@@ -224,7 +224,7 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         .collect();
     let mut tints = Vec::new();
     if let Some(last) = game.played().last() {
-        if options.viewer.is_none_or(|v| v == last.side) {
+        if options.viewer.is_none_or(|v| v == last.side.index()) {
             for sq in squares_in(&last.uci, files, rules.ranks()) {
                 tints.push((sq, LAST_MOVE));
             }
