@@ -678,18 +678,20 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
     let mut failed = false;
     for (n, record) in records.iter().enumerate() {
         let n = n + 1;
-        let report = (|| -> Result<String, String> {
+        // An error at a move carries the move's place in the file.
+        let report = (|| -> Result<String, (Option<(usize, usize)>, String)> {
             let mut game = game_from(
                 file,
                 &pgn_rulings(Some(record), &At::default()),
                 record.tag("FEN"),
             )
-            .map_err(|f| f.0.trim_end().to_string())?;
+            .map_err(|f| (None, f.0.trim_end().to_string()))?;
             if let Some(name) = record.tag("Variant") {
                 let ours = &game.rules().variant().name;
                 if !name.eq_ignore_ascii_case(ours) && !name.eq_ignore_ascii_case("standard") {
-                    return Err(format!(
-                        "the game is of variant `{name}`, the rule file of `{ours}`"
+                    return Err((
+                        None,
+                        format!("the game is of variant `{name}`, the rule file of `{ours}`"),
                     ));
                 }
             }
@@ -697,9 +699,9 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
                 let side = game.position().side_to_move().name();
                 let number = game.position().fullmove_number();
                 game.play(m).map_err(|e| {
-                    format!(
-                        "{line}:{col}: game {n}, move {} ({number}. {side}): {e}",
-                        i + 1
+                    (
+                        Some((*line, *col)),
+                        format!("game {n}, move {} ({number}. {side}): {e}", i + 1),
                     )
                 })?;
             }
@@ -707,8 +709,9 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
             let claimed = record.result.as_deref().or(record.tag("Result"));
             if let (Some(claimed), Some(outcome)) = (claimed, ended) {
                 if claimed != outcome.score() {
-                    return Err(format!(
-                        "the result is `{claimed}`, but the game ended {outcome}"
+                    return Err((
+                        None,
+                        format!("the result is `{claimed}`, but the game ended {outcome}"),
                     ));
                 }
             }
@@ -726,13 +729,11 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
         })();
         match report {
             Ok(summary) => outln!("{}: game {n}: ok: {summary}", games.display()),
-            Err(message) => {
+            Err((place, message)) => {
                 failed = true;
-                // A message about a move starts with its place in the file.
-                if message.starts_with(|c: char| c.is_ascii_digit()) {
-                    eprintln!("{}:{message}", games.display());
-                } else {
-                    eprintln!("{}: game {n}: {message}", games.display());
+                match place {
+                    Some((line, col)) => eprintln!("{}:{line}:{col}: {message}", games.display()),
+                    None => eprintln!("{}: game {n}: {message}", games.display()),
                 }
             }
         }
