@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use motley_interpreter::play::PlayError;
+use motley_interpreter::PlayError;
 use motley_interpreter::{build, Game, MAX_PERFT_DEPTH};
 
 /// The `--help` epilogue of a subcommand: an example and the exit codes.
@@ -987,7 +987,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             let rules = game.rules();
             let (files, ranks) = (rules.files(), rules.ranks());
             let square_of = |name: &str| {
-                motley_interpreter::play::parse_square(files, ranks, name).ok_or_else(|| {
+                motley_interpreter::parse_square(files, ranks, name).ok_or_else(|| {
                     Failure(format!(
                         "bad square `{name}`: expected a1 to {}{ranks}",
                         (b'a' + files - 1) as char

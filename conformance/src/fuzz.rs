@@ -236,7 +236,7 @@ pub fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     for sq in (0..rules.squares() as u8)
         .filter(|&sq| r.unmoved().has(sq) != p.unmoved().has(sq) && p.piece_at(sq) != 0)
     {
-        let name = motley_interpreter::play::square_name(rules.files(), sq);
+        let name = motley_interpreter::square_name(rules.files(), sq);
         assert_eq!(p.piece_at(sq), rules.start().piece_at(sq), "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
         out.push(name);
     }

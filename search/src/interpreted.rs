@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use motley_interpreter::check::Result3;
-use motley_interpreter::play::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
+use motley_interpreter::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
 use crate::game::{End, Game};

@@ -138,7 +138,7 @@ fn game(request: &Value) -> Value {
     }
     let rules = game.rules();
     let (files, ranks) = (rules.files(), rules.ranks());
-    let name = |sq: u8| motley_interpreter::play::square_name(files, sq);
+    let name = |sq: u8| motley_interpreter::square_name(files, sq);
     let legal: Vec<Value> = if game.outcome().is_some() {
         Vec::new()
     } else {
