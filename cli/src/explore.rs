@@ -56,7 +56,7 @@ pub fn explore(
         }],
         Subject::Ruling(id) => {
             let source = crate::read(file)?;
-            let rules = motley_interpreter::build(&source)
+            let rules = motley_interpreter::build_path(file, &source)
                 .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
             let prefix = format!("{}.", rules.variant().name);
             let short = id.strip_prefix(&prefix).unwrap_or(&id).to_string();

@@ -538,7 +538,8 @@ fn bundled_games() -> &'static [(String, Game)] {
             .into_iter()
             .filter_map(|path| {
                 let source = std::fs::read_to_string(&path).ok()?;
-                let game = Game::from_source(&source).ok()?;
+                let rules = motley_interpreter::build_path(&path, &source).ok()?;
+                let game = Game::new(Arc::new(rules));
                 Some((path.file_stem()?.to_string_lossy().into_owned(), game))
             })
             .collect()
@@ -705,7 +706,12 @@ pub fn pairings() -> &'static [Vec<Pairing>] {
                 let Ok(source) = std::fs::read_to_string(path) else {
                     return Vec::new();
                 };
-                let Ok(file) = load::load(&source) else {
+                let Ok(expanded) =
+                    load::expand(&path.to_string_lossy(), &source, &load::parents_on_disk)
+                else {
+                    return Vec::new();
+                };
+                let Ok(file) = load::load(&expanded.text) else {
                     return Vec::new();
                 };
                 let mut choices = vec![Vec::new()];

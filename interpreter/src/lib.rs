@@ -39,7 +39,7 @@ pub mod load;
 pub(crate) mod play;
 
 pub use color::Color;
-pub use game::{build, Game, LoadError, Played};
+pub use game::{build, build_named, build_path, Game, LoadError, Played};
 pub use play::{
     parse_square, square_name, Bits, Move, MoveKind, Outcome, PlayError, Position, Reason, Rules,
     Undo, View, MAX_PERFT_DEPTH, NULL_MOVE,

@@ -51,7 +51,7 @@ fn variants() -> &'static [(String, Game)] {
             .filter_map(|p| {
                 Some((
                     p.file_stem()?.to_string_lossy().into_owned(),
-                    Game::from_source(&std::fs::read_to_string(&p).ok()?).ok()?,
+                    Game::from_path(&p).ok()?,
                 ))
             })
             .collect()

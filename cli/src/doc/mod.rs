@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use motley_interpreter::{build, Game};
+use motley_interpreter::{build_path, Game};
 
 use crate::svg::{self, escape};
 use crate::Failure;
@@ -50,7 +50,7 @@ pub fn doc(paths: &[PathBuf], out: &Path) -> Result<ExitCode, Failure> {
     let mut problems = String::new();
     for path in rule_files(paths)? {
         let source = crate::read(&path)?;
-        match build(&source) {
+        match build_path(&path, &source) {
             Ok(rules) => {
                 if pages.iter().any(|p| p.name == rules.variant().name) {
                     return Err(Failure(format!(
@@ -59,7 +59,11 @@ pub fn doc(paths: &[PathBuf], out: &Path) -> Result<ExitCode, Failure> {
                         rules.variant().name
                     )));
                 }
-                pages.push(page(&path, &source, Arc::new(rules))?);
+                pages.push(page(
+                    &path,
+                    &crate::loaded_text(&path, &source),
+                    Arc::new(rules),
+                )?);
             }
             Err(d) => problems.push_str(&d.render(&path.display().to_string(), &source)),
         }

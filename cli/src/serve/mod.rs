@@ -6,10 +6,10 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use motley_interpreter::{build, Game};
+use motley_interpreter::Game;
 use serde_json::{json, Value};
 
-use crate::bundled::BUNDLED;
+use crate::bundled::{build_bundled, BUNDLED};
 use crate::svg::{self, squares_in};
 use crate::Failure;
 
@@ -92,7 +92,7 @@ fn route(
 /// The diagnostics of a rule text, as `motley check` prints them for a
 /// file named `rules.yaml`, each with its line and column.
 fn check(source: &str) -> Value {
-    let diagnostics: Vec<Value> = match build(source) {
+    let diagnostics: Vec<Value> = match build_bundled("rules", source) {
         Ok(_) => Vec::new(),
         Err(d) => {
             d.0.iter()
@@ -101,6 +101,7 @@ fn check(source: &str) -> Value {
                         "line": d.span.map(|s| s.line),
                         "col": d.span.map(|s| s.col),
                         "message": d.message,
+                        "file": d.file.as_ref().map(|f| f.name.clone()),
                         "text": d.render("rules.yaml", source),
                     })
                 })
@@ -115,7 +116,7 @@ fn check(source: &str) -> Value {
 /// or `{error}` naming what failed.
 fn game(request: &Value) -> Value {
     let source = request["source"].as_str().unwrap_or("");
-    let rules = match build(source) {
+    let rules = match build_bundled("rules", source) {
         Ok(rules) => rules,
         Err(d) => return json!({ "error": d.render("rules.yaml", source) }),
     };
