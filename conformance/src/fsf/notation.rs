@@ -43,9 +43,10 @@ pub struct Notation {
 /// Castling as translating needs it.
 #[derive(Clone, Debug)]
 struct Castle {
-    /// The castling king's and rook's letters, upper case.
+    /// The castling king's letter, upper case.
     king: char,
-    rook: char,
+    /// The letters of the types that castle as the rook, upper case.
+    rooks: Vec<char>,
     /// Per side: the king's and the rook's target files.
     sides: Vec<(usize, usize)>,
 }
@@ -133,7 +134,10 @@ impl Notation {
         let letter = |code: u8| variant.pieces[code as usize].letter.to_ascii_uppercase();
         let castling = variant.castling.as_ref().map(|c| Castle {
             king: letter(c.king),
-            rook: letter(c.rook),
+            rooks: (0..variant.pieces.len())
+                .filter(|&ty| c.rooks >> ty & 1 != 0)
+                .map(|ty| letter(ty as u8))
+                .collect(),
             sides: c
                 .sides
                 .iter()
@@ -197,8 +201,10 @@ impl Notation {
         if let Some(c) = &self.castling {
             let (piece, target) = (upper(own(mover)), upper(own(board.at(to))));
             let castle = match (piece, target) {
-                (Some(p), Some(t)) if p == c.king && t == c.rook => Some((from, to)),
-                (Some(p), Some(t)) if p == c.rook && t == c.king && from != to => Some((to, from)),
+                (Some(p), Some(t)) if p == c.king && c.rooks.contains(&t) => Some((from, to)),
+                (Some(p), Some(t)) if c.rooks.contains(&p) && t == c.king && from != to => {
+                    Some((to, from))
+                }
                 _ => None,
             };
             if let Some((king_at, rook_at)) = castle {
@@ -304,7 +310,12 @@ impl Notation {
             });
             let castles_here =
                 !self.gating || king_listed || (!holds[usize::from(!white)] && !self.refills);
-            let rook_at = |f: usize| castles_here && board.at((f, rank)) == Some(own(c.rook));
+            let rook_at = |f: usize| {
+                castles_here
+                    && board
+                        .at((f, rank))
+                        .is_some_and(|p| c.rooks.iter().any(|&r| own(r) == p))
+            };
             // Castling rooks first, in FSF's order; then the gating
             // letters of the other unmoved pieces in file order.
             let mut group = String::new();
