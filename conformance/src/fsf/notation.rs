@@ -440,7 +440,7 @@ mod tests {
             ranks: 8,
             castling: Some(Castle {
                 king: 'K',
-                rook: 'R',
+                rooks: vec!['R'],
                 sides: vec![(6, 5), (2, 3)],
             }),
             gating,
