@@ -247,7 +247,8 @@ impl Fsf {
                 _ if value("optional") != 0 => UNNAMED_RULE,
                 _ if counting && numbers.get(1) > numbers.first() => "counting rule",
                 _ if counting => "threefold repetition",
-                Some(n) if n >= 100 => "fifty-move rule",
+                // Without a move rule, a claimable draw is a repetition.
+                Some(n) if n >= 100 && self.notation.fifty_move => "fifty-move rule",
                 _ => "threefold repetition",
             };
             outcome(winner(value("optional")), reason)

@@ -38,6 +38,8 @@ pub struct Notation {
     promotes_to: HashMap<char, String>,
     /// A side may pass (LANGUAGE.md §11.4).
     passing: bool,
+    /// The rule file has a fifty-move rule (LANGUAGE.md §10).
+    pub fifty_move: bool,
 }
 
 /// Castling as translating needs it.
@@ -170,6 +172,7 @@ impl Notation {
             refills: variant.captured_to != CapturedTo::Nowhere,
             promotes_to,
             passing: variant.passing.is_some(),
+            fifty_move: variant.fifty_move.is_some(),
         }
     }
 
@@ -447,6 +450,7 @@ mod tests {
             refills: false,
             promotes_to: HashMap::from([('P', "g".to_string())]),
             passing: false,
+            fifty_move: true,
         }
     }
 
