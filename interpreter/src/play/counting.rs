@@ -78,6 +78,14 @@ impl Tally {
 }
 
 impl Rules {
+    /// Whether a piece of a `stopped_by` type stands on the board (the
+    /// scan ends at the first one).
+    fn stopped(pos: &Position, counting: &Counting) -> bool {
+        (pos.occupied[0] | pos.occupied[1])
+            .iter()
+            .any(|sq| counting.stopped_by >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0)
+    }
+
     /// After a move by `mover` that captured `captured` (a piece code, 0
     /// for none): counts the ply, and starts a count, or starts it anew, as
     /// §10.1 says.
@@ -91,8 +99,16 @@ impl Rules {
         promoted: bool,
         captured: u8,
     ) {
+        let changed = captured != 0 || (promoted && kind != MoveKind::Drop);
         if pos.counting.limit != 0 {
             pos.counting.ply = pos.counting.ply.saturating_add(1);
+            // A running count changes only with the material.
+            if !changed {
+                return;
+            }
+        } else if counting.board_honour.is_none_or(|b| b.stopped) && Self::stopped(pos, counting) {
+            // While a stopping piece stands on the board, no count starts.
+            return;
         }
         let tally = Tally::of(pos, counting);
         let captured_type = (captured as usize).wrapping_sub(1) / 2;
@@ -106,7 +122,6 @@ impl Rules {
             }
         }
         let to_move = mover ^ 1;
-        let changed = captured != 0 || (promoted && kind != MoveKind::Drop);
         if pos.counting.limit == 0 || (changed && tally.total[to_move] == 1) {
             let moves = tally.limit(counting, to_move);
             if moves != 0 {
