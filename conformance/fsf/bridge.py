@@ -178,6 +178,13 @@ def state(variant, fen, moves):
     fields = position.split()
     at = clock_field(fields)
     clock = int(fields[at]) if at is not None else 0
+    # A count of the counting rules runs (LANGUAGE.md §10.1): its limit
+    # stands in the en passant field and its plies in the clock's; the
+    # n-move count, which the FEN then does not show, is at most the plies
+    # counted (both start at a capture or a pawn's move).
+    counting = len(fields) > 4 and fields[3].isdigit()
+    if counting:
+        clock = int(fields[4])
     before = LINE.earlier(variant, fen, moves, (fields[0], fields[1]), position)
     answer = {
         "legal": legal,
@@ -203,7 +210,8 @@ def state(variant, fen, moves):
     rule = move_rule(variant)
     repeated = (fields[0], fields[1]) in before
     unknown = None in before
-    if repeated or (clock >= 8 and (unknown or rule is None or clock >= rule)):
+    expired = counting and clock > int(fields[3])
+    if repeated or expired or (clock >= 8 and (unknown or rule is None or clock >= rule)):
         answer["optional"] = list(sf.is_optional_game_end(variant, fen, moves, CHESS960))
     # Material changes by captures, promotions and drops; the start and a
     # line joined midway are asked too.

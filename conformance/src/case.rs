@@ -33,7 +33,7 @@ use serde_saphyr::Spanned;
 use crate::implementation::{Outcome, Winner};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 14] = [
+pub const REASONS: [&str; 15] = [
     "checkmate",
     "checkmate by a drop",
     "stalemate",
@@ -48,6 +48,7 @@ pub const REASONS: [&str; 14] = [
     "perpetual check",
     "passing",
     "royals facing",
+    "counting rule",
 ];
 
 /// A problem with a case file, located at a line and column when known.

@@ -378,10 +378,12 @@ impl Game {
 
     /// How the game has ended, or `None` while it goes on. An end decided by
     /// the last move (§19) comes first, then mate and stalemate, the
-    /// fifty-move rule, repetition, and dead material.
+    /// fifty-move rule, repetition, the counting rules and dead material.
     pub fn outcome(&self) -> Option<Outcome> {
         let decided = self.rules.outcome(&self.position);
-        if decided.is_some_and(|o| o.reason != Reason::InsufficientMaterial) {
+        // Repetition comes before dead material and the counting rules (§10).
+        let after_repetition = [Reason::InsufficientMaterial, Reason::Counting];
+        if decided.is_some_and(|o| !after_repetition.contains(&o.reason)) {
             return decided;
         }
         if let Some(n) = self.rules.variant.repetition {

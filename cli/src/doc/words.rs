@@ -334,7 +334,7 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
             vec![format!(
                 "The {} castles with the {}: {}; neither may have moved, the squares between must be empty and the king may not be in check, pass through or land on an attacked square.",
                 names(rules, std::slice::from_ref(&c.king)),
-                names(rules, std::slice::from_ref(&c.rook)),
+                names(rules, &c.rooks),
                 sides.join(", or ")
             )],
         ));

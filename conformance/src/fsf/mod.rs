@@ -224,6 +224,18 @@ impl Fsf {
                 false => outcome(winner(result), "stalemate"),
             }
         } else if flag("optional") {
+            // While a count of the counting rules runs, its limit stands
+            // in the en passant field and its plies in the halfmove
+            // clock's (LANGUAGE.md §10.1); the fifty-move count is not shown.
+            let numbers: Vec<u32> = raw_fen
+                .split_whitespace()
+                .skip(3)
+                .filter_map(|f| f.parse::<u32>().ok())
+                .collect();
+            let counting = raw_fen
+                .split_whitespace()
+                .nth(3)
+                .is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
             let halfmove = raw_fen
                 .split_whitespace()
                 .filter_map(|f| f.parse::<u32>().ok())
@@ -233,7 +245,10 @@ impl Fsf {
             // not named by it.
             let reason = match halfmove {
                 _ if value("optional") != 0 => UNNAMED_RULE,
-                Some(n) if n >= 100 => "fifty-move rule",
+                _ if counting && numbers.get(1) > numbers.first() => "counting rule",
+                _ if counting => "threefold repetition",
+                // Without a move rule, a claimable draw is a repetition.
+                Some(n) if n >= 100 && self.notation.fifty_move => "fifty-move rule",
                 _ => "threefold repetition",
             };
             outcome(winner(value("optional")), reason)

@@ -38,14 +38,17 @@ pub struct Notation {
     promotes_to: HashMap<char, String>,
     /// A side may pass (LANGUAGE.md §11.4).
     passing: bool,
+    /// The rule file has a fifty-move rule (LANGUAGE.md §10).
+    pub fifty_move: bool,
 }
 
 /// Castling as translating needs it.
 #[derive(Clone, Debug)]
 struct Castle {
-    /// The castling king's and rook's letters, upper case.
+    /// The castling king's letter, upper case.
     king: char,
-    rook: char,
+    /// The letters of the types that castle as the rook, upper case.
+    rooks: Vec<char>,
     /// Per side: the king's and the rook's target files.
     sides: Vec<(usize, usize)>,
 }
@@ -133,7 +136,10 @@ impl Notation {
         let letter = |code: u8| variant.pieces[code as usize].letter.to_ascii_uppercase();
         let castling = variant.castling.as_ref().map(|c| Castle {
             king: letter(c.king),
-            rook: letter(c.rook),
+            rooks: (0..variant.pieces.len())
+                .filter(|&ty| c.rooks >> ty & 1 != 0)
+                .map(|ty| letter(ty as u8))
+                .collect(),
             sides: c
                 .sides
                 .iter()
@@ -166,6 +172,7 @@ impl Notation {
             refills: variant.captured_to != CapturedTo::Nowhere,
             promotes_to,
             passing: variant.passing.is_some(),
+            fifty_move: variant.fifty_move.is_some(),
         }
     }
 
@@ -197,8 +204,10 @@ impl Notation {
         if let Some(c) = &self.castling {
             let (piece, target) = (upper(own(mover)), upper(own(board.at(to))));
             let castle = match (piece, target) {
-                (Some(p), Some(t)) if p == c.king && t == c.rook => Some((from, to)),
-                (Some(p), Some(t)) if p == c.rook && t == c.king && from != to => Some((to, from)),
+                (Some(p), Some(t)) if p == c.king && c.rooks.contains(&t) => Some((from, to)),
+                (Some(p), Some(t)) if c.rooks.contains(&p) && t == c.king && from != to => {
+                    Some((to, from))
+                }
                 _ => None,
             };
             if let Some((king_at, rook_at)) = castle {
@@ -304,7 +313,12 @@ impl Notation {
             });
             let castles_here =
                 !self.gating || king_listed || (!holds[usize::from(!white)] && !self.refills);
-            let rook_at = |f: usize| castles_here && board.at((f, rank)) == Some(own(c.rook));
+            let rook_at = |f: usize| {
+                castles_here
+                    && board
+                        .at((f, rank))
+                        .is_some_and(|p| c.rooks.iter().any(|&r| own(r) == p))
+            };
             // Castling rooks first, in FSF's order; then the gating
             // letters of the other unmoved pieces in file order.
             let mut group = String::new();
@@ -429,13 +443,14 @@ mod tests {
             ranks: 8,
             castling: Some(Castle {
                 king: 'K',
-                rook: 'R',
+                rooks: vec!['R'],
                 sides: vec![(6, 5), (2, 3)],
             }),
             gating,
             refills: false,
             promotes_to: HashMap::from([('P', "g".to_string())]),
             passing: false,
+            fifty_move: true,
         }
     }
 

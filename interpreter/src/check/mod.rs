@@ -6,12 +6,14 @@
 
 mod capture;
 mod condition;
+mod counting;
 mod eval;
 mod freeze;
 mod movement;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
 pub use condition::{Condition, Count, Names};
+pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
@@ -116,6 +118,11 @@ pub struct Variant {
     /// A side is in check only when all its royal pieces are attacked
     /// (§3.3 `royal_check: all`); otherwise when any is.
     pub all_royals_checked: bool,
+    /// The counting rules (§10.1), if the variant has them.
+    pub counting: Option<Counting>,
+    /// Types (bit set) that, while their side is in check, may only capture
+    /// the one piece giving check (§11.6 `held_in_check`).
+    pub held_in_check: u32,
 }
 
 /// Royal pieces of the two sides on one file or rank with nothing between
@@ -427,8 +434,8 @@ pub struct ClockReset {
 pub struct Castling {
     /// The type that castles as the king.
     pub king: u8,
-    /// The type that castles as the rook.
-    pub rook: u8,
+    /// The types (bit set) that castle as the rook (§8: one, or a list).
+    pub rooks: u32,
     /// Per side: (king's destination file, rook's destination file), 0-based.
     pub sides: Vec<(u8, u8)>,
     /// The king's landing square must be unattacked before the move too
@@ -634,6 +641,7 @@ impl Checker<'_> {
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
         let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
         let all_royals_checked = self.all_royals_checked();
+        let held_in_check = self.held_in_check();
         let checks_illegal = self.checks_illegal();
         self.promotions_listed_twice();
         let royals_facing = self.royals_facing();
@@ -652,6 +660,7 @@ impl Checker<'_> {
         let repetition_result = self.repetition_result();
         let perpetual_check_loses =
             self.choice(&draws.perpetual_check, "perpetual_check", ["draw", "loss"]);
+        let counting = draws.counting.as_ref().map(|c| self.counting(c));
         self.draw_counts();
         let lone = self.letter_set(&draws.lone);
         let colour_bound = self.letter_set(&draws.colour_bound);
@@ -715,6 +724,8 @@ impl Checker<'_> {
             passing,
             repetition_result,
             perpetual_check_loses,
+            counting,
+            held_in_check,
         }
     }
 
@@ -832,6 +843,20 @@ impl Checker<'_> {
                 false
             }
         }
+    }
+
+    /// The types held in check (§11.6 `held_in_check`); an empty list is refused.
+    fn held_in_check(&mut self) -> u32 {
+        let Some((list, span)) = &self.file.held_in_check else {
+            return 0;
+        };
+        if list.is_empty() {
+            self.errors.push(Diagnostic::at(
+                *span,
+                "`held_in_check` lists no piece; name the types that may only capture the checking piece while in check, e.g. `[K]`",
+            ));
+        }
+        self.letter_set(list)
     }
 
     /// Whether giving check is illegal (`giving_check: illegal`).
@@ -1325,10 +1350,28 @@ impl Checker<'_> {
         }
         Castling {
             king: self.letter(&c.king),
-            rook: self.letter(&c.rook),
+            rooks: self.castling_rooks(&c.rooks, &c.king),
             sides,
             landing_before: self.choice(&c.landing, "landing", ["after", "before-and-after"]),
         }
+    }
+
+    /// The types that castle as the rook: known letters, at least one, not
+    /// the king's.
+    fn castling_rooks(&mut self, rooks: &[Text], king: &Text) -> u32 {
+        if let Some(same) = rooks.iter().find(|r| r.value == king.value) {
+            self.errors.push(same.error(format!(
+                "`{}` castles as the king; it cannot castle as the rook too",
+                same.value
+            )));
+        }
+        let set = self.letter_set(rooks);
+        if rooks.is_empty() {
+            self.errors.push(king.error(
+                "`castling.rook` lists no piece; name the type that castles with the king, e.g. `rook: R`",
+            ));
+        }
+        set
     }
 
     /// Whether a condition names no square (`rank`, `file`, `square`):

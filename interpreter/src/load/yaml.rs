@@ -49,6 +49,8 @@ struct RawRuleFile {
     explosion: Option<Spanned<RawExplosion>>,
     #[serde(default)]
     royal_check: Option<Spanned<String>>,
+    #[serde(default)]
+    held_in_check: Option<Spanned<Vec<Spanned<String>>>>,
     royals_facing: Option<Spanned<String>>,
     #[serde(default)]
     passing: Option<Spanned<RawPassing>>,
@@ -389,7 +391,7 @@ struct RawMoveEntry {
 #[serde(deny_unknown_fields)]
 struct RawCastling {
     king: Spanned<String>,
-    rook: Spanned<String>,
+    rook: Spanned<RawLetters>,
     sides: Vec<RawCastlingSide>,
     #[serde(default)]
     landing: Option<Spanned<String>>,
@@ -447,6 +449,42 @@ struct RawDraws {
     fifty_move_uncounted: Option<RawUncounted>,
     #[serde(default)]
     fifty_move_reset: Option<RawReset>,
+    #[serde(default)]
+    counting: Option<Spanned<RawCounting>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawCounting {
+    #[serde(default)]
+    stopped_by: Vec<Spanned<String>>,
+    #[serde(default)]
+    board_honour: Option<Spanned<RawBoardHonour>>,
+    #[serde(default)]
+    pieces_honour: Vec<Spanned<RawPiecesHonour>>,
+    #[serde(default)]
+    start: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawBoardHonour {
+    moves: Spanned<Whole>,
+    #[serde(default)]
+    at_most: Option<Spanned<Whole>>,
+    #[serde(default)]
+    stopped: Option<Spanned<Truth>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawPiecesHonour {
+    moves: Spanned<Whole>,
+    #[serde(default)]
+    opponent_has: std::collections::BTreeMap<String, Spanned<Whole>>,
 }
 
 #[derive(Deserialize)]
@@ -766,6 +804,9 @@ pub struct RuleFile {
     pub explosion: Option<ExplosionDef>,
     /// `royal_check`: `any` (default) or `all` royal pieces attacked make check (§3.3).
     pub royal_check: Option<Text>,
+    /// `held_in_check`: types that may only capture the checking piece while
+    /// their side is in check (§11.6), and where the list is written.
+    pub held_in_check: Option<(Vec<Text>, Span)>,
     /// `royals_facing`: `allowed` (default), `forbidden` or `break-or-pass` (§11.3).
     pub royals_facing: Option<Text>,
     /// `passing`, if a side may pass (§11.4).
@@ -1104,8 +1145,8 @@ pub struct ImitationDef {
 pub struct CastlingDef {
     /// Letter of the piece that castles as the king.
     pub king: Text,
-    /// Letter of the piece that castles as the rook.
-    pub rook: Text,
+    /// Letters of the pieces that castle as the rook: one, or a list.
+    pub rooks: Vec<Text>,
     /// One entry per castling side.
     pub sides: Vec<CastlingSideDef>,
     /// `landing`: `after` (default) or `before-and-after`: when the king's
@@ -1179,6 +1220,46 @@ pub struct DrawsDef {
     pub reset_drops: bool,
     /// `fifty_move_reset.promotions`: promotions and type changes reset the count.
     pub reset_promotions: bool,
+    /// `counting`: the counting rules of the makruk family (§10.1), if given.
+    pub counting: Option<CountingDef>,
+}
+
+/// `draws.counting` (§10.1): a weak side counts its moves towards a draw.
+#[derive(Clone, Debug)]
+pub struct CountingDef {
+    /// `stopped_by`: types whose presence on the board stops the count.
+    pub stopped_by: Vec<Text>,
+    /// `board_honour`: moves, the most pieces a side may have to count
+    /// (`at_most`), and whether `stopped_by` stops it (`stopped`, default true).
+    pub board_honour: Option<BoardHonourDef>,
+    /// `pieces_honour`: rows of moves and what the opponent must have, in order.
+    pub pieces_honour: Vec<PiecesHonourDef>,
+    /// `start`: `pieces` (default) or `zero`.
+    pub start: Option<Text>,
+    /// Where the `counting` mapping is written.
+    pub span: Span,
+}
+
+/// `counting.board_honour` (§10.1).
+#[derive(Clone, Debug)]
+pub struct BoardHonourDef {
+    /// `moves`: the limit in moves.
+    pub moves: (u32, Span),
+    /// `at_most`: a side counts only with at most this many pieces.
+    pub at_most: Option<(u32, Span)>,
+    /// `stopped`: whether `stopped_by` types stop this count too (default true).
+    pub stopped: Option<(bool, Span)>,
+}
+
+/// A row of `counting.pieces_honour` (§10.1).
+#[derive(Clone, Debug)]
+pub struct PiecesHonourDef {
+    /// `moves`: the limit in moves.
+    pub moves: (u32, Span),
+    /// `opponent_has`: letter, least count and where the count is written.
+    pub opponent_has: Vec<(String, u32, Span)>,
+    /// Where the row is written.
+    pub span: Span,
 }
 
 /// A `freeze` entry (§15): pieces that freeze enemy pieces near them.
@@ -1642,6 +1723,39 @@ fn number(s: &Spanned<Whole>, source: &str) -> (u32, Span) {
     (s.value.0, place(s, source))
 }
 
+/// `draws.counting` with its places.
+fn counting(c: &Spanned<RawCounting>, source: &str) -> CountingDef {
+    let raw = &c.value;
+    CountingDef {
+        stopped_by: raw.stopped_by.iter().map(|t| text(t, source)).collect(),
+        board_honour: raw.board_honour.as_ref().map(|b| BoardHonourDef {
+            moves: number(&b.value.moves, source),
+            at_most: b.value.at_most.as_ref().map(|n| number(n, source)),
+            stopped: b
+                .value
+                .stopped
+                .as_ref()
+                .map(|t| (t.value.0, place(t, source))),
+        }),
+        pieces_honour: raw
+            .pieces_honour
+            .iter()
+            .map(|row| PiecesHonourDef {
+                moves: number(&row.value.moves, source),
+                opponent_has: row
+                    .value
+                    .opponent_has
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.value.0, place(v, source)))
+                    .collect(),
+                span: place(row, source),
+            })
+            .collect(),
+        start: raw.start.as_ref().map(|t| text(t, source)),
+        span: place(c, source),
+    }
+}
+
 impl Raw {
     /// The rule file with every expression parsed and every text placed.
     #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
@@ -1747,7 +1861,13 @@ impl Raw {
         }
         let castling = f.castling.as_ref().map(|c| CastlingDef {
             king: text(&c.king, source),
-            rook: text(&c.rook, source),
+            rooks: match &c.rook.value {
+                RawLetters::List(list) => list.iter().map(|t| text(t, source)).collect(),
+                RawLetters::Text(t) => vec![Text {
+                    value: t.clone(),
+                    span: place(&c.rook, source),
+                }],
+            },
             sides: c
                 .sides
                 .iter()
@@ -1846,6 +1966,7 @@ impl Raw {
                     .map(|t| text(t, source)),
                 reset_drops: d.fifty_move_reset.as_ref().is_some_and(|r| r.drops.0),
                 reset_promotions: d.fifty_move_reset.as_ref().is_some_and(|r| r.promotions.0),
+                counting: d.counting.as_ref().map(|c| counting(c, source)),
             })
             .unwrap_or_default();
         let mut outcomes = OutcomesDef::default();
@@ -2198,6 +2319,12 @@ impl Raw {
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
             explosion,
             royal_check: f.royal_check.as_ref().map(|t| text(t, source)),
+            held_in_check: f.held_in_check.as_ref().map(|list| {
+                (
+                    list.value.iter().map(|t| text(t, source)).collect(),
+                    place(list, source),
+                )
+            }),
             royals_facing: f.royals_facing.as_ref().map(|t| text(t, source)),
             passing,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {

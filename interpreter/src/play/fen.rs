@@ -164,11 +164,19 @@ impl Rules {
         } else {
             fields.next().unwrap_or((0, "-"))
         };
-        if ep != "-" {
+        let counting = self
+            .counting_field(&mut pos, ep)
+            .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
+        if !counting && ep != "-" {
             self.en_passant_field(&mut pos, ep)
                 .map_err(|r| bad_at(fen, ep_at, ep.len(), r))?;
         }
         self.read_counts_and_clocks(fen, &mut fields, &mut pos)?;
+        if counting {
+            // The halfmove field holds the plies counted; the fifty-move
+            // count starts again, as Fairy-Stockfish reads it.
+            pos.counting.ply = std::mem::take(&mut pos.halfmove);
+        }
         if let Some((at, text)) = state {
             self.state_field(&mut pos, text)
                 .map_err(|(offset, len, r)| bad_at(fen, at + offset, len, r))?;
@@ -525,6 +533,25 @@ impl Rules {
             .iter()
             .chain(&self.variant.virtual_pieces)
             .any(|p| p.movements.iter().any(|m| m.en_passant))
+    }
+
+    /// Reads a count's limit (§10.1) from the en passant field, where the
+    /// variant has counting rules and the field is a number; returns
+    /// whether it was one.
+    fn counting_field(&self, pos: &mut Position, field: &str) -> Result<bool, String> {
+        if self.variant.counting.is_none() || !field.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(false);
+        }
+        pos.counting.limit = field
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_CLOCK).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "the counting limit `{field}` is not a number of plies from 1 to {MAX_CLOCK}"
+                )
+            })?;
+        Ok(true)
     }
 
     /// Reads the en passant field: one or more squares written together.
@@ -1076,7 +1103,7 @@ impl Rules {
     fn castles(&self, piece: u8) -> bool {
         self.castling.as_ref().is_some_and(|c| {
             let ty = (piece as usize - 1) / 2;
-            ty == c.king as usize || ty == c.rook as usize
+            ty == c.king as usize || c.rooks >> ty & 1 != 0
         })
     }
 
@@ -1105,18 +1132,16 @@ impl Rules {
             .as_ref()
             .ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
         let king_code = code(castling.king as usize, colour);
-        let rook_code = code(castling.rook as usize, colour);
+        let is_rook = |f: usize| castling.is_rook(pos.board[back * files + f], colour);
         let king_file = (0..files)
             .find(|&f| pos.board[back * files + f] == king_code)
             .ok_or_else(|| format!("castling right `{c}` but no king on its first rank"))?;
         let rook_file = match c.to_ascii_lowercase() {
-            'k' => (king_file + 1..files)
-                .rev()
-                .find(|&f| pos.board[back * files + f] == rook_code),
-            'q' => (0..king_file).find(|&f| pos.board[back * files + f] == rook_code),
+            'k' => (king_file + 1..files).rev().find(|&f| is_rook(f)),
+            'q' => (0..king_file).find(|&f| is_rook(f)),
             l @ 'a'..='p' if ((l as u8 - b'a') as usize) < files => {
                 let f = (l as u8 - b'a') as usize;
-                (pos.board[back * files + f] == rook_code).then_some(f)
+                is_rook(f).then_some(f)
             }
             _ => return Err(format!("bad castling letter `{c}`")),
         }
@@ -1197,19 +1222,32 @@ impl Rules {
             }
             field
         });
+        // While a count runs (§10.1), its limit stands in the en passant
+        // field and its plies in the halfmove clock's, as FSF writes them.
+        let counting = pos.counting.limit != 0;
+        let ep = if counting {
+            Some(pos.counting.limit.to_string())
+        } else {
+            ep
+        };
+        let halfmove = if counting {
+            pos.counting.ply
+        } else {
+            pos.halfmove
+        };
         if let Some(limit) = self.variant.outcomes.check_count {
             let left = |c: usize| limit.saturating_sub(pos.checks[c] as u32);
             let ep_text = ep.as_deref().unwrap_or("-");
             out.push_str(&format!(" {ep_text} {}+{}", left(WHITE), left(BLACK)));
             if clocks {
-                out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+                out.push_str(&format!(" {halfmove} {}", pos.fullmove));
             }
             out.push_str(&self.state_text(pos, clocks));
             return out;
         }
         out.push_str(&format!(" {}", ep.as_deref().unwrap_or("-")));
         if clocks {
-            out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+            out.push_str(&format!(" {halfmove} {}", pos.fullmove));
         }
         out.push_str(&self.state_text(pos, clocks));
         out
@@ -1258,12 +1296,12 @@ impl Rules {
             let mut told = vec![false; files];
             if let Some(castling) = &self.castling {
                 let king_code = code(castling.king as usize, colour);
-                let rook_code = code(castling.rook as usize, colour);
+                let is_rook = |f: usize| castling.is_rook(pos.board[at(f) as usize], colour);
                 if let Some(king_file) = (0..files).find(|&f| unmoved(f, king_code)) {
                     let rooks = |range: Vec<usize>| {
                         range
                             .into_iter()
-                            .filter(|&f| pos.board[at(f) as usize] == rook_code)
+                            .filter(|&f| is_rook(f))
                             .collect::<Vec<_>>()
                     };
                     for (side, letter) in [
@@ -1271,7 +1309,7 @@ impl Rules {
                         (rooks((0..king_file).collect()), 'Q'),
                     ] {
                         for (i, &f) in side.iter().enumerate() {
-                            if unmoved(f, rook_code) {
+                            if is_rook(f) && pos.virgin.has(at(f)) {
                                 letters.push(if i == 0 {
                                     letter
                                 } else {

@@ -3,6 +3,7 @@
 
 mod accessors;
 mod bits;
+mod counting;
 mod fen;
 mod freeze;
 mod imitation;
@@ -15,6 +16,7 @@ mod view;
 mod zobrist;
 
 pub use bits::Bits;
+pub use counting::HonourCount;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
@@ -32,12 +34,22 @@ use crate::compile::{code, Square, Tables};
 pub struct CastlingRule {
     /// Type that castles as the king.
     pub king: u8,
-    /// Type that castles as the rook.
-    pub rook: u8,
+    /// Types (bit set) that castle as the rook.
+    pub rooks: u32,
     /// Per side: (king's target file, rook's target file).
     pub sides: Vec<(u8, u8)>,
     /// The king's landing square is judged before the move too.
     pub landing_before: bool,
+}
+
+impl CastlingRule {
+    /// Whether piece `code` is one of `colour`'s castling rooks.
+    #[inline]
+    pub fn is_rook(&self, code: u8, colour: usize) -> bool {
+        code != 0
+            && (code as usize - 1) & 1 == colour
+            && self.rooks >> ((code as usize - 1) / 2) & 1 != 0
+    }
 }
 
 /// A variant ready to play: its checked rules, compiled tables and start position.
@@ -267,7 +279,7 @@ impl Rules {
         }
         let castling = variant.castling.as_ref().map(|c| CastlingRule {
             king: c.king,
-            rook: c.rook,
+            rooks: c.rooks,
             sides: c.sides.clone(),
             landing_before: c.landing_before,
         });
@@ -382,7 +394,7 @@ impl Rules {
                 })
                 .collect();
         }
-        rules.strict_legality = v.checks_illegal || v.explosion.is_some();
+        rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];

@@ -579,7 +579,6 @@ impl Rules {
         };
         let files = self.tables.files as usize;
         let king_code = crate::compile::code(castling.king as usize, us);
-        let rook_code = crate::compile::code(castling.rook as usize, us);
         let rook_castles_frozen = self.variant.freeze.iter().all(|r| r.rook_castles);
         for king in (pos.occupied[us] & pos.virgin & !pos.freezes.frozen).iter() {
             if pos.board[king as usize] != king_code || king as usize / files != back {
@@ -602,7 +601,7 @@ impl Rules {
                 });
                 for rook_file in rooks {
                     let rook = (back * files + rook_file) as Square;
-                    if pos.board[rook as usize] != rook_code
+                    if !castling.is_rook(pos.board[rook as usize], us)
                         || !pos.virgin.has(rook)
                         || (pos.freezes.frozen.has(rook) && !rook_castles_frozen)
                     {
@@ -886,6 +885,9 @@ impl Rules {
             }
             work.unmake(self, m, &undo);
         }
+        if self.variant.held_in_check != 0 {
+            self.hold_in_check(pos, out, first);
+        }
         if out.len() == first && self.must_pass(pos) {
             out.push(NULL_MOVE);
         }
@@ -897,6 +899,56 @@ impl Rules {
                 out.extend(captures);
             }
         }
+    }
+
+    /// Removes from `out[first..]` the moves §11.6 `held_in_check` forbids:
+    /// while the side to move is in check, a piece of a held type may only
+    /// capture the one piece giving check.
+    #[inline(never)]
+    fn hold_in_check(&self, pos: &Position, out: &mut Vec<Move>, first: usize) {
+        if !self.in_check(pos) {
+            return;
+        }
+        let checkers = self.checkers(pos);
+        let held = self.variant.held_in_check;
+        let mut i = first;
+        while i < out.len() {
+            let m = out[i];
+            let mover = pos.board[m.from as usize];
+            let is_held = m.kind != MoveKind::Drop
+                && mover != 0
+                && held >> ((mover as usize - 1) / 2) & 1 != 0;
+            let takes_the_checker =
+                m.kind == MoveKind::Normal && checkers.iter().count() == 1 && checkers.has(m.to);
+            if is_held && !takes_the_checker && m.kind != MoveKind::Null {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The squares of the enemy pieces that attack a royal piece of the
+    /// side to move.
+    fn checkers(&self, pos: &Position) -> Bits {
+        let them = pos.side ^ 1;
+        let mut found = Bits::default();
+        for from in (pos.occupied[them] & !pos.freezes.frozen).iter() {
+            let mut piece = pos.board[from as usize];
+            if self.imitator_codes >> piece & 1 != 0 {
+                match self.imitated(pos, piece) {
+                    Some((movement, true)) => piece = movement,
+                    _ => continue,
+                }
+            }
+            if pos.royals[pos.side]
+                .iter()
+                .any(|k| self.reaches(pos, piece, from, k))
+            {
+                found.set(from);
+            }
+        }
+        found
     }
 
     /// The compulsory-capture rule (§11) when it binds the side to move.

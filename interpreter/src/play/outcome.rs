@@ -45,13 +45,16 @@ pub enum Reason {
     Passing,
     /// A pass while the royal pieces face each other (§11.3 `break-or-pass`).
     RoyalsFacing,
+    /// A count of the counting rules ran past its limit (§10.1).
+    Counting,
 }
 
 impl Reason {
     /// The reason's words: `checkmate`, `stalemate`, `fifty-move rule`,
     /// `threefold repetition` (`repetition` for other counts),
     /// `insufficient material`, `region reached`, `check count`, `bare royal`,
-    /// `extinction`, `perpetual check`, `passing`, `royals facing`.
+    /// `extinction`, `perpetual check`, `passing`, `royals facing`,
+    /// `counting rule`.
     pub fn words(&self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -68,6 +71,7 @@ impl Reason {
             Reason::PerpetualCheck => "perpetual check",
             Reason::Passing => "passing",
             Reason::RoyalsFacing => "royals facing",
+            Reason::Counting => "counting rule",
         }
     }
 }
@@ -137,6 +141,9 @@ impl Rules {
         }
         if self.variant.fifty_move.is_some_and(|n| pos.halfmove >= n) {
             return Some(self.drawn(pos, Reason::FiftyMoveRule));
+        }
+        if pos.counting.limit != 0 && pos.counting.ply > pos.counting.limit {
+            return Some(self.drawn(pos, Reason::Counting));
         }
         if self.dead_material(pos) {
             return Some(self.drawn(pos, Reason::InsufficientMaterial));

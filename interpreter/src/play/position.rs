@@ -90,6 +90,7 @@ pub struct Undo {
     /// or exploded; kept only for captures where captures explode.
     royals_lost: u8,
     passes: u8,
+    counting: super::HonourCount,
 }
 
 impl Undo {
@@ -162,6 +163,8 @@ pub struct Position {
     /// Passes (§11.5) made in a row just before this position; not part
     /// of the repetition key.
     pub(crate) passes: u8,
+    /// The count of the counting rules (§10.1), when one runs.
+    pub(crate) counting: super::HonourCount,
     /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
     /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
     pub(crate) hash: u64,
@@ -261,6 +264,7 @@ impl Position {
             stepped: Bits::default(),
             opened: Opened::default(),
             passes: 0,
+            counting: super::HonourCount::default(),
             hash: 0,
         }
     }
@@ -329,6 +333,9 @@ impl Position {
             if self.sub == 0 && rules.variant.passing.is_some() {
                 self.halfmove = self.halfmove.saturating_add(1);
                 self.passes = self.passes.saturating_add(1);
+                if self.counting.limit != 0 {
+                    self.counting.ply = self.counting.ply.saturating_add(1);
+                }
             }
             self.pass_turn();
             return;
@@ -376,6 +383,9 @@ impl Position {
         if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
+        if let Some(counting) = &rules.variant.counting {
+            rules.count_honour(self, counting, us, m.kind, m.promotion != 0, undo.captured);
+        }
     }
 
     /// Writes into `undo` what [`Position::unmake`] restores before `m` is made.
@@ -400,6 +410,7 @@ impl Position {
         undo.sub = self.sub;
         undo.turn_pieces = self.turn_pieces;
         undo.passes = self.passes;
+        undo.counting = self.counting;
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
@@ -622,6 +633,7 @@ impl Position {
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
+        self.counting = undo.counting;
         if undo.captured != 0 && !rules.blast.is_empty() {
             for (k, sq) in undo.blast.iter().enumerate() {
                 self.put(rules, sq, undo.blasted[k]);

@@ -97,6 +97,9 @@ impl Rules {
                 pos.last as u64 | (pos.prev as u64) << 8 | (pos.lost as u64) << 16,
             );
         }
+        if pos.counting.limit != 0 {
+            h ^= part(44, u64::from(pos.counting.limit));
+        }
         if pos.flags != [0, 0] {
             h ^= part(9, pos.flags[WHITE] as u64 | (pos.flags[BLACK] as u64) << 32);
         }
@@ -141,13 +144,12 @@ impl Rules {
                     .for_each(|sq| rights.set(sq));
             }
             if let Some(castling) = &self.castling {
-                let (king, rook) = (
-                    code(castling.king as usize, colour),
-                    code(castling.rook as usize, colour),
-                );
+                let king = code(castling.king as usize, colour);
                 let is = |sq: Square, c: u8| pos.board[sq as usize] == c && own(sq);
-                if rank.clone().any(|sq| is(sq, king)) && rank.clone().any(|sq| is(sq, rook)) {
-                    rank.filter(|&sq| is(sq, king) || is(sq, rook))
+                let is_rook =
+                    |sq: Square| castling.is_rook(pos.board[sq as usize], colour) && own(sq);
+                if rank.clone().any(|sq| is(sq, king)) && rank.clone().any(is_rook) {
+                    rank.filter(|&sq| is(sq, king) || is_rook(sq))
                         .for_each(|sq| rights.set(sq));
                 }
             }
