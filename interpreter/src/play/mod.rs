@@ -37,6 +37,10 @@ pub struct CastlingRule {
     pub sides: Vec<(u8, u8)>,
     /// The king's landing square is judged before the move too.
     pub landing_before: bool,
+    /// Per side: the rank index castling happens on (§8 `rank`).
+    pub rank: [usize; 2],
+    /// The files from which the rooks of `K` and `Q` are looked for.
+    pub rook_from: [usize; 2],
 }
 
 /// A variant ready to play: its checked rules, compiled tables and start position.
@@ -269,6 +273,11 @@ impl Rules {
             rook: c.rook,
             sides: c.sides.clone(),
             landing_before: c.landing_before,
+            rook_from: c.rook_from.map(usize::from),
+            rank: [
+                c.rank as usize,
+                variant.ranks as usize - 1 - c.rank as usize,
+            ],
         });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate()
@@ -345,7 +354,7 @@ impl Rules {
                     for (sq, _) in rule.zone[colour]
                         .iter()
                         .enumerate()
-                        .filter(|(_, inside)| **inside)
+                        .filter(|(sq, inside)| **inside && !rules.tables.holes.has(*sq as Square))
                     {
                         zone.set(sq as Square);
                     }
