@@ -126,7 +126,10 @@ impl Grid<'_> {
     fn on_board(self, f: i32, r: i32) -> bool {
         (0..self.files).contains(&f)
             && (0..self.ranks).contains(&r)
-            && !self.holes.get((r * self.files + f) as usize).is_some_and(|&h| h)
+            && !self
+                .holes
+                .get((r * self.files + f) as usize)
+                .is_some_and(|&h| h)
     }
 
     /// The square at (file, rank), which is on the board.

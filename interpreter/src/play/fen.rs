@@ -1163,14 +1163,15 @@ impl Rules {
                 if back == 0 || back + 1 == self.tables.ranks as usize {
                     format!("castling right `{c}` but no king on its first rank")
                 } else {
-                    format!("castling right `{c}` but no king on its castling rank, {}", back + 1)
+                    format!(
+                        "castling right `{c}` but no king on its castling rank, {}",
+                        back + 1
+                    )
                 }
             })?;
         let rook_file = match c.to_ascii_lowercase() {
-            'k' => (king_file + 1..=castling.rook_from[0])
-                .rev()
-                .find(|&f| pos.board[back * files + f] == rook_code),
-            'q' => (castling.rook_from[1]..king_file)
+            l @ ('k' | 'q') => castling
+                .letter_order(files, king_file, l == 'k')
                 .find(|&f| pos.board[back * files + f] == rook_code),
             l @ 'a'..='p' if ((l as u8 - b'a') as usize) < files => {
                 let f = (l as u8 - b'a') as usize;
@@ -1337,14 +1338,15 @@ impl Rules {
                     };
                     // The rook a `K` or `Q` names comes first: the first
                     // from `rook_from` towards the king; then the others.
-                    let [high, low] = castling.rook_from;
-                    let high_side = (king_file + 1..=high.max(king_file))
-                        .rev()
-                        .chain(high.max(king_file) + 1..files);
-                    let low_side = (low.min(king_file)..king_file).chain((0..low.min(king_file)).rev());
                     for (side, letter) in [
-                        (rooks(high_side.collect()), 'K'),
-                        (rooks(low_side.collect()), 'Q'),
+                        (
+                            rooks(castling.letter_order(files, king_file, true).collect()),
+                            'K',
+                        ),
+                        (
+                            rooks(castling.letter_order(files, king_file, false).collect()),
+                            'Q',
+                        ),
                     ] {
                         for (i, &f) in side.iter().enumerate() {
                             if unmoved(f, rook_code) {

@@ -43,6 +43,26 @@ pub struct CastlingRule {
     pub rook_from: [usize; 2],
 }
 
+impl CastlingRule {
+    /// The files of the king's rank in the order a `K` (`high`) or `Q`
+    /// castling letter looks for its rook, the king on `king_file`: from
+    /// `rook_from` towards the king, then beyond `rook_from` outwards.
+    pub fn letter_order(
+        &self,
+        files: usize,
+        king_file: usize,
+        high: bool,
+    ) -> Box<dyn Iterator<Item = usize>> {
+        if high {
+            let from = self.rook_from[0].max(king_file);
+            Box::new((king_file + 1..=from).rev().chain(from + 1..files))
+        } else {
+            let from = self.rook_from[1].min(king_file);
+            Box::new((from..king_file).chain((0..from).rev()))
+        }
+    }
+}
+
 /// A variant ready to play: its checked rules, compiled tables and start position.
 #[derive(Clone, Debug)]
 pub struct Rules {
