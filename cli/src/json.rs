@@ -75,11 +75,11 @@ pub fn state(game: &Game, viewer: Option<usize>) -> Value {
         |o| json!({"winner": o.winner_name(), "reason": o.reason.to_string(), "result": o.score()}),
     );
     let mut value = json!({
-        "side_to_move": side(game.position().side),
+        "side_to_move": side(game.position().side_to_move().index()),
         "in_check": game.in_check(),
         "turn_move": game.turn_move(),
         "last_move": last,
-        "hands": if game.rules().tracks_hands { json!({"white": hand(0), "black": hand(1)}) } else { Value::Null },
+        "hands": if game.rules().tracks_hands() { json!({"white": hand(0), "black": hand(1)}) } else { Value::Null },
         "frozen": game.frozen(),
         "outcome": outcome,
         "fen": game.fen(),

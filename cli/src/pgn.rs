@@ -312,14 +312,14 @@ pub fn write(game: &Game, tags: &[(&str, String)], result: &str, reason: Option<
         })
         .collect();
     lines.push(("Result", result.to_string()));
-    lines.push(("Variant", rules.variant.name.clone()));
+    lines.push(("Variant", rules.variant().name.clone()));
     lines.extend(
         tags.iter()
             .filter(|(n, _)| !ROSTER.contains(n) && *n != "Result")
             .cloned(),
     );
-    for ruling in &rules.file.rulings {
-        let chosen = &rules.variant.rulings[&ruling.id];
+    for ruling in &rules.rule_file().rulings {
+        let chosen = &rules.variant().rulings[&ruling.id];
         if *chosen != ruling.default.value {
             lines.push(("Ruling", format!("{}={chosen}", ruling.id)));
         }

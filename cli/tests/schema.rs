@@ -37,7 +37,7 @@ fn the_published_schema_is_what_motley_schema_prints() {
         assert!(top.contains(&key), "no `{key}` in {top:?}");
     }
     assert_eq!(schema["additionalProperties"], false);
-    let mut required: Vec<&str> = schema["required"]
+    let mut required: Vec<&str> = schema["then"]["required"]
         .as_array()
         .expect("required")
         .iter()

@@ -233,11 +233,11 @@ pub fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     // Either way: a piece that moved and came back reads back unmoved; an
     // unmoved castling rook whose king has moved reads back moved (the
     // castling field only tells castling rights).
-    for sq in (0..rules.tables.squares as u8)
-        .filter(|&sq| r.virgin.has(sq) != p.virgin.has(sq) && p.board[sq as usize] != 0)
+    for sq in (0..rules.squares() as u8)
+        .filter(|&sq| r.unmoved().has(sq) != p.unmoved().has(sq) && p.piece_at(sq) != 0)
     {
-        let name = motley_interpreter::play::square_name(rules.tables.files, sq);
-        assert_eq!(p.board[sq as usize], rules.start.board[sq as usize], "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
+        let name = motley_interpreter::play::square_name(rules.files(), sq);
+        assert_eq!(p.piece_at(sq), rules.start().piece_at(sq), "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
         out.push(name);
     }
     out
@@ -538,7 +538,8 @@ fn bundled_games() -> &'static [(String, Game)] {
             .into_iter()
             .filter_map(|path| {
                 let source = std::fs::read_to_string(&path).ok()?;
-                let game = Game::from_source(&source).ok()?;
+                let rules = motley_interpreter::build_path(&path, &source).ok()?;
+                let game = Game::new(Arc::new(rules));
                 Some((path.file_stem()?.to_string_lossy().into_owned(), game))
             })
             .collect()
@@ -705,7 +706,12 @@ pub fn pairings() -> &'static [Vec<Pairing>] {
                 let Ok(source) = std::fs::read_to_string(path) else {
                     return Vec::new();
                 };
-                let Ok(file) = load::load(&source) else {
+                let Ok(expanded) =
+                    load::expand(&path.to_string_lossy(), &source, &load::parents_on_disk)
+                else {
+                    return Vec::new();
+                };
+                let Ok(file) = load::load(&expanded.text) else {
                     return Vec::new();
                 };
                 let mut choices = vec![Vec::new()];

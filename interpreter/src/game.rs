@@ -7,8 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::check::{check, choose_rulings, RepetitionResult};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::load::load;
-use crate::load::RuleFile;
+use crate::load::{expand, load, no_parents, parents_on_disk, ReadParent, RuleFile};
 use crate::play::{Outcome, PlayError, Position, Reason, Rules};
 
 /// Why a rule file could not be made playable.
@@ -17,12 +16,35 @@ pub type LoadError = Diagnostics;
 /// Runs load → check → compile on rule-file text, with default rulings,
 /// and validates its setup. Every other option of every ruling is built
 /// too, one at a time, so that a file broken under one of them is refused
-/// now; such a problem names the option (`under ID=OPTION: ...`).
+/// now; such a problem names the option (`under ID=OPTION: ...`). The text
+/// comes from no file, so an `extends` in it is refused: see
+/// [`build_named`] and [`build_path`].
 pub fn build(source: &str) -> Result<Rules, LoadError> {
+    build_named("", source, &no_parents)
+}
+
+/// [`build`] for the text of a rule file read from disk at `path`: the
+/// files it extends (spec/LANGUAGE.md §1.1) are read beside it.
+pub fn build_path(path: &std::path::Path, source: &str) -> Result<Rules, LoadError> {
+    build_named(&path.to_string_lossy(), source, &parents_on_disk)
+}
+
+/// [`build`] for the text of a rule file called `name`, whose `extends`
+/// are read by `read` (given the name resolved against `name`'s folder).
+/// Every diagnostic is placed in the file it is in: one of a parent file
+/// carries that file ([`Diagnostic::file`]).
+pub fn build_named(name: &str, source: &str, read: ReadParent) -> Result<Rules, LoadError> {
+    let expanded = expand(name, source, read)?;
+    build_text(&expanded.text).map_err(|d| expanded.locate(d))
+}
+
+/// [`build`] on the text the loader reads, merged from the files a file
+/// extends.
+fn build_text(source: &str) -> Result<Rules, LoadError> {
     let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
     let rulings =
         choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
-    let rules = build_file(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
+    let rules = build_with(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
     let mut problems: Vec<Diagnostic> = Vec::new();
     for ruling in &file.rulings {
         for option in ruling
@@ -34,7 +56,7 @@ pub fn build(source: &str) -> Result<Rules, LoadError> {
             let Ok(chosen) = choose_rulings(&file, &given) else {
                 continue;
             };
-            if let Err(d) = build_file(file.clone(), &chosen) {
+            if let Err(d) = build_with(file.clone(), &chosen) {
                 for mut problem in d.0 {
                     problem.message = format!("under {}={option}: {}", ruling.id, problem.message);
                     if !problems.contains(&problem) {
@@ -52,7 +74,7 @@ pub fn build(source: &str) -> Result<Rules, LoadError> {
 }
 
 /// Check → compile a loaded rule file with the given ruling options.
-fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
+fn build_with(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
     let variant = check(&file, rulings)?;
     Rules::new(variant, file.clone()).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
@@ -121,6 +143,13 @@ impl Game {
         Ok(Game::new(Arc::new(build(source)?)))
     }
 
+    /// Reads the rule file at `path`, with the files it extends, and
+    /// starts a game at its setup.
+    pub fn from_path(path: &std::path::Path) -> Result<Game, LoadError> {
+        let source = crate::load::read_text(path)?;
+        Ok(Game::new(Arc::new(build_path(path, &source)?)))
+    }
+
     /// Starts a game at the setup of the given rules.
     pub fn new(rules: Arc<Rules>) -> Game {
         let position = rules.start.clone();
@@ -186,7 +215,7 @@ impl Game {
         given.extend(settings.iter().cloned());
         let chosen =
             choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
-        let rules = build_file(file, &chosen).map_err(|diagnostics| PlayError::Rules {
+        let rules = build_with(file, &chosen).map_err(|diagnostics| PlayError::Rules {
             rulings: settings
                 .iter()
                 .map(|(id, value)| format!("{}={value}", short(id)))
