@@ -69,7 +69,7 @@ pub fn state(game: &Game, viewer: Option<usize>) -> Value {
     let last = game
         .played()
         .last()
-        .filter(|p| viewer.is_none_or(|v| v == p.side))
+        .filter(|p| viewer.is_none_or(|v| v == p.side.index()))
         .map(|p| json!({"san": p.san, "uci": p.uci}));
     let outcome = game.outcome().map(
         |o| json!({"winner": o.winner_name(), "reason": o.reason.to_string(), "result": o.score()}),
@@ -85,7 +85,7 @@ pub fn state(game: &Game, viewer: Option<usize>) -> Value {
         "fen": game.fen(),
     });
     if let Some(v) = viewer {
-        let (_, fen, hidden) = game.view_text(v);
+        let (_, fen, hidden) = game.view_text(motley_interpreter::Color::from_index(v));
         value["fen"] = json!(fen);
         value["hidden"] = json!(hidden);
     }

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use motley_interpreter::play::PlayError;
+use motley_interpreter::PlayError;
 use motley_interpreter::{build_path, Game, MAX_PERFT_DEPTH};
 
 /// The `--help` epilogue of a subcommand: an example and the exit codes.
@@ -709,18 +709,20 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
     let mut failed = false;
     for (n, record) in records.iter().enumerate() {
         let n = n + 1;
-        let report = (|| -> Result<String, String> {
+        // An error at a move carries the move's place in the file.
+        let report = (|| -> Result<String, (Option<(usize, usize)>, String)> {
             let mut game = game_from(
                 file,
                 &pgn_rulings(Some(record), &At::default()),
                 record.tag("FEN"),
             )
-            .map_err(|f| f.0.trim_end().to_string())?;
+            .map_err(|f| (None, f.0.trim_end().to_string()))?;
             if let Some(name) = record.tag("Variant") {
                 let ours = &game.rules().variant().name;
                 if !name.eq_ignore_ascii_case(ours) && !name.eq_ignore_ascii_case("standard") {
-                    return Err(format!(
-                        "the game is of variant `{name}`, the rule file of `{ours}`"
+                    return Err((
+                        None,
+                        format!("the game is of variant `{name}`, the rule file of `{ours}`"),
                     ));
                 }
             }
@@ -728,9 +730,9 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
                 let side = game.position().side_to_move().name();
                 let number = game.position().fullmove_number();
                 game.play(m).map_err(|e| {
-                    format!(
-                        "{line}:{col}: game {n}, move {} ({number}. {side}): {e}",
-                        i + 1
+                    (
+                        Some((*line, *col)),
+                        format!("game {n}, move {} ({number}. {side}): {e}", i + 1),
                     )
                 })?;
             }
@@ -738,8 +740,9 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
             let claimed = record.result.as_deref().or(record.tag("Result"));
             if let (Some(claimed), Some(outcome)) = (claimed, ended) {
                 if claimed != outcome.score() {
-                    return Err(format!(
-                        "the result is `{claimed}`, but the game ended {outcome}"
+                    return Err((
+                        None,
+                        format!("the result is `{claimed}`, but the game ended {outcome}"),
                     ));
                 }
             }
@@ -757,13 +760,11 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
         })();
         match report {
             Ok(summary) => outln!("{}: game {n}: ok: {summary}", games.display()),
-            Err(message) => {
+            Err((place, message)) => {
                 failed = true;
-                // A message about a move starts with its place in the file.
-                if message.starts_with(|c: char| c.is_ascii_digit()) {
-                    eprintln!("{}:{message}", games.display());
-                } else {
-                    eprintln!("{}: game {n}: {message}", games.display());
+                match place {
+                    Some((line, col)) => eprintln!("{}:{line}:{col}: {message}", games.display()),
+                    None => eprintln!("{}: game {n}: {message}", games.display()),
                 }
             }
         }
@@ -987,8 +988,8 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     game.fen()
                 ),
                 Some(colour) => {
-                    let who = if colour == 0 { "white" } else { "black" };
-                    let (board, fen, hidden) = game.view_text(colour);
+                    let who = motley_interpreter::Color::from_index(colour);
+                    let (board, fen, hidden) = game.view_text(who);
                     outln!(
                         "{}{}fen: {fen}",
                         report::board_with_hands(&game, &board),
@@ -1021,7 +1022,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             let rules = game.rules();
             let (files, ranks) = (rules.files(), rules.ranks());
             let square_of = |name: &str| {
-                motley_interpreter::play::parse_square(files, ranks, name).ok_or_else(|| {
+                motley_interpreter::parse_square(files, ranks, name).ok_or_else(|| {
                     Failure(format!(
                         "bad square `{name}`: expected a1 to {}{ranks}",
                         (b'a' + files - 1) as char

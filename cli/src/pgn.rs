@@ -336,7 +336,7 @@ pub fn write(game: &Game, tags: &[(&str, String)], result: &str, reason: Option<
     out.push('\n');
     let mut words = Vec::new();
     for (i, played) in game.played().iter().enumerate() {
-        if played.starts_turn && played.side == 0 {
+        if played.starts_turn && played.side == motley_interpreter::Color::White {
             words.push(format!("{}.", played.number));
         } else if i == 0 {
             words.push(format!("{}...", played.number));

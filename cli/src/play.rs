@@ -5,9 +5,9 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 
-use motley_interpreter::compile::code;
-use motley_interpreter::play::Rules;
 use motley_interpreter::Game;
+use motley_interpreter::Rules;
+use motley_interpreter::{piece_code, Color};
 use motley_search::{Interpreted, Limits, Score, Searcher};
 
 use crate::Failure;
@@ -276,7 +276,7 @@ pub fn board(game: &Game, colour: bool) -> String {
                     format!(
                         "{}x{}",
                         rules.held(pos, side, t),
-                        rules.piece_letter(code(t, side))
+                        rules.piece_letter(piece_code(t, Color::from_index(side)))
                     )
                 })
                 .collect();

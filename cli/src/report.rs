@@ -33,7 +33,7 @@ fn to_move(game: &Game) -> String {
 pub fn state_lines(game: &Game, viewer: Option<usize>) -> String {
     let mut out = format!("turn: {}\n", to_move(game));
     if let Some(last) = game.played().last() {
-        if viewer.is_none_or(|v| v == last.side) {
+        if viewer.is_none_or(|v| v == last.side.index()) {
             out.push_str(&format!("last move: {} ({})\n", last.san, last.uci));
         }
     }

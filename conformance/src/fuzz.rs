@@ -236,7 +236,7 @@ pub fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     for sq in (0..rules.squares() as u8)
         .filter(|&sq| r.unmoved().has(sq) != p.unmoved().has(sq) && p.piece_at(sq) != 0)
     {
-        let name = motley_interpreter::play::square_name(rules.files(), sq);
+        let name = motley_interpreter::square_name(rules.files(), sq);
         assert_eq!(p.piece_at(sq), rules.start().piece_at(sq), "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
         out.push(name);
     }
@@ -1090,75 +1090,13 @@ pub struct Generated {
 
 impl RuleDesc {
     /// Prints the description as a rule file.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn generate(&self) -> Generated {
         let files = 3 + (self.files % 6) as usize;
         let ranks = 3 + (self.ranks % 6) as usize;
-        let size = files * ranks;
         let pieces: Vec<&PieceDesc> = self.pieces.iter().take(GEN_LETTERS.len()).collect();
-        let mut board: Vec<Option<char>> = vec![None; size];
-        let mirror = |sq: usize| (ranks - 1 - sq / files) * files + sq % files;
-        let free = |board: &Vec<Option<char>>, start: usize| {
-            (0..size)
-                .map(|i| (start + i) % size)
-                .find(|&s| board[s].is_none())
-        };
-        // The royal pair first, so there is always room for it.
-        let wk = self.royal_square as usize % size;
-        let wk = if mirror(wk) == wk {
-            (wk + files) % size
-        } else {
-            wk
-        };
-        board[wk] = Some('K');
-        let bk = if self.asymmetric_setup.is_some() {
-            free(&board, size - 1 - wk).unwrap_or(mirror(wk))
-        } else {
-            mirror(wk)
-        };
-        board[bk] = Some('k');
         let letter = |t: u8| (!pieces.is_empty()).then(|| GEN_LETTERS[t as usize % pieces.len()]);
-        for &(sq, t) in self.placements.iter().take(8) {
-            let Some(l) = letter(t) else { break };
-            let sq = sq as usize % size;
-            if self.asymmetric_setup.is_none() {
-                if board[sq].is_none() && board[mirror(sq)].is_none() && mirror(sq) != sq {
-                    board[sq] = Some(l);
-                    board[mirror(sq)] = Some(l.to_ascii_lowercase());
-                }
-            } else if board[sq].is_none() {
-                board[sq] = Some(l);
-            }
-        }
-        for &(sq, t) in self.asymmetric_setup.iter().flatten().take(8) {
-            let Some(l) = letter(t) else { break };
-            let sq = sq as usize % size;
-            if board[sq].is_none() {
-                board[sq] = Some(l.to_ascii_lowercase());
-            }
-        }
-        let mut fen = String::new();
-        for rank in (0..ranks).rev() {
-            let mut empty = 0;
-            for file in 0..files {
-                match board[rank * files + file] {
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let board = self.setup_board(files, ranks, &letter);
+        let mut fen = board_fen(&board, files, ranks);
         let s = &self.sections;
         let gated = s.gating.and_then(letter);
         if let Some(g) = gated {
@@ -1207,6 +1145,87 @@ impl RuleDesc {
             plies: (self.plies % 16) as usize,
         }
     }
+}
+
+impl RuleDesc {
+    /// The setup's board, square by square from a1: the royal pair, then
+    /// the placements (mirrored for Black unless the setup is asymmetric).
+    fn setup_board(
+        &self,
+        files: usize,
+        ranks: usize,
+        letter: &dyn Fn(u8) -> Option<char>,
+    ) -> Vec<Option<char>> {
+        let size = files * ranks;
+        let mut board: Vec<Option<char>> = vec![None; size];
+        let mirror = |sq: usize| (ranks - 1 - sq / files) * files + sq % files;
+        let free = |board: &Vec<Option<char>>, start: usize| {
+            (0..size)
+                .map(|i| (start + i) % size)
+                .find(|&s| board[s].is_none())
+        };
+        // The royal pair first, so there is always room for it.
+        let wk = self.royal_square as usize % size;
+        let wk = if mirror(wk) == wk {
+            (wk + files) % size
+        } else {
+            wk
+        };
+        board[wk] = Some('K');
+        let bk = if self.asymmetric_setup.is_some() {
+            free(&board, size - 1 - wk).unwrap_or(mirror(wk))
+        } else {
+            mirror(wk)
+        };
+        board[bk] = Some('k');
+        for &(sq, t) in self.placements.iter().take(8) {
+            let Some(l) = letter(t) else { break };
+            let sq = sq as usize % size;
+            if self.asymmetric_setup.is_none() {
+                if board[sq].is_none() && board[mirror(sq)].is_none() && mirror(sq) != sq {
+                    board[sq] = Some(l);
+                    board[mirror(sq)] = Some(l.to_ascii_lowercase());
+                }
+            } else if board[sq].is_none() {
+                board[sq] = Some(l);
+            }
+        }
+        for &(sq, t) in self.asymmetric_setup.iter().flatten().take(8) {
+            let Some(l) = letter(t) else { break };
+            let sq = sq as usize % size;
+            if board[sq].is_none() {
+                board[sq] = Some(l.to_ascii_lowercase());
+            }
+        }
+        board
+    }
+}
+
+/// The board part of a FEN: ranks from the last, runs of empty squares as digits.
+fn board_fen(board: &[Option<char>], files: usize, ranks: usize) -> String {
+    let mut fen = String::new();
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            match board[rank * files + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
 }
 
 /// The colour-mirrored twin of a FEN: ranks reversed, colours swapped,

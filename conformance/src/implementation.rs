@@ -345,8 +345,8 @@ impl Implementation for Interp {
         Ok(self.game()?.outcome().map(|o| Outcome {
             winner: match o.winner {
                 None => Winner::Draw,
-                Some(0) => Winner::White,
-                Some(_) => Winner::Black,
+                Some(motley_interpreter::Color::White) => Winner::White,
+                Some(motley_interpreter::Color::Black) => Winner::Black,
             },
             reason: o.reason.to_string(),
         }))

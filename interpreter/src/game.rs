@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::collections::BTreeMap;
 
 use crate::check::{check, choose_rulings, RepetitionResult};
+use crate::color::Color;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::{expand, load, no_parents, parents_on_disk, ReadParent, RuleFile};
 use crate::play::{Outcome, PlayError, Position, Reason, Rules};
@@ -129,8 +130,8 @@ pub struct Played {
     pub uci: String,
     /// SAN in the variant's notation, e.g. `Nf3`.
     pub san: String,
-    /// The side that played it: 0 White, 1 Black.
-    pub side: usize,
+    /// The side that played it.
+    pub side: Color,
     /// The move number of the turn it belongs to.
     pub number: u32,
     /// Whether it began its side's turn (§16: later moves of a turn do not).
@@ -292,7 +293,7 @@ impl Game {
         self.played.push(Played {
             uci: self.rules.uci(&m),
             san: san.clone(),
-            side: self.position.side,
+            side: self.position.side_to_move(),
             number: self.position.fullmove,
             starts_turn: self.position.sub == 0,
         });
@@ -354,7 +355,7 @@ impl Game {
             if let Some(winner) = winner {
                 return Some(match winner {
                     Some(w) => Outcome {
-                        winner: Some(w),
+                        winner: Some(Color::from_index(w)),
                         reason: Reason::PerpetualCheck,
                     },
                     None => self.rules.drawn(pos, Reason::PerpetualCheck),
@@ -370,7 +371,7 @@ impl Game {
             RepetitionResult::LostBy(c) => c ^ 1,
         };
         Some(Outcome {
-            winner: Some(winner),
+            winner: Some(Color::from_index(winner)),
             reason,
         })
     }
@@ -391,10 +392,10 @@ impl Game {
         decided
     }
 
-    /// The current position as `viewer` (0 White, 1 Black) may see it:
-    /// board text, FEN, and the names of the pieces not shown.
-    pub fn view_text(&self, viewer: usize) -> (String, String, Vec<String>) {
-        let view = self.rules.view(&self.position, viewer);
+    /// The current position as `viewer` may see it: board text, FEN, and
+    /// the names of the pieces not shown.
+    pub fn view_text(&self, viewer: Color) -> (String, String, Vec<String>) {
+        let view = self.rules.view(&self.position, viewer.index());
         let hidden = view
             .hidden
             .iter()

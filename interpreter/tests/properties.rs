@@ -15,7 +15,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use motley_interpreter::play::square_name;
+use motley_interpreter::square_name;
 use motley_interpreter::Game;
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};

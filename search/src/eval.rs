@@ -6,8 +6,7 @@
 //! it nears its zone), and the checks given where checks are counted.
 
 use motley_interpreter::piece_code as code;
-use motley_interpreter::play::{Move, MoveKind, Position, Rules, BLACK, WHITE};
-use motley_interpreter::Color;
+use motley_interpreter::{Color, Move, MoveKind, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
@@ -60,18 +59,18 @@ impl Evaluation {
         let mut tables = vec![vec![0; squares]; 1 + 2 * types];
         for ty in 0..types {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
-            for colour in [WHITE, BLACK] {
-                let table = &mut tables[code(ty, colour) as usize];
+            for color in Color::ALL {
+                let table = &mut tables[code(ty, color) as usize];
                 for (sq, entry) in table.iter_mut().enumerate() {
                     // Black's table is White's, seen from the other side.
-                    let seen = if colour == WHITE {
+                    let seen = if color == Color::White {
                         sq
                     } else {
                         mirror(rules, sq)
                     };
                     let mut bonus = (reach[ty][seen] - average) * PER_REACH;
                     if promoting >> ty & 1 != 0 {
-                        bonus += progress(rules, sq, colour) * PER_RANK;
+                        bonus += progress(rules, sq, color) * PER_RANK;
                     }
                     if rules.variant().pieces[ty].royal {
                         // Away from the centre while the board is full.
@@ -129,7 +128,7 @@ impl Evaluation {
             }
         }
         // Royal pieces hide while there is much material, centralise after.
-        for colour in [WHITE, BLACK] {
+        for colour in 0..2 {
             score[colour] += if material > self.endgame {
                 royal[colour]
             } else {
@@ -147,7 +146,7 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
     (0..rules.squares())
         .map(|sq| {
             let mut pos = Position::empty();
-            pos.put(rules, sq as u8, code(ty, WHITE));
+            pos.put(rules, sq as u8, code(ty, Color::White));
             moves.clear();
             rules.pseudo_legal(&pos, &mut moves);
             moves
@@ -164,10 +163,10 @@ fn mirror(rules: &Rules, sq: usize) -> usize {
     (rules.ranks() as usize - 1 - sq / files) * files + sq % files
 }
 
-/// Ranks advanced from `colour`'s first rank.
-fn progress(rules: &Rules, sq: usize, colour: usize) -> i32 {
+/// Ranks advanced from `color`'s first rank.
+fn progress(rules: &Rules, sq: usize, color: Color) -> i32 {
     let rank = (sq / rules.files() as usize) as i32;
-    if colour == WHITE {
+    if color == Color::White {
         rank
     } else {
         rules.ranks() as i32 - 1 - rank
@@ -192,6 +191,6 @@ mod tests {
             .unwrap();
         // Black to move, White has the better knight: negative for Black.
         assert_eq!(eval.evaluate(&rules, &after), -(8 - 3) * PER_REACH);
-        assert_eq!(eval.value(code(1, WHITE)), 900);
+        assert_eq!(eval.value(code(1, Color::White)), 900);
     }
 }

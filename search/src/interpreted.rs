@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use motley_interpreter::check::Result3;
-use motley_interpreter::play::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
+use motley_interpreter::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
 use crate::game::{End, Game};
@@ -84,7 +84,7 @@ impl Game for Interpreted {
             if let Some(o) = self.rules.ended(pos) {
                 return Some(match o.winner {
                     None => End::Draw,
-                    Some(w) if w == pos.side_to_move().index() => End::Win,
+                    Some(w) if w == pos.side_to_move() => End::Win,
                     Some(_) => End::Loss,
                 });
             }

@@ -108,11 +108,7 @@ fn html(title: &str, body: &str) -> String {
 }
 
 /// The page of one variant.
-fn page(
-    path: &Path,
-    source: &str,
-    rules: Arc<motley_interpreter::play::Rules>,
-) -> Result<Page, Failure> {
+fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Result<Page, Failure> {
     let v = &rules.variant();
     let name = v.name.clone();
     let title = v.title.clone().unwrap_or_else(|| name.clone());

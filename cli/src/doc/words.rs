@@ -3,7 +3,7 @@
 //! the end of the game.
 
 use motley_interpreter::load::{BetzaComponent, Leg, RuleFile};
-use motley_interpreter::play::Rules;
+use motley_interpreter::Rules;
 
 /// The words of an expression or other span of the source, whitespace
 /// collapsed, e.g. `rank == 8`.

@@ -399,8 +399,8 @@ impl Session {
             return false;
         };
         let who = match outcome.winner {
-            Some(0) => "White wins",
-            Some(_) => "Black wins",
+            Some(motley_interpreter::Color::White) => "White wins",
+            Some(motley_interpreter::Color::Black) => "Black wins",
             None => "Draw",
         };
         say(&format!(

@@ -298,7 +298,7 @@ fn play_game(
     loop {
         if let Some(outcome) = game.outcome() {
             return Ending {
-                winner: outcome.winner,
+                winner: outcome.winner.map(motley_interpreter::Color::index),
                 reason: outcome.reason.to_string(),
             };
         }

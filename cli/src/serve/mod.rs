@@ -139,7 +139,7 @@ fn game(request: &Value) -> Value {
     }
     let rules = game.rules();
     let (files, ranks) = (rules.files(), rules.ranks());
-    let name = |sq: u8| motley_interpreter::play::square_name(files, sq);
+    let name = |sq: u8| motley_interpreter::square_name(files, sq);
     let legal: Vec<Value> = if game.outcome().is_some() {
         Vec::new()
     } else {
@@ -159,7 +159,7 @@ fn game(request: &Value) -> Value {
     let played: Vec<Value> = game
         .played()
         .iter()
-        .map(|p| json!({ "san": p.san, "uci": p.uci, "side": p.side, "number": p.number, "starts_turn": p.starts_turn }))
+        .map(|p| json!({ "san": p.san, "uci": p.uci, "side": p.side.index(), "number": p.number, "starts_turn": p.starts_turn }))
         .collect();
     let chosen = &rules.variant().rulings;
     let rulings: Vec<Value> = rules
@@ -201,7 +201,7 @@ fn pgn(game: &Game) -> String {
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
     let mut words = Vec::new();
     for (i, p) in game.played().iter().enumerate() {
-        if p.side == 0 && p.starts_turn {
+        if p.side == motley_interpreter::Color::White && p.starts_turn {
             words.push(format!("{}.", p.number));
         } else if i == 0 {
             words.push(format!("{}...", p.number));

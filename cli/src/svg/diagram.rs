@@ -4,7 +4,7 @@
 //! one diagram per condition; an imitator one per type it may imitate.
 
 use motley_interpreter::check::{Movement, Travel};
-use motley_interpreter::play::{square_name, Rules};
+use motley_interpreter::{square_name, Rules};
 
 use super::drawing::{Act, Drawing, Mark, Way};
 use super::zone_words;

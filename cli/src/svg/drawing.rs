@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
-use motley_interpreter::play::{square_name, Rules};
 use motley_interpreter::Game;
+use motley_interpreter::{square_name, Rules};
 
 use super::{escape, glyphs, squares_in};
 
@@ -210,7 +210,7 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         None => full.clone(),
     };
     let squares = files as usize * rules.ranks() as usize;
-    let occupant = |pos: &motley_interpreter::play::Position, sq: usize| pos.piece_at(sq as u8);
+    let occupant = |pos: &motley_interpreter::Position, sq: usize| pos.piece_at(sq as u8);
     let pieces = (0..squares)
         .filter(|&sq| occupant(&position, sq) != 0)
         .map(|sq| {
@@ -224,7 +224,7 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         .collect();
     let mut tints = Vec::new();
     if let Some(last) = game.played().last() {
-        if options.viewer.is_none_or(|v| v == last.side) {
+        if options.viewer.is_none_or(|v| v == last.side.index()) {
             for sq in squares_in(&last.uci, files, rules.ranks()) {
                 tints.push((sq, LAST_MOVE));
             }

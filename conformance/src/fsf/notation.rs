@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use motley_interpreter::check::CapturedTo;
-use motley_interpreter::play::Rules;
+use motley_interpreter::Rules;
 
 /// What translating needs to know of a variant: board size, castling,
 /// gating and one-target promotions (for shogi's `+`).

@@ -19,7 +19,7 @@ pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::MAX_PERFT_DEPTH;
-pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
+pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
 use std::fmt;
