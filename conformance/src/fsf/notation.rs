@@ -51,6 +51,35 @@ struct Castle {
     rooks: Vec<char>,
     /// Per side: the king's and the rook's target files.
     sides: Vec<(usize, usize)>,
+    /// The rank castling happens on, counted from each side's first rank.
+    rank: usize,
+    /// The files from which the rooks of `K` and `Q` are looked for,
+    /// towards the king (LANGUAGE.md §8 `rook_from`).
+    rook_from: [usize; 2],
+}
+
+impl Castle {
+    /// The file of the rook a `K` (`high`) or `Q` names, the king on file
+    /// `king`: the first rook from `rook_from` towards the king, else the
+    /// nearest one beyond it (LANGUAGE.md §8).
+    fn first_rook(
+        &self,
+        files: usize,
+        king: usize,
+        high: bool,
+        rook_at: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        if high {
+            let from = self.rook_from[0].max(king);
+            (king + 1..=from)
+                .rev()
+                .chain(from + 1..files)
+                .find(|&f| rook_at(f))
+        } else {
+            let from = self.rook_from[1].min(king);
+            (from..king).chain((0..from).rev()).find(|&f| rook_at(f))
+        }
+    }
 }
 
 /// A board read from a FEN: upper case for White, lower for Black, by
@@ -87,6 +116,9 @@ impl Board {
                         return None;
                     }
                     squares[rank * files + file] = Some(c);
+                    file += 1;
+                } else if c == '*' {
+                    // A hole (LANGUAGE.md §2.1) takes its square.
                     file += 1;
                 }
             }
@@ -145,6 +177,8 @@ impl Notation {
                 .iter()
                 .map(|&(k, r)| (k as usize, r as usize))
                 .collect(),
+            rank: c.rank as usize,
+            rook_from: c.rook_from.map(usize::from),
         });
         let mut promotes_to = HashMap::new();
         for rule in &variant.promotions {
@@ -296,7 +330,11 @@ impl Notation {
         }
         let mut out = String::new();
         for white in [true, false] {
-            let rank = if white { 0 } else { self.ranks - 1 };
+            let rank = if white {
+                c.rank
+            } else {
+                self.ranks - 1 - c.rank
+            };
             let own = |piece: char| {
                 if white {
                     piece
@@ -329,11 +367,17 @@ impl Notation {
                 match king {
                     Some(k) if file == k => kept_king = Some(letter),
                     Some(k)
-                        if rook_at(file) && file > k && !(file + 1..self.files).any(rook_at) =>
+                        if rook_at(file)
+                            && file > k
+                            && c.first_rook(self.files, k, true, rook_at) == Some(file) =>
                     {
                         group.push(own('K'));
                     }
-                    Some(k) if rook_at(file) && file < k && !(0..file).any(rook_at) => {
+                    Some(k)
+                        if rook_at(file)
+                            && file < k
+                            && c.first_rook(self.files, k, false, rook_at) == Some(file) =>
+                    {
                         group.push(own('Q'));
                     }
                     Some(_) if rook_at(file) => group.push(letter),
@@ -445,6 +489,8 @@ mod tests {
                 king: 'K',
                 rooks: vec!['R'],
                 sides: vec![(6, 5), (2, 3)],
+                rank: 0,
+                rook_from: [7, 0],
             }),
             gating,
             refills: false,

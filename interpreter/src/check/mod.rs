@@ -39,6 +39,9 @@ pub struct Variant {
     pub files: u8,
     /// Number of ranks (rows).
     pub ranks: u8,
+    /// Per square: whether it is a hole, not part of the board (§2.1);
+    /// empty when the board has none.
+    pub holes: Vec<bool>,
     /// Piece types; a piece's type id is its index here.
     pub pieces: Vec<PieceType>,
     /// The start position as FEN, with where it is written.
@@ -441,6 +444,11 @@ pub struct Castling {
     /// The king's landing square must be unattacked before the move too
     /// (`landing: before-and-after`), not only after it.
     pub landing_before: bool,
+    /// The rank castling happens on, 0-based from the side's own first rank.
+    pub rank: u8,
+    /// The files from which the rook of a `K` and of a `Q` castling letter
+    /// is looked for, towards the king (`rook_from`; default the edges).
+    pub rook_from: [u8; 2],
 }
 
 /// One promotion rule.
@@ -634,6 +642,7 @@ impl Checker<'_> {
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
+        let holes = self.holes(files, ranks);
         let castling = f.castling.as_ref().map(|c| self.castling(c, files));
         let promotions = self.promotions(files, ranks);
         let outcomes = self.outcomes(files, ranks);
@@ -708,6 +717,7 @@ impl Checker<'_> {
             title: f.title.clone(),
             files,
             ranks,
+            holes,
             pieces,
             setup,
             castling,
@@ -1325,16 +1335,42 @@ impl Checker<'_> {
         }
     }
 
+    /// The holes of the board (§2.1): empty when it has none; a zone that
+    /// holds on every square is refused.
+    fn holes(&mut self, files: u8, ranks: u8) -> Vec<bool> {
+        let Some(expr) = &self.file.holes else {
+            return Vec::new();
+        };
+        let holes = self.zone(expr, files, ranks, true);
+        if holes.iter().all(|&h| h) {
+            self.errors.push(Diagnostic::at(
+                expr.span,
+                "`board.holes` holds on every square: no square would be left to play on",
+            ));
+        }
+        if holes.iter().any(|&h| h) {
+            holes
+        } else {
+            Vec::new()
+        }
+    }
+
     /// The castling section: letters and files resolved; a side whose
     /// king and rook end on one file, and a second side with the king
     /// ending where another's does (one move text for two moves), refused.
     fn castling(&mut self, c: &crate::load::CastlingDef, files: u8) -> Castling {
         let mut sides: Vec<(u8, u8)> = Vec::new();
+        let mut rook_from = [files - 1, 0];
         for s in &c.sides {
             let side = (
                 self.file_letter(&s.king_to, files),
                 self.file_letter(&s.rook_to, files),
             );
+            if let Some(from) = &s.rook_from {
+                // A side whose rook lands below the king's target castles
+                // towards the high files: its letter is `K`.
+                rook_from[usize::from(side.1 > side.0)] = self.file_letter(from, files);
+            }
             if s.king_to.value == s.rook_to.value {
                 self.errors.push(s.rook_to.error(format!(
                     "the rook cannot end on `{}`, the file the king ends on",
@@ -1348,7 +1384,23 @@ impl Checker<'_> {
             }
             sides.push(side);
         }
+        let rank = match c.rank {
+            Some((r, span)) if r == 0 || r > self.ranks as u32 => {
+                self.errors.push(Diagnostic::at(
+                    span,
+                    format!(
+                        "castling rank {r} is not on the board: ranks run from 1 to {}",
+                        self.ranks
+                    ),
+                ));
+                0
+            }
+            Some((r, _)) => (r - 1) as u8,
+            None => 0,
+        };
         Castling {
+            rank,
+            rook_from,
             king: self.letter(&c.king),
             rooks: self.castling_rooks(&c.rooks, &c.king),
             sides,

@@ -72,6 +72,8 @@ pub struct Tables {
     pub ranks: u8,
     /// Number of squares.
     pub squares: usize,
+    /// The holes: squares that are not part of the board (§2.1).
+    pub holes: crate::play::Bits,
     /// Number of real piece types (virtual movement types follow them).
     pub types: usize,
     steps: Vec<Square>,
@@ -112,15 +114,22 @@ pub fn code(piece_type: usize, colour: usize) -> u8 {
 /// The board's shape for building tables: file and rank arithmetic that
 /// may step off the board.
 #[derive(Clone, Copy)]
-struct Grid {
+struct Grid<'v> {
     files: i32,
     ranks: i32,
+    /// Per square: a hole, not part of the board (empty: none).
+    holes: &'v [bool],
 }
 
-impl Grid {
-    /// Whether (file, rank) is on the board.
+impl Grid<'_> {
+    /// Whether (file, rank) is on the board: inside it and not a hole.
     fn on_board(self, f: i32, r: i32) -> bool {
-        (0..self.files).contains(&f) && (0..self.ranks).contains(&r)
+        (0..self.files).contains(&f)
+            && (0..self.ranks).contains(&r)
+            && !self
+                .holes
+                .get((r * self.files + f) as usize)
+                .is_some_and(|&h| h)
     }
 
     /// The square at (file, rank), which is on the board.
@@ -146,6 +155,7 @@ impl Tables {
         let grid = Grid {
             files: v.files as i32,
             ranks: v.ranks as i32,
+            holes: &v.holes,
         };
         let squares = (grid.files * grid.ranks) as usize;
         let types = v.pieces.len();
@@ -155,6 +165,7 @@ impl Tables {
             files: v.files,
             ranks: v.ranks,
             squares,
+            holes: holes_of(&v.holes),
             types,
             steps: Vec::new(),
             paths: Vec::new(),
@@ -217,10 +228,13 @@ impl Tables {
             };
             if walk == Walk::Lame {
                 let (tf, tr) = (f0 + dx, r0 + dy);
-                if !grid.on_board(tf, tr) {
+                let route = lame_route(dx, dy);
+                if !grid.on_board(tf, tr)
+                    || route.iter().any(|&(f, r)| !grid.on_board(f0 + f, r0 + r))
+                {
                     continue;
                 }
-                for (f, r) in lame_route(dx, dy) {
+                for (f, r) in route {
                     self.steps.push(grid.square(f0 + f, r0 + r));
                 }
                 self.steps.push(grid.square(tf, tr));
@@ -466,6 +480,15 @@ impl Tables {
         }
         false
     }
+}
+
+/// The set of the squares marked in `holes`.
+fn holes_of(holes: &[bool]) -> crate::play::Bits {
+    let mut out = crate::play::Bits::default();
+    for (sq, _) in holes.iter().enumerate().filter(|h| *h.1) {
+        out.set(sq as Square);
+    }
+    out
 }
 
 /// The squares a lame leap `(dx, dy)` passes, relative to its origin:

@@ -159,6 +159,8 @@ struct RawPassing {
 struct RawBoard {
     files: Spanned<Whole>,
     ranks: Spanned<Whole>,
+    #[serde(default)]
+    holes: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -395,6 +397,8 @@ struct RawCastling {
     sides: Vec<RawCastlingSide>,
     #[serde(default)]
     landing: Option<Spanned<String>>,
+    #[serde(default)]
+    rank: Option<Spanned<Whole>>,
 }
 
 #[derive(Deserialize)]
@@ -403,6 +407,8 @@ struct RawCastling {
 struct RawCastlingSide {
     king_to: Spanned<String>,
     rook_to: Spanned<String>,
+    #[serde(default)]
+    rook_from: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -782,6 +788,8 @@ pub struct RuleFile {
     pub files: (u32, Span),
     /// `board.ranks` and its place.
     pub ranks: (u32, Span),
+    /// `board.holes`: the zone of squares that are not part of the board (§2.1).
+    pub holes: Option<ExprNode>,
     /// `pieces`, in file order.
     pub pieces: Vec<PieceDef>,
     /// Where the `pieces` list is written.
@@ -884,6 +892,7 @@ impl RuleFile {
         for g in &self.gating {
             out.extend([&g.zone, &g.deadline, &g.when].into_iter().flatten());
         }
+        out.extend(self.holes.as_ref());
         out.extend(self.outcomes.reach.as_ref().map(|r| &r.1));
         out.extend(self.draws.uncounted.as_ref().and_then(|u| u.1.as_ref()));
         for f in &self.freeze {
@@ -1152,6 +1161,9 @@ pub struct CastlingDef {
     /// `landing`: `after` (default) or `before-and-after`: when the king's
     /// landing square must be unattacked.
     pub landing: Option<Text>,
+    /// `rank`: the rank castling happens on, counted from the side's own
+    /// first rank (default 1), and its place.
+    pub rank: Option<(u32, Span)>,
 }
 
 /// One castling side: the files the king and rook end on.
@@ -1161,6 +1173,9 @@ pub struct CastlingSideDef {
     pub king_to: Text,
     /// File letter the rook ends on.
     pub rook_to: Text,
+    /// `rook_from`: the file from which a `K`/`Q` castling letter's rook is
+    /// looked for, towards the king (default: the board's edge).
+    pub rook_from: Option<Text>,
 }
 
 /// One entry of `promotion`.
@@ -1874,9 +1889,17 @@ impl Raw {
                 .map(|s| CastlingSideDef {
                     king_to: text(&s.king_to, source),
                     rook_to: text(&s.rook_to, source),
+                    rook_from: s.rook_from.as_ref().map(|t| text(t, source)),
                 })
                 .collect(),
             landing: c.landing.as_ref().map(|t| text(t, source)),
+            rank: c.rank.as_ref().map(|r| number(r, source)),
+        });
+        let holes = f.board.holes.as_ref().and_then(|h| {
+            conditions
+                .parse(&text(h, source))
+                .map_err(|d| errors.push(d))
+                .ok()
         });
         let mut promotion = Vec::new();
         for p in &f.promotion {
@@ -2314,6 +2337,7 @@ impl Raw {
             source: f.source,
             files: number(&f.board.files, source),
             ranks: number(&f.board.ranks, source),
+            holes,
             pieces,
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),

@@ -256,6 +256,20 @@ impl Rules {
                     if n == 0 {
                         return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
                     }
+                    if let Some(hole) = (file..file.saturating_add(n).min(files as usize))
+                        .map(|f| (rank * files as usize + f) as Square)
+                        .find(|&sq| self.tables.holes.has(sq))
+                    {
+                        return Err(bad_at(
+                            fen,
+                            at,
+                            digits.len(),
+                            format!(
+                                "{} is a hole of this board: write it as `*`",
+                                square_name(files, hole)
+                            ),
+                        ));
+                    }
                     file = file.saturating_add(n);
                     digits.clear();
                 }
@@ -293,6 +307,26 @@ impl Rules {
                     }
                     continue;
                 }
+                let here = (rank * files as usize + file) as Square;
+                let on_hole = file < files as usize && self.tables.holes.has(here);
+                if c == '*' {
+                    if !on_hole {
+                        return Err(bad_at(fen, row_at + j, 1, self.not_a_hole(file, rank)));
+                    }
+                    file += 1;
+                    continue;
+                }
+                if on_hole {
+                    return Err(bad_at(
+                        fen,
+                        row_at + j,
+                        c.len_utf8(),
+                        format!(
+                            "{} is a hole of this board: no piece stands there, write it as `*`",
+                            square_name(files, here)
+                        ),
+                    ));
+                }
                 let start = promoted_at.take();
                 let piece = self.letter_code(c, start.is_some()).ok_or_else(|| {
                     let at = start.unwrap_or(j);
@@ -322,6 +356,22 @@ impl Rules {
             row_at += row.len() + 1;
         }
         Ok(())
+    }
+
+    /// Why a `*` may not stand on the square (`file`, `rank`): it is no
+    /// hole, or lies past the last file.
+    fn not_a_hole(&self, file: usize, rank: usize) -> String {
+        let files = self.tables.files;
+        if file >= files as usize {
+            format!("rank {} has more than {files} squares", rank + 1)
+        } else if self.tables.holes.is_empty() {
+            "`*` marks a hole, and this board has none".to_string()
+        } else {
+            format!(
+                "`*` marks a hole, and {} is a square of this board",
+                square_name(files, (rank * files as usize + file) as Square)
+            )
+        }
     }
 
     /// Reads the FEN fields after en passant into `pos`: the check counts
@@ -1131,14 +1181,25 @@ impl Rules {
             .castling
             .as_ref()
             .ok_or_else(|| format!("castling right `{c}` in a variant without castling"))?;
+        let back = castling.rank[colour];
         let king_code = code(castling.king as usize, colour);
         let is_rook = |f: usize| castling.is_rook(pos.board[back * files + f], colour);
         let king_file = (0..files)
             .find(|&f| pos.board[back * files + f] == king_code)
-            .ok_or_else(|| format!("castling right `{c}` but no king on its first rank"))?;
+            .ok_or_else(|| {
+                if back == 0 || back + 1 == self.tables.ranks as usize {
+                    format!("castling right `{c}` but no king on its first rank")
+                } else {
+                    format!(
+                        "castling right `{c}` but no king on its castling rank, {}",
+                        back + 1
+                    )
+                }
+            })?;
         let rook_file = match c.to_ascii_lowercase() {
-            'k' => (king_file + 1..files).rev().find(|&f| is_rook(f)),
-            'q' => (0..king_file).find(|&f| is_rook(f)),
+            l @ ('k' | 'q') => castling
+                .letter_order(files, king_file, l == 'k')
+                .find(|&f| is_rook(f)),
             l @ 'a'..='p' if ((l as u8 - b'a') as usize) < files => {
                 let f = (l as u8 - b'a') as usize;
                 is_rook(f).then_some(f)
@@ -1170,6 +1231,14 @@ impl Rules {
             let mut empty = 0;
             for file in 0..files {
                 let piece = pos.board[rank * files + file];
+                if piece == 0 && self.tables.holes.has((rank * files + file) as Square) {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                }
                 if piece == 0 {
                     empty += 1;
                     continue;
@@ -1290,11 +1359,14 @@ impl Rules {
                 self.tables.ranks as usize - 1
             };
             let at = |f: usize| (back * files + f) as Square;
-            let unmoved =
-                |f: usize, piece: u8| pos.board[at(f) as usize] == piece && pos.virgin.has(at(f));
             let mut letters = String::new();
             let mut told = vec![false; files];
             if let Some(castling) = &self.castling {
+                let castling_back = castling.rank[colour];
+                let at = |f: usize| (castling_back * files + f) as Square;
+                let unmoved = |f: usize, piece: u8| {
+                    pos.board[at(f) as usize] == piece && pos.virgin.has(at(f))
+                };
                 let king_code = code(castling.king as usize, colour);
                 let is_rook = |f: usize| castling.is_rook(pos.board[at(f) as usize], colour);
                 if let Some(king_file) = (0..files).find(|&f| unmoved(f, king_code)) {
@@ -1304,9 +1376,17 @@ impl Rules {
                             .filter(|&f| is_rook(f))
                             .collect::<Vec<_>>()
                     };
+                    // The rook a `K` or `Q` names comes first: the first
+                    // from `rook_from` towards the king; then the others.
                     for (side, letter) in [
-                        (rooks((king_file + 1..files).rev().collect()), 'K'),
-                        (rooks((0..king_file).collect()), 'Q'),
+                        (
+                            rooks(castling.letter_order(files, king_file, true).collect()),
+                            'K',
+                        ),
+                        (
+                            rooks(castling.letter_order(files, king_file, false).collect()),
+                            'Q',
+                        ),
                     ] {
                         for (i, &f) in side.iter().enumerate() {
                             if is_rook(f) && pos.virgin.has(at(f)) {
@@ -1315,8 +1395,10 @@ impl Rules {
                                 } else {
                                     (b'A' + f as u8) as char
                                 });
-                                told[f] = true;
-                                told[king_file] = true;
+                                if castling_back == back {
+                                    told[f] = true;
+                                    told[king_file] = true;
+                                }
                             }
                         }
                     }

@@ -40,6 +40,30 @@ pub struct CastlingRule {
     pub sides: Vec<(u8, u8)>,
     /// The king's landing square is judged before the move too.
     pub landing_before: bool,
+    /// Per side: the rank index castling happens on (§8 `rank`).
+    pub rank: [usize; 2],
+    /// The files from which the rooks of `K` and `Q` are looked for.
+    pub rook_from: [usize; 2],
+}
+
+impl CastlingRule {
+    /// The files of the king's rank in the order a `K` (`high`) or `Q`
+    /// castling letter looks for its rook, the king on `king_file`: from
+    /// `rook_from` towards the king, then beyond `rook_from` outwards.
+    pub fn letter_order(
+        &self,
+        files: usize,
+        king_file: usize,
+        high: bool,
+    ) -> Box<dyn Iterator<Item = usize>> {
+        if high {
+            let from = self.rook_from[0].max(king_file);
+            Box::new((king_file + 1..=from).rev().chain(from + 1..files))
+        } else {
+            let from = self.rook_from[1].min(king_file);
+            Box::new((from..king_file).chain((0..from).rev()))
+        }
+    }
 }
 
 impl CastlingRule {
@@ -282,6 +306,11 @@ impl Rules {
             rooks: c.rooks,
             sides: c.sides.clone(),
             landing_before: c.landing_before,
+            rook_from: c.rook_from.map(usize::from),
+            rank: [
+                c.rank as usize,
+                variant.ranks as usize - 1 - c.rank as usize,
+            ],
         });
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate()
@@ -358,7 +387,7 @@ impl Rules {
                     for (sq, _) in rule.zone[colour]
                         .iter()
                         .enumerate()
-                        .filter(|(_, inside)| **inside)
+                        .filter(|(sq, inside)| **inside && !rules.tables.holes.has(*sq as Square))
                     {
                         zone.set(sq as Square);
                     }

@@ -42,7 +42,7 @@ impl Rules {
     }
 
     /// Whether two royal pieces of the two sides stand on one file or rank
-    /// with nothing between them (§11.3).
+    /// with nothing between them (§11.3); a hole (§2.1) ends the line.
     pub fn royals_face(&self, pos: &Position) -> bool {
         let files = self.tables.files as usize;
         pos.royals[super::WHITE].iter().any(|a| {
@@ -55,7 +55,9 @@ impl Rules {
                 } else {
                     return false;
                 };
-                (a + step..b).step_by(step).all(|s| pos.board[s] == 0)
+                (a + step..b)
+                    .step_by(step)
+                    .all(|s| pos.board[s] == 0 && !self.tables.holes.has(s as Square))
             })
         })
     }
@@ -572,11 +574,7 @@ impl Rules {
 
     fn castlings(&self, pos: &Position, castling: &super::CastlingRule, out: &mut Vec<Move>) {
         let us = pos.side;
-        let back = if us == 0 {
-            0
-        } else {
-            self.tables.ranks as usize - 1
-        };
+        let back = castling.rank[us];
         let files = self.tables.files as usize;
         let king_code = crate::compile::code(castling.king as usize, us);
         let rook_castles_frozen = self.variant.freeze.iter().all(|r| r.rook_castles);

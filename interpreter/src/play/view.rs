@@ -31,7 +31,7 @@ impl Rules {
     }
 
     /// The board as text: ranks from the last down, `.` for empty squares,
-    /// `*` after a frozen piece, files lettered below.
+    /// a blank for holes (§2.1), `*` after a frozen piece, files lettered below.
     pub fn board_text(&self, pos: &Position) -> String {
         let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
         // With promoted forms (`+p`) every square is two characters wide.
@@ -41,7 +41,9 @@ impl Rules {
             out.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..files {
                 let piece = pos.board[rank * files + file];
-                let text = if piece == 0 {
+                let text = if self.tables.holes.has((rank * files + file) as u8) {
+                    " ".to_string()
+                } else if piece == 0 {
                     ".".to_string()
                 } else {
                     self.piece_text(piece)
@@ -54,9 +56,7 @@ impl Rules {
                 let frozen = pos.freezes.frozen.has((rank * files + file) as u8);
                 out.push(if frozen { '*' } else { ' ' });
             }
-            if out.ends_with(' ') {
-                out.pop();
-            }
+            out.truncate(out.trim_end().len());
             out.push('\n');
         }
         out.push_str("   ");

@@ -162,7 +162,10 @@ const SECTIONS: &[(&str, &str)] = &[
     ("name", "Short name of the variant (§1)."),
     ("title", "Human title (§1)."),
     ("source", "Where the rules come from (§1)."),
-    ("board", "`{ files: F, ranks: R }`, each 1 to 16 (§2)."),
+    (
+        "board",
+        "`{ files: F, ranks: R }`, each 1 to 16 (§2); `holes`: squares not on the board (§2.1).",
+    ),
     (
         "pieces",
         "The piece types: letter, name, movement (§3, §4).",
