@@ -235,7 +235,9 @@ pub fn board(game: &Game, colour: bool) -> String {
         for file in 0..files {
             let sq = rank * files + file;
             let piece = pos.board[sq];
-            let glyph = if piece == 0 {
+            let glyph = if piece == motley_interpreter::compile::WALL {
+                '*'
+            } else if piece == 0 {
                 if colour {
                     ' '
                 } else {

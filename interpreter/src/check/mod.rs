@@ -9,12 +9,14 @@ mod condition;
 mod eval;
 mod freeze;
 mod movement;
+mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
 pub use condition::{Condition, Count, Names};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
+pub use walls::{WallPlace, Walls};
 
 use std::collections::BTreeMap;
 
@@ -113,6 +115,8 @@ pub struct Variant {
     pub perpetual_check_loses: bool,
     /// Captures explode (§11.5), if the variant says so.
     pub explosion: Option<Explosion>,
+    /// Wall squares and the moves that make them (§11.6), if the variant has them.
+    pub walls: Option<Walls>,
     /// A side is in check only when all its royal pieces are attacked
     /// (§3.3 `royal_check: all`); otherwise when any is.
     pub all_royals_checked: bool,
@@ -633,6 +637,7 @@ impl Checker<'_> {
         self.royalty(&pieces, &outcomes);
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
         let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
+        let walls = f.walls.as_ref().map(|w| self.walls(w, &pieces));
         let all_royals_checked = self.all_royals_checked();
         let checks_illegal = self.checks_illegal();
         self.promotions_listed_twice();
@@ -710,6 +715,7 @@ impl Checker<'_> {
             compulsory_capture,
             checks_illegal,
             explosion,
+            walls,
             all_royals_checked,
             royals_facing,
             passing,

@@ -126,6 +126,7 @@ impl Rules {
         for sq in 0..self.tables.squares as Square {
             let here = pos.board[sq as usize];
             if here != 0
+                && here != crate::compile::WALL
                 && reference.is_none_or(|r| r.board[sq as usize] == here)
                 && !self.castles(here)
                 && !self.gating_right_square(sq, here)
@@ -283,6 +284,22 @@ impl Rules {
                             ))
                         }
                     }
+                    continue;
+                }
+                if c == '*' {
+                    if !self.walled {
+                        return Err(bad_at(
+                            fen,
+                            row_at + j,
+                            1,
+                            "`*` is a wall square, and this variant has no walls \
+                             (spec/LANGUAGE.md §11.6)",
+                        ));
+                    }
+                    if file < files as usize {
+                        pos.put_wall((rank * files as usize + file) as Square);
+                    }
+                    file = file.saturating_add(1);
                     continue;
                 }
                 let start = promoted_at.take();
@@ -487,7 +504,7 @@ impl Rules {
     fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
         (0..self.tables.squares as Square).find(|&sq| {
             let piece = pos.board[sq as usize];
-            if piece == 0 {
+            if piece == 0 || piece == crate::compile::WALL {
                 return false;
             }
             let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
@@ -1153,6 +1170,10 @@ impl Rules {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
+                if piece == crate::compile::WALL {
+                    out.push('*');
+                    continue;
+                }
                 out.push_str(&self.piece_text(piece));
                 if pos.promoted.has((rank * files + file) as Square) {
                     out.push('~');
@@ -1215,8 +1236,12 @@ impl Rules {
         out
     }
 
-    /// The FEN letter of a piece code: upper case for White.
+    /// The FEN letter of a piece code: upper case for White; `*` for a
+    /// wall (§11.6).
     pub fn piece_letter(&self, piece: u8) -> char {
+        if piece == crate::compile::WALL {
+            return '*';
+        }
         let ty = (piece as usize - 1) / 2;
         let letter = self.variant.pieces[ty].letter;
         if (piece as usize - 1) & 1 == WHITE {
@@ -1231,7 +1256,7 @@ impl Rules {
     pub fn piece_text(&self, piece: u8) -> String {
         let ty = (piece as usize - 1) / 2;
         let letter = self.piece_letter(piece);
-        if self.variant.pieces[ty].promoted {
+        if piece != crate::compile::WALL && self.variant.pieces[ty].promoted {
             format!("+{letter}")
         } else {
             letter.to_string()

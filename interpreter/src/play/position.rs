@@ -4,7 +4,7 @@
 use super::bits::Bits;
 use super::Rules;
 use crate::check::{CapturedTo, MAX_PIECE_TYPES};
-use crate::compile::{code, Square};
+use crate::compile::{code, Square, WALL};
 
 /// White's index.
 pub const WHITE: usize = 0;
@@ -90,6 +90,10 @@ pub struct Undo {
     /// or exploded; kept only for captures where captures explode.
     royals_lost: u8,
     passes: u8,
+    /// The wall squares before the move (§11.6), where walls are kept.
+    walls: Bits,
+    /// The capturer turned into a wall (§11.6 `walls.capturers`).
+    petrified: bool,
 }
 
 impl Undo {
@@ -159,6 +163,8 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
+    /// Wall squares (§11.6): on the board they hold [`WALL`].
+    pub walls: Bits,
     /// Passes (§11.5) made in a row just before this position; not part
     /// of the repetition key.
     pub passes: u8,
@@ -260,6 +266,7 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+            walls: Bits::default(),
             passes: 0,
             hash: 0,
         }
@@ -290,6 +297,22 @@ impl Position {
         if rules.freezer_codes >> code & 1 != 0 {
             self.freezers.set(sq);
         }
+    }
+
+    /// Makes the empty square `sq` a wall (§11.6).
+    pub fn put_wall(&mut self, sq: Square) {
+        self.board[sq as usize] = WALL;
+        self.hash ^= super::zobrist::piece(WALL, sq);
+        self.walls.set(sq);
+    }
+
+    /// Empties every wall square.
+    fn clear_walls(&mut self) {
+        for sq in self.walls.iter() {
+            self.board[sq as usize] = 0;
+            self.hash ^= super::zobrist::piece(WALL, sq);
+        }
+        self.walls = Bits::default();
     }
 
     /// Removes whatever stands on `sq`, returning its code.
@@ -453,10 +476,13 @@ impl Position {
         if rules.tracks_hands {
             self.after_capture_and_promotion(rules, m, undo);
         }
-        if m.gate != 0 {
+        if m.gate != 0 && m.gate != WALL {
             self.put(rules, m.gate_at, m.gate);
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
+        }
+        if rules.walled {
+            self.make_walls(rules, m, undo);
         }
         if undo.captured != 0 && !rules.blast.is_empty() {
             self.explode(rules, m, us, undo);
@@ -577,6 +603,36 @@ impl Position {
         }
     }
 
+    /// Walls (§11.6): a capturer of a type in `walls.capturers` turns into
+    /// a wall; a move's placed wall (`gate_at`) is put, the one before
+    /// removed where a single wall stands.
+    #[inline(never)]
+    fn make_walls(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        undo.walls = self.walls;
+        undo.petrified = false;
+        let Some(walls) = &rules.variant.walls else {
+            return;
+        };
+        let mover_type = (undo.moved as usize).wrapping_sub(1) / 2;
+        if undo.captured != 0 && walls.capturers >> mover_type & 1 != 0 {
+            let at = if m.kind == MoveKind::Shoot {
+                m.from
+            } else {
+                m.to
+            };
+            self.take(at);
+            self.promoted.clear(at);
+            self.put_wall(at);
+            undo.petrified = true;
+        }
+        if m.gate == WALL {
+            if walls.single {
+                self.clear_walls();
+            }
+            self.put_wall(m.gate_at);
+        }
+    }
+
     /// Explosions (§11.5): after a capture, removes the pieces on the
     /// squares around the capture square and the one on it (the capturer),
     /// except immune types, and spared types off the capture square.
@@ -622,12 +678,18 @@ impl Position {
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
+        if rules.walled && m.kind != MoveKind::Null {
+            self.clear_walls();
+            if undo.petrified && m.kind == MoveKind::Shoot {
+                self.put(rules, m.from, undo.moved);
+            }
+        }
         if undo.captured != 0 && !rules.blast.is_empty() {
             for (k, sq) in undo.blast.iter().enumerate() {
                 self.put(rules, sq, undo.blasted[k]);
             }
         }
-        if m.gate != 0 {
+        if m.gate != 0 && m.gate != WALL {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
@@ -679,6 +741,11 @@ impl Position {
             self.freezes = undo.freezes;
             self.stepped = undo.stepped;
             self.opened = undo.opened;
+        }
+        if rules.walled {
+            for sq in undo.walls.iter() {
+                self.put_wall(sq);
+            }
         }
     }
 
