@@ -249,7 +249,7 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         flip: options.flip,
         tints,
         frozen: position.freezes.frozen.iter().collect(),
-        walls: position.walls.iter().collect(),
+        walls: position.walls().iter().collect(),
         hidden,
         marks: Vec::new(),
         arrows: options.arrows.clone(),

@@ -318,7 +318,7 @@ impl Rules {
     fn place_walls(&self, pos: &Position, place: WallPlace, first: usize, out: &mut Vec<Move>) {
         let us = pos.side;
         let zone = self.wall_zone[us];
-        let empty_before = zone & !(pos.occupied[0] | pos.occupied[1] | pos.walls);
+        let empty_before = zone & !(pos.occupied[0] | pos.occupied[1] | pos.walls());
         let moves: Vec<Move> = out.drain(first..).collect();
         for m in moves {
             let mut empty = empty_before;

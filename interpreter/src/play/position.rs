@@ -163,8 +163,6 @@ pub struct Position {
     pub stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub opened: Opened,
-    /// Wall squares (§11.6): on the board they hold [`WALL`].
-    pub walls: Bits,
     /// Passes (§11.5) made in a row just before this position; not part
     /// of the repetition key.
     pub passes: u8,
@@ -266,7 +264,6 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
-            walls: Bits::default(),
             passes: 0,
             hash: 0,
         }
@@ -299,20 +296,31 @@ impl Position {
         }
     }
 
+    /// The wall squares (§11.6): those whose board code is [`WALL`]. (Read
+    /// from the board, so that positions of files without walls carry
+    /// nothing for them.)
+    pub fn walls(&self) -> Bits {
+        let mut walls = Bits::default();
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code == WALL {
+                walls.set(sq as Square);
+            }
+        }
+        walls
+    }
+
     /// Makes the empty square `sq` a wall (§11.6).
     pub fn put_wall(&mut self, sq: Square) {
         self.board[sq as usize] = WALL;
         self.hash ^= super::zobrist::piece(WALL, sq);
-        self.walls.set(sq);
     }
 
-    /// Empties every wall square.
-    fn clear_walls(&mut self) {
-        for sq in self.walls.iter() {
+    /// Empties the wall squares `walls`.
+    fn clear_walls(&mut self, walls: Bits) {
+        for sq in walls.iter() {
             self.board[sq as usize] = 0;
             self.hash ^= super::zobrist::piece(WALL, sq);
         }
-        self.walls = Bits::default();
     }
 
     /// Removes whatever stands on `sq`, returning its code.
@@ -608,7 +616,7 @@ impl Position {
     /// removed where a single wall stands.
     #[inline(never)]
     fn make_walls(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
-        undo.walls = self.walls;
+        undo.walls = self.walls();
         undo.petrified = false;
         let Some(walls) = &rules.variant.walls else {
             return;
@@ -627,7 +635,7 @@ impl Position {
         }
         if m.gate == WALL {
             if walls.single {
-                self.clear_walls();
+                self.clear_walls(undo.walls);
             }
             self.put_wall(m.gate_at);
         }
@@ -679,7 +687,7 @@ impl Position {
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
         if rules.walled && m.kind != MoveKind::Null {
-            self.clear_walls();
+            self.clear_walls(self.walls());
             if undo.petrified && m.kind == MoveKind::Shoot {
                 self.put(rules, m.from, undo.moved);
             }

@@ -31,7 +31,7 @@ impl Rules {
     }
 
     /// The board as text: ranks from the last down, `.` for empty squares,
-    /// `*` after a frozen piece, files lettered below.
+    /// `*` after a frozen piece, `*` for a wall (§11.6), files lettered below.
     pub fn board_text(&self, pos: &Position) -> String {
         let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
         // With promoted forms (`+p`) every square is two characters wide.
