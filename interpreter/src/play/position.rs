@@ -687,10 +687,7 @@ impl Position {
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
         if rules.walled && m.kind != MoveKind::Null {
-            self.clear_walls(self.walls());
-            if undo.petrified && m.kind == MoveKind::Shoot {
-                self.put(rules, m.from, undo.moved);
-            }
+            self.lift_walls(rules, m, undo);
         }
         if undo.captured != 0 && !rules.blast.is_empty() {
             for (k, sq) in undo.blast.iter().enumerate() {
@@ -751,9 +748,25 @@ impl Position {
             self.opened = undo.opened;
         }
         if rules.walled {
-            for sq in undo.walls.iter() {
-                self.put_wall(sq);
-            }
+            self.restore_walls(undo);
+        }
+    }
+
+    /// Taking back a move in a file with walls (§11.6): empties the wall
+    /// squares, and puts back a shooter that turned into a wall.
+    #[inline(never)]
+    fn lift_walls(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        self.clear_walls(self.walls());
+        if undo.petrified && m.kind == MoveKind::Shoot {
+            self.put(rules, m.from, undo.moved);
+        }
+    }
+
+    /// Puts back the walls that stood before the move taken back.
+    #[inline(never)]
+    fn restore_walls(&mut self, undo: &Undo) {
+        for sq in undo.walls.iter() {
+            self.put_wall(sq);
         }
     }
 
