@@ -56,18 +56,18 @@ pub fn explore(
         }],
         Subject::Ruling(id) => {
             let source = crate::read(file)?;
-            let rules = motley_interpreter::build(&source)
+            let rules = motley_interpreter::build_path(file, &source)
                 .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
-            let prefix = format!("{}.", rules.variant.name);
+            let prefix = format!("{}.", rules.variant().name);
             let short = id.strip_prefix(&prefix).unwrap_or(&id).to_string();
             let ruling = rules
-                .file
+                .rule_file()
                 .rulings
                 .iter()
                 .find(|r| r.id == short)
                 .ok_or_else(|| {
                     let known: Vec<String> = rules
-                        .file
+                        .rule_file()
                         .rulings
                         .iter()
                         .map(|r| format!("{prefix}{}", r.id))

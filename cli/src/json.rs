@@ -69,23 +69,23 @@ pub fn state(game: &Game, viewer: Option<usize>) -> Value {
     let last = game
         .played()
         .last()
-        .filter(|p| viewer.is_none_or(|v| v == p.side))
+        .filter(|p| viewer.is_none_or(|v| v == p.side.index()))
         .map(|p| json!({"san": p.san, "uci": p.uci}));
     let outcome = game.outcome().map(
         |o| json!({"winner": o.winner_name(), "reason": o.reason.to_string(), "result": o.score()}),
     );
     let mut value = json!({
-        "side_to_move": side(game.position().side),
+        "side_to_move": side(game.position().side_to_move().index()),
         "in_check": game.in_check(),
         "turn_move": game.turn_move(),
         "last_move": last,
-        "hands": if game.rules().tracks_hands { json!({"white": hand(0), "black": hand(1)}) } else { Value::Null },
+        "hands": if game.rules().tracks_hands() { json!({"white": hand(0), "black": hand(1)}) } else { Value::Null },
         "frozen": game.frozen(),
         "outcome": outcome,
         "fen": game.fen(),
     });
     if let Some(v) = viewer {
-        let (_, fen, hidden) = game.view_text(v);
+        let (_, fen, hidden) = game.view_text(motley_interpreter::Color::from_index(v));
         value["fen"] = json!(fen);
         value["hidden"] = json!(hidden);
     }

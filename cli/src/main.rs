@@ -26,8 +26,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use motley_interpreter::play::PlayError;
-use motley_interpreter::{build, Game, MAX_PERFT_DEPTH};
+use motley_interpreter::PlayError;
+use motley_interpreter::{build_path, Game, MAX_PERFT_DEPTH};
 
 /// The `--help` epilogue of a subcommand: an example and the exit codes.
 macro_rules! help {
@@ -482,12 +482,12 @@ fn main() -> ExitCode {
 /// Checks a rule file's text and prints the result: `NAME: ok: VARIANT (N
 /// piece types)` on stdout, or every problem on stderr. True when valid.
 fn check_text(name: &str, source: &str) -> bool {
-    match build(source) {
+    match build_path(Path::new(name), source) {
         Ok(rules) => {
             outln!(
                 "{name}: ok: {} ({} piece types)",
-                rules.variant.name,
-                rules.variant.pieces.len()
+                rules.variant().name,
+                rules.variant().pieces.len()
             );
             true
         }
@@ -496,6 +496,37 @@ fn check_text(name: &str, source: &str) -> bool {
             false
         }
     }
+}
+
+/// The text the loader reads for the rule file at `path` with text
+/// `source`: the file itself, or with the files it extends merged in (the
+/// places of a built `RuleFile` are places in this text).
+pub(crate) fn loaded_text(path: &Path, source: &str) -> String {
+    motley_interpreter::load::expand(
+        &path.to_string_lossy(),
+        source,
+        &motley_interpreter::load::parents_on_disk,
+    )
+    .map_or_else(|_| source.to_string(), |e| e.text)
+}
+
+/// The files the rule file at `path` extends, as far as they can be read.
+fn extended_files(path: &Path) -> Vec<PathBuf> {
+    let Ok(source) = motley_interpreter::load::read_text(path) else {
+        return Vec::new();
+    };
+    motley_interpreter::load::expand(
+        &path.to_string_lossy(),
+        &source,
+        &motley_interpreter::load::parents_on_disk,
+    )
+    .map(|e| {
+        e.files()[1..]
+            .iter()
+            .map(|f| PathBuf::from(&f.name))
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// Reads a rule file; a folder, a device, a file over the size limit or
@@ -568,8 +599,8 @@ fn pgn_failure(path: &Path, e: &pgn::PgnError) -> Failure {
 /// The game of a rule file with `ID=VALUE` rulings, from a FEN if given.
 fn game_from(path: &Path, rulings: &[String], fen: Option<&str>) -> Result<Game, Failure> {
     let source = read(path)?;
-    let rules =
-        build(&source).map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+    let rules = build_path(path, &source)
+        .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
     let mut game = Game::new(Arc::new(rules));
     let settings: Vec<(String, String)> = rulings
         .iter()
@@ -678,32 +709,30 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
     let mut failed = false;
     for (n, record) in records.iter().enumerate() {
         let n = n + 1;
-        let report = (|| -> Result<String, String> {
+        // An error at a move carries the move's place in the file.
+        let report = (|| -> Result<String, (Option<(usize, usize)>, String)> {
             let mut game = game_from(
                 file,
                 &pgn_rulings(Some(record), &At::default()),
                 record.tag("FEN"),
             )
-            .map_err(|f| f.0.trim_end().to_string())?;
+            .map_err(|f| (None, f.0.trim_end().to_string()))?;
             if let Some(name) = record.tag("Variant") {
-                let ours = &game.rules().variant.name;
+                let ours = &game.rules().variant().name;
                 if !name.eq_ignore_ascii_case(ours) && !name.eq_ignore_ascii_case("standard") {
-                    return Err(format!(
-                        "the game is of variant `{name}`, the rule file of `{ours}`"
+                    return Err((
+                        None,
+                        format!("the game is of variant `{name}`, the rule file of `{ours}`"),
                     ));
                 }
             }
             for (i, (m, line, col)) in record.moves.iter().enumerate() {
-                let side = if game.position().side == 0 {
-                    "white"
-                } else {
-                    "black"
-                };
-                let number = game.position().fullmove;
+                let side = game.position().side_to_move().name();
+                let number = game.position().fullmove_number();
                 game.play(m).map_err(|e| {
-                    format!(
-                        "{line}:{col}: game {n}, move {} ({number}. {side}): {e}",
-                        i + 1
+                    (
+                        Some((*line, *col)),
+                        format!("game {n}, move {} ({number}. {side}): {e}", i + 1),
                     )
                 })?;
             }
@@ -711,8 +740,9 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
             let claimed = record.result.as_deref().or(record.tag("Result"));
             if let (Some(claimed), Some(outcome)) = (claimed, ended) {
                 if claimed != outcome.score() {
-                    return Err(format!(
-                        "the result is `{claimed}`, but the game ended {outcome}"
+                    return Err((
+                        None,
+                        format!("the result is `{claimed}`, but the game ended {outcome}"),
                     ));
                 }
             }
@@ -730,13 +760,11 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
         })();
         match report {
             Ok(summary) => outln!("{}: game {n}: ok: {summary}", games.display()),
-            Err(message) => {
+            Err((place, message)) => {
                 failed = true;
-                // A message about a move starts with its place in the file.
-                if message.starts_with(|c: char| c.is_ascii_digit()) {
-                    eprintln!("{}:{message}", games.display());
-                } else {
-                    eprintln!("{}: game {n}: {message}", games.display());
+                match place {
+                    Some((line, col)) => eprintln!("{}:{line}:{col}: {message}", games.display()),
+                    None => eprintln!("{}: game {n}: {message}", games.display()),
                 }
             }
         }
@@ -774,16 +802,20 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     "--watch prints text; --json is for a single check".to_string(),
                 ));
             }
-            watch::watch(&files, |files| {
-                for path in files {
-                    match read(path) {
-                        Ok(source) => {
-                            check_text(&path.display().to_string(), &source);
+            watch::watch(
+                &files,
+                |path| extended_files(path),
+                |files| {
+                    for path in files {
+                        match read(path) {
+                            Ok(source) => {
+                                check_text(&path.display().to_string(), &source);
+                            }
+                            Err(Failure(message)) => eprint!("{message}"),
                         }
-                        Err(Failure(message)) => eprint!("{message}"),
                     }
-                }
-            })
+                },
+            )
         }
         Command::Check { files, .. } => {
             let mut failed = false;
@@ -795,12 +827,12 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     failed |= !check_text(&name, &source);
                     continue;
                 }
-                let built = build(&source);
+                let built = build_path(&path, &source);
                 reports.push(json::check(
                     &name,
                     built
                         .as_ref()
-                        .map(|rules| (rules.variant.name.as_str(), rules.variant.pieces.len())),
+                        .map(|rules| (rules.variant().name.as_str(), rules.variant().pieces.len())),
                 ));
                 failed |= built.is_err();
             }
@@ -956,8 +988,8 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                     game.fen()
                 ),
                 Some(colour) => {
-                    let who = if colour == 0 { "white" } else { "black" };
-                    let (board, fen, hidden) = game.view_text(colour);
+                    let who = motley_interpreter::Color::from_index(colour);
+                    let (board, fen, hidden) = game.view_text(who);
                     outln!(
                         "{}{}fen: {fen}",
                         report::board_with_hands(&game, &board),
@@ -988,9 +1020,9 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
         } => {
             let game = game(&file, &at)?;
             let rules = game.rules();
-            let (files, ranks) = (rules.tables.files, rules.tables.ranks);
+            let (files, ranks) = (rules.files(), rules.ranks());
             let square_of = |name: &str| {
-                motley_interpreter::play::parse_square(files, ranks, name).ok_or_else(|| {
+                motley_interpreter::parse_square(files, ranks, name).ok_or_else(|| {
                     Failure(format!(
                         "bad square `{name}`: expected a1 to {}{ranks}",
                         (b'a' + files - 1) as char
@@ -1000,7 +1032,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             let pictures: Vec<(String, String)> = match piece {
                 Some(letter) => {
                     let square = square.as_deref().map(square_of).transpose()?;
-                    svg::diagrams(rules, &read(&file)?, &letter, square)
+                    svg::diagrams(rules, &loaded_text(&file, &read(&file)?), &letter, square)
                         .map_err(Failure)?
                         .into_iter()
                         .map(|d| (d.caption, d.svg))
@@ -1039,9 +1071,11 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 .iter()
                 .map(|path| {
                     let source = read(path)?;
-                    let rules = build(&source)
+                    let rules = build_path(path, &source)
                         .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
-                    Ok((rules.variant.name.clone(), source))
+                    // The playground finds parents among the bundled files
+                    // only: a file given here is served merged.
+                    Ok((rules.variant().name.clone(), loaded_text(path, &source)))
                 })
                 .collect::<Result<_, Failure>>()?;
             serve::serve(port, extra)

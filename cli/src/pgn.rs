@@ -312,14 +312,14 @@ pub fn write(game: &Game, tags: &[(&str, String)], result: &str, reason: Option<
         })
         .collect();
     lines.push(("Result", result.to_string()));
-    lines.push(("Variant", rules.variant.name.clone()));
+    lines.push(("Variant", rules.variant().name.clone()));
     lines.extend(
         tags.iter()
             .filter(|(n, _)| !ROSTER.contains(n) && *n != "Result")
             .cloned(),
     );
-    for ruling in &rules.file.rulings {
-        let chosen = &rules.variant.rulings[&ruling.id];
+    for ruling in &rules.rule_file().rulings {
+        let chosen = &rules.variant().rulings[&ruling.id];
         if *chosen != ruling.default.value {
             lines.push(("Ruling", format!("{}={chosen}", ruling.id)));
         }
@@ -336,7 +336,7 @@ pub fn write(game: &Game, tags: &[(&str, String)], result: &str, reason: Option<
     out.push('\n');
     let mut words = Vec::new();
     for (i, played) in game.played().iter().enumerate() {
-        if played.starts_turn && played.side == 0 {
+        if played.starts_turn && played.side == motley_interpreter::Color::White {
             words.push(format!("{}.", played.number));
         } else if i == 0 {
             words.push(format!("{}...", played.number));

@@ -5,9 +5,9 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 
-use motley_interpreter::compile::code;
-use motley_interpreter::play::Rules;
 use motley_interpreter::Game;
+use motley_interpreter::Rules;
+use motley_interpreter::{piece_code, Color};
 use motley_search::{Interpreted, Limits, Score, Searcher};
 
 use crate::Failure;
@@ -47,7 +47,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
     let mut searcher: Searcher<Interpreted> = Searcher::new(32);
     let mut input = std::io::stdin().lock().lines();
     let mut quit = false;
-    println!("{}", game.rules().variant.name);
+    println!("{}", game.rules().variant().name);
     if options.seats.contains(&Seat::Human) {
         println!("{HELP}");
     }
@@ -58,7 +58,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
             println!("{}", move_list(&game));
             shown = moves.len() + 1;
         }
-        let side = game.position().side;
+        let side = game.position().side_to_move().index();
         if options.seats[side] == Seat::Engine {
             let Some(m) = think(&mut searcher, &game, options.time, true) else {
                 break;
@@ -98,7 +98,7 @@ pub fn run(start: Game, options: Options) -> Result<(), Failure> {
                     for m in &moves[..keep] {
                         let _ = replay.play(m);
                     }
-                    if options.seats[replay.position().side] == Seat::Human {
+                    if options.seats[replay.position().side_to_move().index()] == Seat::Human {
                         game = replay;
                         moves.truncate(keep);
                         shown = 0;
@@ -224,18 +224,20 @@ fn figurine(name: &str, white: bool) -> Option<char> {
 }
 
 /// The board: figurines for the orthodox pieces, letters for the others,
-/// frozen pieces marked `*`, then hands, check and the side to move.
+/// frozen pieces marked `*`, walls `*` (LANGUAGE.md §11.6), then hands,
+/// check and the side to move.
 pub fn board(game: &Game, colour: bool) -> String {
     let rules = game.rules();
     let pos = game.position();
-    let (files, ranks) = (rules.tables.files as usize, rules.tables.ranks as usize);
+    let walls = pos.walls();
+    let (files, ranks) = (rules.files() as usize, rules.ranks() as usize);
     let mut out = String::new();
     for rank in (0..ranks).rev() {
         out.push_str(&format!("{:>2} ", rank + 1));
         for file in 0..files {
             let sq = rank * files + file;
-            let piece = pos.board[sq];
-            let glyph = if piece == motley_interpreter::compile::WALL {
+            let piece = pos.piece_at(sq as u8);
+            let glyph = if walls.has(sq as u8) {
                 '*'
             } else if piece == 0 {
                 if colour {
@@ -246,14 +248,10 @@ pub fn board(game: &Game, colour: bool) -> String {
             } else {
                 let ty = (piece as usize - 1) / 2;
                 let white = (piece as usize - 1) & 1 == 0;
-                figurine(&rules.variant.pieces[ty].name, white)
+                figurine(&rules.variant().pieces[ty].name, white)
                     .unwrap_or_else(|| rules.piece_letter(piece))
             };
-            let frozen = if pos.freezes.frozen.has(sq as u8) {
-                '*'
-            } else {
-                ' '
-            };
+            let frozen = if pos.frozen().has(sq as u8) { '*' } else { ' ' };
             if colour {
                 let shade = if (rank + file) % 2 == 0 {
                     "48;5;137"
@@ -274,15 +272,15 @@ pub fn board(game: &Game, colour: bool) -> String {
         out.push(' ');
     }
     out.push('\n');
-    if rules.tracks_hands {
+    if rules.tracks_hands() {
         for side in [0, 1] {
-            let held: Vec<String> = (0..rules.tables.types)
+            let held: Vec<String> = (0..rules.piece_types())
                 .filter(|&t| rules.held(pos, side, t) > 0)
                 .map(|t| {
                     format!(
                         "{}x{}",
                         rules.held(pos, side, t),
-                        rules.piece_letter(code(t, side))
+                        rules.piece_letter(piece_code(t, Color::from_index(side)))
                     )
                 })
                 .collect();
@@ -297,7 +295,7 @@ pub fn board(game: &Game, colour: bool) -> String {
             ));
         }
     }
-    if !pos.freezes.frozen.is_empty() {
+    if !pos.frozen().is_empty() {
         out.push_str("* frozen\n");
     }
     let check = if rules.in_check(pos) {
@@ -305,6 +303,6 @@ pub fn board(game: &Game, colour: bool) -> String {
     } else {
         ""
     };
-    out.push_str(&format!("{} to move{check}", Rules::colour_name(pos.side)));
+    out.push_str(&format!("{} to move{check}", pos.side_to_move().name()));
     out
 }

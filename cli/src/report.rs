@@ -16,11 +16,7 @@ pub fn status_line(game: &Game) -> String {
 
 /// `white to move`, with `, in check` and the move due in a turn of several.
 fn to_move(game: &Game) -> String {
-    let side = if game.position().side == 0 {
-        "white"
-    } else {
-        "black"
-    };
+    let side = game.position().side_to_move().name();
     let mut s = format!("{side} to move");
     if let Some(n) = game.turn_move() {
         s.push_str(&format!(" (move {n} of the turn)"));
@@ -37,7 +33,7 @@ fn to_move(game: &Game) -> String {
 pub fn state_lines(game: &Game, viewer: Option<usize>) -> String {
     let mut out = format!("turn: {}\n", to_move(game));
     if let Some(last) = game.played().last() {
-        if viewer.is_none_or(|v| v == last.side) {
+        if viewer.is_none_or(|v| v == last.side.index()) {
             out.push_str(&format!("last move: {} ({})\n", last.san, last.uci));
         }
     }
@@ -55,7 +51,7 @@ pub fn state_lines(game: &Game, viewer: Option<usize>) -> String {
 /// The board text with each side's hand beside its home edge: Black's
 /// beside the top rank, White's beside the bottom rank.
 pub fn board_with_hands(game: &Game, board: &str) -> String {
-    if !game.rules().tracks_hands {
+    if !game.rules().tracks_hands() {
         return board.to_string();
     }
     let hands = game.hands();

@@ -17,9 +17,24 @@ use crate::Failure;
 const POLL: Duration = Duration::from_millis(250);
 
 /// Checks `files` with `check` (which prints the results), then again after
-/// every change, naming the files that changed. Runs until interrupted.
-pub fn watch(files: &[PathBuf], check: impl Fn(&[PathBuf])) -> Result<ExitCode, Failure> {
-    let mut seen = contents(files);
+/// every change to them or to the files `extended` says each one extends,
+/// naming the files that changed. Runs until interrupted.
+pub fn watch(
+    files: &[PathBuf],
+    extended: impl Fn(&PathBuf) -> Vec<PathBuf>,
+    check: impl Fn(&[PathBuf]),
+) -> Result<ExitCode, Failure> {
+    let watched = || {
+        let mut all: Vec<PathBuf> = files.to_vec();
+        for f in files.iter().flat_map(&extended) {
+            if !all.contains(&f) {
+                all.push(f);
+            }
+        }
+        all
+    };
+    let mut paths = watched();
+    let mut seen = contents(&paths);
     eprintln!(
         "motley check --watch: checking {} again on every save; Ctrl-C stops",
         names(files.iter())
@@ -27,25 +42,32 @@ pub fn watch(files: &[PathBuf], check: impl Fn(&[PathBuf])) -> Result<ExitCode, 
     check(files);
     loop {
         std::thread::sleep(POLL);
-        let now = contents(files);
+        let now = contents(&paths);
         if now == seen {
             continue;
         }
         // An editor may write a file in steps: wait until it stays the same
         // for one poll, so that a half-written file is not checked.
         std::thread::sleep(POLL);
-        if contents(files) != now {
+        if contents(&paths) != now {
             continue;
         }
-        let changed: Vec<&PathBuf> = files
+        let changed: Vec<&PathBuf> = paths
             .iter()
             .zip(seen.iter().zip(&now))
             .filter(|(_, (before, after))| before != after)
             .map(|(f, _)| f)
             .collect();
         outln!("-- {} changed", names(changed.into_iter()));
-        seen = now;
         check(files);
+        // A change may name other parents: watch what the files extend now.
+        let now_watched = watched();
+        if now_watched == paths {
+            seen = now;
+        } else {
+            paths = now_watched;
+            seen = contents(&paths);
+        }
     }
 }
 

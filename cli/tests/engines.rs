@@ -336,3 +336,23 @@ fn an_engine_that_hangs_loses_on_time_and_is_restarted() {
         .collect();
     assert_eq!(lost.len(), 2, "{out}");
 }
+
+#[test]
+fn a_late_line_of_an_earlier_search_is_not_taken_for_the_answer() {
+    // This engine answers every `go` twice: `bestmove e2e4`, then a late
+    // `bestmove d2d4`. The referee synchronizes (`isready`) before each
+    // `go`, so the late line is dropped: White's second move is e2e4 again,
+    // illegal after 2 plies (a referee that read the late d2d4 as the
+    // second answer would go on to ply 4).
+    let engine = "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo bestmove e2e4; echo bestmove d2d4;; quit) exit;; esac; done'";
+    let out = first_game(engine);
+    let game = out
+        .lines()
+        .find(|l| l.starts_with("game 1: "))
+        .unwrap_or_default();
+    assert!(
+        game.contains("0-1 (White played the illegal move e2e4 in ")
+            && game.ends_with("after 2 plies"),
+        "{out}"
+    );
+}

@@ -182,7 +182,13 @@ fn u10_control_characters_are_escaped() {
 fn variant_with(bundled: &str, from: &str, to: &str, name: &str) -> String {
     let text = std::fs::read_to_string(bundled).expect("bundled rule file");
     assert!(text.contains(from), "{from}");
-    let file = scratch(name).join(format!("{name}.yaml"));
+    let folder = scratch(name);
+    // The file it extends (spec/LANGUAGE.md §1.1) goes beside it.
+    if let Some(parent) = text.lines().find_map(|l| l.strip_prefix("extends: ")) {
+        let bundled_parent = std::path::Path::new(bundled).with_file_name(parent);
+        std::fs::copy(bundled_parent, folder.join(parent)).expect("copy the parent");
+    }
+    let file = folder.join(format!("{name}.yaml"));
     std::fs::write(&file, text.replacen(from, to, 1)).expect("write");
     file.to_str().expect("utf-8 path").to_string()
 }

@@ -37,7 +37,7 @@ fn the_published_schema_is_what_motley_schema_prints() {
         assert!(top.contains(&key), "no `{key}` in {top:?}");
     }
     assert_eq!(schema["additionalProperties"], false);
-    let mut required: Vec<&str> = schema["required"]
+    let mut required: Vec<&str> = schema["then"]["required"]
         .as_array()
         .expect("required")
         .iter()
@@ -195,4 +195,41 @@ for instance in data["instances"]:
             .zip(verdicts)
             .collect(),
     )
+}
+
+/// A file that extends another may write part of a section, `null` and
+/// `- remove: X` (spec/LANGUAGE.md §1.1); a file that extends nothing may
+/// not, and a misspelt key is refused in both.
+#[test]
+fn a_child_file_may_be_partial_and_is_still_checked() {
+    let child = "extends: chess.yaml\nname: c\ncastling:\n  king: K\ndraws:\n  repetition: null\npieces:\n  - remove: Q\n";
+    let cases = [
+        ("child", child.to_string()),
+        ("no extends", child.replace("extends: chess.yaml\n", "")),
+        ("misspelt", child.replace("castling:", "castlin:")),
+    ];
+    let instances: Vec<(String, serde_json::Value)> = cases
+        .iter()
+        .map(|(name, text)| (name.to_string(), yaml_to_json(text)))
+        .collect();
+    let Some(verdicts) = validate(&instances) else {
+        return;
+    };
+    assert_eq!(verdicts[0].1, Vec::<String>::new(), "the child is valid");
+    assert!(
+        verdicts[1]
+            .1
+            .iter()
+            .any(|m| m == "'motley' is a required property"),
+        "{:?}",
+        verdicts[1].1
+    );
+    assert!(
+        verdicts[2]
+            .1
+            .iter()
+            .any(|m| m.contains("('castlin' was unexpected)")),
+        "{:?}",
+        verdicts[2].1
+    );
 }

@@ -262,7 +262,6 @@ impl CaseFile {
     }
 
     /// Checks case-file text read from `path` (used to resolve the variant).
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn parse(path: &Path, text: &str) -> Result<CaseFile, CaseFileError> {
         let error = |at: Option<(u64, u64)>, message: String| CaseFileError {
             path: path.to_path_buf(),
@@ -270,20 +269,7 @@ impl CaseFile {
             message,
         };
         let raw: RawFile = serde_saphyr::from_str(text).map_err(|e| {
-            let at = e
-                .location()
-                .filter(|l| l.line() > 0)
-                .map(|l| (l.line(), l.column()));
-            let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
-            let mut message = e.without_snippet().render_with_options(opts);
-            if let Some(i) = message.find(" at line ") {
-                message.truncate(i);
-            }
-            let message = message
-                .trim_end()
-                .trim_end_matches('.')
-                .replace("missing field `", "missing key `")
-                .replace("unknown field `", "unknown key `");
+            let (at, message) = yaml_error(&e);
             error(at, message)
         })?;
         let at = |s: &serde_saphyr::Location| Some((s.line(), s.column()));
@@ -315,95 +301,23 @@ impl CaseFile {
         for spanned in raw.cases.value {
             let place = at(&spanned.referenced);
             let c = spanned.value;
-            let bad = |message: String| error(place, format!("case `{}`: {message}", c.name));
             if c.name.trim().is_empty() {
                 return Err(error(place, "a case needs a non-empty `name`".to_string()));
             }
             if !names.insert(c.name.clone()) {
-                return Err(bad(
-                    "another case of this file has the same name".to_string()
+                return Err(error(
+                    place,
+                    format!(
+                        "case `{}`: another case of this file has the same name",
+                        c.name
+                    ),
                 ));
             }
-            if c.source.trim().is_empty() {
-                return Err(bad(
-                    "`source` is empty; name the document and quote the words the case rests on"
-                        .to_string(),
-                ));
-            }
-            if c.budget == Some(0) {
-                return Err(bad("`budget` must be at least 1".to_string()));
-            }
-            let e = c.expect;
-            let texts = e.legal.iter().flatten().map(|m| ("legal", m));
-            let texts = texts
-                .chain(e.includes.iter().map(|m| ("includes", m)))
-                .chain(e.excludes.iter().map(|m| ("excludes", m)));
-            for (key, text) in texts {
-                if !canonical_move(text) {
-                    return Err(bad(format!("`{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `e2e4,e4e3`, `0000`)")));
-                }
-            }
-            let outcome = match e.outcome {
-                None => None,
-                Some(RawOutcome::None) => Some(None),
-                Some(RawOutcome::Ended { winner, reason }) => {
-                    Some(Some(outcome(&winner, &reason).map_err(bad)?))
-                }
-            };
-            let expect = Expect {
-                legal: e.legal.map(|l| l.into_iter().collect()),
-                includes: e.includes,
-                excludes: e.excludes,
-                perft: e.perft,
-                outcome,
-                fen: e.fen,
-                error: e.error.map(|e| e.0),
-            };
-            if let Some(depth) = expect
-                .perft
-                .keys()
-                .find(|&&d| d > motley_interpreter::MAX_PERFT_DEPTH)
-            {
-                return Err(bad(format!(
-                    "perft depth {depth} is too deep: the most is {}",
-                    motley_interpreter::MAX_PERFT_DEPTH
-                )));
-            }
-            if expect == Expect::default() {
-                return Err(bad("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string()));
-            }
-            if expect.error.is_some()
-                && (Expect {
-                    error: None,
-                    ..expect.clone()
-                }) != Expect::default()
-            {
-                return Err(bad("`error` cannot be combined with other expectations: the start is refused, so there is no position".to_string()));
-            }
-            if let Some(prefixes) = &expect.error {
-                if prefixes.is_empty() || prefixes.iter().any(|p| p.trim().is_empty()) {
-                    return Err(bad("`error` is empty; give the start of the expected message, e.g. `invalid FEN`".to_string()));
-                }
-            }
-            if let Some(other) = c
-                .known
-                .keys()
-                .find(|k| !["interp", "engine", "uci", "fsf"].contains(&k.as_str()))
-            {
-                return Err(bad(format!(
-                    "`known` names `{other}`; expected interp, engine, uci or fsf"
-                )));
-            }
-            cases.push(Case {
-                name: c.name,
-                source: c.source,
-                line: place.map_or(0, |p| p.0),
-                fen: c.fen,
-                moves: c.moves,
-                budget: c.budget,
-                known: c.known,
-                expect,
-            });
+            let name = c.name.clone();
+            let case = c
+                .checked(place.map_or(0, |p| p.0))
+                .map_err(|message| error(place, format!("case `{name}`: {message}")))?;
+            cases.push(case);
         }
         Ok(CaseFile {
             path: path.to_path_buf(),
@@ -412,6 +326,122 @@ impl CaseFile {
             budget: raw.budget.map(|b| b.value),
             cases,
         })
+    }
+}
+
+/// The place and the message of a case file the YAML reader refused, in
+/// the words of case files (`key` for the reader's `field`).
+fn yaml_error(e: &serde_saphyr::Error) -> (Option<(u64, u64)>, String) {
+    let at = e
+        .location()
+        .filter(|l| l.line() > 0)
+        .map(|l| (l.line(), l.column()));
+    let opts = serde_saphyr::render_options! { snippets: serde_saphyr::SnippetMode::Off };
+    let mut message = e.without_snippet().render_with_options(opts);
+    if let Some(i) = message.find(" at line ") {
+        message.truncate(i);
+    }
+    let message = message
+        .trim_end()
+        .trim_end_matches('.')
+        .replace("missing field `", "missing key `")
+        .replace("unknown field `", "unknown key `");
+    (at, message)
+}
+
+impl RawCase {
+    /// The case, checked (its name is checked by the file, which knows the
+    /// other names); the message says what is wrong with it.
+    fn checked(self, line: u64) -> Result<Case, String> {
+        if self.source.trim().is_empty() {
+            return Err(
+                "`source` is empty; name the document and quote the words the case rests on"
+                    .to_string(),
+            );
+        }
+        if self.budget == Some(0) {
+            return Err("`budget` must be at least 1".to_string());
+        }
+        let expect = self.expect.checked()?;
+        if let Some(other) = self
+            .known
+            .keys()
+            .find(|k| !["interp", "engine", "uci", "fsf"].contains(&k.as_str()))
+        {
+            return Err(format!(
+                "`known` names `{other}`; expected interp, engine, uci or fsf"
+            ));
+        }
+        Ok(Case {
+            name: self.name,
+            source: self.source,
+            line,
+            fen: self.fen,
+            moves: self.moves,
+            budget: self.budget,
+            known: self.known,
+            expect,
+        })
+    }
+}
+
+impl RawExpect {
+    /// The expectations, checked: moves in canonical text, outcomes with
+    /// known words, perft depths within bounds, `error` alone.
+    fn checked(self) -> Result<Expect, String> {
+        let texts = self.legal.iter().flatten().map(|m| ("legal", m));
+        let texts = texts
+            .chain(self.includes.iter().map(|m| ("includes", m)))
+            .chain(self.excludes.iter().map(|m| ("excludes", m)));
+        for (key, text) in texts {
+            if !canonical_move(text) {
+                return Err(format!("`{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `e2e4,e4e3`, `0000`)"));
+            }
+        }
+        let outcome = match self.outcome {
+            None => None,
+            Some(RawOutcome::None) => Some(None),
+            Some(RawOutcome::Ended { winner, reason }) => Some(Some(outcome(&winner, &reason)?)),
+        };
+        let expect = Expect {
+            legal: self.legal.map(|l| l.into_iter().collect()),
+            includes: self.includes,
+            excludes: self.excludes,
+            perft: self.perft,
+            outcome,
+            fen: self.fen,
+            error: self.error.map(|e| e.0),
+        };
+        if let Some(depth) = expect
+            .perft
+            .keys()
+            .find(|&&d| d > motley_interpreter::MAX_PERFT_DEPTH)
+        {
+            return Err(format!(
+                "perft depth {depth} is too deep: the most is {}",
+                motley_interpreter::MAX_PERFT_DEPTH
+            ));
+        }
+        if expect == Expect::default() {
+            return Err("`expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error".to_string());
+        }
+        if expect.error.is_some()
+            && (Expect {
+                error: None,
+                ..expect.clone()
+            }) != Expect::default()
+        {
+            return Err("`error` cannot be combined with other expectations: the start is refused, so there is no position".to_string());
+        }
+        if let Some(prefixes) = &expect.error {
+            if prefixes.is_empty() || prefixes.iter().any(|p| p.trim().is_empty()) {
+                return Err(
+                    "`error` is empty; give the start of the expected message, e.g. `invalid FEN`"
+                        .to_string(),
+                );
+            }
+        }
+        Ok(expect)
     }
 }
 

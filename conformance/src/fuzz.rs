@@ -233,11 +233,11 @@ pub fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     // Either way: a piece that moved and came back reads back unmoved; an
     // unmoved castling rook whose king has moved reads back moved (the
     // castling field only tells castling rights).
-    for sq in (0..rules.tables.squares as u8)
-        .filter(|&sq| r.virgin.has(sq) != p.virgin.has(sq) && p.board[sq as usize] != 0)
+    for sq in (0..rules.squares() as u8)
+        .filter(|&sq| r.unmoved().has(sq) != p.unmoved().has(sq) && p.piece_at(sq) != 0)
     {
-        let name = motley_interpreter::play::square_name(rules.tables.files, sq);
-        assert_eq!(p.board[sq as usize], rules.start.board[sq as usize], "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
+        let name = motley_interpreter::square_name(rules.files(), sq);
+        assert_eq!(p.piece_at(sq), rules.start().piece_at(sq), "the piece on {name} reads back otherwise unmoved from `{}` but is not where the setup has it", played.fen());
         out.push(name);
     }
     out
@@ -538,7 +538,8 @@ fn bundled_games() -> &'static [(String, Game)] {
             .into_iter()
             .filter_map(|path| {
                 let source = std::fs::read_to_string(&path).ok()?;
-                let game = Game::from_source(&source).ok()?;
+                let rules = motley_interpreter::build_path(&path, &source).ok()?;
+                let game = Game::new(Arc::new(rules));
                 Some((path.file_stem()?.to_string_lossy().into_owned(), game))
             })
             .collect()
@@ -705,7 +706,12 @@ pub fn pairings() -> &'static [Vec<Pairing>] {
                 let Ok(source) = std::fs::read_to_string(path) else {
                     return Vec::new();
                 };
-                let Ok(file) = load::load(&source) else {
+                let Ok(expanded) =
+                    load::expand(&path.to_string_lossy(), &source, &load::parents_on_disk)
+                else {
+                    return Vec::new();
+                };
+                let Ok(file) = load::load(&expanded.text) else {
                     return Vec::new();
                 };
                 let mut choices = vec![Vec::new()];
@@ -1084,75 +1090,13 @@ pub struct Generated {
 
 impl RuleDesc {
     /// Prints the description as a rule file.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn generate(&self) -> Generated {
         let files = 3 + (self.files % 6) as usize;
         let ranks = 3 + (self.ranks % 6) as usize;
-        let size = files * ranks;
         let pieces: Vec<&PieceDesc> = self.pieces.iter().take(GEN_LETTERS.len()).collect();
-        let mut board: Vec<Option<char>> = vec![None; size];
-        let mirror = |sq: usize| (ranks - 1 - sq / files) * files + sq % files;
-        let free = |board: &Vec<Option<char>>, start: usize| {
-            (0..size)
-                .map(|i| (start + i) % size)
-                .find(|&s| board[s].is_none())
-        };
-        // The royal pair first, so there is always room for it.
-        let wk = self.royal_square as usize % size;
-        let wk = if mirror(wk) == wk {
-            (wk + files) % size
-        } else {
-            wk
-        };
-        board[wk] = Some('K');
-        let bk = if self.asymmetric_setup.is_some() {
-            free(&board, size - 1 - wk).unwrap_or(mirror(wk))
-        } else {
-            mirror(wk)
-        };
-        board[bk] = Some('k');
         let letter = |t: u8| (!pieces.is_empty()).then(|| GEN_LETTERS[t as usize % pieces.len()]);
-        for &(sq, t) in self.placements.iter().take(8) {
-            let Some(l) = letter(t) else { break };
-            let sq = sq as usize % size;
-            if self.asymmetric_setup.is_none() {
-                if board[sq].is_none() && board[mirror(sq)].is_none() && mirror(sq) != sq {
-                    board[sq] = Some(l);
-                    board[mirror(sq)] = Some(l.to_ascii_lowercase());
-                }
-            } else if board[sq].is_none() {
-                board[sq] = Some(l);
-            }
-        }
-        for &(sq, t) in self.asymmetric_setup.iter().flatten().take(8) {
-            let Some(l) = letter(t) else { break };
-            let sq = sq as usize % size;
-            if board[sq].is_none() {
-                board[sq] = Some(l.to_ascii_lowercase());
-            }
-        }
-        let mut fen = String::new();
-        for rank in (0..ranks).rev() {
-            let mut empty = 0;
-            for file in 0..files {
-                match board[rank * files + file] {
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let board = self.setup_board(files, ranks, &letter);
+        let mut fen = board_fen(&board, files, ranks);
         let s = &self.sections;
         let gated = s.gating.and_then(letter);
         if let Some(g) = gated {
@@ -1201,6 +1145,87 @@ impl RuleDesc {
             plies: (self.plies % 16) as usize,
         }
     }
+}
+
+impl RuleDesc {
+    /// The setup's board, square by square from a1: the royal pair, then
+    /// the placements (mirrored for Black unless the setup is asymmetric).
+    fn setup_board(
+        &self,
+        files: usize,
+        ranks: usize,
+        letter: &dyn Fn(u8) -> Option<char>,
+    ) -> Vec<Option<char>> {
+        let size = files * ranks;
+        let mut board: Vec<Option<char>> = vec![None; size];
+        let mirror = |sq: usize| (ranks - 1 - sq / files) * files + sq % files;
+        let free = |board: &Vec<Option<char>>, start: usize| {
+            (0..size)
+                .map(|i| (start + i) % size)
+                .find(|&s| board[s].is_none())
+        };
+        // The royal pair first, so there is always room for it.
+        let wk = self.royal_square as usize % size;
+        let wk = if mirror(wk) == wk {
+            (wk + files) % size
+        } else {
+            wk
+        };
+        board[wk] = Some('K');
+        let bk = if self.asymmetric_setup.is_some() {
+            free(&board, size - 1 - wk).unwrap_or(mirror(wk))
+        } else {
+            mirror(wk)
+        };
+        board[bk] = Some('k');
+        for &(sq, t) in self.placements.iter().take(8) {
+            let Some(l) = letter(t) else { break };
+            let sq = sq as usize % size;
+            if self.asymmetric_setup.is_none() {
+                if board[sq].is_none() && board[mirror(sq)].is_none() && mirror(sq) != sq {
+                    board[sq] = Some(l);
+                    board[mirror(sq)] = Some(l.to_ascii_lowercase());
+                }
+            } else if board[sq].is_none() {
+                board[sq] = Some(l);
+            }
+        }
+        for &(sq, t) in self.asymmetric_setup.iter().flatten().take(8) {
+            let Some(l) = letter(t) else { break };
+            let sq = sq as usize % size;
+            if board[sq].is_none() {
+                board[sq] = Some(l.to_ascii_lowercase());
+            }
+        }
+        board
+    }
+}
+
+/// The board part of a FEN: ranks from the last, runs of empty squares as digits.
+fn board_fen(board: &[Option<char>], files: usize, ranks: usize) -> String {
+    let mut fen = String::new();
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            match board[rank * files + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
 }
 
 /// The colour-mirrored twin of a FEN: ranks reversed, colours swapped,

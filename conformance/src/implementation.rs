@@ -231,6 +231,13 @@ pub fn variant_name(path: &Path) -> Result<String, ImplError> {
         name: String,
     }
     let text = read_rule_file(path)?;
+    // A file that extends another may take its name from it.
+    let text = motley_interpreter::load::expand(
+        &path.to_string_lossy(),
+        &text,
+        &motley_interpreter::load::parents_on_disk,
+    )
+    .map_or(text, |e| e.text);
     serde_saphyr::from_str::<NameOnly>(&text)
         .map(|n| n.name)
         .map_err(|e| {
@@ -285,7 +292,7 @@ impl Implementation for Interp {
 
     fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
         let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build(&source).map_err(|d| {
+        let rules = motley_interpreter::build_path(variant, &source).map_err(|d| {
             ImplError::Failed(
                 d.render(&variant.display().to_string(), &source)
                     .trim_end()
@@ -338,8 +345,8 @@ impl Implementation for Interp {
         Ok(self.game()?.outcome().map(|o| Outcome {
             winner: match o.winner {
                 None => Winner::Draw,
-                Some(0) => Winner::White,
-                Some(_) => Winner::Black,
+                Some(motley_interpreter::Color::White) => Winner::White,
+                Some(motley_interpreter::Color::Black) => Winner::Black,
             },
             reason: o.reason.to_string(),
         }))

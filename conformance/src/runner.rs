@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::case::{Case, CaseFile, CaseFileError};
+use crate::case::{Case, CaseFile, CaseFileError, Expect};
 use crate::implementation::{outcomes_agree, show_outcome, ImplError, ImplKind, Implementation};
 
 /// Node budget a perft count may have when neither the case, its file nor
@@ -406,7 +406,6 @@ pub fn check_case(
     result
 }
 
-#[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
 fn check(
     imp: &mut dyn Implementation,
     file: &CaseFile,
@@ -428,39 +427,15 @@ fn check(
 
     let start = imp.set_position(case.fen.as_deref(), &case.moves);
     if let Some(prefixes) = &e.error {
-        if !imp.validates_input() {
-            result.status = Status::Skipped(format!("{} cannot report refused input", imp.name()));
-            return result;
-        }
-        let wanted = prefixes
-            .iter()
-            .map(|p| format!("`{p}`"))
-            .collect::<Vec<_>>()
-            .join(" or ");
-        match start {
-            Ok(()) => differences.push(format!(
-                "expected an error starting {wanted}, but the start was accepted"
-            )),
-            Err(ImplError::Rejected(message)) => {
-                let lower = message.to_ascii_lowercase();
-                if !prefixes
-                    .iter()
-                    .any(|p| lower.starts_with(&p.to_ascii_lowercase()))
-                {
-                    differences.push(format!(
-                        "expected an error starting {wanted}, got `{message}`"
-                    ));
-                }
+        result.status = if imp.validates_input() {
+            let differences = refusal_differences(start, prefixes);
+            if differences.is_empty() {
+                Status::Passed
+            } else {
+                Status::Failed(differences)
             }
-            Err(other) => differences.push(format!(
-                "expected an error starting {wanted}, got {}",
-                describe(&other)
-            )),
-        }
-        result.status = if differences.is_empty() {
-            Status::Passed
         } else {
-            Status::Failed(differences)
+            Status::Skipped(format!("{} cannot report refused input", imp.name()))
         };
         return result;
     }
@@ -495,50 +470,8 @@ fn check(
     if e.legal.is_some() || !e.includes.is_empty() || !e.excludes.is_empty() {
         match imp.legal_moves() {
             Ok(moves) => {
-                let got: BTreeSet<&str> = moves.iter().map(String::as_str).collect();
-                if let Some(want) = &e.legal {
-                    let want: BTreeSet<&str> = want.iter().map(String::as_str).collect();
-                    let missing: Vec<&str> = want.difference(&got).copied().collect();
-                    let extra: Vec<&str> = got.difference(&want).copied().collect();
-                    let mut parts = Vec::new();
-                    if !missing.is_empty() {
-                        parts.push(format!("missing {}", list(missing)));
-                    }
-                    if !extra.is_empty() {
-                        parts.push(format!("unexpected {}", list(extra)));
-                    }
-                    note(
-                        Ok((!parts.is_empty())
-                            .then(|| format!("legal moves: {}", parts.join(", ")))),
-                        "legal",
-                        &mut result,
-                    );
-                }
-                if !e.includes.is_empty() {
-                    let absent: Vec<&String> = e
-                        .includes
-                        .iter()
-                        .filter(|m| !got.contains(m.as_str()))
-                        .collect();
-                    note(
-                        Ok((!absent.is_empty())
-                            .then(|| format!("includes: not legal: {}", list(absent)))),
-                        "includes",
-                        &mut result,
-                    );
-                }
-                if !e.excludes.is_empty() {
-                    let present: Vec<&String> = e
-                        .excludes
-                        .iter()
-                        .filter(|m| got.contains(m.as_str()))
-                        .collect();
-                    note(
-                        Ok((!present.is_empty())
-                            .then(|| format!("excludes: legal: {}", list(present)))),
-                        "excludes",
-                        &mut result,
-                    );
+                for (what, difference) in move_differences(&moves, e) {
+                    note(Ok(difference), what, &mut result);
                 }
             }
             Err(err) => note(Err(err), "legal moves", &mut result),
@@ -560,39 +493,17 @@ fn check(
             &mut result,
         );
     }
-    let mut counted = std::collections::BTreeMap::new();
-    for (&depth, &want) in &e.perft {
-        if budget.is_some_and(|b| want > b) {
-            result.over_budget.push((depth, want));
-            continue;
-        }
-        if let Some(budget) = budget {
-            match shallower_over(imp, depth, budget, &mut counted) {
-                Ok(true) => {
-                    result.over_budget.push((depth, want));
-                    continue;
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    note(Err(e), &format!("perft {depth}"), &mut result);
-                    continue;
-                }
-            }
-        }
-        let got = imp.perft(depth);
-        if let Ok(got) = got {
-            counted.insert(depth, got);
-        }
-        note(
-            got.map(|got| {
-                (got != want).then(|| format!("perft {depth}: expected {want}, got {got}"))
-            }),
-            &format!("perft {depth}"),
-            &mut result,
-        );
+    for (what, outcome) in perft_checks(imp, &e.perft, budget, &mut result.over_budget) {
+        note(outcome, &what, &mut result);
     }
+    result.status = status(&imp.name(), differences, ran, &result);
+    result
+}
 
-    result.status = if !differences.is_empty() {
+/// The status of a case from the differences found and the number of
+/// checks that ran: failed, passed, or skipped (saying why) when none ran.
+fn status(name: &str, differences: Vec<String>, ran: usize, result: &CaseResult) -> Status {
+    if !differences.is_empty() {
         Status::Failed(differences)
     } else if ran == 0 {
         let mut why = Vec::new();
@@ -602,15 +513,135 @@ fn check(
         if !result.unsupported.is_empty() {
             why.push(format!(
                 "{} does not support {}",
-                imp.name(),
+                name,
                 result.unsupported.join(", ")
             ));
         }
         Status::Skipped(why.join("; "))
     } else {
         Status::Passed
-    };
-    result
+    }
+}
+
+/// How a refused start differs from the expected refusal: an error whose
+/// message starts with one of `prefixes` (case-insensitive).
+fn refusal_differences(start: Result<(), ImplError>, prefixes: &[String]) -> Vec<String> {
+    let wanted = prefixes
+        .iter()
+        .map(|p| format!("`{p}`"))
+        .collect::<Vec<_>>()
+        .join(" or ");
+    match start {
+        Ok(()) => vec![format!(
+            "expected an error starting {wanted}, but the start was accepted"
+        )],
+        Err(ImplError::Rejected(message)) => {
+            let lower = message.to_ascii_lowercase();
+            if prefixes
+                .iter()
+                .any(|p| lower.starts_with(&p.to_ascii_lowercase()))
+            {
+                Vec::new()
+            } else {
+                vec![format!(
+                    "expected an error starting {wanted}, got `{message}`"
+                )]
+            }
+        }
+        Err(other) => vec![format!(
+            "expected an error starting {wanted}, got {}",
+            describe(&other)
+        )],
+    }
+}
+
+/// The move checks a case asks for (`legal`, `includes`, `excludes`), each
+/// with how the legal `moves` differ from it, if they do.
+fn move_differences(moves: &[String], e: &Expect) -> Vec<(&'static str, Option<String>)> {
+    let got: BTreeSet<&str> = moves.iter().map(String::as_str).collect();
+    let mut checks = Vec::new();
+    if let Some(want) = &e.legal {
+        let want: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+        let missing: Vec<&str> = want.difference(&got).copied().collect();
+        let extra: Vec<&str> = got.difference(&want).copied().collect();
+        let mut parts = Vec::new();
+        if !missing.is_empty() {
+            parts.push(format!("missing {}", list(missing)));
+        }
+        if !extra.is_empty() {
+            parts.push(format!("unexpected {}", list(extra)));
+        }
+        checks.push((
+            "legal",
+            (!parts.is_empty()).then(|| format!("legal moves: {}", parts.join(", "))),
+        ));
+    }
+    if !e.includes.is_empty() {
+        let absent: Vec<&String> = e
+            .includes
+            .iter()
+            .filter(|m| !got.contains(m.as_str()))
+            .collect();
+        checks.push((
+            "includes",
+            (!absent.is_empty()).then(|| format!("includes: not legal: {}", list(absent))),
+        ));
+    }
+    if !e.excludes.is_empty() {
+        let present: Vec<&String> = e
+            .excludes
+            .iter()
+            .filter(|m| got.contains(m.as_str()))
+            .collect();
+        checks.push((
+            "excludes",
+            (!present.is_empty()).then(|| format!("excludes: legal: {}", list(present))),
+        ));
+    }
+    checks
+}
+
+/// The perft counts of a case, each with its difference (or the error that
+/// kept it from running); counts over the node budget go to `over_budget`.
+fn perft_checks(
+    imp: &mut dyn Implementation,
+    perft: &std::collections::BTreeMap<u32, u64>,
+    budget: Option<u64>,
+    over_budget: &mut Vec<(u32, u64)>,
+) -> Vec<(String, Result<Option<String>, ImplError>)> {
+    let mut checks = Vec::new();
+    let mut counted = std::collections::BTreeMap::new();
+    for (&depth, &want) in perft {
+        if budget.is_some_and(|b| want > b) {
+            over_budget.push((depth, want));
+            continue;
+        }
+        if let Some(budget) = budget {
+            match shallower_over(imp, depth, budget, &mut counted) {
+                Ok(true) => {
+                    over_budget.push((depth, want));
+                    continue;
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    checks.push((format!("perft {depth}"), Err(e)));
+                    continue;
+                }
+            }
+        }
+        let got = imp.perft(depth);
+        if let Ok(got) = got {
+            counted.insert(depth, got);
+        }
+        checks.push((
+            format!("perft {depth}"),
+            got.map(|got| {
+                (got != want).then(|| format!("perft {depth}: expected {want}, got {got}"))
+            }),
+        ));
+    }
+
+    checks
 }
 
 fn describe(err: &ImplError) -> String {

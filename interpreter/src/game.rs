@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::collections::BTreeMap;
 
 use crate::check::{check, choose_rulings, RepetitionResult};
+use crate::color::Color;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::load::load;
-use crate::load::RuleFile;
+use crate::load::{expand, load, no_parents, parents_on_disk, ReadParent, RuleFile};
 use crate::play::{Outcome, PlayError, Position, Reason, Rules};
 
 /// Why a rule file could not be made playable.
@@ -17,12 +17,35 @@ pub type LoadError = Diagnostics;
 /// Runs load → check → compile on rule-file text, with default rulings,
 /// and validates its setup. Every other option of every ruling is built
 /// too, one at a time, so that a file broken under one of them is refused
-/// now; such a problem names the option (`under ID=OPTION: ...`).
+/// now; such a problem names the option (`under ID=OPTION: ...`). The text
+/// comes from no file, so an `extends` in it is refused: see
+/// [`build_named`] and [`build_path`].
 pub fn build(source: &str) -> Result<Rules, LoadError> {
+    build_named("", source, &no_parents)
+}
+
+/// [`build`] for the text of a rule file read from disk at `path`: the
+/// files it extends (spec/LANGUAGE.md §1.1) are read beside it.
+pub fn build_path(path: &std::path::Path, source: &str) -> Result<Rules, LoadError> {
+    build_named(&path.to_string_lossy(), source, &parents_on_disk)
+}
+
+/// [`build`] for the text of a rule file called `name`, whose `extends`
+/// are read by `read` (given the name resolved against `name`'s folder).
+/// Every diagnostic is placed in the file it is in: one of a parent file
+/// carries that file ([`Diagnostic::file`]).
+pub fn build_named(name: &str, source: &str, read: ReadParent) -> Result<Rules, LoadError> {
+    let expanded = expand(name, source, read)?;
+    build_text(&expanded.text).map_err(|d| expanded.locate(d))
+}
+
+/// [`build`] on the text the loader reads, merged from the files a file
+/// extends.
+fn build_text(source: &str) -> Result<Rules, LoadError> {
     let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
     let rulings =
         choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
-    let rules = build_file(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
+    let rules = build_with(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
     let mut problems: Vec<Diagnostic> = Vec::new();
     for ruling in &file.rulings {
         for option in ruling
@@ -34,7 +57,7 @@ pub fn build(source: &str) -> Result<Rules, LoadError> {
             let Ok(chosen) = choose_rulings(&file, &given) else {
                 continue;
             };
-            if let Err(d) = build_file(file.clone(), &chosen) {
+            if let Err(d) = build_with(file.clone(), &chosen) {
                 for mut problem in d.0 {
                     problem.message = format!("under {}={option}: {}", ruling.id, problem.message);
                     if !problems.contains(&problem) {
@@ -52,7 +75,7 @@ pub fn build(source: &str) -> Result<Rules, LoadError> {
 }
 
 /// Check → compile a loaded rule file with the given ruling options.
-fn build_file(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
+fn build_with(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
     let variant = check(&file, rulings)?;
     Rules::new(variant, file.clone()).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
@@ -107,8 +130,8 @@ pub struct Played {
     pub uci: String,
     /// SAN in the variant's notation, e.g. `Nf3`.
     pub san: String,
-    /// The side that played it: 0 White, 1 Black.
-    pub side: usize,
+    /// The side that played it.
+    pub side: Color,
     /// The move number of the turn it belongs to.
     pub number: u32,
     /// Whether it began its side's turn (§16: later moves of a turn do not).
@@ -119,6 +142,13 @@ impl Game {
     /// Reads rule-file text and starts a game at its setup.
     pub fn from_source(source: &str) -> Result<Game, LoadError> {
         Ok(Game::new(Arc::new(build(source)?)))
+    }
+
+    /// Reads the rule file at `path`, with the files it extends, and
+    /// starts a game at its setup.
+    pub fn from_path(path: &std::path::Path) -> Result<Game, LoadError> {
+        let source = crate::load::read_text(path)?;
+        Ok(Game::new(Arc::new(build_path(path, &source)?)))
     }
 
     /// Starts a game at the setup of the given rules.
@@ -186,7 +216,7 @@ impl Game {
         given.extend(settings.iter().cloned());
         let chosen =
             choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
-        let rules = build_file(file, &chosen).map_err(|diagnostics| PlayError::Rules {
+        let rules = build_with(file, &chosen).map_err(|diagnostics| PlayError::Rules {
             rulings: settings
                 .iter()
                 .map(|(id, value)| format!("{}={value}", short(id)))
@@ -263,7 +293,7 @@ impl Game {
         self.played.push(Played {
             uci: self.rules.uci(&m),
             san: san.clone(),
-            side: self.position.side,
+            side: self.position.side_to_move(),
             number: self.position.fullmove,
             starts_turn: self.position.sub == 0,
         });
@@ -325,7 +355,7 @@ impl Game {
             if let Some(winner) = winner {
                 return Some(match winner {
                     Some(w) => Outcome {
-                        winner: Some(w),
+                        winner: Some(Color::from_index(w)),
                         reason: Reason::PerpetualCheck,
                     },
                     None => self.rules.drawn(pos, Reason::PerpetualCheck),
@@ -341,7 +371,7 @@ impl Game {
             RepetitionResult::LostBy(c) => c ^ 1,
         };
         Some(Outcome {
-            winner: Some(winner),
+            winner: Some(Color::from_index(winner)),
             reason,
         })
     }
@@ -362,10 +392,10 @@ impl Game {
         decided
     }
 
-    /// The current position as `viewer` (0 White, 1 Black) may see it:
-    /// board text, FEN, and the names of the pieces not shown.
-    pub fn view_text(&self, viewer: usize) -> (String, String, Vec<String>) {
-        let view = self.rules.view(&self.position, viewer);
+    /// The current position as `viewer` may see it: board text, FEN, and
+    /// the names of the pieces not shown.
+    pub fn view_text(&self, viewer: Color) -> (String, String, Vec<String>) {
+        let view = self.rules.view(&self.position, viewer.index());
         let hidden = view
             .hidden
             .iter()

@@ -3,6 +3,10 @@
 //! `motley check NAME.yaml` prints, i.e.
 //! `build(source).unwrap_err().render("NAME.yaml", source)`.
 //!
+//! A case may extend another file (`extends`, spec/LANGUAGE.md §1.1): the
+//! parents it names stand in `tests/diagnostics/parents/`, or are bundled
+//! files; a problem in a parent is rendered with the parent's path.
+//!
 //! To (re)write the goldens after changing a message, run
 //!
 //!     MOTLEY_BLESS=1 cargo test -p motley-chess-interpreter --test diagnostics
@@ -13,7 +17,7 @@ use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use motley_interpreter::build;
+use motley_interpreter::build_named;
 
 /// Cases whose problem genuinely concerns the whole file, so their rendering
 /// may contain a `NAME.yaml: message` line without a line and column.
@@ -61,9 +65,14 @@ fn diagnostics_match_goldens() {
         let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
         let file = format!("{stem}.yaml");
         let source = fs::read_to_string(path).unwrap();
+        let dir = path.parent().unwrap().to_path_buf();
+        let read = move |name: &str| {
+            motley_interpreter::load::read_text(&dir.join(name)).map_err(|d| d.to_string())
+        };
 
         // (a) The build fails, and does not panic.
-        let Ok(result) = catch_unwind(AssertUnwindSafe(|| build(&source))) else {
+        let Ok(result) = catch_unwind(AssertUnwindSafe(|| build_named(&file, &source, &read)))
+        else {
             failures.push(format!("{file}: build panicked"));
             continue;
         };
@@ -78,13 +87,20 @@ fn diagnostics_match_goldens() {
         // (b) Every problem has a location unless it concerns the whole file.
         let problems: Vec<&str> = rendered
             .lines()
-            .filter(|l| l.starts_with(&format!("{file}:")))
+            .filter(|l| l.starts_with(&format!("{file}:")) || l.starts_with("parents/"))
             .collect();
         if problems.is_empty() {
             failures.push(format!("{file}: rendering names no problem:\n{rendered}"));
         }
         if !WHOLE_FILE.contains(&stem.as_str()) {
-            for line in problems.iter().filter(|l| !is_located(l, &file)) {
+            let in_parent = |l: &str| {
+                l.split_once(':')
+                    .is_some_and(|(name, _)| name.starts_with("parents/") && is_located(l, name))
+            };
+            for line in problems
+                .iter()
+                .filter(|l| !is_located(l, &file) && !in_parent(l))
+            {
                 failures.push(format!("{file}: problem without a location: {line}"));
             }
         }

@@ -12,8 +12,8 @@ fn game(variant: &str) -> Option<Game> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../spec/variants")
         .join(format!("{variant}.yaml"));
-    let source = std::fs::read_to_string(path).ok()?;
-    Some(Game::from_source(&source).unwrap_or_else(|d| panic!("{variant}: {d}")))
+    path.exists()
+        .then(|| Game::from_path(&path).unwrap_or_else(|d| panic!("{variant}: {d}")))
 }
 
 fn run(budget: u64) -> usize {

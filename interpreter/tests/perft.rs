@@ -54,8 +54,10 @@ fn perft_suite_full() {
 /// after White's third check in three-check, no move is counted.
 #[test]
 fn divide_sums_to_perft_where_the_game_is_over() {
-    let mut game = Game::from_source(include_str!("../../spec/variants/3check.yaml"))
-        .expect("3check.yaml loads");
+    let mut game = Game::from_path(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/3check.yaml"),
+    )
+    .expect("3check.yaml loads");
     game.set_fen("rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0+3 0 2")
         .unwrap_or_else(|e| panic!("{e}"));
     for depth in 1..=2 {

@@ -15,7 +15,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use motley_interpreter::play::square_name;
+use motley_interpreter::square_name;
 use motley_interpreter::Game;
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
@@ -51,7 +51,7 @@ fn variants() -> &'static [(String, Game)] {
             .filter_map(|p| {
                 Some((
                     p.file_stem()?.to_string_lossy().into_owned(),
-                    Game::from_source(&std::fs::read_to_string(&p).ok()?).ok()?,
+                    Game::from_path(&p).ok()?,
                 ))
             })
             .collect()
@@ -112,17 +112,17 @@ fn reached(v: usize, seed: u64, plies: usize) -> (&'static str, &'static Game, G
 fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     let (p, r) = (played.position(), read.position());
     let rules = played.rules();
-    let files = rules.tables.files;
+    let files = rules.files();
     let mut out = Vec::new();
     for sq in r
-        .virgin
+        .unmoved()
         .iter()
-        .filter(|&sq| !p.virgin.has(sq) && p.board[sq as usize] != 0)
+        .filter(|&sq| !p.unmoved().has(sq) && p.piece_at(sq) != 0)
     {
         let name = square_name(files, sq);
         assert_eq!(
-            p.board[sq as usize],
-            rules.start.board[sq as usize],
+            p.piece_at(sq),
+            rules.start().piece_at(sq),
             "the piece on {name} reads back unmoved from `{}` but is not where the setup has it",
             played.fen()
         );

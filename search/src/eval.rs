@@ -5,8 +5,8 @@
 //! reaches more squares on an empty board; a piece that promotes, more as
 //! it nears its zone), and the checks given where checks are counted.
 
-use motley_interpreter::compile::code;
-use motley_interpreter::play::{Move, MoveKind, Position, Rules, BLACK, WHITE};
+use motley_interpreter::piece_code as code;
+use motley_interpreter::{Color, Move, MoveKind, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
@@ -35,12 +35,12 @@ pub struct Evaluation {
 impl Evaluation {
     /// Builds the tables of `rules`.
     pub fn new(rules: &Rules) -> Evaluation {
-        let types = rules.tables.types;
-        let squares = rules.tables.squares;
+        let types = rules.piece_types();
+        let squares = rules.squares();
         let reach: Vec<Vec<i32>> = (0..types).map(|ty| reach(rules, ty)).collect();
         let values: Vec<i32> = (0..types)
             .map(|ty| {
-                let piece = &rules.variant.pieces[ty];
+                let piece = &rules.variant().pieces[ty];
                 if piece.royal {
                     0
                 } else if piece.value > 0 {
@@ -51,24 +51,28 @@ impl Evaluation {
                 }
             })
             .collect();
-        let promoting: u32 = rules.variant.promotions.iter().fold(0, |a, p| a | p.pieces);
+        let promoting: u32 = rules
+            .variant()
+            .promotions
+            .iter()
+            .fold(0, |a, p| a | p.pieces);
         let mut tables = vec![vec![0; squares]; 1 + 2 * types];
         for ty in 0..types {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
-            for colour in [WHITE, BLACK] {
-                let table = &mut tables[code(ty, colour) as usize];
+            for color in Color::ALL {
+                let table = &mut tables[code(ty, color) as usize];
                 for (sq, entry) in table.iter_mut().enumerate() {
                     // Black's table is White's, seen from the other side.
-                    let seen = if colour == WHITE {
+                    let seen = if color == Color::White {
                         sq
                     } else {
                         mirror(rules, sq)
                     };
                     let mut bonus = (reach[ty][seen] - average) * PER_REACH;
                     if promoting >> ty & 1 != 0 {
-                        bonus += progress(rules, sq, colour) * PER_RANK;
+                        bonus += progress(rules, sq, color) * PER_RANK;
                     }
-                    if rules.variant.pieces[ty].royal {
+                    if rules.variant().pieces[ty].royal {
                         // Away from the centre while the board is full.
                         bonus = -bonus;
                     }
@@ -77,7 +81,7 @@ impl Evaluation {
             }
         }
         let start: i32 = (0..squares)
-            .map(|sq| rules.start.board[sq])
+            .map(|sq| rules.start().piece_at(sq as u8))
             .filter(|&c| c != 0)
             .map(|c| values[(c as usize - 1) / 2])
             .sum();
@@ -101,36 +105,37 @@ impl Evaluation {
         let mut score = [0i32; 2];
         let mut material = 0;
         let mut royal = [0i32; 2];
-        for colour in [WHITE, BLACK] {
-            for sq in pos.occupied[colour].iter() {
-                let piece = pos.board[sq as usize];
+        for color in Color::ALL {
+            let colour = color.index();
+            for sq in pos.occupied(color).iter() {
+                let piece = pos.piece_at(sq);
                 let ty = (piece as usize - 1) / 2;
                 let bonus = self.squares[piece as usize][sq as usize];
-                if rules.variant.pieces[ty].royal {
+                if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
                 } else {
                     score[colour] += self.values[ty] + bonus;
                     material += self.values[ty];
                 }
             }
-            if rules.tracks_hands {
-                for ty in 0..rules.tables.types {
+            if rules.tracks_hands() {
+                for ty in 0..rules.piece_types() {
                     score[colour] += rules.held(pos, colour, ty) as i32 * self.values[ty];
                 }
             }
-            if rules.count_checks {
-                score[colour] += pos.checks[colour] as i32 * PER_CHECK;
+            if rules.count_checks() {
+                score[colour] += pos.checks_given(color) as i32 * PER_CHECK;
             }
         }
         // Royal pieces hide while there is much material, centralise after.
-        for colour in [WHITE, BLACK] {
+        for colour in 0..2 {
             score[colour] += if material > self.endgame {
                 royal[colour]
             } else {
                 -royal[colour]
             };
         }
-        let us = pos.side;
+        let us = pos.side_to_move().index();
         score[us] - score[us ^ 1]
     }
 }
@@ -138,10 +143,10 @@ impl Evaluation {
 /// Per square: the moves of a lone white piece of type `ty` there.
 fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
     let mut moves: Vec<Move> = Vec::new();
-    (0..rules.tables.squares)
+    (0..rules.squares())
         .map(|sq| {
             let mut pos = Position::empty();
-            pos.put(rules, sq as u8, code(ty, WHITE));
+            pos.put(rules, sq as u8, code(ty, Color::White));
             moves.clear();
             rules.pseudo_legal(&pos, &mut moves);
             moves
@@ -154,17 +159,17 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
 
 /// The square on the same file, as far from the last rank as `sq` is from the first.
 fn mirror(rules: &Rules, sq: usize) -> usize {
-    let files = rules.tables.files as usize;
-    (rules.tables.ranks as usize - 1 - sq / files) * files + sq % files
+    let files = rules.files() as usize;
+    (rules.ranks() as usize - 1 - sq / files) * files + sq % files
 }
 
-/// Ranks advanced from `colour`'s first rank.
-fn progress(rules: &Rules, sq: usize, colour: usize) -> i32 {
-    let rank = (sq / rules.tables.files as usize) as i32;
-    if colour == WHITE {
+/// Ranks advanced from `color`'s first rank.
+fn progress(rules: &Rules, sq: usize, color: Color) -> i32 {
+    let rank = (sq / rules.files() as usize) as i32;
+    if color == Color::White {
         rank
     } else {
-        rules.tables.ranks as i32 - 1 - rank
+        rules.ranks() as i32 - 1 - rank
     }
 }
 
@@ -180,12 +185,12 @@ mod tests {
     fn the_start_is_level_and_a_developed_knight_is_worth_more() {
         let rules = chess();
         let eval = Evaluation::new(&rules);
-        assert_eq!(eval.evaluate(&rules, &rules.start), 0);
+        assert_eq!(eval.evaluate(&rules, rules.start()), 0);
         let after = rules
             .position("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1")
             .unwrap();
         // Black to move, White has the better knight: negative for Black.
         assert_eq!(eval.evaluate(&rules, &after), -(8 - 3) * PER_REACH);
-        assert_eq!(eval.value(code(1, WHITE)), 900);
+        assert_eq!(eval.value(code(1, Color::White)), 900);
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use motley_interpreter::check::Result3;
-use motley_interpreter::play::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
+use motley_interpreter::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
 use crate::game::{End, Game};
@@ -48,11 +48,11 @@ impl Game for Interpreted {
     type Move = Move;
 
     fn side(&self) -> usize {
-        self.position.side
+        self.position.side_to_move().index()
     }
 
     fn moves(&self, out: &mut Vec<Move>) {
-        if self.rules.immediate_end && self.rules.ended(&self.position).is_some() {
+        if self.rules.immediate_end() && self.rules.ended(&self.position).is_some() {
             return;
         }
         self.rules.pseudo_legal(&self.position, out);
@@ -80,19 +80,19 @@ impl Game for Interpreted {
 
     fn decided(&self) -> Option<End> {
         let pos = &self.position;
-        if self.rules.immediate_end {
+        if self.rules.immediate_end() {
             if let Some(o) = self.rules.ended(pos) {
                 return Some(match o.winner {
                     None => End::Draw,
-                    Some(w) if w == pos.side => End::Win,
+                    Some(w) if w == pos.side_to_move() => End::Win,
                     Some(_) => End::Loss,
                 });
             }
         }
         self.rules
-            .variant
+            .variant()
             .fifty_move
-            .is_some_and(|n| pos.halfmove >= n)
+            .is_some_and(|n| pos.halfmove_clock() >= n)
             .then_some(End::Draw)
     }
 
@@ -100,7 +100,7 @@ impl Game for Interpreted {
         if self.rules.in_check(&self.position) {
             return End::Loss;
         }
-        match self.rules.variant.outcomes.stalemate {
+        match self.rules.variant().outcomes.stalemate {
             Result3::Loss => End::Loss,
             Result3::Draw => End::Draw,
             Result3::Win => End::Win,
@@ -108,11 +108,11 @@ impl Game for Interpreted {
     }
 
     fn repetition(&self) -> Option<u32> {
-        self.rules.variant.repetition
+        self.rules.variant().repetition
     }
 
     fn reversible_plies(&self) -> u32 {
-        self.position.halfmove
+        self.position.halfmove_clock()
     }
 
     fn key(&self) -> u64 {
@@ -125,21 +125,21 @@ impl Game for Interpreted {
 
     fn capture(&self, m: Move) -> Option<(i32, i32)> {
         let victim = match m.kind {
-            MoveKind::EnPassant => self.position.board[m.aux as usize],
+            MoveKind::EnPassant => self.position.piece_at(m.aux),
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply | MoveKind::Shoot => {
-                self.position.board[m.to as usize]
+                self.position.piece_at(m.to)
             }
             MoveKind::Castle | MoveKind::Drop | MoveKind::Null => 0,
         };
         let promotion = if m.promotion != 0 && m.kind != MoveKind::Drop {
-            self.eval.value(m.promotion) - self.eval.value(self.position.board[m.from as usize])
+            self.eval.value(m.promotion) - self.eval.value(self.position.piece_at(m.from))
         } else {
             0
         };
         (victim != 0 || promotion > 0).then(|| {
             (
                 self.eval.value(victim) + promotion,
-                self.eval.value(self.position.board[m.from as usize]),
+                self.eval.value(self.position.piece_at(m.from)),
             )
         })
     }

@@ -59,7 +59,7 @@ fn the_search_finds_every_mate() {
         let rule_path = path.parent().unwrap().join(&file.variant);
         let source = std::fs::read_to_string(&rule_path)
             .unwrap_or_else(|e| panic!("{}: {e}", rule_path.display()));
-        let rules = Arc::new(motley_interpreter::build(&source).unwrap());
+        let rules = Arc::new(motley_interpreter::build_path(&rule_path, &source).unwrap());
         for case in &file.cases {
             count += 1;
             assert!(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use motley_interpreter::{build, Game};
+use motley_interpreter::{build_path, Game};
 
 use crate::svg::{self, escape};
 use crate::Failure;
@@ -50,16 +50,20 @@ pub fn doc(paths: &[PathBuf], out: &Path) -> Result<ExitCode, Failure> {
     let mut problems = String::new();
     for path in rule_files(paths)? {
         let source = crate::read(&path)?;
-        match build(&source) {
+        match build_path(&path, &source) {
             Ok(rules) => {
-                if pages.iter().any(|p| p.name == rules.variant.name) {
+                if pages.iter().any(|p| p.name == rules.variant().name) {
                     return Err(Failure(format!(
                         "{}: a second variant named `{}`",
                         path.display(),
-                        rules.variant.name
+                        rules.variant().name
                     )));
                 }
-                pages.push(page(&path, &source, Arc::new(rules))?);
+                pages.push(page(
+                    &path,
+                    &crate::loaded_text(&path, &source),
+                    Arc::new(rules),
+                )?);
             }
             Err(d) => problems.push_str(&d.render(&path.display().to_string(), &source)),
         }
@@ -104,12 +108,8 @@ fn html(title: &str, body: &str) -> String {
 }
 
 /// The page of one variant.
-fn page(
-    path: &Path,
-    source: &str,
-    rules: Arc<motley_interpreter::play::Rules>,
-) -> Result<Page, Failure> {
-    let v = &rules.variant;
+fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Result<Page, Failure> {
+    let v = &rules.variant();
     let name = v.name.clone();
     let title = v.title.clone().unwrap_or_else(|| name.clone());
     let mut files = Vec::new();
@@ -125,7 +125,7 @@ fn page(
         escape(&stem),
         escape(&name)
     ));
-    if let Some(s) = &rules.file.source {
+    if let Some(s) = &rules.rule_file().source {
         body.push_str(&format!("; source: {}", escape(s)));
     }
     body.push_str(".</p>\n");
@@ -138,7 +138,7 @@ fn page(
     body.push_str(&format!(
         "<h2>Start position</h2>\n<p><img src=\"{}\" alt=\"the start position\"></p>\n<p><code>{}</code></p>\n",
         escape(&start_name),
-        escape(&rules.file.setup.value)
+        escape(&rules.rule_file().setup.value)
     ));
     body.push_str("<h2>Pieces</h2>\n");
     for p in &v.pieces {
@@ -151,7 +151,7 @@ fn page(
             } else {
                 format!("value {}", p.value)
             },
-            escape(&piece_words(&rules.file, source, &p.token())),
+            escape(&piece_words(rules.rule_file(), source, &p.token())),
             l = p.token()
         ));
         let diagrams = svg::diagrams(&rules, source, &p.token(), None).map_err(Failure)?;
@@ -177,11 +177,11 @@ fn page(
         }
     }
     body.push_str("<h2>Rulings</h2>\n");
-    if rules.file.rulings.is_empty() {
+    if rules.rule_file().rulings.is_empty() {
         body.push_str("<p>None: the source leaves no question open.</p>\n");
     } else {
         body.push_str("<table>\n<tr><th>Id</th><th>Question</th><th>Source words</th><th>Options</th><th>Default</th></tr>\n");
-        for r in &rules.file.rulings {
+        for r in &rules.rule_file().rulings {
             body.push_str(&format!(
                 "<tr><td><code>{}.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                 escape(&name),

@@ -3,7 +3,7 @@
 //! the end of the game.
 
 use motley_interpreter::load::{BetzaComponent, Leg, RuleFile};
-use motley_interpreter::play::Rules;
+use motley_interpreter::Rules;
 
 /// The words of an expression or other span of the source, whitespace
 /// collapsed, e.g. `rank == 8`.
@@ -223,7 +223,7 @@ fn names(rules: &Rules, letters: &[motley_interpreter::load::Text]) -> String {
         .iter()
         .map(|l| {
             rules
-                .variant
+                .variant()
                 .pieces
                 .iter()
                 .find(|p| p.letter.to_string() == l.value.to_ascii_uppercase())
@@ -242,8 +242,8 @@ fn names(rules: &Rules, letters: &[motley_interpreter::load::Text]) -> String {
 /// freezing, the end of the game.
 #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
 pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String>)> {
-    let file = &rules.file;
-    let v = &rules.variant;
+    let file = &rules.rule_file();
+    let v = &rules.variant();
     let text = |span| source_text(source, span);
     // A zone as whole files or ranks where it is one (`true`: anywhere),
     // else as written.
@@ -415,7 +415,7 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
         out.push(("Freezing", s));
     }
     let o = &file.outcomes;
-    let valued = &rules.variant.outcomes;
+    let valued = &rules.variant().outcomes;
     let mut captures = Vec::new();
     if let Some(c) = &file.compulsory_capture {
         let who = match c.sides.as_ref().map(|t| t.value.as_str()) {
@@ -431,7 +431,7 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
             "{who} who can capture{by} must capture (any such capture)."
         ));
     }
-    if rules.variant.checks_illegal {
+    if rules.variant().checks_illegal {
         captures.push("No move may attack the enemy royal piece: nobody is ever in check.".into());
     }
     if !captures.is_empty() {
@@ -443,7 +443,7 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
         motley_interpreter::check::Result3::Win => "wins",
     };
     let mut end = Vec::new();
-    if rules.royal_codes != 0 {
+    if rules.variant().pieces.iter().any(|p| p.royal) {
         end.push(format!(
             "A player whose royal piece is attacked and who has no legal move is checkmated and {}.",
             result(valued.checkmate)

@@ -160,7 +160,7 @@ impl Session {
             .catalog
             .game(&self.variant)
             .ok_or_else(|| format!("unknown variant `{}`", self.variant))?;
-        let prefix = format!("{}.", game.rules().file.name.value);
+        let prefix = format!("{}.", game.rules().rule_file().name.value);
         for (id, value) in self.rulings.iter().filter(|r| r.0.starts_with(&prefix)) {
             game.set_ruling(id, value).map_err(|e| e.to_string())?;
         }
@@ -224,11 +224,12 @@ impl Session {
             });
         }
         let ms = |key: &str| number(key).map(Duration::from_millis);
-        let (time, increment) = if self.game.position().side == 0 {
-            (ms("wtime"), ms("winc"))
-        } else {
-            (ms("btime"), ms("binc"))
-        };
+        let (time, increment) =
+            if self.game.position().side_to_move() == motley_interpreter::Color::White {
+                (ms("wtime"), ms("winc"))
+            } else {
+                (ms("btime"), ms("binc"))
+            };
         let limits = Limits {
             depth: number("depth")
                 .or(number("mate").map(|n| 2 * n))

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use motley_interpreter::{build, Game};
+use motley_interpreter::{build_path, Game};
 
-use crate::bundled::BUNDLED;
+use crate::bundled::{build_bundled, BUNDLED};
 use crate::Failure;
 
 /// One offered variant: its name and a game at its setup.
@@ -29,21 +29,21 @@ impl Catalog {
         let mut entries: Vec<Entry> = Vec::new();
         for path in files {
             let source = crate::read(path)?;
-            let rules = build(&source)
+            let rules = build_path(path, &source)
                 .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
             entries.push(Entry {
-                name: rules.variant.name.clone(),
+                name: rules.variant().name.clone(),
                 game: Game::new(Arc::new(rules)),
             });
         }
         // Chess first: the default of `uci` and `xboard`.
         let mut bundled: Vec<&(&str, &str)> = BUNDLED.iter().collect();
         bundled.sort_by_key(|(stem, _)| *stem != "chess");
-        for (_, source) in bundled {
-            let rules = build(source).map_err(|d| Failure(d.to_string()))?;
-            if !entries.iter().any(|e| e.name == rules.variant.name) {
+        for (stem, source) in bundled {
+            let rules = build_bundled(stem, source).map_err(|d| Failure(d.to_string()))?;
+            if !entries.iter().any(|e| e.name == rules.variant().name) {
                 entries.push(Entry {
-                    name: rules.variant.name.clone(),
+                    name: rules.variant().name.clone(),
                     game: Game::new(Arc::new(rules)),
                 });
             }
@@ -69,7 +69,7 @@ impl Catalog {
         self.entries
             .iter()
             .flat_map(|e| {
-                let file = &e.game.rules().file;
+                let file = e.game.rules().rule_file();
                 file.rulings.iter().map(move |r| {
                     (
                         format!("{}.{}", file.name.value, r.id),

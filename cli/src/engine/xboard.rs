@@ -68,7 +68,7 @@ pub fn run(catalog: Catalog) -> Result<(), Failure> {
         .game("chess")
         .or_else(|| catalog.entries().first().map(|e| e.game.clone()))
         .ok_or_else(|| Failure("no variant to play".into()))?;
-    let variant = first.rules().variant.name.clone();
+    let variant = first.rules().variant().name.clone();
     let mut session = Session {
         catalog,
         variant,
@@ -164,12 +164,12 @@ impl Session {
             }
             "go" => {
                 self.force = false;
-                self.engine = Some(self.game.position().side);
+                self.engine = Some(self.game.position().side_to_move().index());
                 self.think();
             }
             "playother" => {
                 self.force = false;
-                self.engine = Some(self.game.position().side ^ 1);
+                self.engine = Some(self.game.position().side_to_move().opposite().index());
             }
             "usermove" => self.user_move(&arg),
             "?" => self.thinker.stop(),
@@ -226,9 +226,9 @@ impl Session {
             return;
         }
         let rules = self.start.rules();
-        let v = &rules.variant;
+        let v = &rules.variant();
         let letters: String = v.pieces.iter().map(|p| p.letter).collect();
-        let hand = if rules.tracks_hands {
+        let hand = if rules.tracks_hands() {
             v.pieces.len()
         } else {
             0
@@ -237,8 +237,8 @@ impl Session {
             "setup ({}{}) {}x{}+{}_fairy {}",
             letters,
             letters.to_ascii_lowercase(),
-            rules.tables.files,
-            rules.tables.ranks,
+            rules.files(),
+            rules.ranks(),
             hand,
             self.start.fen()
         ));
@@ -280,7 +280,7 @@ impl Session {
                 self.moves.push(text.to_string());
                 if !self.report_end()
                     && !self.force
-                    && self.engine == Some(self.game.position().side)
+                    && self.engine == Some(self.game.position().side_to_move().index())
                 {
                     self.think();
                 }
@@ -399,8 +399,8 @@ impl Session {
             return false;
         };
         let who = match outcome.winner {
-            Some(0) => "White wins",
-            Some(_) => "Black wins",
+            Some(motley_interpreter::Color::White) => "White wins",
+            Some(motley_interpreter::Color::Black) => "Black wins",
             None => "Draw",
         };
         say(&format!(

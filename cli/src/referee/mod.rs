@@ -95,7 +95,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
             pgn: None,
         },
     )?;
-    let variant = start.rules().variant.name.clone();
+    let variant = start.rules().variant().name.clone();
     let openings = read_openings(&options, &start)?;
     let mut players: Vec<Option<Player>> = vec![None, None];
     let mut names = [String::new(), String::new()];
@@ -298,7 +298,7 @@ fn play_game(
     loop {
         if let Some(outcome) = game.outcome() {
             return Ending {
-                winner: outcome.winner,
+                winner: outcome.winner.map(motley_interpreter::Color::index),
                 reason: outcome.reason.to_string(),
             };
         }
@@ -308,7 +308,7 @@ fn play_game(
                 reason: format!("adjudicated a draw after {} plies", options.max_plies),
             };
         }
-        let side = game.position().side;
+        let side = game.position().side_to_move().index();
         let seat = seats[side];
         let deadline = match (clocks, options.movetime) {
             (Some(c), _) => c[side] + options.margin,

@@ -159,13 +159,19 @@ impl Player {
 
     /// `isready` … `readyok`.
     fn ready(&mut self) -> Result<(), String> {
+        self.synchronize()
+            .map_err(|e| format!("{} did not answer isready: {e:?}", self.name))
+    }
+
+    /// Sends `isready` and reads up to `readyok`, dropping what comes
+    /// before: a late line of an earlier search (a second `bestmove`) is
+    /// never taken for the answer to the next `go`.
+    fn synchronize(&mut self) -> Result<(), Failed> {
         self.send("isready");
         let deadline = Instant::now() + HANDSHAKE;
         loop {
-            match self.line(deadline) {
-                Ok(line) if line.trim() == "readyok" => return Ok(()),
-                Ok(_) => {}
-                Err(e) => return Err(format!("{} did not answer isready: {e:?}", self.name)),
+            if self.line(deadline)?.trim() == "readyok" {
+                return Ok(());
             }
         }
     }
@@ -258,6 +264,7 @@ impl Player {
             format!(" moves {}", turn.moves.join(" "))
         };
         self.send(&format!("position {start}{moves}"));
+        self.synchronize()?;
         let mut go = String::from("go");
         if let Some(([w, b], inc)) = turn.clocks {
             go.push_str(&format!(

@@ -6,10 +6,10 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use motley_interpreter::{build, Game};
+use motley_interpreter::Game;
 use serde_json::{json, Value};
 
-use crate::bundled::BUNDLED;
+use crate::bundled::{build_bundled, BUNDLED};
 use crate::svg::{self, squares_in};
 use crate::Failure;
 
@@ -92,7 +92,7 @@ fn route(
 /// The diagnostics of a rule text, as `motley check` prints them for a
 /// file named `rules.yaml`, each with its line and column.
 fn check(source: &str) -> Value {
-    let diagnostics: Vec<Value> = match build(source) {
+    let diagnostics: Vec<Value> = match build_bundled("rules", source) {
         Ok(_) => Vec::new(),
         Err(d) => {
             d.0.iter()
@@ -101,6 +101,7 @@ fn check(source: &str) -> Value {
                         "line": d.span.map(|s| s.line),
                         "col": d.span.map(|s| s.col),
                         "message": d.message,
+                        "file": d.file.as_ref().map(|f| f.name.clone()),
                         "text": d.render("rules.yaml", source),
                     })
                 })
@@ -115,7 +116,7 @@ fn check(source: &str) -> Value {
 /// or `{error}` naming what failed.
 fn game(request: &Value) -> Value {
     let source = request["source"].as_str().unwrap_or("");
-    let rules = match build(source) {
+    let rules = match build_bundled("rules", source) {
         Ok(rules) => rules,
         Err(d) => return json!({ "error": d.render("rules.yaml", source) }),
     };
@@ -137,8 +138,8 @@ fn game(request: &Value) -> Value {
         }
     }
     let rules = game.rules();
-    let (files, ranks) = (rules.tables.files, rules.tables.ranks);
-    let name = |sq: u8| motley_interpreter::play::square_name(files, sq);
+    let (files, ranks) = (rules.files(), rules.ranks());
+    let name = |sq: u8| motley_interpreter::square_name(files, sq);
     let legal: Vec<Value> = if game.outcome().is_some() {
         Vec::new()
     } else {
@@ -158,11 +159,11 @@ fn game(request: &Value) -> Value {
     let played: Vec<Value> = game
         .played()
         .iter()
-        .map(|p| json!({ "san": p.san, "uci": p.uci, "side": p.side, "number": p.number, "starts_turn": p.starts_turn }))
+        .map(|p| json!({ "san": p.san, "uci": p.uci, "side": p.side.index(), "number": p.number, "starts_turn": p.starts_turn }))
         .collect();
-    let chosen = &rules.variant.rulings;
+    let chosen = &rules.variant().rulings;
     let rulings: Vec<Value> = rules
-        .file
+        .rule_file()
         .rulings
         .iter()
         .map(|r| {
@@ -192,7 +193,7 @@ fn pgn(game: &Game) -> String {
     let result = game.outcome().map_or("*", |o| o.score());
     let mut out = format!(
         "[Event \"motley serve\"]\n[Variant \"{}\"]\n",
-        game.rules().variant.name
+        game.rules().variant().name
     );
     if let Some(fen) = game.start_fen() {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
@@ -200,7 +201,7 @@ fn pgn(game: &Game) -> String {
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
     let mut words = Vec::new();
     for (i, p) in game.played().iter().enumerate() {
-        if p.side == 0 && p.starts_turn {
+        if p.side == motley_interpreter::Color::White && p.starts_turn {
             words.push(format!("{}.", p.number));
         } else if i == 0 {
             words.push(format!("{}...", p.number));

@@ -4,7 +4,7 @@
 //! one diagram per condition; an imitator one per type it may imitate.
 
 use motley_interpreter::check::{Movement, Travel};
-use motley_interpreter::play::{square_name, Rules};
+use motley_interpreter::{square_name, Rules};
 
 use super::drawing::{Act, Drawing, Mark, Way};
 use super::zone_words;
@@ -38,7 +38,7 @@ pub fn diagrams(
     letter: &str,
     square: Option<u8>,
 ) -> Result<Vec<Diagram>, String> {
-    let pieces = &rules.variant.pieces;
+    let pieces = &rules.variant().pieces;
     let ty = pieces
         .iter()
         .position(|p| p.token() == letter.to_ascii_uppercase())
@@ -49,18 +49,18 @@ pub fn diagrams(
                 .collect();
             format!(
                 "no piece `{letter}` in {}; the pieces are {}",
-                rules.variant.name,
+                rules.variant().name,
                 letters.join(", ")
             )
         })?;
     let piece = &pieces[ty];
-    let files = rules.tables.files as usize;
+    let files = rules.files() as usize;
     let mut cases = Vec::new();
     match &piece.imitation {
         Some(imitation) => {
             for (imitated, virtual_index) in imitation.as_type.iter().enumerate() {
                 if let Some(i) = virtual_index {
-                    let v = &rules.variant.virtual_pieces[*i as usize];
+                    let v = &rules.variant().virtual_pieces[*i as usize];
                     let words = format!("imitating the {}", pieces[imitated].name);
                     split(
                         &mut cases,
@@ -177,7 +177,7 @@ fn split<'a>(
 /// numbered them, when each `when` of the piece became one condition.
 fn condition_texts(rules: &Rules, source: &str, letter: &str, count: usize) -> Option<Vec<String>> {
     let def = rules
-        .file
+        .rule_file()
         .pieces
         .iter()
         .find(|d| d.letter.value.eq_ignore_ascii_case(letter))?;
@@ -200,7 +200,7 @@ fn condition_texts(rules: &Rules, source: &str, letter: &str, count: usize) -> O
 
 /// The square nearest the centre of the board where `allowed` holds.
 fn central(rules: &Rules, allowed: &dyn Fn(u8) -> bool) -> u8 {
-    let (files, ranks) = (rules.tables.files as i32, rules.tables.ranks as i32);
+    let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
     (0..files * ranks)
         .map(|sq| sq as u8)
         .filter(|&sq| allowed(sq))
@@ -218,7 +218,7 @@ type Reached = (u8, Way, bool);
 
 /// The marks of a case for a White piece alone on `at`.
 fn marks(rules: &Rules, case: &Case, at: u8) -> Vec<(u8, Mark)> {
-    let (files, ranks) = (rules.tables.files as i32, rules.tables.ranks as i32);
+    let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
     let (f0, r0) = (at as i32 % files, at as i32 / files);
     // (square, way, conditional) → (moves, captures), and shoot/hop marks.
     let mut reach: Vec<(Reached, (bool, bool))> = Vec::new();

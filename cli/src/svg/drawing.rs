@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
-use motley_interpreter::play::{square_name, Rules};
 use motley_interpreter::Game;
+use motley_interpreter::{square_name, Rules};
 
 use super::{escape, glyphs, squares_in};
 
@@ -205,21 +205,17 @@ pub struct BoardOptions {
 /// The SVG document of the game's position.
 pub fn board(game: &Game, options: &BoardOptions) -> String {
     let rules = game.rules();
-    let files = rules.tables.files;
+    let files = rules.files();
     let full = game.position();
     let position = match options.viewer {
         Some(v) => rules.view(full, v).position,
         None => full.clone(),
     };
-    let squares = files as usize * rules.tables.ranks as usize;
-    let occupant = |pos: &motley_interpreter::play::Position, sq: usize| pos.board[sq];
+    let squares = files as usize * rules.ranks() as usize;
+    let occupant = |pos: &motley_interpreter::Position, sq: usize| pos.piece_at(sq as u8);
+    let walls = position.walls();
     let pieces = (0..squares)
-        .filter(|&sq| {
-            !matches!(
-                occupant(&position, sq),
-                0 | motley_interpreter::compile::WALL
-            )
-        })
+        .filter(|&sq| occupant(&position, sq) != 0 && !walls.has(sq as u8))
         .map(|sq| {
             let code = occupant(&position, sq) as usize - 1;
             (sq as u8, code / 2, code & 1)
@@ -231,14 +227,14 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         .collect();
     let mut tints = Vec::new();
     if let Some(last) = game.played().last() {
-        if options.viewer.is_none_or(|v| v == last.side) {
-            for sq in squares_in(&last.uci, files, rules.tables.ranks) {
+        if options.viewer.is_none_or(|v| v == last.side.index()) {
+            for sq in squares_in(&last.uci, files, rules.ranks()) {
                 tints.push((sq, LAST_MOVE));
             }
         }
     }
     if game.in_check() {
-        for sq in full.royals[full.side].iter() {
+        for sq in full.royals(full.side_to_move()).iter() {
             tints.push((sq, CHECK));
         }
     }
@@ -248,12 +244,12 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         pieces,
         flip: options.flip,
         tints,
-        frozen: position.freezes.frozen.iter().collect(),
+        frozen: position.frozen().iter().collect(),
         walls: position.walls().iter().collect(),
         hidden,
         marks: Vec::new(),
         arrows: options.arrows.clone(),
-        hands: rules.tracks_hands.then(|| game.hands()),
+        hands: rules.tracks_hands().then(|| game.hands()),
         title: None,
     }
     .svg()
@@ -263,10 +259,7 @@ impl Drawing<'_> {
     /// The picture as a standalone SVG 1.1 document.
     #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn svg(&self) -> String {
-        let (files, ranks) = (
-            self.rules.tables.files as u32,
-            self.rules.tables.ranks as u32,
-        );
+        let (files, ranks) = (self.rules.files() as u32, self.rules.ranks() as u32);
         let top = if self.title.is_some() { 30 } else { 8 };
         let mut legend: Vec<Mark> = self.marks.iter().map(|m| m.1).collect();
         legend.sort();
@@ -289,7 +282,7 @@ impl Drawing<'_> {
         let _ = writeln!(
             out,
             "<title>{}</title>",
-            escape(self.title.as_deref().unwrap_or(&self.rules.variant.name))
+            escape(self.title.as_deref().unwrap_or(&self.rules.variant().name))
         );
         out.push_str(&self.defs());
         let _ = writeln!(
@@ -442,7 +435,7 @@ impl Drawing<'_> {
                 for &(letter, _) in hand {
                     if let Some(ty) = self
                         .rules
-                        .variant
+                        .variant()
                         .pieces
                         .iter()
                         .position(|p| p.letter == letter)
@@ -456,7 +449,7 @@ impl Drawing<'_> {
         used.dedup();
         let mut out = String::from("<defs>\n");
         for (ty, colour) in used {
-            let p = &self.rules.variant.pieces[ty];
+            let p = &self.rules.variant().pieces[ty];
             out.push_str(&glyphs::symbol(
                 &symbol_id(ty, colour),
                 &p.name,
@@ -477,7 +470,7 @@ impl Drawing<'_> {
 
     /// Each side's hand beside its home edge: the glyph and the count.
     fn hands_panel(&self, hands: &[Vec<(char, u8)>; 2], top: u32, board_w: u32) -> String {
-        let ranks = self.rules.tables.ranks as u32;
+        let ranks = self.rules.ranks() as u32;
         let x = LEFT + board_w + 10;
         let mut out = String::new();
         for (colour, hand) in hands.iter().enumerate() {
@@ -497,7 +490,7 @@ impl Drawing<'_> {
             for (i, &(letter, n)) in hand.iter().enumerate() {
                 let Some(ty) = self
                     .rules
-                    .variant
+                    .variant()
                     .pieces
                     .iter()
                     .position(|p| p.letter == letter)

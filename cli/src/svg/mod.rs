@@ -39,7 +39,7 @@ pub fn squares_in(text: &str, files: u8, ranks: u8) -> Vec<u8> {
                 .count();
             if digits > 0 {
                 let name = &text[i..i + 1 + digits];
-                if let Some(sq) = motley_interpreter::play::parse_square(files, ranks, name) {
+                if let Some(sq) = motley_interpreter::parse_square(files, ranks, name) {
                     out.push(sq);
                 }
                 i += 1 + digits;

@@ -346,7 +346,7 @@ impl Implementation for Fsf {
             )));
         }
         let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build(&source).map_err(|d| {
+        let rules = motley_interpreter::build_path(variant, &source).map_err(|d| {
             ImplError::Failed(
                 d.render(&variant.display().to_string(), &source)
                     .trim_end()

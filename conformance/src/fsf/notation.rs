@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 
 use motley_interpreter::check::CapturedTo;
-use motley_interpreter::play::Rules;
+use motley_interpreter::Rules;
 
 /// What translating needs to know of a variant: board size, castling,
 /// gating and one-target promotions (for shogi's `+`).
@@ -132,7 +132,7 @@ fn read_square(text: &str) -> Option<((usize, usize), &str)> {
 impl Notation {
     /// The notation facts of a variant's rules.
     pub fn new(rules: &Rules) -> Notation {
-        let variant = &rules.variant;
+        let variant = rules.variant();
         let letter = |code: u8| variant.pieces[code as usize].letter.to_ascii_uppercase();
         let castling = variant.castling.as_ref().map(|c| Castle {
             king: letter(c.king),

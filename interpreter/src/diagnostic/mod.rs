@@ -2,6 +2,7 @@
 //! rendered as `FILE:LINE:COL: message` with a caret snippet.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// A place in a source text: 1-based line and column, and the width of the
 /// marked text in characters (at least 1).
@@ -32,6 +33,16 @@ impl Span {
     }
 }
 
+/// A file a problem may be in, with its text: a rule file that another
+/// one extends (spec/LANGUAGE.md §1.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The file's path as it was found, as messages name it.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
 /// A problem found in some input, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -39,6 +50,9 @@ pub struct Diagnostic {
     pub span: Option<Span>,
     /// What is wrong, in one sentence without a final period.
     pub message: String,
+    /// The file the span is in when it is not the input itself: a file
+    /// the input extends. `None` for the input.
+    pub file: Option<Arc<SourceFile>>,
 }
 
 impl Diagnostic {
@@ -47,6 +61,7 @@ impl Diagnostic {
         Diagnostic {
             span: Some(span),
             message: message.into(),
+            file: None,
         }
     }
 
@@ -55,12 +70,26 @@ impl Diagnostic {
         Diagnostic {
             span: None,
             message: message.into(),
+            file: None,
         }
+    }
+
+    /// The same diagnostic, placed in another file than the input.
+    #[must_use]
+    pub fn in_file(mut self, file: Arc<SourceFile>) -> Diagnostic {
+        self.file = Some(file);
+        self
     }
 
     /// Renders the diagnostic as `NAME:LINE:COL: message` followed by the
     /// source line and a caret line, the form printed by `motley check`.
+    /// A diagnostic in another file (one the input extends) is rendered
+    /// with that file's name and text.
     pub fn render(&self, name: &str, source: &str) -> String {
+        let (name, source) = match &self.file {
+            Some(f) => (f.name.as_str(), f.text.as_str()),
+            None => (name, source),
+        };
         let (name, message) = (escaped(name), escaped(&self.message));
         let Some(span) = self.span else {
             return format!("{name}: {message}\n");
@@ -114,6 +143,9 @@ fn window(len: usize, span: Span) -> (usize, usize, usize) {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{}:", file.name)?;
+        }
         match self.span {
             Some(s) => write!(f, "{}:{}: {}", s.line, s.col, self.message),
             None => f.write_str(&self.message),

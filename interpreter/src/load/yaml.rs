@@ -1259,6 +1259,16 @@ pub(super) fn read(source: &str) -> Result<Raw, Diagnostics> {
     }
 }
 
+/// Reads a text as YAML of any shape, only to report its YAML problems
+/// with their place (a file that extends another, or is extended, is read
+/// so on its own before the files are merged).
+pub(super) fn read_any(source: &str) -> Result<(), Diagnostic> {
+    let options = serde_saphyr::options! { strict_booleans: true };
+    serde_saphyr::from_str_with_options::<IgnoredAny>(source, options)
+        .map(|_| ())
+        .map_err(|e| yaml_error(&e, source))
+}
+
 /// A successfully read YAML document, not yet converted.
 pub(super) struct Raw(RawRuleFile);
 

@@ -1,6 +1,7 @@
 //! Play: positions, move generation, notation, outcomes and perft for a
 //! compiled variant.
 
+mod accessors;
 mod bits;
 mod fen;
 mod freeze;
@@ -18,7 +19,7 @@ pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::MAX_PERFT_DEPTH;
-pub use position::{Freezes, Move, MoveKind, Opened, Position, Undo, BLACK, CAPTURED, WHITE};
+pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
 use std::fmt;
@@ -43,67 +44,67 @@ pub struct CastlingRule {
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The checked variant.
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// The rule file it was checked from.
-    pub file: std::sync::Arc<crate::load::RuleFile>,
+    pub(crate) file: std::sync::Arc<crate::load::RuleFile>,
     /// The compiled tables.
-    pub tables: Tables,
+    pub(crate) tables: Tables,
     /// Piece codes (bit set) of royal pieces.
-    pub royal_codes: u64,
+    pub(crate) royal_codes: u64,
     /// Piece codes (bit set) of pieces whose moves reset the fifty-move count.
-    pub irreversible_codes: u64,
+    pub(crate) irreversible_codes: u64,
     /// Castling, if the variant has it.
-    pub castling: Option<CastlingRule>,
+    pub(crate) castling: Option<CastlingRule>,
     /// The start position.
-    pub start: Position,
+    pub(crate) start: Position,
     /// Whether positions keep hands.
-    pub tracks_hands: bool,
+    pub(crate) tracks_hands: bool,
     /// Whether positions keep promoted marks: captured pieces go to a hand demoted.
-    pub marks_promoted: bool,
+    pub(crate) marks_promoted: bool,
     /// Per type: the type it becomes in a hand when it was promoted.
-    pub demoted: Vec<u8>,
+    pub(crate) demoted: Vec<u8>,
     /// Per drop rule: its zone, per colour.
-    pub drop_zones: Vec<[Bits; 2]>,
+    pub(crate) drop_zones: Vec<[Bits; 2]>,
     /// Piece codes (bit set) of imitators.
-    pub imitator_codes: u64,
+    pub(crate) imitator_codes: u64,
     /// Whether positions record the last two moves (some piece imitates).
-    pub records_moves: bool,
+    pub(crate) records_moves: bool,
     /// Whether positions record the drop rule of the last move: a drop
     /// rule has `checkmate: loses` (§14.2).
-    pub records_drops: bool,
+    pub(crate) records_drops: bool,
     /// Whether an imitator sees castling as a rook's move.
-    pub castles_as_rook: bool,
+    pub(crate) castles_as_rook: bool,
     /// Whether some piece captures only as its first move: then FEN says
     /// which pieces on their setup squares have moved (`moved=`).
-    pub initial_captures: bool,
+    pub(crate) initial_captures: bool,
     /// Number of pieces of each code in the start position.
-    pub start_counts: Vec<u8>,
+    pub(crate) start_counts: Vec<u8>,
     /// Whether moves count the checks they give.
-    pub count_checks: bool,
+    pub(crate) count_checks: bool,
     /// Whether a rule can end the game right after a move (§19).
-    pub immediate_end: bool,
+    pub(crate) immediate_end: bool,
     /// Whether moves change freezes, replies or the initial-only record (§12.3, §15).
-    pub special_moves: bool,
+    pub(crate) special_moves: bool,
     /// Piece codes (bit set) of freezers (§15).
-    pub freezer_codes: u64,
+    pub(crate) freezer_codes: u64,
     /// Whether pieces can be frozen by freezers or by replies (§12.3, §15).
-    pub freezing: bool,
+    pub(crate) freezing: bool,
     /// Whether freezers choose on arrival (`trigger: arrival`, §15).
-    pub freezes_on_arrival: bool,
+    pub(crate) freezes_on_arrival: bool,
     /// Per square, per colour of the capturer: the squares around it that
     /// a capture there explodes (§11.5); empty when captures do not explode.
-    pub blast: Vec<[Bits; 2]>,
+    pub(crate) blast: Vec<[Bits; 2]>,
     /// Whether a move's legality is more than its mover's safety: illegal
     /// checks (§11.2) or explosions (§11.5).
-    pub strict_legality: bool,
+    pub(crate) strict_legality: bool,
     /// Whether check is any royal piece attacked, nothing more: no
     /// `royal_check: all` (§3.3), no explosions (§11.5).
-    pub plain_check: bool,
+    pub(crate) plain_check: bool,
     /// Whether the variant has walls (§11.6).
-    pub walled: bool,
+    pub(crate) walled: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
-    pub wall_zone: [Bits; 2],
+    pub(crate) wall_zone: [Bits; 2],
 }
 
 /// A problem with a position, a move or a ruling given to a game.

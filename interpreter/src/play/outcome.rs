@@ -3,12 +3,13 @@
 use super::position::{Position, WHITE};
 use super::Rules;
 use crate::check::{Condition, Extinction, Result3};
+use crate::color::Color;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The winner's colour (0 White, 1 Black), or `None` for a draw.
-    pub winner: Option<usize>,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
     /// Why the game ended.
     pub reason: Reason,
 }
@@ -87,18 +88,14 @@ impl std::fmt::Display for Outcome {
 impl Outcome {
     /// The winner in words: `white`, `black` or `draw`.
     pub fn winner_name(&self) -> &'static str {
-        match self.winner {
-            Some(WHITE) => "white",
-            Some(_) => "black",
-            None => "draw",
-        }
+        self.winner.map_or("draw", Color::name)
     }
 
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(&self) -> &'static str {
         match self.winner {
-            Some(WHITE) => "1-0",
-            Some(_) => "0-1",
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         }
     }
@@ -152,11 +149,11 @@ impl Rules {
     fn valued(&self, pos: &Position, result: Result3, side: usize, reason: Reason) -> Outcome {
         match result {
             Result3::Loss => Outcome {
-                winner: Some(side ^ 1),
+                winner: Some(Color::from_index(side ^ 1)),
                 reason,
             },
             Result3::Win => Outcome {
-                winner: Some(side),
+                winner: Some(Color::from_index(side)),
                 reason,
             },
             Result3::Draw => self.drawn(pos, reason),
@@ -185,7 +182,8 @@ impl Rules {
                 }
             }
             None => self.variant.outcomes.draw_odds,
-        };
+        }
+        .map(Color::from_index);
         Outcome { winner, reason }
     }
 
@@ -245,7 +243,7 @@ impl Rules {
             };
             let won = |winner: usize| {
                 Some(Outcome {
-                    winner: Some(winner),
+                    winner: Some(Color::from_index(winner)),
                     reason: Reason::RegionReached,
                 })
             };
@@ -281,7 +279,7 @@ impl Rules {
         }
         if o.check_count.is_some_and(|n| pos.checks[mover] as u32 >= n) {
             return Some(Outcome {
-                winner: Some(mover),
+                winner: Some(Color::from_index(mover)),
                 reason: Reason::CheckCount,
             });
         }
@@ -291,13 +289,13 @@ impl Rules {
                 (true, true) => return Some(self.drawn(pos, Reason::BareRoyal)),
                 (false, true) => {
                     return Some(Outcome {
-                        winner: Some(mover ^ 1),
+                        winner: Some(Color::from_index(mover ^ 1)),
                         reason: Reason::BareRoyal,
                     })
                 }
                 (true, false) if !self.can_bare(pos) => {
                     return Some(Outcome {
-                        winner: Some(mover),
+                        winner: Some(Color::from_index(mover)),
                         reason: Reason::BareRoyal,
                     })
                 }

@@ -114,61 +114,61 @@ impl Undo {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Piece code per square (0 empty).
-    pub board: [u8; 256],
+    pub(crate) board: [u8; 256],
     /// Squares occupied by each colour.
-    pub occupied: [Bits; 2],
+    pub(crate) occupied: [Bits; 2],
     /// Squares of each colour's royal pieces.
-    pub royals: [Bits; 2],
+    pub(crate) royals: [Bits; 2],
     /// Squares of freezers (§15), both colours.
-    pub freezers: Bits,
+    pub(crate) freezers: Bits,
     /// Squares whose piece has not moved yet.
-    pub virgin: Bits,
+    pub(crate) virgin: Bits,
     /// Colour to move.
-    pub side: usize,
+    pub(crate) side: usize,
     /// En passant target squares.
-    pub ep: Bits,
+    pub(crate) ep: Bits,
     /// The piece an en passant capture removes (valid when `ep` is not empty).
-    pub ep_victim: Square,
+    pub(crate) ep_victim: Square,
     /// Plies since the last capture or irreversible move.
-    pub halfmove: u32,
+    pub(crate) halfmove: u32,
     /// Move number, starting at 1, incremented after Black moves.
-    pub fullmove: u32,
+    pub(crate) fullmove: u32,
     /// Checks given by each side, for check-counting variants.
-    pub checks: [u8; 2],
+    pub(crate) checks: [u8; 2],
     /// Pieces in hand: count per colour and type.
-    pub hands: [[u8; MAX_PIECE_TYPES]; 2],
+    pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
     /// Squares of pieces that were promoted (they return to a hand demoted).
-    pub promoted: Bits,
+    pub(crate) promoted: Bits,
     /// The last move: 1 + its effective type, `CAPTURED` added if it
     /// captured; 0 before any move. Kept when rules read it (§12.2).
-    pub last: u8,
+    pub(crate) last: u8,
     /// The move before the last one, likewise.
-    pub prev: u8,
+    pub(crate) prev: u8,
     /// 1 + the drop rule of the last move when it was a drop, else 0. Kept
     /// when a drop rule's checkmate loses (§14.2); 0 after reading a FEN.
-    pub dropped_by: u8,
+    pub(crate) dropped_by: u8,
     /// Player flags (§13), a bit per declared flag, per colour.
-    pub flags: [u32; 2],
+    pub(crate) flags: [u32; 2],
     /// Types (bit set) the side to move lost on the opponent's last move.
-    pub lost: u32,
+    pub(crate) lost: u32,
     /// Index of the move due within the turn, from 0 (§16): above 0 the
     /// side to move has already moved in this turn.
-    pub sub: u8,
+    pub(crate) sub: u8,
     /// Where the pieces that moved earlier in this turn stand, while a
     /// later move is due (not known after reading a FEN).
-    pub turn_pieces: Bits,
+    pub(crate) turn_pieces: Bits,
     /// Frozen pieces and lingering freezes (§15).
-    pub freezes: Freezes,
+    pub(crate) freezes: Freezes,
     /// Pieces whose first move was by an initial-only movement (§12.3).
-    pub stepped: Bits,
+    pub(crate) stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
-    pub opened: Opened,
+    pub(crate) opened: Opened,
     /// Passes (§11.5) made in a row just before this position; not part
     /// of the repetition key.
-    pub passes: u8,
+    pub(crate) passes: u8,
     /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
     /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
-    pub hash: u64,
+    pub(crate) hash: u64,
 }
 
 /// Freezing state (§15).

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde_json::{json, Value};
 
 use super::{
     RawDemote, RawImitation, RawLetters, RawMoveEntry, RawMoves, RawRuleFile, Ruled, Spanned,
@@ -33,7 +34,7 @@ pub fn schema() -> String {
     }
     // The loader's structures are named `RawX`; the schema calls them `X`.
     if let Some(definitions) = schema.remove("definitions") {
-        let renamed: serde_json::Map<String, serde_json::Value> = definitions
+        let renamed: Map = definitions
             .as_object()
             .into_iter()
             .flatten()
@@ -41,11 +42,117 @@ pub fn schema() -> String {
             .collect();
         schema.insert("definitions".into(), renamed.into());
     }
-    let mut text = serde_json::to_string_pretty(&schema)
-        .unwrap_or_default()
-        .replace("\"#/definitions/Raw", "\"#/definitions/");
+    let mut value = serde_json::to_value(&schema).unwrap_or_default();
+    rename_refs(&mut value, "#/definitions/Raw", "#/definitions/");
+    extends(&mut value);
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');
     text
+}
+
+type Map = serde_json::Map<String, Value>;
+
+/// Every `$ref` starting with `from` made to start with `to`.
+fn rename_refs(value: &mut Value, from: &str, to: &str) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match v {
+                    Value::String(r) if key == "$ref" && r.starts_with(from) => {
+                        *r = format!("{to}{}", &r[from.len()..]);
+                    }
+                    _ => rename_refs(v, from, to),
+                }
+            }
+        }
+        Value::Array(list) => list.iter_mut().for_each(|v| rename_refs(v, from, to)),
+        _ => {}
+    }
+}
+
+/// The partial form of a definition, for a file that extends another: no
+/// key required, any key `null` (which removes it, spec/LANGUAGE.md §1.1),
+/// and its references to partial forms.
+fn partial(value: &mut Value) {
+    let Value::Object(map) = value else {
+        if let Value::Array(list) = value {
+            list.iter_mut().for_each(partial);
+        }
+        return;
+    };
+    map.remove("required");
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        for p in properties.values_mut() {
+            partial(p);
+            *p = json!({ "anyOf": [p.clone(), { "type": "null" }] });
+        }
+    }
+    for (key, v) in map.iter_mut() {
+        if key != "properties" {
+            partial(v);
+        }
+    }
+}
+
+/// `extends: FILE` (spec/LANGUAGE.md §1.1), which the loader reads before
+/// the YAML structures. The top level's properties are the partial forms
+/// of the sections, so that a file that extends another may write part of
+/// a section, `null` for a key it removes and `- remove: X` in `pieces`;
+/// a file that extends nothing is held to the whole forms and the required
+/// keys as well (`if`/`then`).
+fn extends(schema: &mut Value) {
+    let Value::Object(root) = schema else {
+        return;
+    };
+    let required = root.remove("required").unwrap_or_else(|| json!([]));
+    let whole = root.get("properties").cloned().unwrap_or_else(|| json!({}));
+    if let Some(Value::Object(definitions)) = root.get_mut("definitions") {
+        let partials: Vec<(String, Value)> = definitions
+            .iter()
+            .map(|(name, d)| {
+                let mut d = d.clone();
+                partial(&mut d);
+                rename_refs(&mut d, "#/definitions/", "#/definitions/Partial");
+                (format!("Partial{name}"), d)
+            })
+            .collect();
+        definitions.extend(partials);
+    }
+    if let Some(Value::Object(properties)) = root.get_mut("properties") {
+        for p in properties.values_mut() {
+            let description = p.get("description").cloned();
+            partial(p);
+            rename_refs(p, "#/definitions/", "#/definitions/Partial");
+            *p = json!({ "anyOf": [p.clone(), { "type": "null" }] });
+            if let Some(d) = description {
+                p["description"] = d;
+            }
+        }
+        properties.insert(
+            "extends".into(),
+            json!({ "type": "string", "description": "The rule file this one builds on, by a path relative to this file (§1.1)." }),
+        );
+        if let Some(items) = properties
+            .get_mut("pieces")
+            .and_then(|p| p.pointer_mut("/anyOf/0/items"))
+        {
+            *items = json!({ "anyOf": [
+                items.clone(),
+                {
+                    "type": "object",
+                    "description": "In a file that extends another: the parent's piece of this letter is taken out (§1.1).",
+                    "properties": { "remove": { "type": "string" } },
+                    "required": ["remove"],
+                    "additionalProperties": false
+                }
+            ]});
+        }
+    }
+    root.insert("if".into(), json!({ "not": { "required": ["extends"] } }));
+    root.insert(
+        "then".into(),
+        json!({ "required": required, "properties": whole }),
+    );
 }
 
 /// What each top-level key is, with its section of spec/LANGUAGE.md: the
