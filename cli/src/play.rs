@@ -224,10 +224,12 @@ fn figurine(name: &str, white: bool) -> Option<char> {
 }
 
 /// The board: figurines for the orthodox pieces, letters for the others,
-/// frozen pieces marked `*`, then hands, check and the side to move.
+/// frozen pieces marked `*`, walls `*` (LANGUAGE.md §11.6), then hands,
+/// check and the side to move.
 pub fn board(game: &Game, colour: bool) -> String {
     let rules = game.rules();
     let pos = game.position();
+    let walls = pos.walls();
     let (files, ranks) = (rules.files() as usize, rules.ranks() as usize);
     let mut out = String::new();
     for rank in (0..ranks).rev() {
@@ -235,7 +237,9 @@ pub fn board(game: &Game, colour: bool) -> String {
         for file in 0..files {
             let sq = rank * files + file;
             let piece = pos.piece_at(sq as u8);
-            let glyph = if piece == 0 {
+            let glyph = if walls.has(sq as u8) {
+                '*'
+            } else if piece == 0 {
                 if colour {
                     ' '
                 } else {

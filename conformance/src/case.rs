@@ -396,7 +396,7 @@ impl RawExpect {
             .chain(self.excludes.iter().map(|m| ("excludes", m)));
         for (key, text) in texts {
             if !canonical_move(text) {
-                return Err(format!("`{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `0000`)"));
+                return Err(format!("`{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `e2e4,e4e3`, `0000`)"));
             }
         }
         let outcome = match self.outcome {
@@ -472,6 +472,13 @@ fn canonical_move(text: &str) -> bool {
             && letters.next().is_none()
             && square(to) == Some(to.len());
     }
+    // A placed wall (LANGUAGE.md §11.6): `,`, the move's target and the wall's square.
+    let (text, wall) = match text.split_once(',') {
+        Some((main, wall)) => (main, Some(wall)),
+        None => (text, None),
+    };
+    let wall_ok =
+        wall.is_none_or(|w| square(w).is_some_and(|a| square(&w[a..]) == Some(w.len() - a)));
     let (main, gate) = match text.split_once('/') {
         Some((main, gate)) => (main, Some(gate)),
         None => (text, None),
@@ -493,7 +500,7 @@ fn canonical_move(text: &str) -> bool {
         || rest == "-"
         || letter.is_empty() && rest.is_empty()
         || (letter.len() == 1 && letter.chars().all(|c| c.is_ascii_lowercase()));
-    gate_ok && promotion_ok
+    wall_ok && gate_ok && promotion_ok
 }
 
 fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {

@@ -233,14 +233,15 @@ fn empty_files_zero_budgets_and_malformed_moves_are_refused() {
         ("includes", "Nf3"),
         ("excludes", "e2e0"),
         ("legal", "N@z4"),
+        ("legal", "e2e4,e4"),
     ] {
         assert_eq!(
             parse(&format!("{head}cases:\n  - name: a\n    source: s\n    expect: {{ {key}: [e2e4, \"{text}\"] }}\n")),
-            format!("DIR/x.yaml:3:5: case `a`: `{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `0000`)")
+            format!("DIR/x.yaml:3:5: case `a`: `{key}` holds `{text}`, which is not a move in canonical text (`e2e4`, `e7e8q`, `N@e4`, `e1g1/He1`, `e2e4,e4e3`, `0000`)")
         );
     }
     assert_eq!(
-        parse(&format!("{head}cases:\n  - name: a\n    source: s\n    expect: {{ legal: [e7e8q, P@e4, a10p16, e1g1/He1, \"0000\"] }}\n")),
+        parse(&format!("{head}cases:\n  - name: a\n    source: s\n    expect: {{ legal: [e7e8q, P@e4, a10p16, e1g1/He1, \"e2e4,e4e3\", \"0000\"] }}\n")),
         "ok"
     );
 }

@@ -111,6 +111,7 @@ pub fn diagrams(
                 flip: false,
                 tints: Vec::new(),
                 frozen: Vec::new(),
+                walls: Vec::new(),
                 hidden: Vec::new(),
                 marks: marks(rules, case, at),
                 arrows: Vec::new(),

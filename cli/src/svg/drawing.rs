@@ -168,6 +168,8 @@ pub struct Drawing<'a> {
     pub tints: Vec<(u8, &'static str)>,
     /// Frozen pieces.
     pub frozen: Vec<u8>,
+    /// Wall squares (spec/LANGUAGE.md §11.6), drawn dark.
+    pub walls: Vec<u8>,
     /// Squares whose piece the viewer may not see.
     pub hidden: Vec<u8>,
     /// Move-diagram marks.
@@ -211,8 +213,9 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
     };
     let squares = files as usize * rules.ranks() as usize;
     let occupant = |pos: &motley_interpreter::Position, sq: usize| pos.piece_at(sq as u8);
+    let walls = position.walls();
     let pieces = (0..squares)
-        .filter(|&sq| occupant(&position, sq) != 0)
+        .filter(|&sq| occupant(&position, sq) != 0 && !walls.has(sq as u8))
         .map(|sq| {
             let code = occupant(&position, sq) as usize - 1;
             (sq as u8, code / 2, code & 1)
@@ -242,6 +245,7 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
         flip: options.flip,
         tints,
         frozen: position.frozen().iter().collect(),
+        walls: position.walls().iter().collect(),
         hidden,
         marks: Vec::new(),
         arrows: options.arrows.clone(),
@@ -347,6 +351,13 @@ impl Drawing<'_> {
                 LEFT + i * S + S / 2,
                 top + ranks * S + 15,
                 (b'a' + file as u8) as char
+            );
+        }
+        for &sq in &self.walls {
+            let (x, y) = at(sq);
+            let _ = writeln!(
+                out,
+                "<rect class=\"wall\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"#3a3a3a\"/>"
             );
         }
         for &(sq, ty, colour) in &self.pieces {

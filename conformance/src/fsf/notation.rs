@@ -7,6 +7,8 @@
 //! | castling | king takes own rook, `e1h1` (Chess960 notation, always asked for) | the king's move `e1g1`; king takes rook `f1h1` when the king moves fewer than two files (LANGUAGE.md §7) |
 //! | castling with gating | `e1h1h` (on the king's origin), `h1e1h` (rook takes king: on the rook's origin) | `e1g1/He1`, `e1g1/Hh1` |
 //! | gating | suffix letter on a move from the mover's first rank, `b1c3h` | `b1c3/Hb1` |
+//! | a placed wall | `,`, the move's target as FSF names it and the wall's square, `e1h1,h1b1` | the same after Motley's move text, `e1g1,g1b1` (LANGUAGE.md §11.6) |
+//! | wall squares in FEN | `*` | `*` |
 //! | shogi promotion | `+` suffix, `a5a6+` | `+` too when the rule file's promotion of that piece has one target, its promoted form (`+P`, LANGUAGE.md §7); else that target's letter, `a5a6g` |
 //! | hands in FEN | by piece type, `[PNpn]`; empty shogi hand `[-]` | each side's letters in alphabetical order, `[NPnp]`, `[]` |
 //! | FEN state | none | `{...}` (LANGUAGE.md §6) is dropped when a Motley FEN is given to FSF; `passed=N` is added from the passes at the end of the line |
@@ -111,7 +113,8 @@ impl Board {
                 }
                 file += run;
                 run = 0;
-                if c.is_ascii_alphabetic() {
+                // A wall square (`*`, LANGUAGE.md §11.6) takes a square too.
+                if c.is_ascii_alphabetic() || c == '*' {
                     if file >= files {
                         return None;
                     }
@@ -218,6 +221,20 @@ impl Notation {
     /// A move in FSF's text, at the position `board`, in Motley's text.
     /// Text it cannot read is returned as it is (and then matches nothing).
     pub fn move_to_motley(&self, board: &Board, fsf: &str) -> String {
+        // A placed wall: `,` then the move's target and the wall's square,
+        // the target as the move's own text names it.
+        if let Some((base, wall)) = fsf.split_once(',') {
+            let moved = self.move_to_motley(board, base);
+            let wall_square = read_square(wall).and_then(|(_, rest)| read_square(rest));
+            let target = read_square(&moved).and_then(|(_, rest)| read_square(rest));
+            return match (target, wall_square) {
+                (Some((to, _)), Some((at, ""))) => {
+                    let to = square_text(to);
+                    format!("{moved},{to}{}", square_text(at))
+                }
+                _ => fsf.to_string(),
+            };
+        }
         if fsf.contains('@') {
             return fsf.to_string();
         }
@@ -549,6 +566,19 @@ mod tests {
             motley(&n, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8h8"),
             "e8g8"
         );
+    }
+
+    #[test]
+    fn a_placed_wall_follows_the_move_with_its_target_as_motley_names_it() {
+        let n = chess_like(false);
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(motley(&n, fen, "e1h1,h1b1"), "e1g1,g1b1");
+        assert_eq!(motley(&n, fen, "a1a5,a5a1"), "a1a5,a5a1");
+        assert_eq!(motley(&n, fen, "a1a5,a5"), "a1a5,a5");
+        // A wall on the board takes its square: the rook on h8 is still outermost.
+        let walled = "r1*1k2r/8/8/8/8/8/8/R3K2R b kq - 0 1";
+        assert_eq!(motley(&n, walled, "e8h8,h8c8"), "e8g8,g8c8");
+        assert_eq!(n.board(walled).unwrap().at((2, 7)), Some('*'));
     }
 
     #[test]

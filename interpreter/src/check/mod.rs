@@ -10,6 +10,7 @@ mod counting;
 mod eval;
 mod freeze;
 mod movement;
+mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
 pub use condition::{Condition, Count, Names};
@@ -17,6 +18,7 @@ pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
+pub use walls::{WallPlace, Walls};
 
 use std::collections::BTreeMap;
 
@@ -118,13 +120,15 @@ pub struct Variant {
     pub perpetual_check_loses: bool,
     /// Captures explode (§11.5), if the variant says so.
     pub explosion: Option<Explosion>,
+    /// Wall squares and the moves that make them (§11.6), if the variant has them.
+    pub walls: Option<Walls>,
     /// A side is in check only when all its royal pieces are attacked
     /// (§3.3 `royal_check: all`); otherwise when any is.
     pub all_royals_checked: bool,
     /// The counting rules (§10.1), if the variant has them.
     pub counting: Option<Counting>,
     /// Types (bit set) that, while their side is in check, may only capture
-    /// the one piece giving check (§11.6 `held_in_check`).
+    /// the one piece giving check (§11.7 `held_in_check`).
     pub held_in_check: u32,
 }
 
@@ -649,6 +653,7 @@ impl Checker<'_> {
         self.royalty(&pieces, &outcomes);
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
         let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
+        let walls = f.walls.as_ref().map(|w| self.walls(w, &pieces));
         let all_royals_checked = self.all_royals_checked();
         let held_in_check = self.held_in_check();
         let checks_illegal = self.checks_illegal();
@@ -729,6 +734,7 @@ impl Checker<'_> {
             compulsory_capture,
             checks_illegal,
             explosion,
+            walls,
             all_royals_checked,
             royals_facing,
             passing,
@@ -855,7 +861,7 @@ impl Checker<'_> {
         }
     }
 
-    /// The types held in check (§11.6 `held_in_check`); an empty list is refused.
+    /// The types held in check (§11.7 `held_in_check`); an empty list is refused.
     fn held_in_check(&mut self) -> u32 {
         let Some((list, span)) = &self.file.held_in_check else {
             return 0;

@@ -111,6 +111,14 @@ pub fn code(piece_type: usize, colour: usize) -> u8 {
     (1 + 2 * piece_type + colour) as u8
 }
 
+/// The board code of a wall square (§11.6): above every piece code of a
+/// variant with walls (at most 31 types), and in every capturer's
+/// `captures_not` set, so that no piece enters it and sliders stop there.
+pub const WALL: u8 = 63;
+
+/// The `captures_not` bit of [`WALL`]'s place among the types.
+const WALL_TYPE_BIT: u32 = 1 << ((WALL as usize - 1) / 2);
+
 /// The board's shape for building tables: file and rank arithmetic that
 /// may step off the board.
 #[derive(Clone, Copy)]
@@ -184,6 +192,13 @@ impl Tables {
                 .collect(),
             captures_not: (0..codes)
                 .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].captures_not))
+                .map(|mask| {
+                    if v.walls.is_some() {
+                        mask | WALL_TYPE_BIT
+                    } else {
+                        mask
+                    }
+                })
                 .collect(),
         };
         // Movement paths, of the real types and then of the virtual ones.

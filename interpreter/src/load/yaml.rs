@@ -48,6 +48,8 @@ struct RawRuleFile {
     #[serde(default)]
     explosion: Option<Spanned<RawExplosion>>,
     #[serde(default)]
+    walls: Option<Spanned<RawWalls>>,
+    #[serde(default)]
     royal_check: Option<Spanned<String>>,
     #[serde(default)]
     held_in_check: Option<Spanned<Vec<Spanned<String>>>>,
@@ -745,6 +747,20 @@ struct RawExplosion {
 #[derive(Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
+struct RawWalls {
+    #[serde(default)]
+    place: Option<Spanned<String>>,
+    #[serde(default)]
+    zone: Option<Spanned<String>>,
+    #[serde(default)]
+    single: Option<Spanned<Truth>>,
+    #[serde(default)]
+    capturers: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 struct RawCompulsory {
     #[serde(default)]
     sides: Option<Spanned<String>>,
@@ -810,10 +826,12 @@ pub struct RuleFile {
     pub giving_check: Option<Text>,
     /// `explosion`: captures explode (§11.5), if given.
     pub explosion: Option<ExplosionDef>,
+    /// `walls`: squares that block everything, placed by moves (§11.6), if given.
+    pub walls: Option<WallsDef>,
     /// `royal_check`: `any` (default) or `all` royal pieces attacked make check (§3.3).
     pub royal_check: Option<Text>,
     /// `held_in_check`: types that may only capture the checking piece while
-    /// their side is in check (§11.6), and where the list is written.
+    /// their side is in check (§11.7), and where the list is written.
     pub held_in_check: Option<(Vec<Text>, Span)>,
     /// `royals_facing`: `allowed` (default), `forbidden` or `break-or-pass` (§11.3).
     pub royals_facing: Option<Text>,
@@ -1058,6 +1076,21 @@ pub struct ExplosionDef {
     pub spared: Vec<Text>,
     /// `immune`: types no explosion removes, the capturer included.
     pub immune: Vec<Text>,
+}
+
+/// `walls`: wall squares and the moves that make them (§11.6).
+#[derive(Clone, Debug)]
+pub struct WallsDef {
+    /// `place`: `anywhere` or `vacated`: where the mover puts a wall after each move.
+    pub place: Option<Text>,
+    /// `zone`: the squares (for the mover) a wall may be placed on.
+    pub zone: Option<ExprNode>,
+    /// `single`: one wall stands at a time; placing it removes the one before.
+    pub single: Option<(bool, Span)>,
+    /// `capturers`: types that turn into a wall when they capture.
+    pub capturers: Vec<Text>,
+    /// Where the `walls` mapping is written.
+    pub span: Span,
 }
 
 /// `passing`: a side may pass its turn (§11.4).
@@ -2127,6 +2160,22 @@ impl Raw {
             spared: letters(&x.value.spared),
             immune: letters(&x.value.immune),
         });
+        let walls = f.walls.as_ref().map(|w| WallsDef {
+            place: optional(&w.value.place),
+            zone: w.value.zone.as_ref().and_then(|z| {
+                conditions
+                    .parse(&text(z, source))
+                    .map_err(|d| errors.push(d))
+                    .ok()
+            }),
+            single: w
+                .value
+                .single
+                .as_ref()
+                .map(|t| (t.value.0, place(t, source))),
+            capturers: letters(&w.value.capturers),
+            span: place(w, source),
+        });
         let freeze = f
             .freeze
             .iter()
@@ -2342,6 +2391,7 @@ impl Raw {
             pieces_span: place(&f.pieces, source),
             giving_check: f.giving_check.as_ref().map(|t| text(t, source)),
             explosion,
+            walls,
             royal_check: f.royal_check.as_ref().map(|t| text(t, source)),
             held_in_check: f.held_in_check.as_ref().map(|list| {
                 (

@@ -126,6 +126,7 @@ impl Rules {
         for sq in 0..self.tables.squares as Square {
             let here = pos.board[sq as usize];
             if here != 0
+                && here != crate::compile::WALL
                 && reference.is_none_or(|r| r.board[sq as usize] == here)
                 && !self.castles(here)
                 && !self.gating_right_square(sq, here)
@@ -310,9 +311,15 @@ impl Rules {
                 let here = (rank * files as usize + file) as Square;
                 let on_hole = file < files as usize && self.tables.holes.has(here);
                 if c == '*' {
-                    if !on_hole {
+                    // `*` is a hole of the board (§2.1) or a wall (§11.6).
+                    if on_hole {
+                        file += 1;
+                        continue;
+                    }
+                    if !self.walled || file >= files as usize {
                         return Err(bad_at(fen, row_at + j, 1, self.not_a_hole(file, rank)));
                     }
+                    pos.put_wall(here);
                     file += 1;
                     continue;
                 }
@@ -365,7 +372,8 @@ impl Rules {
         if file >= files as usize {
             format!("rank {} has more than {files} squares", rank + 1)
         } else if self.tables.holes.is_empty() {
-            "`*` marks a hole, and this board has none".to_string()
+            "`*` marks a hole or a wall, and this variant has neither (spec/LANGUAGE.md §2.1, §11.6)"
+                .to_string()
         } else {
             format!(
                 "`*` marks a hole, and {} is a square of this board",
@@ -545,7 +553,7 @@ impl Rules {
     fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
         (0..self.tables.squares as Square).find(|&sq| {
             let piece = pos.board[sq as usize];
-            if piece == 0 {
+            if piece == 0 || piece == crate::compile::WALL {
                 return false;
             }
             let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
@@ -1247,6 +1255,10 @@ impl Rules {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
+                if piece == crate::compile::WALL {
+                    out.push('*');
+                    continue;
+                }
                 out.push_str(&self.piece_text(piece));
                 if pos.promoted.has((rank * files + file) as Square) {
                     out.push('~');
@@ -1322,8 +1334,12 @@ impl Rules {
         out
     }
 
-    /// The FEN letter of a piece code: upper case for White.
+    /// The FEN letter of a piece code: upper case for White; `*` for a
+    /// wall (§11.6).
     pub fn piece_letter(&self, piece: u8) -> char {
+        if piece == crate::compile::WALL {
+            return '*';
+        }
         let ty = (piece as usize - 1) / 2;
         let letter = self.variant.pieces[ty].letter;
         if (piece as usize - 1) & 1 == WHITE {
@@ -1338,7 +1354,7 @@ impl Rules {
     pub fn piece_text(&self, piece: u8) -> String {
         let ty = (piece as usize - 1) / 2;
         let letter = self.piece_letter(piece);
-        if self.variant.pieces[ty].promoted {
+        if piece != crate::compile::WALL && self.variant.pieces[ty].promoted {
             format!("+{letter}")
         } else {
             letter.to_string()

@@ -136,6 +136,11 @@ pub struct Rules {
     /// Whether check is any royal piece attacked, nothing more: no
     /// `royal_check: all` (§3.3), no explosions (§11.5).
     pub(crate) plain_check: bool,
+    /// Whether the variant has walls (§11.6).
+    pub(crate) walled: bool,
+    /// Where the mover may place a wall, per colour (§11.6); empty when
+    /// moves place none.
+    pub(crate) wall_zone: [Bits; 2],
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -334,6 +339,8 @@ impl Rules {
             blast: Vec::new(),
             strict_legality: false,
             plain_check: true,
+            walled: false,
+            wall_zone: [Bits::default(); 2],
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -423,13 +430,27 @@ impl Rules {
                 })
                 .collect();
         }
+        if let Some(walls) = &v.walls {
+            rules.walled = true;
+            if walls.place.is_some() {
+                rules.wall_zone = [WHITE, BLACK].map(|colour| {
+                    let mut zone = Bits::default();
+                    for (sq, inside) in walls.zone[colour].iter().enumerate() {
+                        if *inside {
+                            zone.set(sq as Square);
+                        }
+                    }
+                    zone
+                });
+            }
+        }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {
             let code = rules.start.board[sq] as usize;
-            if code != 0 {
+            if code != 0 && code != crate::compile::WALL as usize {
                 rules.start_counts[code] += 1;
             }
         }

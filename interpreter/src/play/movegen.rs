@@ -3,8 +3,8 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{CompulsoryCapture, Condition, Count, Facing};
-use crate::compile::{flag, Square, Walk};
+use crate::check::{CompulsoryCapture, Condition, Count, Facing, WallPlace};
+use crate::compile::{flag, Square, Walk, WALL};
 
 impl Rules {
     /// Appends every pseudo-legal move of the side to move to `out`: moves
@@ -25,6 +25,9 @@ impl Rules {
         }
         if !self.variant.gating.is_empty() {
             self.gates(pos, first, out);
+        }
+        if let Some(place) = self.variant.walls.as_ref().and_then(|w| w.place) {
+            self.place_walls(pos, place, first, out);
         }
         if limits.may_pass || self.may_pass(pos) {
             out.push(NULL_MOVE);
@@ -306,6 +309,51 @@ impl Rules {
                         });
                     }
                 }
+            }
+        }
+    }
+
+    /// Replaces each move from `first` on by its copies with a wall placed
+    /// (§11.6): on each square of the zone the move leaves empty, or on the
+    /// square it left.
+    #[inline(never)]
+    fn place_walls(&self, pos: &Position, place: WallPlace, first: usize, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let zone = self.wall_zone[us];
+        let empty_before = zone & !(pos.occupied[0] | pos.occupied[1] | pos.walls());
+        let moves: Vec<Move> = out.drain(first..).collect();
+        for m in moves {
+            let mut empty = empty_before;
+            match m.kind {
+                MoveKind::Null | MoveKind::Drop => {
+                    out.push(m);
+                    continue;
+                }
+                MoveKind::Shoot => empty.clear(m.to),
+                MoveKind::Castle => {
+                    empty = empty | Bits::one(m.from) | Bits::one(m.aux);
+                    empty.clear(m.to);
+                    empty.clear(m.extra);
+                }
+                MoveKind::EnPassant => {
+                    empty = empty | Bits::one(m.from) | Bits::one(m.aux);
+                    empty.clear(m.to);
+                }
+                MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
+                    empty.set(m.from);
+                    empty.clear(m.to);
+                }
+            }
+            let squares = match place {
+                WallPlace::Anywhere => empty & zone,
+                WallPlace::Vacated => empty & zone & Bits::one(m.from),
+            };
+            for at in squares.iter() {
+                out.push(Move {
+                    gate: WALL,
+                    gate_at: at,
+                    ..m
+                });
             }
         }
     }
@@ -899,7 +947,7 @@ impl Rules {
         }
     }
 
-    /// Removes from `out[first..]` the moves §11.6 `held_in_check` forbids:
+    /// Removes from `out[first..]` the moves §11.7 `held_in_check` forbids:
     /// while the side to move is in check, a piece of a held type may only
     /// capture the one piece giving check.
     #[inline(never)]

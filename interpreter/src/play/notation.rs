@@ -4,6 +4,7 @@ use super::fen::square_name;
 use super::position::{Move, MoveKind, Position};
 use super::{PlayError, Rules};
 use crate::check::Notation;
+use crate::compile::WALL;
 
 impl Rules {
     /// The canonical text of a move: `e2e4`, `e7e8q`; castling is the king's
@@ -30,7 +31,14 @@ impl Rules {
         if m.promotion != 0 {
             s.push_str(&self.promotion_suffix(m));
         }
-        self.push_gate(m, &mut s);
+        if m.gate == WALL {
+            // A placed wall (§11.6): `,` then the move's target and the wall's square.
+            s.push(',');
+            s.push_str(&square_name(files, to));
+            s.push_str(&square_name(files, m.gate_at));
+        } else {
+            self.push_gate(m, &mut s);
+        }
         s
     }
 
@@ -61,9 +69,13 @@ impl Rules {
         }
     }
 
-    /// Appends `/` and the gated piece and square, e.g. `/He1`.
+    /// Appends `/` and the gated piece and square, e.g. `/He1`; for a
+    /// placed wall (§11.6), `,` and its square, e.g. `,a2`.
     fn push_gate(&self, m: &Move, s: &mut String) {
-        if m.gate != 0 {
+        if m.gate == WALL {
+            s.push(',');
+            s.push_str(&square_name(self.tables.files, m.gate_at));
+        } else if m.gate != 0 {
             s.push('/');
             s.push(self.piece_letter(m.gate).to_ascii_uppercase());
             s.push_str(&square_name(self.tables.files, m.gate_at));
@@ -142,11 +154,11 @@ impl Rules {
                 }
             }
         }
-        if m.gate != 0 && !notation.star_gating {
+        if m.gate != 0 && (!notation.star_gating || m.gate == WALL) {
             self.push_gate(m, &mut s);
         }
         s.push_str(self.check_mark(pos, m));
-        if m.gate != 0 && notation.star_gating {
+        if m.gate != 0 && m.gate != WALL && notation.star_gating {
             self.push_star_gate(pos, m, &mut s);
         }
         if let Some(letter) = declared {
@@ -286,7 +298,7 @@ impl Rules {
         let text = text.strip_suffix(['+', '-']).unwrap_or(text);
         // Long algebraic: two squares of this board, then an optional letter.
         let (files, ranks) = (self.tables.files, self.tables.ranks);
-        let squares: Vec<&str> = split_squares(text.split(['/', '@']).next().unwrap_or(""));
+        let squares: Vec<&str> = split_squares(text.split(['/', '@', ',']).next().unwrap_or(""));
         if squares.len() >= 2 && !text.contains('@') {
             return squares[..2]
                 .iter()
@@ -299,7 +311,7 @@ impl Rules {
                 .any(|p| p.letter == c.to_ascii_uppercase())
         };
 
-        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/*() ".contains(c);
+        let ok = |c: char| c.is_ascii_alphanumeric() || "=x+#-!?@/*(), ".contains(c);
         !text.is_empty()
             && text.chars().all(ok)
             && text.chars().any(|c| c.is_ascii_digit() || c == 'O')

@@ -4,7 +4,7 @@
 use super::bits::Bits;
 use super::Rules;
 use crate::check::{CapturedTo, MAX_PIECE_TYPES};
-use crate::compile::{code, Square};
+use crate::compile::{code, Square, WALL};
 
 /// White's index.
 pub const WHITE: usize = 0;
@@ -91,6 +91,10 @@ pub struct Undo {
     royals_lost: u8,
     passes: u8,
     counting: super::HonourCount,
+    /// The wall squares before the move (§11.6), where walls are kept.
+    walls: Bits,
+    /// The capturer turned into a wall (§11.6 `walls.capturers`).
+    petrified: bool,
 }
 
 impl Undo {
@@ -296,6 +300,33 @@ impl Position {
         }
     }
 
+    /// The wall squares (§11.6): those whose board code is [`WALL`]. (Read
+    /// from the board, so that positions of files without walls carry
+    /// nothing for them.)
+    pub fn walls(&self) -> Bits {
+        let mut walls = Bits::default();
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code == WALL {
+                walls.set(sq as Square);
+            }
+        }
+        walls
+    }
+
+    /// Makes the empty square `sq` a wall (§11.6).
+    pub fn put_wall(&mut self, sq: Square) {
+        self.board[sq as usize] = WALL;
+        self.hash ^= super::zobrist::piece(WALL, sq);
+    }
+
+    /// Empties the wall squares `walls`.
+    fn clear_walls(&mut self, walls: Bits) {
+        for sq in walls.iter() {
+            self.board[sq as usize] = 0;
+            self.hash ^= super::zobrist::piece(WALL, sq);
+        }
+    }
+
     /// Removes whatever stands on `sq`, returning its code.
     #[inline]
     pub fn take(&mut self, sq: Square) -> u8 {
@@ -464,10 +495,13 @@ impl Position {
         if rules.tracks_hands {
             self.after_capture_and_promotion(rules, m, undo);
         }
-        if m.gate != 0 {
+        if m.gate != 0 && m.gate != WALL {
             self.put(rules, m.gate_at, m.gate);
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
+        }
+        if rules.walled {
+            self.make_walls(rules, m, undo);
         }
         if undo.captured != 0 && !rules.blast.is_empty() {
             self.explode(rules, m, us, undo);
@@ -588,6 +622,36 @@ impl Position {
         }
     }
 
+    /// Walls (§11.6): a capturer of a type in `walls.capturers` turns into
+    /// a wall; a move's placed wall (`gate_at`) is put, the one before
+    /// removed where a single wall stands.
+    #[inline(never)]
+    fn make_walls(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        undo.walls = self.walls();
+        undo.petrified = false;
+        let Some(walls) = &rules.variant.walls else {
+            return;
+        };
+        let mover_type = (undo.moved as usize).wrapping_sub(1) / 2;
+        if undo.captured != 0 && walls.capturers >> mover_type & 1 != 0 {
+            let at = if m.kind == MoveKind::Shoot {
+                m.from
+            } else {
+                m.to
+            };
+            self.take(at);
+            self.promoted.clear(at);
+            self.put_wall(at);
+            undo.petrified = true;
+        }
+        if m.gate == WALL {
+            if walls.single {
+                self.clear_walls(undo.walls);
+            }
+            self.put_wall(m.gate_at);
+        }
+    }
+
     /// Explosions (§11.5): after a capture, removes the pieces on the
     /// squares around the capture square and the one on it (the capturer),
     /// except immune types, and spared types off the capture square.
@@ -634,12 +698,15 @@ impl Position {
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
         self.counting = undo.counting;
+        if rules.walled && m.kind != MoveKind::Null {
+            self.lift_walls(rules, m, undo);
+        }
         if undo.captured != 0 && !rules.blast.is_empty() {
             for (k, sq) in undo.blast.iter().enumerate() {
                 self.put(rules, sq, undo.blasted[k]);
             }
         }
-        if m.gate != 0 {
+        if m.gate != 0 && m.gate != WALL {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
@@ -691,6 +758,27 @@ impl Position {
             self.freezes = undo.freezes;
             self.stepped = undo.stepped;
             self.opened = undo.opened;
+        }
+        if rules.walled {
+            self.restore_walls(undo);
+        }
+    }
+
+    /// Taking back a move in a file with walls (§11.6): empties the wall
+    /// squares, and puts back a shooter that turned into a wall.
+    #[inline(never)]
+    fn lift_walls(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        self.clear_walls(self.walls());
+        if undo.petrified && m.kind == MoveKind::Shoot {
+            self.put(rules, m.from, undo.moved);
+        }
+    }
+
+    /// Puts back the walls that stood before the move taken back.
+    #[inline(never)]
+    fn restore_walls(&mut self, undo: &Undo) {
+        for sq in undo.walls.iter() {
+            self.put_wall(sq);
         }
     }
 

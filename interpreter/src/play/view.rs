@@ -31,7 +31,8 @@ impl Rules {
     }
 
     /// The board as text: ranks from the last down, `.` for empty squares,
-    /// a blank for holes (§2.1), `*` after a frozen piece, files lettered below.
+    /// a blank for holes (§2.1), `*` for a wall (§11.6), `*` after a frozen
+    /// piece, files lettered below.
     pub fn board_text(&self, pos: &Position) -> String {
         let (files, ranks) = (self.tables.files as usize, self.tables.ranks as usize);
         // With promoted forms (`+p`) every square is two characters wide.

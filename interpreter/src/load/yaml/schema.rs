@@ -186,6 +186,10 @@ const SECTIONS: &[(&str, &str)] = &[
         "If a capture is legal, only captures are (§11.1).",
     ),
     ("giving_check", "`allowed` (default) or `illegal` (§11.2)."),
+    (
+        "walls",
+        "Wall squares: placed after each move, left behind, or made by a capturer (§11.6).",
+    ),
     ("hand", "Where captured pieces go (§14)."),
     ("drops", "Drop rules (§14)."),
     ("gating", "Gating rules (§14)."),
