@@ -80,11 +80,7 @@ fn a_misspelt_key_is_refused() {
         ("a piece", chess.replace("royal: true", "roial: true")),
         ("the board", chess.replace("files: 8", "file: 8")),
     ];
-    let instances: Vec<(String, serde_json::Value)> = cases
-        .iter()
-        .map(|(name, text)| (name.to_string(), yaml_to_json(text)))
-        .collect();
-    let Some(verdicts) = validate(&instances) else {
+    let Some(verdicts) = validate_texts(&cases) else {
         return;
     };
     let expected = ["promtion", "roial", "file"];
@@ -138,6 +134,15 @@ fn yaml_to_json(text: &str) -> serde_json::Value {
 /// Each instance's validation errors, those inside `anyOf` branches too
 /// (none when valid), through Python's `jsonschema`; `None` when it is
 /// absent outside CI.
+/// [`validate`] on named rule-file texts.
+fn validate_texts(cases: &[(&str, String)]) -> Option<Vec<(String, Vec<String>)>> {
+    let instances: Vec<(String, serde_json::Value)> = cases
+        .iter()
+        .map(|(name, text)| (name.to_string(), yaml_to_json(text)))
+        .collect();
+    validate(&instances)
+}
+
 fn validate(instances: &[(String, serde_json::Value)]) -> Option<Vec<(String, Vec<String>)>> {
     const SCRIPT: &str = r#"
 import json, sys
@@ -208,11 +213,7 @@ fn a_child_file_may_be_partial_and_is_still_checked() {
         ("no extends", child.replace("extends: chess.yaml\n", "")),
         ("misspelt", child.replace("castling:", "castlin:")),
     ];
-    let instances: Vec<(String, serde_json::Value)> = cases
-        .iter()
-        .map(|(name, text)| (name.to_string(), yaml_to_json(text)))
-        .collect();
-    let Some(verdicts) = validate(&instances) else {
+    let Some(verdicts) = validate_texts(&cases) else {
         return;
     };
     assert_eq!(verdicts[0].1, Vec::<String>::new(), "the child is valid");
