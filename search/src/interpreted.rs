@@ -55,12 +55,19 @@ impl Game for Interpreted {
         if self.rules.immediate_end() && self.rules.ended(&self.position).is_some() {
             return;
         }
-        self.rules.pseudo_legal(&self.position, out);
+        if self.rules.legal_by_safety(&self.position) {
+            self.rules.pseudo_legal(&self.position, out);
+        } else {
+            self.rules.legal(&self.position, out);
+        }
     }
 
     fn make(&mut self, m: Move) -> bool {
+        // Moves listed by `Rules::legal` are legal already; the others are
+        // legal when they leave the mover safe.
+        let by_safety = self.rules.legal_by_safety(&self.position);
         let undo = self.position.make(&self.rules, m);
-        if self.rules.left_in_check(&self.position) {
+        if by_safety && self.rules.left_in_check(&self.position) {
             self.position.unmake(&self.rules, m, &undo);
             return false;
         }

@@ -906,6 +906,19 @@ impl Rules {
         moves.iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
+    /// Whether, at `pos`, a pseudo-legal move is legal exactly when it
+    /// leaves no royal piece of the mover attacked ([`Rules::left_in_check`]
+    /// after making it). Not so under rules that judge more than the
+    /// mover's safety: check given illegal (§11.2), explosions (§11.5),
+    /// `held_in_check` (§11.7), royal pieces facing (§11.3), a compulsory
+    /// capture that binds here (§11.1); there only [`Rules::legal`] tells.
+    #[inline]
+    pub fn legal_by_safety(&self, pos: &Position) -> bool {
+        !self.strict_legality
+            && self.variant.royals_facing == Facing::Allowed
+            && self.compulsory_capture(pos).is_none()
+    }
+
     /// Appends every legal move of the side to move to `out`; none when the
     /// game has ended by a rule of §19.
     pub fn legal(&self, pos: &Position, out: &mut Vec<Move>) {

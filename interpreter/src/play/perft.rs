@@ -30,10 +30,7 @@ impl Rules {
             return 0;
         }
         moves.clear();
-        if self.strict_legality
-            || self.variant.royals_facing != crate::check::Facing::Allowed
-            || self.compulsory_capture(pos).is_some()
-        {
+        if !self.legal_by_safety(pos) {
             return self.perft_listed(pos, depth, moves, rest);
         }
         self.pseudo_legal(pos, moves);
