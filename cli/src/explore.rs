@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use motley_conformance::oracle::{
-    game_seed, random_game, DiffError, Disagreement, GamesSummary, SplitMix64,
+    drawn_starts, game_seed, random_game, DiffError, Disagreement, GamesSummary, SplitMix64,
 };
 use motley_conformance::{show_outcome, ImplKind, Implementation, Interp};
 
@@ -108,7 +108,7 @@ pub fn explore(
             .map_err(|e| Failure(e.to_string()))?;
         b.load(file, &rulings_b)
             .map_err(|e| Failure(e.to_string()))?;
-        match shortest(a.as_mut(), b.as_mut(), games, MAX_PLIES, seed)?.1 {
+        match shortest(a.as_mut(), b.as_mut(), games, MAX_PLIES, seed, &|_| None)?.1 {
             Some((index, d)) => {
                 outln!(
                     "{label}: differ after {} moves (game {index} of seed {seed}): {}",
@@ -149,7 +149,8 @@ fn print_reproduction(
     Ok(())
 }
 
-/// Plays `games` seeded games of up to `max_plies` plies in lockstep;
+/// Plays `games` seeded games of up to `max_plies` plies in lockstep,
+/// each from the FEN `start` gives for its seed (the setup for `None`);
 /// returns what the agreeing games saw and the shortest disagreement,
 /// with its game index.
 fn shortest(
@@ -158,14 +159,24 @@ fn shortest(
     games: usize,
     max_plies: usize,
     seed: u64,
+    start: &dyn Fn(u64) -> Option<String>,
 ) -> Result<(GamesSummary, Option<(usize, Disagreement)>), Failure> {
     let mut best: Option<(usize, Disagreement)> = None;
     let mut summary = GamesSummary::default();
     let bar = crate::progress::Bar::new("games", "games", games as u64);
     for index in 0..games {
         bar.update(index as u64, None);
-        let mut rng = SplitMix64::new(game_seed(seed, index));
-        match random_game(a, b, None, &mut rng, max_plies, &mut summary.plies) {
+        let walk_seed = game_seed(seed, index);
+        let mut rng = SplitMix64::new(walk_seed);
+        let fen = start(walk_seed);
+        match random_game(
+            a,
+            b,
+            fen.as_deref(),
+            &mut rng,
+            max_plies,
+            &mut summary.plies,
+        ) {
             Ok(outcome) => {
                 summary.games += 1;
                 *summary.outcomes.entry(show_outcome(&outcome)).or_default() += 1;
@@ -208,14 +219,33 @@ pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
     a.load(file, &[]).map_err(|e| Failure(e.to_string()))?;
     b.load(file, &[])
         .map_err(|e| Failure(format!("{}: {}: {e}", file.display(), b.name())))?;
-    let (summary, best) = shortest(a.as_mut(), b.as_mut(), run.walks, run.plies, run.seed)?;
+    // A shuffled start (spec/LANGUAGE.md §6.4): each walk starts both
+    // sides from the array its own seed draws.
+    let source = crate::read(file)?;
+    let rules = motley_interpreter::build_path(file, &source)
+        .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
+    let shuffled = rules.arrangements().is_some();
+    let start = drawn_starts(rules);
+    let (summary, best) = shortest(
+        a.as_mut(),
+        b.as_mut(),
+        run.walks,
+        run.plies,
+        run.seed,
+        &start,
+    )?;
     let head = format!(
-        "{} against {}: {} walks of up to {} plies, seed {}",
+        "{} against {}: {} walks of up to {} plies, seed {}{}",
         file.display(),
         b.name(),
         run.walks,
         run.plies,
-        run.seed
+        run.seed,
+        if shuffled {
+            ", each from the array its walk's seed draws"
+        } else {
+            ""
+        }
     );
     match best {
         Some((index, d)) => {

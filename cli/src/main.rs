@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::PlayError;
-use motley_interpreter::{build_path, Game, MAX_PERFT_DEPTH};
+use motley_interpreter::{build_path, Game, Start, MAX_PERFT_DEPTH};
 
 /// The `--help` epilogue of a subcommand: an example and the exit codes.
 macro_rules! help {
@@ -424,6 +424,38 @@ struct At {
     /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
     #[arg(long = "ruling", value_name = "ID=VALUE")]
     rulings: Vec<String>,
+    /// Start from the array this seed draws, in a variant whose start is
+    /// shuffled (`shuffle`, spec/LANGUAGE.md §6.4); without it, the setup.
+    #[arg(long, conflicts_with_all = ["fen", "pgn", "position"])]
+    seed: Option<u64>,
+    /// Start from this Chess960 position (0 to 959, Scharnagl's numbering;
+    /// 518 is the orthodox array), in a variant shuffled as chess is.
+    #[arg(long, value_name = "N", conflicts_with_all = ["fen", "pgn"])]
+    position: Option<u32>,
+}
+
+impl At {
+    /// The start `--seed` or `--position` chooses; the setup without them.
+    fn start(&self) -> Start {
+        match (self.seed, self.position) {
+            (Some(seed), _) => Start::Seed(seed),
+            (None, Some(n)) => Start::Chess960(n),
+            (None, None) => Start::Setup,
+        }
+    }
+}
+
+/// Starts `game` from `start`, naming the option and the file when the
+/// start cannot be drawn.
+fn start_game(game: &mut Game, start: Start, path: &Path) -> Result<(), Failure> {
+    game.start_with(start).map_err(|e| {
+        let option = match start {
+            Start::Seed(seed) => format!("--seed {seed}"),
+            Start::Chess960(n) => format!("--position {n}"),
+            Start::Setup => String::new(),
+        };
+        Failure(format!("{}: {option}: {e}", path.display()))
+    })
 }
 
 /// A perft depth of the command line: a whole number up to
@@ -681,6 +713,9 @@ fn game(path: &Path, at: &At) -> Result<Game, Failure> {
         None => at.fen.as_deref(),
     };
     let mut game = game_from(path, &pgn_rulings(record.as_ref(), at), fen)?;
+    if at.start() != Start::Setup {
+        start_game(&mut game, at.start(), path)?;
+    }
     if let (Some(record), Some(pgn_path)) = (&record, &at.pgn) {
         for (m, line, col) in &record.moves {
             game.play(m)

@@ -9,6 +9,8 @@
 //!   - name: start position
 //!     source: "FIDE Laws of Chess, Art. 2.3: 'The initial position ...'"
 //!     fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1   # optional
+//!     seed: 7                                  # optional, instead of fen: the array a seed draws
+//!     position: 518                            # optional, instead of fen: a Chess960 number
 //!     moves: [e2e4, e7e5]                     # optional, canonical text
 //!     budget: 1000000                          # optional, overrides the file's
 //!     known: { engine: "why" }                 # optional: a known failure of that implementation
@@ -102,6 +104,10 @@ pub struct Case {
     pub line: u64,
     /// Start FEN; the variant's setup when absent.
     pub fen: Option<String>,
+    /// A shuffled start (spec/LANGUAGE.md §6.4), given as `seed` or
+    /// `position`: the interpreter draws it and every implementation
+    /// starts from its FEN.
+    pub start: Option<motley_interpreter::Start>,
     /// Moves played from the start, canonical text.
     pub moves: Vec<String>,
     /// Node budget for this case's perft counts, overriding the file's.
@@ -151,6 +157,10 @@ struct RawCase {
     source: String,
     #[serde(default)]
     fen: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    position: Option<u32>,
     #[serde(default)]
     moves: Vec<String>,
     #[serde(default)]
@@ -363,6 +373,16 @@ impl RawCase {
         if self.budget == Some(0) {
             return Err("`budget` must be at least 1".to_string());
         }
+        let start = match (self.seed, self.position, &self.fen) {
+            (Some(_), Some(_), _) | (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
+                return Err(
+                    "give one start: `fen`, `seed` or `position`, not two of them".to_string(),
+                )
+            }
+            (Some(seed), None, None) => Some(motley_interpreter::Start::Seed(seed)),
+            (None, Some(n), None) => Some(motley_interpreter::Start::Chess960(n)),
+            _ => None,
+        };
         let expect = self.expect.checked()?;
         if let Some(other) = self
             .known
@@ -378,6 +398,7 @@ impl RawCase {
             source: self.source,
             line,
             fen: self.fen,
+            start,
             moves: self.moves,
             budget: self.budget,
             known: self.known,

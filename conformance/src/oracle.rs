@@ -321,13 +321,38 @@ pub fn random_games(
     b: &mut dyn Implementation,
     run: &RandomGames,
 ) -> Result<GamesSummary, DiffError> {
+    random_games_from(a, b, run, &|_| run.fen.clone())
+}
+
+/// The start of each walk on a rule file whose start is shuffled
+/// (spec/LANGUAGE.md §6.4): the FEN of the array the walk's seed draws
+/// ([`motley_interpreter::Start::Seed`]); `None`, the setup, for a rule
+/// file without `shuffle`.
+pub fn drawn_starts(rules: motley_interpreter::Rules) -> impl Fn(u64) -> Option<String> {
+    move |seed| {
+        rules.arrangements()?;
+        let drawn = rules.start_position(motley_interpreter::Start::Seed(seed));
+        drawn.ok().map(|p| rules.fen(&p))
+    }
+}
+
+/// [`random_games`], game `i` starting from the FEN `start` gives for its
+/// seed (`game_seed(run.seed, i)`), the setup for `None`.
+pub fn random_games_from(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    run: &RandomGames,
+    start: &dyn Fn(u64) -> Option<String>,
+) -> Result<GamesSummary, DiffError> {
     let mut summary = GamesSummary::default();
     for index in 0..run.games {
-        let mut rng = SplitMix64::new(game_seed(run.seed, index));
+        let seed = game_seed(run.seed, index);
+        let mut rng = SplitMix64::new(seed);
+        let fen = start(seed);
         let outcome = random_game(
             a,
             b,
-            run.fen.as_deref(),
+            fen.as_deref(),
             &mut rng,
             run.max_plies,
             &mut summary.plies,

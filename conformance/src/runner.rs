@@ -425,7 +425,10 @@ fn check(
     let mut differences = Vec::new();
     let mut ran = 0usize;
 
-    let start = imp.set_position(case.fen.as_deref(), &case.moves);
+    let start = match drawn_start(file, case) {
+        Ok(drawn) => imp.set_position(drawn.as_deref().or(case.fen.as_deref()), &case.moves),
+        Err(refused) => Err(refused),
+    };
     if let Some(prefixes) = &e.error {
         result.status = if imp.validates_input() {
             let differences = refusal_differences(start, prefixes);
@@ -525,6 +528,30 @@ fn status(name: &str, differences: Vec<String>, ran: usize, result: &CaseResult)
 
 /// How a refused start differs from the expected refusal: an error whose
 /// message starts with one of `prefixes` (case-insensitive).
+/// The FEN of a case's shuffled start (`seed` or `position`), drawn by
+/// the interpreter under the file's rulings; `None` for other cases.
+fn drawn_start(file: &CaseFile, case: &Case) -> Result<Option<String>, ImplError> {
+    let Some(start) = case.start else {
+        return Ok(None);
+    };
+    let failed = |e: String| ImplError::Failed(format!("{}: {e}", file.variant.display()));
+    let mut game = motley_interpreter::Game::from_path(&file.variant).map_err(|d| {
+        failed(
+            d.0.iter()
+                .map(|p| p.message.clone())
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    if !file.rulings.is_empty() {
+        game.set_rulings(&file.rulings)
+            .map_err(|e| failed(e.to_string()))?;
+    }
+    game.start_with(start)
+        .map_err(|e| ImplError::Rejected(e.to_string()))?;
+    Ok(Some(game.fen()))
+}
+
 fn refusal_differences(start: Result<(), ImplError>, prefixes: &[String]) -> Vec<String> {
     let wanted = prefixes
         .iter()

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use motley_conformance::oracle::{random_games, RandomGames};
+use motley_conformance::oracle::{drawn_starts, random_games_from, RandomGames};
 use motley_conformance::runner::{run_paths, Options};
 use motley_conformance::{Fsf, ImplKind, Implementation, Interp, PerftSource};
 
@@ -91,7 +91,15 @@ fn walk_all(walks: usize, plies: usize, full: bool) -> Vec<String> {
             games: walks,
             max_plies: plies,
         };
-        match (random_games(&mut interp, &mut fsf, &run), &row.differs) {
+        // A shuffled start: each walk from the array its seed draws.
+        let source = std::fs::read_to_string(&row.file).expect("the rule file");
+        let rules =
+            motley_interpreter::build_path(&row.file, &source).expect("the rule file builds");
+        let starts = drawn_starts(rules);
+        match (
+            random_games_from(&mut interp, &mut fsf, &run, &starts),
+            &row.differs,
+        ) {
             (Ok(summary), None) => eprintln!(
                 "{name}: {} walks, {} plies equal; outcomes {:?}",
                 summary.games, summary.plies, summary.outcomes

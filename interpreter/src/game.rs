@@ -9,7 +9,7 @@ use crate::check::{check, choose_rulings, RepetitionResult};
 use crate::color::Color;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::{expand, load, no_parents, parents_on_disk, ReadParent, RuleFile};
-use crate::play::{Outcome, PlayError, Position, Reason, Rules};
+use crate::play::{Outcome, PlayError, Position, Reason, Rules, Start};
 
 /// Why a rule file could not be made playable.
 pub type LoadError = Diagnostics;
@@ -77,6 +77,16 @@ fn build_text(source: &str) -> Result<Rules, LoadError> {
 /// Check → compile a loaded rule file with the given ruling options.
 fn build_with(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
     let variant = check(&file, rulings)?;
+    let rules = compile_setup(variant, &file)?;
+    if let Some((problem, at)) = rules.shuffle_problem() {
+        return Err(Diagnostics::from(Diagnostic::at(at, problem)));
+    }
+    Ok(rules)
+}
+
+/// Compiles a checked variant and reads its setup; a setup FEN that is
+/// refused is placed at its offending part.
+fn compile_setup(variant: crate::check::Variant, file: &Arc<RuleFile>) -> Result<Rules, LoadError> {
     Rules::new(variant, file.clone()).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");
@@ -225,6 +235,30 @@ impl Game {
             diagnostics,
         })?;
         *self = Game::new(Arc::new(rules));
+        Ok(())
+    }
+
+    /// Starts the game again from `start` (spec/LANGUAGE.md §6.4): the
+    /// setup, or the array of a shuffled start that a seed or a Chess960
+    /// number draws, which then stands as the game's setup and
+    /// [`Game::start_fen`]. Rulings set before are kept.
+    ///
+    /// ```
+    /// use motley_interpreter::{Game, Start};
+    ///
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/fischerandom.yaml");
+    /// let mut game = Game::from_path(std::path::Path::new(path))?;
+    /// game.start_with(Start::Chess960(0))?;
+    /// assert_eq!(game.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(game.start_with(Start::Chess960(960)).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start_with(&mut self, start: Start) -> Result<(), PlayError> {
+        let rules = self.rules.starting(start)?;
+        *self = Game::new(Arc::new(rules));
+        if start != Start::Setup {
+            self.start_fen = Some(self.fen());
+        }
         Ok(())
     }
 

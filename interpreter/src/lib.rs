@@ -42,7 +42,7 @@ pub use color::Color;
 pub use game::{build, build_named, build_path, Game, LoadError, Played};
 pub use play::{
     parse_square, square_name, Bits, Move, MoveKind, Outcome, PlayError, Position, Reason, Rules,
-    Undo, View, MAX_PERFT_DEPTH, NULL_MOVE,
+    Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
 };
 
 /// The piece code of a piece type (its index under `pieces:`) for a side:

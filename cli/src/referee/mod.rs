@@ -92,7 +92,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
             fen: None,
             moves: Vec::new(),
             rulings: options.rulings.clone(),
-            pgn: None,
+            ..crate::At::default()
         },
     )?;
     let variant = start.rules().variant().name.clone();

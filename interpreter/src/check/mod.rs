@@ -10,6 +10,7 @@ mod counting;
 mod eval;
 mod freeze;
 mod movement;
+mod shuffle;
 mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
@@ -18,6 +19,7 @@ pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{expand, Movement, Travel};
+pub use shuffle::Shuffle;
 pub use walls::{WallPlace, Walls};
 
 use std::collections::BTreeMap;
@@ -48,6 +50,8 @@ pub struct Variant {
     pub pieces: Vec<PieceType>,
     /// The start position as FEN, with where it is written.
     pub setup: Text,
+    /// The start array drawn at random (§6.4), if the setup is shuffled.
+    pub shuffle: Option<Shuffle>,
     /// Castling, if any.
     pub castling: Option<Castling>,
     /// Promotion rules.
@@ -666,6 +670,7 @@ impl Checker<'_> {
                 "`royals_facing: break-or-pass` lets the side to move pass while the royal pieces face each other: give `passing` too",
             ));
         }
+        let shuffle = f.shuffle.as_ref().map(|s| self.shuffle(s));
         let passing = f.passing.as_ref().map(|p| Passing {
             when: self.condition(&p.when),
             twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
@@ -725,6 +730,7 @@ impl Checker<'_> {
             holes,
             pieces,
             setup,
+            shuffle,
             castling,
             promotions,
             fifty_move: draws.fifty_move.map(|n| n.0),

@@ -57,6 +57,8 @@ struct RawRuleFile {
     #[serde(default)]
     passing: Option<Spanned<RawPassing>>,
     #[serde(default)]
+    shuffle: Option<Spanned<RawShuffle>>,
+    #[serde(default)]
     hand: Option<RawHand>,
     #[serde(default)]
     drops: Vec<RawDrop>,
@@ -153,6 +155,18 @@ struct RawPassing {
     when: Option<Spanned<String>>,
     #[serde(default)]
     twice: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+struct RawShuffle {
+    #[serde(default)]
+    rank: Option<Spanned<Whole>>,
+    #[serde(default)]
+    opposite_colours: Vec<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    order: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize)]
@@ -837,6 +851,8 @@ pub struct RuleFile {
     pub royals_facing: Option<Text>,
     /// `passing`, if a side may pass (§11.4).
     pub passing: Option<PassingDef>,
+    /// `shuffle`: the start array drawn at random (§6.4), if given.
+    pub shuffle: Option<ShuffleDef>,
     /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
     pub hand_captured: Option<Text>,
     /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
@@ -1090,6 +1106,21 @@ pub struct WallsDef {
     /// `capturers`: types that turn into a wall when they capture.
     pub capturers: Vec<Text>,
     /// Where the `walls` mapping is written.
+    pub span: Span,
+}
+
+/// `shuffle`: the pieces of each side's first rank (or `rank`) placed at
+/// random under constraints, Black's mirroring White's (§6.4).
+#[derive(Clone, Debug)]
+pub struct ShuffleDef {
+    /// `rank`: the rank shuffled, from each side's own side (default 1).
+    pub rank: Option<(u32, Span)>,
+    /// `opposite_colours`: groups of letters whose pieces stand half on
+    /// light and half on dark squares, and where each group is written.
+    pub opposite_colours: Vec<(Vec<Text>, Span)>,
+    /// `order`: letters whose pieces stand in this order from the a-file.
+    pub order: Option<(Vec<Text>, Span)>,
+    /// Where the `shuffle` mapping is written.
     pub span: Span,
 }
 
@@ -2309,6 +2340,20 @@ impl Raw {
                 errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
             }
         }
+        let shuffle = f.shuffle.as_ref().map(|s| {
+            let list = |l: &Spanned<Vec<Spanned<String>>>| {
+                (
+                    l.value.iter().map(|t| text(t, source)).collect(),
+                    place(l, source),
+                )
+            };
+            ShuffleDef {
+                rank: s.value.rank.as_ref().map(|r| number(r, source)),
+                opposite_colours: s.value.opposite_colours.iter().map(list).collect(),
+                order: s.value.order.as_ref().map(list),
+                span: place(s, source),
+            }
+        });
         let passing = f.passing.as_ref().map(|p| PassingDef {
             when: p.value.when.as_ref().and_then(|w| {
                 conditions
@@ -2401,6 +2446,7 @@ impl Raw {
             }),
             royals_facing: f.royals_facing.as_ref().map(|t| text(t, source)),
             passing,
+            shuffle,
             compulsory_capture: f.compulsory_capture.as_ref().map(|c| CompulsoryDef {
                 sides: c.value.sides.as_ref().map(|t| text(t, source)),
                 by: c

@@ -12,6 +12,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod shuffle;
 mod view;
 mod zobrist;
 
@@ -22,6 +23,7 @@ pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::MAX_PERFT_DEPTH;
 pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
+pub use shuffle::{Start, CHESS960_ARRAYS};
 pub use view::View;
 
 use std::fmt;
@@ -203,6 +205,12 @@ pub enum PlayError {
         /// The problems, with their places in the rule file.
         diagnostics: crate::diagnostic::Diagnostics,
     },
+    /// A start that cannot be drawn (§6.4), e.g. a seed for a variant
+    /// without `shuffle`, or Chess960 position 960.
+    Start {
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl fmt::Display for PlayError {
@@ -238,6 +246,7 @@ impl fmt::Display for PlayError {
                 rulings,
                 diagnostics,
             } => write!(f, "under {}: {}", escaped(rulings), diagnostics),
+            PlayError::Start { reason } => f.write_str(&escaped(reason)),
         }
     }
 }
