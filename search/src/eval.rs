@@ -4,8 +4,11 @@
 //! per type from the board geometry (a piece is worth more where it
 //! reaches more squares on an empty board; a piece that promotes, more as
 //! it nears its zone), and the checks given where checks are counted.
+//! Where losing every piece wins (`extinction: { result: win }` over all
+//! pieces, as in antichess), material counts against its owner.
 
 use motley_interpreter::piece_code as code;
+use motley_interpreter::check::Result3;
 use motley_interpreter::{Color, Move, MoveKind, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
@@ -30,6 +33,9 @@ pub struct Evaluation {
     /// Bonus for the end-game: royal pieces seek the centre when the
     /// material on the board is below this.
     endgame: i32,
+    /// 1, or -1 where a side wins by losing all its pieces: the sign of
+    /// material in the evaluation.
+    material_sign: i32,
 }
 
 impl Evaluation {
@@ -85,10 +91,17 @@ impl Evaluation {
             .filter(|&c| c != 0)
             .map(|c| values[(c as usize - 1) / 2])
             .sum();
+        let losing_wins = rules
+            .variant()
+            .outcomes
+            .extinction
+            .as_ref()
+            .is_some_and(|e| e.types.is_none() && e.result == Result3::Win);
         Evaluation {
             values,
             squares: tables,
             endgame: start / 3,
+            material_sign: if losing_wins { -1 } else { 1 },
         }
     }
 
@@ -114,13 +127,14 @@ impl Evaluation {
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
                 } else {
-                    score[colour] += self.values[ty] + bonus;
+                    score[colour] += self.material_sign * self.values[ty] + bonus;
                     material += self.values[ty];
                 }
             }
             if rules.tracks_hands() {
                 for ty in 0..rules.piece_types() {
-                    score[colour] += rules.held(pos, colour, ty) as i32 * self.values[ty];
+                    score[colour] +=
+                        self.material_sign * rules.held(pos, colour, ty) as i32 * self.values[ty];
                 }
             }
             if rules.count_checks() {
@@ -192,5 +206,19 @@ mod tests {
         // Black to move, White has the better knight: negative for Black.
         assert_eq!(eval.evaluate(&rules, &after), -(8 - 3) * PER_REACH);
         assert_eq!(eval.value(code(1, Color::White)), 900);
+    }
+
+    #[test]
+    fn where_losing_every_piece_wins_material_counts_against_its_owner() {
+        let rules =
+            motley_interpreter::build(include_str!("../../spec/variants/antichess.yaml")).unwrap();
+        let eval = Evaluation::new(&rules);
+        // White to move without its queen: better for White, by the queen's value
+        // less the queen's square bonus at d1.
+        let fewer = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1")
+            .unwrap();
+        let queen_d1 = eval.squares[code(1, Color::White) as usize][3];
+        assert_eq!(eval.evaluate(&rules, &fewer), 900 - queen_d1);
     }
 }
