@@ -111,8 +111,22 @@ pub trait Implementation: Send {
     /// A short name for messages: `interp`, `engine`, `uci:COMMAND`.
     fn name(&self) -> String;
 
-    /// Loads the variant of a rule file with rulings `(id, value)`.
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError>;
+    /// Loads the variant of a rule file's text `source` with rulings
+    /// `(id, value)`. `name` is the file's name: diagnostics name it, and
+    /// the files it `extends` (spec/LANGUAGE.md §1.1) are read beside it;
+    /// text made in memory may be called anything.
+    fn load(
+        &mut self,
+        name: &str,
+        source: &str,
+        rulings: &[(String, String)],
+    ) -> Result<(), ImplError>;
+
+    /// [`load`](Implementation::load) of the rule file at `path`.
+    fn load_path(&mut self, path: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+        let source = read_rule_file(path)?;
+        self.load(&path.to_string_lossy(), &source, rulings)
+    }
 
     /// Sets the position: the FEN (the setup when `None`), then the moves
     /// played from it. On error the position is unspecified until the next
@@ -222,31 +236,38 @@ pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
         .map_err(|d| ImplError::Failed(d.render(&path.display().to_string(), "").trim_end().into()))
 }
 
-/// The `name` of a rule file, read without interpreting the rest, so an
-/// implementation that knows variants by name never depends on the
-/// interpreter accepting the file.
-pub fn variant_name(path: &Path) -> Result<String, ImplError> {
+/// The `name` of a rule file (its text `source`, called `file`), read
+/// without interpreting the rest, so an implementation that knows variants
+/// by name never depends on the interpreter accepting the file.
+pub fn variant_name(file: &str, source: &str) -> Result<String, ImplError> {
     #[derive(serde::Deserialize)]
     struct NameOnly {
         name: String,
     }
-    let text = read_rule_file(path)?;
     // A file that extends another may take its name from it.
-    let text = motley_interpreter::load::expand(
-        &path.to_string_lossy(),
-        &text,
-        &motley_interpreter::load::parents_on_disk,
-    )
-    .map_or(text, |e| e.text);
-    serde_saphyr::from_str::<NameOnly>(&text)
+    let expanded =
+        motley_interpreter::load::expand(file, source, &motley_interpreter::load::parents_on_disk);
+    let text = expanded.as_ref().map_or(source, |e| e.text.as_str());
+    serde_saphyr::from_str::<NameOnly>(text)
         .map(|n| n.name)
         .map_err(|e| {
             ImplError::Failed(format!(
-                "{}: cannot read the variant name: {}",
-                path.display(),
+                "{file}: cannot read the variant name: {}",
                 first_line(&e.to_string())
             ))
         })
+}
+
+/// [`variant_name`] of the rule file at `path`.
+pub fn variant_name_at(path: &Path) -> Result<String, ImplError> {
+    variant_name(&path.to_string_lossy(), &read_rule_file(path)?)
+}
+
+/// The interpreter's rules of a rule file's text called `name` (whose
+/// parents are read from disk), or its diagnostics rendered.
+pub(crate) fn build(name: &str, source: &str) -> Result<motley_interpreter::Rules, ImplError> {
+    motley_interpreter::build_named(name, source, &motley_interpreter::load::parents_on_disk)
+        .map_err(|d| ImplError::Failed(d.render(name, source).trim_end().to_string()))
 }
 
 fn first_line(s: &str) -> &str {
@@ -290,15 +311,13 @@ impl Implementation for Interp {
         "interp".to_string()
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
-        let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build_path(variant, &source).map_err(|d| {
-            ImplError::Failed(
-                d.render(&variant.display().to_string(), &source)
-                    .trim_end()
-                    .to_string(),
-            )
-        })?;
+    fn load(
+        &mut self,
+        name: &str,
+        source: &str,
+        rulings: &[(String, String)],
+    ) -> Result<(), ImplError> {
+        let rules = build(name, source)?;
         let mut game = motley_interpreter::Game::new(Arc::new(rules));
         for (id, value) in rulings {
             game.set_ruling(id, value)
@@ -405,8 +424,13 @@ impl Implementation for Engine {
         "engine".to_string()
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
-        let name = variant_name(variant)?;
+    fn load(
+        &mut self,
+        file: &str,
+        source: &str,
+        rulings: &[(String, String)],
+    ) -> Result<(), ImplError> {
+        let name = variant_name(file, source)?;
         if !Engine::implements(&name) {
             return Err(ImplError::Unsupported(format!(
                 "the engine does not implement variant `{name}`"

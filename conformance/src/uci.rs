@@ -6,7 +6,6 @@
 //! outcomes and error checks are [`ImplError::Unsupported`].
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
@@ -370,13 +369,18 @@ impl Implementation for Uci {
         format!("uci:{}", self.command)
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+    fn load(
+        &mut self,
+        file: &str,
+        source: &str,
+        rulings: &[(String, String)],
+    ) -> Result<(), ImplError> {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!("rulings over UCI (`{id}`)")));
         }
         let name = match &self.forced_variant {
             Some(name) => name.clone(),
-            None => variant_name(variant)?,
+            None => variant_name(file, source)?,
         };
         self.start(&name)?;
         self.fen = None;

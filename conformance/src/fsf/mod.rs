@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::implementation::{read_rule_file, ImplError, Implementation, Outcome, Winner};
+use crate::implementation::{build, ImplError, Implementation, Outcome, Winner};
 use crate::uci::Uci;
 use bridge::Bridge;
 use notation::Notation;
@@ -354,24 +354,22 @@ impl Implementation for Fsf {
         }
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+    fn load(
+        &mut self,
+        file: &str,
+        source: &str,
+        rulings: &[(String, String)],
+    ) -> Result<(), ImplError> {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!(
                 "rulings (`{id}`): Fairy-Stockfish plays each variant one way"
             )));
         }
-        let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build_path(variant, &source).map_err(|d| {
-            ImplError::Failed(
-                d.render(&variant.display().to_string(), &source)
-                    .trim_end()
-                    .to_string(),
-            )
-        })?;
+        let rules = build(file, source)?;
         let name = self
             .chosen
             .clone()
-            .unwrap_or_else(|| Fsf::default_variant(variant));
+            .unwrap_or_else(|| Fsf::default_variant(Path::new(file)));
         self.bridge()?;
         if !self.known.contains(&name) {
             return Err(ImplError::Unsupported(format!(
@@ -395,7 +393,7 @@ impl Implementation for Fsf {
         if self.perft_source != PerftSource::Pyffish {
             if let Some(program) = engine_program() {
                 let mut engine = Uci::for_fsf(&program, &name);
-                if engine.load(variant, &[]).is_ok() {
+                if engine.load(file, source, &[]).is_ok() {
                     self.engine = Some(engine);
                 }
             }
