@@ -10,53 +10,57 @@ use std::sync::Arc;
 use crate::fsf::Fsf;
 use crate::uci::Uci;
 
-/// Who won a finished game.
+pub use motley_interpreter::{Color, Reason};
+
+/// How a finished game ended, as an implementation reports it, in the
+/// interpreter's terms: the engine's and Fairy-Stockfish's answers are
+/// mapped case by case onto [`Color`] and [`Reason`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Winner {
-    /// White won.
-    White,
-    /// Black won.
-    Black,
-    /// Nobody: a draw.
-    Draw,
-}
-
-impl fmt::Display for Winner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Winner::White => "white",
-            Winner::Black => "black",
-            Winner::Draw => "draw",
-        })
-    }
-}
-
-/// How a game ended, in the words shared by every implementation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winner, or [`Winner::Draw`].
-    pub winner: Winner,
-    /// `checkmate`, `stalemate`, `fifty-move rule`, `threefold repetition`
-    /// `insufficient material`, or a §19 reason (`region reached`, `check
-    /// count`, `bare royal`, `extinction`).
-    pub reason: String,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended; `None` for an end the implementation does not
+    /// name (Fairy-Stockfish ending a game by a variant rule of its own).
+    pub reason: Option<Reason>,
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} by {}", self.winner, self.reason)
+        let winner = match self.winner {
+            Some(Color::White) => "white",
+            Some(Color::Black) => "black",
+            None => "draw",
+        };
+        match self.reason {
+            Some(reason) => write!(f, "{winner} by {reason}"),
+            None => write!(f, "{winner} by {}", crate::fsf::UNNAMED_RULE),
+        }
+    }
+}
+
+impl From<motley_interpreter::Outcome> for Outcome {
+    fn from(o: motley_interpreter::Outcome) -> Outcome {
+        Outcome {
+            winner: o.winner,
+            reason: Some(o.reason),
+        }
     }
 }
 
 impl Outcome {
-    /// Whether two outcomes are the same: equal winners and equal reasons,
-    /// where [`UNNAMED_RULE`](crate::fsf::UNNAMED_RULE) (Fairy-Stockfish
-    /// ending a game by a variant rule it does not name) matches any reason.
+    /// Whether two outcomes are the same: equal winners and reasons of the
+    /// same words (a repetition other than threefold is any such
+    /// repetition), where an unnamed reason matches any reason.
     pub fn agrees(&self, other: &Outcome) -> bool {
+        let same = |a: Reason, b: Reason| match (a, b) {
+            (Reason::Repetition(x), Reason::Repetition(y)) => (x == 3) == (y == 3),
+            _ => a == b,
+        };
         self.winner == other.winner
-            && (self.reason == other.reason
-                || self.reason == crate::fsf::UNNAMED_RULE
-                || other.reason == crate::fsf::UNNAMED_RULE)
+            && match (self.reason, other.reason) {
+                (Some(a), Some(b)) => same(a, b),
+                _ => true,
+            }
     }
 }
 
@@ -361,14 +365,7 @@ impl Implementation for Interp {
     }
 
     fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
-        Ok(self.game()?.outcome().map(|o| Outcome {
-            winner: match o.winner {
-                None => Winner::Draw,
-                Some(motley_interpreter::Color::White) => Winner::White,
-                Some(motley_interpreter::Color::Black) => Winner::Black,
-            },
-            reason: o.reason.to_string(),
-        }))
+        Ok(self.game()?.outcome().map(Outcome::from))
     }
 
     fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
@@ -480,12 +477,17 @@ impl Implementation for Engine {
 
     fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
         Ok(self.game()?.outcome().map(|o| Outcome {
-            winner: match o.winner {
-                None => Winner::Draw,
-                Some(motley_engine::Color::White) => Winner::White,
-                Some(motley_engine::Color::Black) => Winner::Black,
-            },
-            reason: o.reason.to_string(),
+            winner: o.winner.map(|c| match c {
+                motley_engine::Color::White => Color::White,
+                motley_engine::Color::Black => Color::Black,
+            }),
+            reason: Some(match o.reason {
+                motley_engine::Reason::Checkmate => Reason::Checkmate,
+                motley_engine::Reason::Stalemate => Reason::Stalemate,
+                motley_engine::Reason::FiftyMoveRule => Reason::FiftyMoveRule,
+                motley_engine::Reason::ThreefoldRepetition => Reason::Repetition(3),
+                motley_engine::Reason::InsufficientMaterial => Reason::InsufficientMaterial,
+            }),
         }))
     }
 
