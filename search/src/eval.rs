@@ -6,7 +6,7 @@
 //! it nears its zone), and the checks given where checks are counted.
 
 use motley_interpreter::piece_code as code;
-use motley_interpreter::{Color, Move, MoveKind, Position, Rules};
+use motley_interpreter::{Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
@@ -151,7 +151,7 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
             rules.pseudo_legal(&pos, &mut moves);
             moves
                 .iter()
-                .filter(|m| m.from == sq as u8 && m.kind != MoveKind::Drop)
+                .filter(|m| m.action().from() == Some(sq as u8))
                 .count() as i32
         })
         .collect()

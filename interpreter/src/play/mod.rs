@@ -2,6 +2,7 @@
 //! compiled variant.
 
 mod accessors;
+mod action;
 mod bits;
 mod counting;
 mod fen;
@@ -15,13 +16,15 @@ mod position;
 mod view;
 mod zobrist;
 
+pub use action::{Action, Gating};
 pub use bits::Bits;
 pub use counting::HonourCount;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::MAX_PERFT_DEPTH;
-pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
+pub(crate) use position::MoveKind;
+pub use position::{Move, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use view::View;
 
 use std::fmt;
