@@ -81,6 +81,9 @@ pub fn show_outcome(outcome: &Option<Outcome>) -> String {
     }
 }
 
+/// Ruling choices `(id, value)`, as `--ruling ID=VALUE` gives them.
+pub type Rulings = [(String, String)];
+
 /// Why an implementation could not answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImplError {
@@ -119,15 +122,10 @@ pub trait Implementation: Send {
     /// `(id, value)`. `name` is the file's name: diagnostics name it, and
     /// the files it `extends` (spec/LANGUAGE.md §1.1) are read beside it;
     /// text made in memory may be called anything.
-    fn load(
-        &mut self,
-        name: &str,
-        source: &str,
-        rulings: &[(String, String)],
-    ) -> Result<(), ImplError>;
+    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError>;
 
     /// [`load`](Implementation::load) of the rule file at `path`.
-    fn load_path(&mut self, path: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+    fn load_path(&mut self, path: &Path, rulings: &Rulings) -> Result<(), ImplError> {
         let source = read_rule_file(path)?;
         self.load(&path.to_string_lossy(), &source, rulings)
     }
@@ -278,12 +276,88 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or_default()
 }
 
+/// A game of the interpreter or the engine as the harness drives it: by
+/// FEN and canonical move text.
+trait TextGame: Clone {
+    /// Sets the position from a FEN.
+    fn set_fen(&mut self, fen: &str) -> Result<(), String>;
+    /// Plays a move given as text.
+    fn play_text(&mut self, mv: &str) -> Result<(), String>;
+}
+
+impl TextGame for motley_interpreter::Game {
+    fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        motley_interpreter::Game::set_fen(self, fen).map_err(|e| e.to_string())
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        self.play(mv).map(|_| ()).map_err(|e| e.to_string())
+    }
+}
+
+impl TextGame for motley_engine::Game {
+    fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        motley_engine::Game::set_fen(self, fen).map_err(|e| e.to_string())
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        self.play(mv).map_err(|e| e.to_string())
+    }
+}
+
+/// A loaded game: at the variant's setup with the rulings applied, and as
+/// the last [`Implementation::set_position`] and moves left it.
+#[derive(Clone, Debug)]
+struct Session<G> {
+    start: Option<G>,
+    game: Option<G>,
+}
+
+impl<G> Default for Session<G> {
+    fn default() -> Session<G> {
+        Session {
+            start: None,
+            game: None,
+        }
+    }
+}
+
+impl<G: TextGame> Session<G> {
+    fn loaded(game: G) -> Session<G> {
+        Session {
+            start: Some(game.clone()),
+            game: Some(game),
+        }
+    }
+
+    fn game(&mut self) -> Result<&mut G, ImplError> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
+        let mut game = self
+            .start
+            .clone()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
+        if let Some(fen) = fen {
+            game.set_fen(fen).map_err(ImplError::Rejected)?;
+        }
+        for m in moves {
+            game.play_text(m).map_err(ImplError::Rejected)?;
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
+        self.game()?.play_text(mv).map_err(ImplError::Rejected)
+    }
+}
+
 /// The generic interpreter behind [`Implementation`].
 #[derive(Clone, Debug, Default)]
 pub struct Interp {
-    /// The game at the variant's setup with the rulings applied.
-    start: Option<motley_interpreter::Game>,
-    game: Option<motley_interpreter::Game>,
+    session: Session<motley_interpreter::Game>,
     threads: usize,
 }
 
@@ -291,8 +365,7 @@ impl Interp {
     /// An unloaded interpreter that counts perft on one thread.
     pub fn new() -> Interp {
         Interp {
-            start: None,
-            game: None,
+            session: Session::default(),
             threads: 1,
         }
     }
@@ -304,9 +377,7 @@ impl Interp {
     }
 
     fn game(&mut self) -> Result<&mut motley_interpreter::Game, ImplError> {
-        self.game
-            .as_mut()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+        self.session.game()
     }
 }
 
@@ -315,38 +386,19 @@ impl Implementation for Interp {
         "interp".to_string()
     }
 
-    fn load(
-        &mut self,
-        name: &str,
-        source: &str,
-        rulings: &[(String, String)],
-    ) -> Result<(), ImplError> {
+    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         let rules = build(name, source)?;
         let mut game = motley_interpreter::Game::new(Arc::new(rules));
         for (id, value) in rulings {
             game.set_ruling(id, value)
                 .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
-        self.start = Some(game.clone());
-        self.game = Some(game);
+        self.session = Session::loaded(game);
         Ok(())
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        let mut game = self
-            .start
-            .clone()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
-        if let Some(fen) = fen {
-            game.set_fen(fen)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        for m in moves {
-            game.play(m)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        self.game = Some(game);
-        Ok(())
+        self.session.set_position(fen, moves)
     }
 
     fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
@@ -354,10 +406,7 @@ impl Implementation for Interp {
     }
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.game()?
-            .play(mv)
-            .map(|_| ())
-            .map_err(|e| ImplError::Rejected(e.to_string()))
+        self.session.play(mv)
     }
 
     fn fen(&mut self) -> Result<String, ImplError> {
@@ -394,8 +443,7 @@ impl Implementation for Interp {
 /// the rule file's `name` and never reads the rest of the file.
 #[derive(Clone, Debug, Default)]
 pub struct Engine {
-    start: Option<motley_engine::Game>,
-    game: Option<motley_engine::Game>,
+    session: Session<motley_engine::Game>,
 }
 
 impl Engine {
@@ -410,9 +458,7 @@ impl Engine {
     }
 
     fn game(&mut self) -> Result<&mut motley_engine::Game, ImplError> {
-        self.game
-            .as_mut()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+        self.session.game()
     }
 }
 
@@ -421,12 +467,7 @@ impl Implementation for Engine {
         "engine".to_string()
     }
 
-    fn load(
-        &mut self,
-        file: &str,
-        source: &str,
-        rulings: &[(String, String)],
-    ) -> Result<(), ImplError> {
+    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         let name = variant_name(file, source)?;
         if !Engine::implements(&name) {
             return Err(ImplError::Unsupported(format!(
@@ -439,26 +480,12 @@ impl Implementation for Engine {
             }
             _ => ImplError::Rejected(e.to_string()),
         })?;
-        self.start = Some(game.clone());
-        self.game = Some(game);
+        self.session = Session::loaded(game);
         Ok(())
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        let mut game = self
-            .start
-            .clone()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
-        if let Some(fen) = fen {
-            game.set_fen(fen)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        for m in moves {
-            game.play(m)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        self.game = Some(game);
-        Ok(())
+        self.session.set_position(fen, moves)
     }
 
     fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
@@ -466,9 +493,7 @@ impl Implementation for Engine {
     }
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.game()?
-            .play(mv)
-            .map_err(|e| ImplError::Rejected(e.to_string()))
+        self.session.play(mv)
     }
 
     fn fen(&mut self) -> Result<String, ImplError> {

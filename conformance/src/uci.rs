@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-use crate::implementation::{variant_name, ImplError, Implementation, Outcome};
+use crate::implementation::{variant_name, ImplError, Implementation, Outcome, Rulings};
 
 /// How long the whole handshake (`uci` to `uciok`, `isready` to `readyok`)
 /// may take, however much the engine writes meanwhile.
@@ -369,12 +369,7 @@ impl Implementation for Uci {
         format!("uci:{}", self.command)
     }
 
-    fn load(
-        &mut self,
-        file: &str,
-        source: &str,
-        rulings: &[(String, String)],
-    ) -> Result<(), ImplError> {
+    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!("rulings over UCI (`{id}`)")));
         }

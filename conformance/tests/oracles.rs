@@ -9,7 +9,7 @@ use motley_conformance::oracle::{
     compare_position, find_perft_difference, perft_consistency, random_games, DiffError,
     RandomGames, SplitMix64,
 };
-use motley_conformance::{Engine, ImplError, Implementation, Interp, Outcome};
+use motley_conformance::{Engine, ImplError, Implementation, Interp, Outcome, Rulings};
 
 fn chess() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/chess.yaml")
@@ -160,12 +160,7 @@ impl Implementation for NoWhiteShortCastling {
     fn name(&self) -> String {
         "buggy".to_string()
     }
-    fn load(
-        &mut self,
-        name: &str,
-        source: &str,
-        rulings: &[(String, String)],
-    ) -> Result<(), ImplError> {
+    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         self.0.load(name, source, rulings)
     }
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {

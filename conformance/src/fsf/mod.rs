@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::implementation::{build, Color, ImplError, Implementation, Outcome, Reason};
+use crate::implementation::{build, Color, ImplError, Implementation, Outcome, Reason, Rulings};
 use crate::uci::Uci;
 use bridge::Bridge;
 use notation::Notation;
@@ -351,12 +351,7 @@ impl Implementation for Fsf {
         }
     }
 
-    fn load(
-        &mut self,
-        file: &str,
-        source: &str,
-        rulings: &[(String, String)],
-    ) -> Result<(), ImplError> {
+    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!(
                 "rulings (`{id}`): Fairy-Stockfish plays each variant one way"
