@@ -398,24 +398,32 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
-        rules.plain_moves = !rules.special_moves
-            && !rules.records_moves
-            && !rules.records_drops
-            && !rules.tracks_hands
-            && !rules.marks_promoted
-            && !rules.walled
-            && rules.blast.is_empty()
-            && !rules.counts_honour
-            && !rules.count_checks
+        rules.plain_moves = rules.moves_are_plain();
+        rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
+        rules.start_counts = rules.piece_counts(&rules.start);
+        Ok(rules)
+    }
+
+    /// Whether every move but a pass changes only what the plain path of
+    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
+    /// before it.
+    fn moves_are_plain(&self) -> bool {
+        let v = &self.variant;
+        !self.special_moves
+            && !self.records_moves
+            && !self.records_drops
+            && !self.tracks_hands
+            && !self.marks_promoted
+            && !self.walled
+            && self.blast.is_empty()
+            && !self.counts_honour
+            && !self.count_checks
             && !v.record_lost
             && v.turn.is_none()
             && v.passing.is_none()
             && v.gating.is_empty()
             && v.drops.is_empty()
-            && v.promotions.iter().all(|p| p.sets == 0);
-        rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
-        rules.start_counts = rules.piece_counts(&rules.start);
-        Ok(rules)
+            && v.promotions.iter().all(|p| p.sets == 0)
     }
 
     /// How many pieces of each code stand on the board of `pos` (walls
