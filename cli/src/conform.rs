@@ -8,7 +8,7 @@ use std::time::Instant;
 use motley_conformance::oracle::find_perft_difference;
 use motley_conformance::runner::{run_paths, Budget, Options, Progress, Report, Status};
 use motley_conformance::{
-    cpu, variant_name, Engine, Fsf, ImplError, ImplKind, Implementation, Interp,
+    cpu, variant_name_at, Engine, Fsf, ImplError, ImplKind, Implementation, Interp,
 };
 
 use crate::progress::Bar;
@@ -205,7 +205,7 @@ pub fn engine_at(
     moves: &[String],
 ) -> Result<Engine, Failure> {
     let mut engine = Engine::new();
-    engine.load(file, rulings).map_err(failure)?;
+    engine.load_path(file, rulings).map_err(failure)?;
     engine.set_position(fen, moves).map_err(failure)?;
     Ok(engine)
 }
@@ -219,7 +219,7 @@ fn loaded_at(
     moves: &[String],
 ) -> Result<Box<dyn Implementation>, Failure> {
     let mut imp = kind.create();
-    imp.load(file, rulings).map_err(failure)?;
+    imp.load_path(file, rulings).map_err(failure)?;
     imp.set_position(fen, moves).map_err(failure)?;
     Ok(imp)
 }
@@ -244,7 +244,7 @@ pub fn perft(
     let rows = match which {
         PerftImpl::Interp => {
             let mut interp = Interp::new().with_threads(threads);
-            interp.load(file, rulings).map_err(failure)?;
+            interp.load_path(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
             divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?
         }
@@ -255,7 +255,7 @@ pub fn perft(
         PerftImpl::Both(kind) => {
             let mut other = loaded_at(kind, file, rulings, fen, &moves)?;
             let mut interp = Interp::new().with_threads(threads);
-            interp.load(file, rulings).map_err(failure)?;
+            interp.load_path(file, rulings).map_err(failure)?;
             interp.set_position(fen, &moves).map_err(failure)?;
             let a = divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?;
             let b = divide_by_root(other.as_mut(), fen, &moves, depth, &format!("{kind} perft"))?;
@@ -336,7 +336,7 @@ pub fn engine_bench(
     moves: &[String],
     depths: &[u32],
 ) -> Result<Option<Vec<BenchRow>>, Failure> {
-    let name = variant_name(file).map_err(failure)?;
+    let name = variant_name_at(file).map_err(failure)?;
     if !Engine::implements(&name) {
         return Ok(None);
     }
@@ -375,7 +375,7 @@ pub fn fsf_bench(
 ) -> Result<Result<Vec<BenchRow>, String>, Failure> {
     let moves = canonical_moves(start, moves)?;
     let mut fsf = Fsf::new(variant);
-    if let Err(e) = fsf.load(file, &[]) {
+    if let Err(e) = fsf.load_path(file, &[]) {
         return Ok(Err(e.to_string()));
     }
     fsf.set_position(fen, &moves).map_err(failure)?;

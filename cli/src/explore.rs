@@ -104,9 +104,9 @@ pub fn explore(
         b: (mut b, rulings_b),
     } in pairs
     {
-        a.load(file, &rulings_a)
+        a.load_path(file, &rulings_a)
             .map_err(|e| Failure(e.to_string()))?;
-        b.load(file, &rulings_b)
+        b.load_path(file, &rulings_b)
             .map_err(|e| Failure(e.to_string()))?;
         match shortest(a.as_mut(), b.as_mut(), games, MAX_PLIES, seed, &|_| None)?.1 {
             Some((index, d)) => {
@@ -216,8 +216,8 @@ pub struct Judge {
 pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
     let mut a: Box<dyn Implementation> = Box::new(Interp::new());
     let mut b = run.against.create();
-    a.load(file, &[]).map_err(|e| Failure(e.to_string()))?;
-    b.load(file, &[])
+    a.load_path(file, &[]).map_err(|e| Failure(e.to_string()))?;
+    b.load_path(file, &[])
         .map_err(|e| Failure(format!("{}: {}: {e}", file.display(), b.name())))?;
     // A shuffled start (spec/LANGUAGE.md §6.4): each walk starts both
     // sides from the array its own seed draws.

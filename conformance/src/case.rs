@@ -32,25 +32,26 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::implementation::{Outcome, Winner};
+use crate::implementation::{Color, Outcome, Reason};
 
 /// The outcome reasons a case may expect.
-pub const REASONS: [&str; 15] = [
-    "checkmate",
-    "checkmate by a drop",
-    "stalemate",
-    "fifty-move rule",
-    "threefold repetition",
-    "repetition",
-    "insufficient material",
-    "region reached",
-    "check count",
-    "bare royal",
-    "extinction",
-    "perpetual check",
-    "passing",
-    "royals facing",
-    "counting rule",
+pub const REASONS: [Reason; 15] = [
+    Reason::Checkmate,
+    Reason::CheckmateByDrop,
+    Reason::Stalemate,
+    Reason::FiftyMoveRule,
+    Reason::Repetition(3),
+    // Any other count: its words are `repetition`.
+    Reason::Repetition(2),
+    Reason::InsufficientMaterial,
+    Reason::RegionReached,
+    Reason::CheckCount,
+    Reason::BareRoyal,
+    Reason::Extinction,
+    Reason::PerpetualCheck,
+    Reason::Passing,
+    Reason::RoyalsFacing,
+    Reason::Counting,
 ];
 
 /// A problem with a case file, located at a line and column when known.
@@ -526,29 +527,29 @@ fn canonical_move(text: &str) -> bool {
 
 fn outcome(winner: &str, reason: &str) -> Result<Outcome, String> {
     let winner = match winner {
-        "white" => Winner::White,
-        "black" => Winner::Black,
-        "draw" => Winner::Draw,
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        "draw" => None,
         other => return Err(format!("winner `{other}`: expected white, black or draw")),
     };
-    if !REASONS.contains(&reason) {
+    let Some(&named) = REASONS.iter().find(|r| r.words() == reason) else {
+        let words: Vec<&str> = REASONS.iter().map(Reason::words).collect();
         return Err(format!(
             "reason `{reason}`: expected one of {}",
-            REASONS.join(", ")
+            words.join(", ")
         ));
-    }
+    };
     // Every reason may have a winner (a draw goes to the side with draw
     // odds, §19); the check count never draws (a region reached does when
     // the answer reaches too, §19 `reach.answer`).
-    let drawn = reason != "check count";
-    if winner == Winner::Draw && !drawn {
+    if winner.is_none() && named == Reason::CheckCount {
         return Err(format!(
             "`draw` by `{reason}` cannot happen: `{reason}` always has a winner"
         ));
     }
     Ok(Outcome {
         winner,
-        reason: reason.to_string(),
+        reason: Some(named),
     })
 }
 

@@ -10,53 +10,57 @@ use std::sync::Arc;
 use crate::fsf::Fsf;
 use crate::uci::Uci;
 
-/// Who won a finished game.
+pub use motley_interpreter::{Color, Reason};
+
+/// How a finished game ended, as an implementation reports it, in the
+/// interpreter's terms: the engine's and Fairy-Stockfish's answers are
+/// mapped case by case onto [`Color`] and [`Reason`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Winner {
-    /// White won.
-    White,
-    /// Black won.
-    Black,
-    /// Nobody: a draw.
-    Draw,
-}
-
-impl fmt::Display for Winner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Winner::White => "white",
-            Winner::Black => "black",
-            Winner::Draw => "draw",
-        })
-    }
-}
-
-/// How a game ended, in the words shared by every implementation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winner, or [`Winner::Draw`].
-    pub winner: Winner,
-    /// `checkmate`, `stalemate`, `fifty-move rule`, `threefold repetition`
-    /// `insufficient material`, or a §19 reason (`region reached`, `check
-    /// count`, `bare royal`, `extinction`).
-    pub reason: String,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended; `None` for an end the implementation does not
+    /// name (Fairy-Stockfish ending a game by a variant rule of its own).
+    pub reason: Option<Reason>,
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} by {}", self.winner, self.reason)
+        let winner = match self.winner {
+            Some(Color::White) => "white",
+            Some(Color::Black) => "black",
+            None => "draw",
+        };
+        match self.reason {
+            Some(reason) => write!(f, "{winner} by {reason}"),
+            None => write!(f, "{winner} by {}", crate::fsf::UNNAMED_RULE),
+        }
+    }
+}
+
+impl From<motley_interpreter::Outcome> for Outcome {
+    fn from(o: motley_interpreter::Outcome) -> Outcome {
+        Outcome {
+            winner: o.winner,
+            reason: Some(o.reason),
+        }
     }
 }
 
 impl Outcome {
-    /// Whether two outcomes are the same: equal winners and equal reasons,
-    /// where [`UNNAMED_RULE`](crate::fsf::UNNAMED_RULE) (Fairy-Stockfish
-    /// ending a game by a variant rule it does not name) matches any reason.
+    /// Whether two outcomes are the same: equal winners and reasons of the
+    /// same words (a repetition other than threefold is any such
+    /// repetition), where an unnamed reason matches any reason.
     pub fn agrees(&self, other: &Outcome) -> bool {
+        let same = |a: Reason, b: Reason| match (a, b) {
+            (Reason::Repetition(x), Reason::Repetition(y)) => (x == 3) == (y == 3),
+            _ => a == b,
+        };
         self.winner == other.winner
-            && (self.reason == other.reason
-                || self.reason == crate::fsf::UNNAMED_RULE
-                || other.reason == crate::fsf::UNNAMED_RULE)
+            && match (self.reason, other.reason) {
+                (Some(a), Some(b)) => same(a, b),
+                _ => true,
+            }
     }
 }
 
@@ -76,6 +80,9 @@ pub fn show_outcome(outcome: &Option<Outcome>) -> String {
         None => "none".to_string(),
     }
 }
+
+/// Ruling choices `(id, value)`, as `--ruling ID=VALUE` gives them.
+pub type Rulings = [(String, String)];
 
 /// Why an implementation could not answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,8 +118,17 @@ pub trait Implementation: Send {
     /// A short name for messages: `interp`, `engine`, `uci:COMMAND`.
     fn name(&self) -> String;
 
-    /// Loads the variant of a rule file with rulings `(id, value)`.
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError>;
+    /// Loads the variant of a rule file's text `source` with rulings
+    /// `(id, value)`. `name` is the file's name: diagnostics name it, and
+    /// the files it `extends` (spec/LANGUAGE.md §1.1) are read beside it;
+    /// text made in memory may be called anything.
+    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError>;
+
+    /// [`load`](Implementation::load) of the rule file at `path`.
+    fn load_path(&mut self, path: &Path, rulings: &Rulings) -> Result<(), ImplError> {
+        let source = read_rule_file(path)?;
+        self.load(&path.to_string_lossy(), &source, rulings)
+    }
 
     /// Sets the position: the FEN (the setup when `None`), then the moves
     /// played from it. On error the position is unspecified until the next
@@ -222,43 +238,126 @@ pub(crate) fn read_rule_file(path: &Path) -> Result<String, ImplError> {
         .map_err(|d| ImplError::Failed(d.render(&path.display().to_string(), "").trim_end().into()))
 }
 
-/// The `name` of a rule file, read without interpreting the rest, so an
-/// implementation that knows variants by name never depends on the
-/// interpreter accepting the file.
-pub fn variant_name(path: &Path) -> Result<String, ImplError> {
+/// The `name` of a rule file (its text `source`, called `file`), read
+/// without interpreting the rest, so an implementation that knows variants
+/// by name never depends on the interpreter accepting the file.
+pub fn variant_name(file: &str, source: &str) -> Result<String, ImplError> {
     #[derive(serde::Deserialize)]
     struct NameOnly {
         name: String,
     }
-    let text = read_rule_file(path)?;
     // A file that extends another may take its name from it.
-    let text = motley_interpreter::load::expand(
-        &path.to_string_lossy(),
-        &text,
-        &motley_interpreter::load::parents_on_disk,
-    )
-    .map_or(text, |e| e.text);
-    serde_saphyr::from_str::<NameOnly>(&text)
+    let expanded =
+        motley_interpreter::load::expand(file, source, &motley_interpreter::load::parents_on_disk);
+    let text = expanded.as_ref().map_or(source, |e| e.text.as_str());
+    serde_saphyr::from_str::<NameOnly>(text)
         .map(|n| n.name)
         .map_err(|e| {
             ImplError::Failed(format!(
-                "{}: cannot read the variant name: {}",
-                path.display(),
+                "{file}: cannot read the variant name: {}",
                 first_line(&e.to_string())
             ))
         })
+}
+
+/// [`variant_name`] of the rule file at `path`.
+pub fn variant_name_at(path: &Path) -> Result<String, ImplError> {
+    variant_name(&path.to_string_lossy(), &read_rule_file(path)?)
+}
+
+/// The interpreter's rules of a rule file's text called `name` (whose
+/// parents are read from disk), or its diagnostics rendered.
+pub(crate) fn build(name: &str, source: &str) -> Result<motley_interpreter::Rules, ImplError> {
+    motley_interpreter::build_named(name, source, &motley_interpreter::load::parents_on_disk)
+        .map_err(|d| ImplError::Failed(d.render(name, source).trim_end().to_string()))
 }
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or_default()
 }
 
+/// A game of the interpreter or the engine as the harness drives it: by
+/// FEN and canonical move text.
+trait TextGame: Clone {
+    /// Sets the position from a FEN.
+    fn set_fen(&mut self, fen: &str) -> Result<(), String>;
+    /// Plays a move given as text.
+    fn play_text(&mut self, mv: &str) -> Result<(), String>;
+}
+
+impl TextGame for motley_interpreter::Game {
+    fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        motley_interpreter::Game::set_fen(self, fen).map_err(|e| e.to_string())
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        self.play(mv).map(|_| ()).map_err(|e| e.to_string())
+    }
+}
+
+impl TextGame for motley_engine::Game {
+    fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        motley_engine::Game::set_fen(self, fen).map_err(|e| e.to_string())
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        self.play(mv).map_err(|e| e.to_string())
+    }
+}
+
+/// A loaded game: at the variant's setup with the rulings applied, and as
+/// the last [`Implementation::set_position`] and moves left it.
+#[derive(Clone, Debug)]
+struct Session<G> {
+    start: Option<G>,
+    game: Option<G>,
+}
+
+impl<G> Default for Session<G> {
+    fn default() -> Session<G> {
+        Session {
+            start: None,
+            game: None,
+        }
+    }
+}
+
+impl<G: TextGame> Session<G> {
+    fn loaded(game: G) -> Session<G> {
+        Session {
+            start: Some(game.clone()),
+            game: Some(game),
+        }
+    }
+
+    fn game(&mut self) -> Result<&mut G, ImplError> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
+        let mut game = self
+            .start
+            .clone()
+            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
+        if let Some(fen) = fen {
+            game.set_fen(fen).map_err(ImplError::Rejected)?;
+        }
+        for m in moves {
+            game.play_text(m).map_err(ImplError::Rejected)?;
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
+        self.game()?.play_text(mv).map_err(ImplError::Rejected)
+    }
+}
+
 /// The generic interpreter behind [`Implementation`].
 #[derive(Clone, Debug, Default)]
 pub struct Interp {
-    /// The game at the variant's setup with the rulings applied.
-    start: Option<motley_interpreter::Game>,
-    game: Option<motley_interpreter::Game>,
+    session: Session<motley_interpreter::Game>,
     threads: usize,
 }
 
@@ -266,8 +365,7 @@ impl Interp {
     /// An unloaded interpreter that counts perft on one thread.
     pub fn new() -> Interp {
         Interp {
-            start: None,
-            game: None,
+            session: Session::default(),
             threads: 1,
         }
     }
@@ -279,9 +377,7 @@ impl Interp {
     }
 
     fn game(&mut self) -> Result<&mut motley_interpreter::Game, ImplError> {
-        self.game
-            .as_mut()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+        self.session.game()
     }
 }
 
@@ -290,40 +386,19 @@ impl Implementation for Interp {
         "interp".to_string()
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
-        let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build_path(variant, &source).map_err(|d| {
-            ImplError::Failed(
-                d.render(&variant.display().to_string(), &source)
-                    .trim_end()
-                    .to_string(),
-            )
-        })?;
+    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
+        let rules = build(name, source)?;
         let mut game = motley_interpreter::Game::new(Arc::new(rules));
         for (id, value) in rulings {
             game.set_ruling(id, value)
                 .map_err(|e| ImplError::Rejected(e.to_string()))?;
         }
-        self.start = Some(game.clone());
-        self.game = Some(game);
+        self.session = Session::loaded(game);
         Ok(())
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        let mut game = self
-            .start
-            .clone()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
-        if let Some(fen) = fen {
-            game.set_fen(fen)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        for m in moves {
-            game.play(m)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        self.game = Some(game);
-        Ok(())
+        self.session.set_position(fen, moves)
     }
 
     fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
@@ -331,10 +406,7 @@ impl Implementation for Interp {
     }
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.game()?
-            .play(mv)
-            .map(|_| ())
-            .map_err(|e| ImplError::Rejected(e.to_string()))
+        self.session.play(mv)
     }
 
     fn fen(&mut self) -> Result<String, ImplError> {
@@ -342,14 +414,7 @@ impl Implementation for Interp {
     }
 
     fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
-        Ok(self.game()?.outcome().map(|o| Outcome {
-            winner: match o.winner {
-                None => Winner::Draw,
-                Some(motley_interpreter::Color::White) => Winner::White,
-                Some(motley_interpreter::Color::Black) => Winner::Black,
-            },
-            reason: o.reason.to_string(),
-        }))
+        Ok(self.game()?.outcome().map(Outcome::from))
     }
 
     fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
@@ -378,8 +443,7 @@ impl Implementation for Interp {
 /// the rule file's `name` and never reads the rest of the file.
 #[derive(Clone, Debug, Default)]
 pub struct Engine {
-    start: Option<motley_engine::Game>,
-    game: Option<motley_engine::Game>,
+    session: Session<motley_engine::Game>,
 }
 
 impl Engine {
@@ -394,9 +458,7 @@ impl Engine {
     }
 
     fn game(&mut self) -> Result<&mut motley_engine::Game, ImplError> {
-        self.game
-            .as_mut()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+        self.session.game()
     }
 }
 
@@ -405,8 +467,8 @@ impl Implementation for Engine {
         "engine".to_string()
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
-        let name = variant_name(variant)?;
+    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
+        let name = variant_name(file, source)?;
         if !Engine::implements(&name) {
             return Err(ImplError::Unsupported(format!(
                 "the engine does not implement variant `{name}`"
@@ -418,26 +480,12 @@ impl Implementation for Engine {
             }
             _ => ImplError::Rejected(e.to_string()),
         })?;
-        self.start = Some(game.clone());
-        self.game = Some(game);
+        self.session = Session::loaded(game);
         Ok(())
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        let mut game = self
-            .start
-            .clone()
-            .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))?;
-        if let Some(fen) = fen {
-            game.set_fen(fen)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        for m in moves {
-            game.play(m)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        self.game = Some(game);
-        Ok(())
+        self.session.set_position(fen, moves)
     }
 
     fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
@@ -445,9 +493,7 @@ impl Implementation for Engine {
     }
 
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.game()?
-            .play(mv)
-            .map_err(|e| ImplError::Rejected(e.to_string()))
+        self.session.play(mv)
     }
 
     fn fen(&mut self) -> Result<String, ImplError> {
@@ -456,12 +502,17 @@ impl Implementation for Engine {
 
     fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
         Ok(self.game()?.outcome().map(|o| Outcome {
-            winner: match o.winner {
-                None => Winner::Draw,
-                Some(motley_engine::Color::White) => Winner::White,
-                Some(motley_engine::Color::Black) => Winner::Black,
-            },
-            reason: o.reason.to_string(),
+            winner: o.winner.map(|c| match c {
+                motley_engine::Color::White => Color::White,
+                motley_engine::Color::Black => Color::Black,
+            }),
+            reason: Some(match o.reason {
+                motley_engine::Reason::Checkmate => Reason::Checkmate,
+                motley_engine::Reason::Stalemate => Reason::Stalemate,
+                motley_engine::Reason::FiftyMoveRule => Reason::FiftyMoveRule,
+                motley_engine::Reason::ThreefoldRepetition => Reason::Repetition(3),
+                motley_engine::Reason::InsufficientMaterial => Reason::InsufficientMaterial,
+            }),
         }))
     }
 

@@ -17,7 +17,6 @@
 pub mod case;
 pub mod cpu;
 pub mod fsf;
-pub mod fuzz;
 mod implementation;
 pub mod oracle;
 pub mod runner;
@@ -26,8 +25,8 @@ mod uci;
 pub use case::{Case, CaseFile, CaseFileError, Expect};
 pub use fsf::{Fsf, PerftSource};
 pub use implementation::{
-    outcomes_agree, show_outcome, variant_name, Engine, ImplError, ImplKind, Implementation,
-    Interp, Outcome, Winner,
+    outcomes_agree, show_outcome, variant_name, variant_name_at, Engine, ImplError, ImplKind,
+    Implementation, Interp, Outcome, Rulings,
 };
 pub use runner::{Budget, Options, Progress, Report, Status};
 pub use uci::{parse_divide_line, Uci};

@@ -307,7 +307,7 @@ pub fn run(files: &[CaseFile], kind: &ImplKind, options: &Options) -> Report {
                     let Some(&(f, c)) = jobs.get(i) else { break };
                     let file = &files[f];
                     if loaded.as_ref().map(|l| l.0) != Some(f) {
-                        loaded = Some((f, imp.load(&file.variant, &file.rulings)));
+                        loaded = Some((f, imp.load_path(&file.variant, &file.rulings)));
                     }
                     let case = &file.cases[c];
                     let result = match loaded.as_ref().map(|l| &l.1) {

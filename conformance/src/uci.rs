@@ -6,12 +6,11 @@
 //! outcomes and error checks are [`ImplError::Unsupported`].
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-use crate::implementation::{variant_name, ImplError, Implementation, Outcome};
+use crate::implementation::{variant_name, ImplError, Implementation, Outcome, Rulings};
 
 /// How long the whole handshake (`uci` to `uciok`, `isready` to `readyok`)
 /// may take, however much the engine writes meanwhile.
@@ -370,13 +369,13 @@ impl Implementation for Uci {
         format!("uci:{}", self.command)
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!("rulings over UCI (`{id}`)")));
         }
         let name = match &self.forced_variant {
             Some(name) => name.clone(),
-            None => variant_name(variant)?,
+            None => variant_name(file, source)?,
         };
         self.start(&name)?;
         self.fen = None;

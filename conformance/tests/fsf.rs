@@ -80,8 +80,10 @@ fn walk_all(walks: usize, plies: usize, full: bool) -> Vec<String> {
         let name = &row.name;
         let mut interp = Interp::new();
         let mut fsf = Fsf::new(Some(name));
-        interp.load(&row.file, &[]).expect("the rule file loads");
-        if let Err(e) = fsf.load(&row.file, &[]) {
+        interp
+            .load_path(&row.file, &[])
+            .expect("the rule file loads");
+        if let Err(e) = fsf.load_path(&row.file, &[]) {
             failures.push(format!("{name}: {e}"));
             continue;
         }
@@ -194,8 +196,8 @@ fn fsf_sources_agree_on_perft(test: &str, depth: u32) {
     for Row { file, name, .. } in table() {
         let mut py = Fsf::new(Some(&name)).with_perft(PerftSource::Pyffish);
         let mut uci = Fsf::new(Some(&name)).with_perft(PerftSource::Uci);
-        py.load(&file, &[]).expect("pyffish loads");
-        if uci.load(&file, &[]).is_err() || SOURCES_DIFFER.contains(&name.as_str()) {
+        py.load_path(&file, &[]).expect("pyffish loads");
+        if uci.load_path(&file, &[]).is_err() || SOURCES_DIFFER.contains(&name.as_str()) {
             continue;
         }
         let (a, b) = (
@@ -248,13 +250,13 @@ fn fsf_names_what_it_lacks() {
     }
     let file = root().join("spec/variants/chess.yaml");
     let mut fsf = Fsf::new(Some("no-such-variant"));
-    let e = fsf.load(&file, &[]).expect_err("unknown variant");
+    let e = fsf.load_path(&file, &[]).expect_err("unknown variant");
     assert!(
         e.to_string().contains("has no variant `no-such-variant`"),
         "{e}"
     );
     let mut fsf = Fsf::new(None);
-    fsf.load(&file, &[]).expect("chess");
+    fsf.load_path(&file, &[]).expect("chess");
     let e = fsf
         .set_position(None, &["e2e5".to_string()])
         .expect_err("illegal");

@@ -1,10 +1,10 @@
 //! Arbitrary text as Betza and as an expression: the parsers never
 //! panic, and printing then parsing again gives the same tree.
-//! The oracle: `motley_conformance::fuzz::expression`.
+//! The oracle: `motley_fuzzing::expression`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    motley_conformance::fuzz::expression(data);
+    motley_fuzzing::expression(data);
 });

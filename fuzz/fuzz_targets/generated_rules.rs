@@ -2,12 +2,12 @@
 //! printed as YAML, loaded and played at random; perft stays
 //! self-consistent and symmetric files give a position and its
 //! colour-mirrored twin the same perft.
-//! The oracle: `motley_conformance::fuzz::generated_rules`.
+//! The oracle: `motley_fuzzing::generated_rules`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use motley_conformance::fuzz::RuleDesc;
+use motley_fuzzing::RuleDesc;
 
 fuzz_target!(|desc: RuleDesc| {
-    motley_conformance::fuzz::generated_rules(&desc);
+    motley_fuzzing::generated_rules(&desc);
 });

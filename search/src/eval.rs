@@ -9,7 +9,7 @@
 
 use motley_interpreter::piece_code as code;
 use motley_interpreter::check::Result3;
-use motley_interpreter::{Color, Move, MoveKind, Position, Rules};
+use motley_interpreter::{Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
@@ -165,7 +165,7 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
             rules.pseudo_legal(&pos, &mut moves);
             moves
                 .iter()
-                .filter(|m| m.from == sq as u8 && m.kind != MoveKind::Drop)
+                .filter(|m| m.action().from() == Some(sq as u8))
                 .count() as i32
         })
         .collect()

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use motley_interpreter::check::Result3;
-use motley_interpreter::{Move, MoveKind, Position, Rules, Undo, NULL_MOVE};
+use motley_interpreter::{Action, Move, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
 use crate::game::{End, Game};
@@ -131,31 +131,42 @@ impl Game for Interpreted {
     }
 
     fn capture(&self, m: Move) -> Option<(i32, i32)> {
-        let victim = match m.kind {
-            MoveKind::EnPassant => self.position.piece_at(m.aux),
-            MoveKind::Normal | MoveKind::Passing | MoveKind::Reply | MoveKind::Shoot => {
-                self.position.piece_at(m.to)
-            }
-            MoveKind::Castle | MoveKind::Drop | MoveKind::Null => 0,
+        let (mover, victim, promotion) = match m.action() {
+            Action::Normal {
+                from,
+                to,
+                promotion,
+            } => (from, to, promotion),
+            Action::EnPassant {
+                from,
+                captured,
+                promotion,
+                ..
+            } => (from, captured, promotion),
+            Action::Reply { from, to } => (from, to, None),
+            Action::Shot { from, target } => (from, target, None),
+            Action::Castle { .. } | Action::Drop { .. } | Action::Pass => return None,
         };
-        let promotion = if m.promotion != 0 && m.kind != MoveKind::Drop {
-            self.eval.value(m.promotion) - self.eval.value(self.position.piece_at(m.from))
-        } else {
-            0
-        };
-        (victim != 0 || promotion > 0).then(|| {
-            (
-                self.eval.value(victim) + promotion,
-                self.eval.value(self.position.piece_at(m.from)),
-            )
-        })
+        let piece = self.position.piece_at(mover);
+        let victim = self.position.piece_at(victim);
+        let promotion = promotion.map_or(0, |p| self.eval.value(p) - self.eval.value(piece));
+        (victim != 0 || promotion > 0)
+            .then(|| (self.eval.value(victim) + promotion, self.eval.value(piece)))
     }
 
     fn move_index(&self, m: Move) -> usize {
-        if m.kind == MoveKind::Drop {
-            (m.promotion as usize) << 8 | m.to as usize
-        } else {
-            (m.from as usize) << 8 | m.to as usize
+        match m.action() {
+            Action::Drop { piece, to } => (piece as usize) << 8 | to as usize,
+            Action::Pass => 0,
+            Action::Normal { from, to, .. }
+            | Action::EnPassant { from, to, .. }
+            | Action::Reply { from, to }
+            | Action::Shot { from, target: to }
+            | Action::Castle {
+                king_from: from,
+                king_to: to,
+                ..
+            } => (from as usize) << 8 | to as usize,
         }
     }
 

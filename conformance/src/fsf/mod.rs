@@ -26,13 +26,14 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::implementation::{read_rule_file, ImplError, Implementation, Outcome, Winner};
+use crate::implementation::{build, Color, ImplError, Implementation, Outcome, Reason, Rulings};
 use crate::uci::Uci;
 use bridge::Bridge;
 use notation::Notation;
 
-/// The outcome reason given when FSF ends a game by a rule it does not
-/// name (a variant's own win condition); it matches any reason.
+/// The words of the outcome reason when FSF ends a game by a rule it does
+/// not name (a variant's own win condition: [`Outcome::reason`] `None`),
+/// which matches any reason.
 pub const UNNAMED_RULE: &str = "a rule Fairy-Stockfish does not name";
 
 /// The depth from which the UCI engine counts perft, when it can; pyffish
@@ -199,29 +200,25 @@ impl Fsf {
         legal.sort();
         let white = raw_fen.split_whitespace().nth(1) == Some("w");
         let winner = |value: i64| match value.signum() {
-            0 => Winner::Draw,
-            1 if white => Winner::White,
-            -1 if !white => Winner::White,
-            _ => Winner::Black,
+            0 => None,
+            1 if white => Some(Color::White),
+            -1 if !white => Some(Color::White),
+            _ => Some(Color::Black),
         };
         let flag = |key: &str| answer[key][0].as_bool().unwrap_or(false);
         let value = |key: &str| answer[key][1].as_i64().unwrap_or(0);
-        let outcome = |winner: Winner, reason: &str| {
-            Some(Outcome {
-                winner,
-                reason: reason.to_string(),
-            })
-        };
+        let outcome =
+            |winner: Option<Color>, reason: Option<Reason>| Some(Outcome { winner, reason });
         let outcome = if flag("immediate") {
-            outcome(winner(value("immediate")), UNNAMED_RULE)
+            outcome(winner(value("immediate")), None)
         } else if legal.is_empty() {
             let result = answer["result"].as_i64().unwrap_or(0);
             match answer["in_check"].as_bool().unwrap_or(false) {
                 // A mate the mated side wins: shogi's mate by a pawn drop
                 // as FSF rules it (LANGUAGE.md §14.2 `checkmate: loses`).
-                true if result > 0 => outcome(winner(result), "checkmate by a drop"),
-                true => outcome(winner(result), "checkmate"),
-                false => outcome(winner(result), "stalemate"),
+                true if result > 0 => outcome(winner(result), Some(Reason::CheckmateByDrop)),
+                true => outcome(winner(result), Some(Reason::Checkmate)),
+                false => outcome(winner(result), Some(Reason::Stalemate)),
             }
         } else if flag("optional") {
             // While a count of the counting rules runs, its limit stands
@@ -244,16 +241,16 @@ impl Fsf {
             // repetition or move limit decided by material counting) is
             // not named by it.
             let reason = match halfmove {
-                _ if value("optional") != 0 => UNNAMED_RULE,
-                _ if counting && numbers.get(1) > numbers.first() => "counting rule",
-                _ if counting => "threefold repetition",
+                _ if value("optional") != 0 => None,
+                _ if counting && numbers.get(1) > numbers.first() => Some(Reason::Counting),
+                _ if counting => Some(Reason::Repetition(3)),
                 // Without a move rule, a claimable draw is a repetition.
-                Some(n) if n >= 100 && self.notation.fifty_move => "fifty-move rule",
-                _ => "threefold repetition",
+                Some(n) if n >= 100 && self.notation.fifty_move => Some(Reason::FiftyMoveRule),
+                _ => Some(Reason::Repetition(3)),
             };
             outcome(winner(value("optional")), reason)
         } else if flag("insufficient") && answer["insufficient"][1].as_bool() == Some(true) {
-            outcome(Winner::Draw, "insufficient material")
+            outcome(None, Some(Reason::InsufficientMaterial))
         } else {
             None
         };
@@ -354,24 +351,17 @@ impl Implementation for Fsf {
         }
     }
 
-    fn load(&mut self, variant: &Path, rulings: &[(String, String)]) -> Result<(), ImplError> {
+    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
         if let Some((id, _)) = rulings.first() {
             return Err(ImplError::Unsupported(format!(
                 "rulings (`{id}`): Fairy-Stockfish plays each variant one way"
             )));
         }
-        let source = read_rule_file(variant)?;
-        let rules = motley_interpreter::build_path(variant, &source).map_err(|d| {
-            ImplError::Failed(
-                d.render(&variant.display().to_string(), &source)
-                    .trim_end()
-                    .to_string(),
-            )
-        })?;
+        let rules = build(file, source)?;
         let name = self
             .chosen
             .clone()
-            .unwrap_or_else(|| Fsf::default_variant(variant));
+            .unwrap_or_else(|| Fsf::default_variant(Path::new(file)));
         self.bridge()?;
         if !self.known.contains(&name) {
             return Err(ImplError::Unsupported(format!(
@@ -395,7 +385,7 @@ impl Implementation for Fsf {
         if self.perft_source != PerftSource::Pyffish {
             if let Some(program) = engine_program() {
                 let mut engine = Uci::for_fsf(&program, &name);
-                if engine.load(variant, &[]).is_ok() {
+                if engine.load(file, source, &[]).is_ok() {
                     self.engine = Some(engine);
                 }
             }
@@ -434,7 +424,7 @@ impl Implementation for Fsf {
     }
 
     fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
-        Ok(self.state()?.outcome.clone())
+        Ok(self.state()?.outcome)
     }
 
     fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {

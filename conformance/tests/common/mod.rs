@@ -27,9 +27,9 @@ pub fn pair(variant: &str, rulings: &[(&str, &str)]) -> (Interp, Engine) {
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect();
     let (mut a, mut b) = (Interp::new(), Engine::new());
-    a.load(&rule_file(variant), &rulings)
+    a.load_path(&rule_file(variant), &rulings)
         .unwrap_or_else(|e| panic!("interpreter: {e}"));
-    b.load(&rule_file(variant), &rulings)
+    b.load_path(&rule_file(variant), &rulings)
         .unwrap_or_else(|e| panic!("engine: {e}"));
     (a, b)
 }

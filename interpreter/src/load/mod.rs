@@ -9,12 +9,14 @@ mod conditions;
 mod expr;
 mod extends;
 mod file;
+mod print;
 mod yaml;
 
 pub use betza::{parse_betza, Atom, BetzaComponent, Leg};
 pub use expr::{parse_expression, BinaryOp, Expr, ExprNode, UnaryOp, MAX_NESTING};
 pub use extends::{expand, no_parents, parents_on_disk, Expanded, ReadParent, MAX_EXTENDS_DEPTH};
 pub use file::{read_text, MAX_SOURCE_BYTES};
+pub use print::{print_betza, print_expression};
 pub use yaml::*;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, Span};

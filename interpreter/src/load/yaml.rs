@@ -1429,9 +1429,7 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
         };
         // A key indented deeper than the one before it continues that
         // value: the place to fix is the deeper line.
-        if message.starts_with("expected")
-            && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0)
-        {
+        if wrong_value(e) && indent(line).unwrap_or(0) > indent(line - 1).unwrap_or(0) {
             message = "this line is indented deeper than the one before, so YAML reads it as part of that value; indent it as the key before it".to_string();
             let col = indent(line).unwrap_or(0) as u32 + 1;
             location = Some((line + 1, col));
@@ -1447,6 +1445,27 @@ fn yaml_error(e: &serde_saphyr::Error, source: &str) -> Diagnostic {
             Diagnostic::at(Span::new(line, col, width), message)
         }
         _ => Diagnostic::whole(message),
+    }
+}
+
+/// Whether the YAML reader found a value of the wrong kind (a scalar, a
+/// list or a mapping where another is expected, an empty value, or a value
+/// one of the loader's own readers refuses), told by the error's kind: on a
+/// line indented deeper than the one before, YAML has read that line as the
+/// previous value continued.
+fn wrong_value(e: &serde_saphyr::Error) -> bool {
+    use serde_saphyr::Error as E;
+    match e.without_snippet() {
+        E::AliasError { error, .. } => wrong_value(error),
+        E::Unexpected { expected, .. } => ["map", "sequence", "string"]
+            .iter()
+            .any(|kind| expected.contains(kind)),
+        E::NullIntoString { .. }
+        | E::InvalidScalar { .. }
+        | E::InvalidBooleanStrict { .. }
+        | E::SerdeInvalidType { .. }
+        | E::Message { .. } => true,
+        _ => false,
     }
 }
 

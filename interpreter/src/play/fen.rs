@@ -194,7 +194,6 @@ impl Rules {
     /// `fen`) into `pos`: ranks from the top, counts of empty squares,
     /// piece letters (`+` before a promoted form's), `~` marking a promoted
     /// piece.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn read_board(
         &self,
         fen: &str,
@@ -202,7 +201,7 @@ impl Rules {
         board_field: &str,
         pos: &mut Position,
     ) -> Result<(), PlayError> {
-        let (files, ranks) = (self.tables.files, self.tables.ranks);
+        let ranks = self.tables.ranks;
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != ranks as usize {
             let n = rows.len();
@@ -218,151 +217,188 @@ impl Rules {
         }
         let mut row_at = board_at;
         for (i, row) in rows.iter().enumerate() {
-            let rank = ranks as usize - 1 - i;
-            let mut file = 0usize;
-            let mut digits = String::new();
-            // Where a `+` (a promoted form's letter follows) was read.
-            let mut promoted_at: Option<usize> = None;
-            for (j, c) in row.char_indices().chain(std::iter::once((row.len(), '/'))) {
-                if let Some(at) = promoted_at.filter(|_| !c.is_ascii_alphabetic()) {
-                    return Err(bad_at(
-                        fen,
-                        row_at + at,
-                        1,
-                        "`+` must come before a piece letter",
-                    ));
-                }
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                if !digits.is_empty() {
-                    let at = row_at + j - digits.len();
-                    if digits.starts_with('0') {
-                        return Err(bad_at(
-                            fen,
-                            at,
-                            digits.len(),
-                            format!("bad empty-square count `{digits}`"),
-                        ));
-                    }
-                    let n: usize = digits.parse().map_err(|_| {
-                        bad_at(
-                            fen,
-                            at,
-                            digits.len(),
-                            format!("bad empty-square count `{digits}`"),
-                        )
-                    })?;
-                    if n == 0 {
-                        return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
-                    }
-                    if let Some(hole) = (file..file.saturating_add(n).min(files as usize))
-                        .map(|f| (rank * files as usize + f) as Square)
-                        .find(|&sq| self.tables.holes.has(sq))
-                    {
-                        return Err(bad_at(
-                            fen,
-                            at,
-                            digits.len(),
-                            format!(
-                                "{} is a hole of this board: write it as `*`",
-                                square_name(files, hole)
-                            ),
-                        ));
-                    }
-                    file = file.saturating_add(n);
-                    digits.clear();
-                }
-                if c == '/' {
-                    break;
-                }
-                if c == '+' && promoted_at.is_none() {
-                    promoted_at = Some(j);
-                    continue;
-                }
-                if c == '~' {
-                    if !self.marks_promoted {
-                        return Err(bad_at(
-                            fen,
-                            row_at + j,
-                            1,
-                            "`~` marks a promoted piece, and this variant keeps no such marks \
-                             (only one whose captured pieces go to a hand demoted does)",
-                        ));
-                    }
-                    match file.checked_sub(1) {
-                        Some(f)
-                            if digits.is_empty() && pos.board[rank * files as usize + f] != 0 =>
-                        {
-                            pos.promoted.set((rank * files as usize + f) as Square);
-                        }
-                        _ => {
-                            return Err(bad_at(
-                                fen,
-                                row_at + j,
-                                1,
-                                "`~` must follow a piece letter",
-                            ))
-                        }
-                    }
-                    continue;
-                }
-                let here = (rank * files as usize + file) as Square;
-                let on_hole = file < files as usize && self.tables.holes.has(here);
-                if c == '*' {
-                    // `*` is a hole of the board (§2.1) or a wall (§11.6).
-                    if on_hole {
-                        file += 1;
-                        continue;
-                    }
-                    if !self.walled || file >= files as usize {
-                        return Err(bad_at(fen, row_at + j, 1, self.not_a_hole(file, rank)));
-                    }
-                    pos.put_wall(here);
-                    file += 1;
-                    continue;
-                }
-                if on_hole {
-                    return Err(bad_at(
-                        fen,
-                        row_at + j,
-                        c.len_utf8(),
-                        format!(
-                            "{} is a hole of this board: no piece stands there, write it as `*`",
-                            square_name(files, here)
-                        ),
-                    ));
-                }
-                let start = promoted_at.take();
-                let piece = self.letter_code(c, start.is_some()).ok_or_else(|| {
-                    let at = start.unwrap_or(j);
-                    let token = &row[at..j + c.len_utf8()];
-                    bad_at(
-                        fen,
-                        row_at + at,
-                        token.len(),
-                        format!("unknown piece letter `{token}`"),
-                    )
-                })?;
-                // A letter past the last file is counted, not placed: the
-                // rank is then refused below, as a count that overshoots is.
-                if file < files as usize {
-                    pos.put(self, (rank * files as usize + file) as Square, piece);
-                }
-                file = file.saturating_add(1);
-            }
-            if file != files as usize {
-                return Err(bad_at(
-                    fen,
-                    row_at,
-                    row.len(),
-                    format!("rank {} `{row}` has {file} squares, not {files}", rank + 1),
-                ));
-            }
+            self.read_rank(fen, row_at, row, ranks as usize - 1 - i, pos)?;
             row_at += row.len() + 1;
         }
         Ok(())
+    }
+
+    /// Reads one rank of a FEN's board (`row`, at byte `row_at` of `fen`)
+    /// into `pos`.
+    fn read_rank(
+        &self,
+        fen: &str,
+        row_at: usize,
+        row: &str,
+        rank: usize,
+        pos: &mut Position,
+    ) -> Result<(), PlayError> {
+        let files = self.tables.files;
+        let mut file = 0usize;
+        let mut digits = String::new();
+        // Where a `+` (a promoted form's letter follows) was read.
+        let mut promoted_at: Option<usize> = None;
+        for (j, c) in row.char_indices().chain(std::iter::once((row.len(), '/'))) {
+            if let Some(at) = promoted_at.filter(|_| !c.is_ascii_alphabetic()) {
+                return Err(bad_at(
+                    fen,
+                    row_at + at,
+                    1,
+                    "`+` must come before a piece letter",
+                ));
+            }
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                let at = row_at + j - digits.len();
+                file = file.saturating_add(self.empty_run(fen, at, &digits, rank, file)?);
+                digits.clear();
+            }
+            if c == '/' {
+                break;
+            }
+            if c == '+' && promoted_at.is_none() {
+                promoted_at = Some(j);
+                continue;
+            }
+            if c == '~' {
+                // Digits before it were counted above: it follows a
+                // letter or nothing.
+                self.mark_promoted(fen, row_at + j, rank, file, pos)?;
+                continue;
+            }
+            let here = (rank * files as usize + file) as Square;
+            let on_hole = file < files as usize && self.tables.holes.has(here);
+            if c == '*' {
+                // `*` is a hole of the board (§2.1) or a wall (§11.6).
+                if on_hole {
+                    file += 1;
+                    continue;
+                }
+                if !self.walled || file >= files as usize {
+                    return Err(bad_at(fen, row_at + j, 1, self.not_a_hole(file, rank)));
+                }
+                pos.put_wall(here);
+                file += 1;
+                continue;
+            }
+            if on_hole {
+                return Err(bad_at(
+                    fen,
+                    row_at + j,
+                    c.len_utf8(),
+                    format!(
+                        "{} is a hole of this board: no piece stands there, write it as `*`",
+                        square_name(files, here)
+                    ),
+                ));
+            }
+            let start = promoted_at.take();
+            let piece = self.letter_code(c, start.is_some()).ok_or_else(|| {
+                let at = start.unwrap_or(j);
+                let token = &row[at..j + c.len_utf8()];
+                bad_at(
+                    fen,
+                    row_at + at,
+                    token.len(),
+                    format!("unknown piece letter `{token}`"),
+                )
+            })?;
+            // A letter past the last file is counted, not placed: the
+            // rank is then refused below, as a count that overshoots is.
+            if file < files as usize {
+                pos.put(self, (rank * files as usize + file) as Square, piece);
+            }
+            file = file.saturating_add(1);
+        }
+        if file != files as usize {
+            return Err(bad_at(
+                fen,
+                row_at,
+                row.len(),
+                format!("rank {} `{row}` has {file} squares, not {files}", rank + 1),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The number of empty squares a run of digits (`digits`, at byte `at`
+    /// of `fen`) counts from `file` of `rank`: refused when it is no count
+    /// or covers a hole.
+    fn empty_run(
+        &self,
+        fen: &str,
+        at: usize,
+        digits: &str,
+        rank: usize,
+        file: usize,
+    ) -> Result<usize, PlayError> {
+        let files = self.tables.files;
+        if digits.starts_with('0') {
+            return Err(bad_at(
+                fen,
+                at,
+                digits.len(),
+                format!("bad empty-square count `{digits}`"),
+            ));
+        }
+        let n: usize = digits.parse().map_err(|_| {
+            bad_at(
+                fen,
+                at,
+                digits.len(),
+                format!("bad empty-square count `{digits}`"),
+            )
+        })?;
+        if n == 0 {
+            return Err(bad_at(fen, at, digits.len(), "an empty-square count of 0"));
+        }
+        if let Some(hole) = (file..file.saturating_add(n).min(files as usize))
+            .map(|f| (rank * files as usize + f) as Square)
+            .find(|&sq| self.tables.holes.has(sq))
+        {
+            return Err(bad_at(
+                fen,
+                at,
+                digits.len(),
+                format!(
+                    "{} is a hole of this board: write it as `*`",
+                    square_name(files, hole)
+                ),
+            ));
+        }
+        Ok(n)
+    }
+
+    /// Marks the piece before a `~` (at byte `at` of `fen`; `file` is the
+    /// file after it on `rank`) as promoted.
+    fn mark_promoted(
+        &self,
+        fen: &str,
+        at: usize,
+        rank: usize,
+        file: usize,
+        pos: &mut Position,
+    ) -> Result<(), PlayError> {
+        if !self.marks_promoted {
+            return Err(bad_at(
+                fen,
+                at,
+                1,
+                "`~` marks a promoted piece, and this variant keeps no such marks \
+                 (only one whose captured pieces go to a hand demoted does)",
+            ));
+        }
+        let files = self.tables.files as usize;
+        match file.checked_sub(1) {
+            Some(f) if pos.board[rank * files + f] != 0 => {
+                pos.promoted.set((rank * files + f) as Square);
+                Ok(())
+            }
+            _ => Err(bad_at(fen, at, 1, "`~` must follow a piece letter")),
+        }
     }
 
     /// Why a `*` may not stand on the square (`file`, `rank`): it is no
@@ -763,7 +799,6 @@ impl Rules {
 
     /// Reads the state field `{key=value ...}` (§6): byte offset, length
     /// and message on error.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn state_field(&self, pos: &mut Position, text: &str) -> Result<(), (usize, usize, String)> {
         let inner = text
             .strip_prefix('{')
@@ -798,61 +833,14 @@ impl Rules {
                 }
                 continue;
             }
-            match key {
-                "moved" if self.initial_captures => {
-                    for name in value.split(',') {
-                        let sq = parse_square(self.tables.files, self.tables.ranks, name)
-                            .ok_or((at, pair.len(), format!("bad `moved` square `{name}`")))?;
-                        pos.virgin.clear(sq);
-                    }
-                }
-                "lost" if self.variant.record_lost => {
-                    pos.lost |= self.lost_types(value).ok_or((
-                        at,
-                        pair.len(),
-                        format!("bad `lost` value `{value}`: expected piece letters"),
-                    ))?;
-                }
-                "last" | "prev"
-                    if key == "last" && self.variant.record_last
-                        || key == "prev" && self.variant.record_prev =>
-                {
-                    let record = self.move_record(value).ok_or((at, pair.len(), format!("bad `{key}` value `{value}`: expected the letter of a piece that is no imitator, then `x` if the move captured")))?;
-                    if key == "last" {
-                        pos.last = record;
-                    } else {
-                        pos.prev = record;
-                    }
-                }
-                "frozen" if self.freezing => self
-                    .read_frozen(pos, value)
-                    .map_err(|r| (at, pair.len(), r))?,
-                "held" if self.freezes_on_arrival => {
-                    held_given = true;
-                    self.read_held(pos, value)
-                        .map_err(|r| (at, pair.len(), r))?;
-                }
-                "double_stepped" if self.variant.record_stepped => self
-                    .read_double_stepped(pos, value)
-                    .map_err(|r| (at, pair.len(), r))?,
-                _ if self.variant.replies.iter().any(|r| r.key == key) => {
-                    let sq = parse_square(self.tables.files, self.tables.ranks, value).ok_or((
-                        at,
-                        pair.len(),
-                        format!("bad `{key}` square `{value}`"),
-                    ))?;
-                    opened = Some((at, pair.len(), key, sq));
-                }
-                "passed" if self.variant.passing.is_some() => match value {
-                    "1" | "2" => pos.passes = value.as_bytes()[0] - b'0',
-                    _ => return Err((at, pair.len(), format!("bad `passed` value `{value}`: expected the passes just made in a row, 1 or 2"))),
-                },
-                "sub" if self.variant.turn.is_some() => {
-                    let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
-                    let n = value.parse::<u8>().ok().filter(|n| (2..=moves).contains(n));
-                    pos.sub = n.ok_or((at, pair.len(), format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}")))? - 1;
-                }
-                _ => {
+            match self
+                .state_entry(pos, key, value)
+                .map_err(|r| (at, pair.len(), r))?
+            {
+                StateEntry::Set => {}
+                StateEntry::Held => held_given = true,
+                StateEntry::Opened(sq) => opened = Some((at, pair.len(), key, sq)),
+                StateEntry::Unknown => {
                     return Err((
                         at,
                         key.len(),
@@ -868,6 +856,69 @@ impl Rules {
             self.default_held(pos);
         }
         Ok(())
+    }
+
+    /// Reads one entry `key=value` of the state field into `pos` (player
+    /// flags aside), or says what else it is.
+    fn state_entry(
+        &self,
+        pos: &mut Position,
+        key: &str,
+        value: &str,
+    ) -> Result<StateEntry, String> {
+        match key {
+            "moved" if self.initial_captures => {
+                for name in value.split(',') {
+                    let sq = parse_square(self.tables.files, self.tables.ranks, name)
+                        .ok_or_else(|| format!("bad `moved` square `{name}`"))?;
+                    pos.virgin.clear(sq);
+                }
+            }
+            "lost" if self.variant.record_lost => {
+                pos.lost |= self
+                    .lost_types(value)
+                    .ok_or_else(|| format!("bad `lost` value `{value}`: expected piece letters"))?;
+            }
+            "last" | "prev"
+                if key == "last" && self.variant.record_last
+                    || key == "prev" && self.variant.record_prev =>
+            {
+                let record = self.move_record(value).ok_or_else(|| format!("bad `{key}` value `{value}`: expected the letter of a piece that is no imitator, then `x` if the move captured"))?;
+                if key == "last" {
+                    pos.last = record;
+                } else {
+                    pos.prev = record;
+                }
+            }
+            "frozen" if self.freezing => self.read_frozen(pos, value)?,
+            "held" if self.freezes_on_arrival => {
+                self.read_held(pos, value)?;
+                return Ok(StateEntry::Held);
+            }
+            "double_stepped" if self.variant.record_stepped => {
+                self.read_double_stepped(pos, value)?;
+            }
+            _ if self.variant.replies.iter().any(|r| r.key == key) => {
+                let sq = parse_square(self.tables.files, self.tables.ranks, value)
+                    .ok_or_else(|| format!("bad `{key}` square `{value}`"))?;
+                return Ok(StateEntry::Opened(sq));
+            }
+            "passed" if self.variant.passing.is_some() => match value {
+                "1" | "2" => pos.passes = value.as_bytes()[0] - b'0',
+                _ => {
+                    return Err(format!(
+                    "bad `passed` value `{value}`: expected the passes just made in a row, 1 or 2"
+                ))
+                }
+            },
+            "sub" if self.variant.turn.is_some() => {
+                let moves = self.variant.turn.as_ref().map_or(1, |t| t.moves);
+                let n = value.parse::<u8>().ok().filter(|n| (2..=moves).contains(n));
+                pos.sub = n.ok_or_else(|| format!("bad `sub` value `{value}`: expected the index of the move due in the turn, 2 to {moves}"))? - 1;
+            }
+            _ => return Ok(StateEntry::Unknown),
+        }
+        Ok(StateEntry::Set)
     }
 
     /// The piece types whose letters `value` lists, as a bit set.
@@ -1465,4 +1516,16 @@ impl Rules {
             .iter()
             .any(|m| m.kind == super::position::MoveKind::EnPassant)
     }
+}
+
+/// What one entry of the state field was, beyond what it set.
+enum StateEntry {
+    /// A value set in the position.
+    Set,
+    /// The `held` squares (so the default is not applied).
+    Held,
+    /// The square a reply key (§12.3) names as opened.
+    Opened(Square),
+    /// No key of this variant.
+    Unknown,
 }

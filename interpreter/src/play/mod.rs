@@ -2,6 +2,7 @@
 //! compiled variant.
 
 mod accessors;
+mod action;
 mod bits;
 mod counting;
 mod fen;
@@ -16,13 +17,15 @@ mod shuffle;
 mod view;
 mod zobrist;
 
+pub use action::{Action, Gating};
 pub use bits::Bits;
 pub use counting::HonourCount;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::MAX_PERFT_DEPTH;
-pub use position::{Move, MoveKind, Position, Undo, BLACK, CAPTURED, WHITE};
+pub(crate) use position::MoveKind;
+pub use position::{Move, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use shuffle::{Start, CHESS960_ARRAYS};
 pub use view::View;
 
@@ -305,24 +308,20 @@ impl Rules {
 
     /// Builds the playable rules of a checked variant; the setup must be a
     /// valid position.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn new(
         variant: Variant,
         file: std::sync::Arc<crate::load::RuleFile>,
     ) -> Result<Rules, PlayError> {
         let tables = Tables::new(&variant);
-        let mut royal_codes = 0;
-        let mut irreversible_codes = 0;
-        for (ty, p) in variant.pieces.iter().enumerate() {
-            for colour in [WHITE, BLACK] {
-                if p.royal {
-                    royal_codes |= 1 << code(ty, colour);
-                }
-                if p.irreversible {
-                    irreversible_codes |= 1 << code(ty, colour);
-                }
+        let codes_of = |has: fn(&crate::check::PieceType) -> bool| {
+            let mut codes = 0;
+            for ty in (0..variant.pieces.len()).filter(|&ty| has(&variant.pieces[ty])) {
+                codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
             }
-        }
+            codes
+        };
+        let royal_codes = codes_of(|p| p.royal);
+        let irreversible_codes = codes_of(|p| p.irreversible);
         let castling = variant.castling.as_ref().map(|c| CastlingRule {
             king: c.king,
             rooks: c.rooks,
@@ -384,43 +383,8 @@ impl Rules {
         rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
             || !v.drops.is_empty()
             || !v.gating.is_empty();
-        // Promoted forms (`+P`) tell their origin by their type, and a
-        // form's change back to a plain type is no promotion: only the
-        // other changes mark the piece `~` and demote it when captured.
-        let marking = |r: &&crate::check::Promotion| {
-            let from_form =
-                (0..v.pieces.len()).any(|t| r.pieces >> t & 1 != 0 && v.pieces[t].promoted);
-            !from_form && r.to.iter().any(|&to| !v.pieces[to as usize].promoted)
-        };
-        let forms_only = !v.promotions.is_empty() && !v.promotions.iter().any(|r| marking(&r));
-        rules.marks_promoted =
-            v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
-        rules.demoted = (0..v.pieces.len() as u8).collect();
-        for rule in v.promotions.iter().filter(marking) {
-            let base = (0..v.pieces.len())
-                .find(|t| rule.pieces >> t & 1 != 0)
-                .unwrap_or(0) as u8;
-            for &to in &rule.to {
-                rules.demoted[to as usize] = base;
-            }
-        }
-        rules.drop_zones = v
-            .drops
-            .iter()
-            .map(|rule| {
-                [WHITE, BLACK].map(|colour| {
-                    let mut zone = Bits::default();
-                    for (sq, _) in rule.zone[colour]
-                        .iter()
-                        .enumerate()
-                        .filter(|(sq, inside)| **inside && !rules.tables.holes.has(*sq as Square))
-                    {
-                        zone.set(sq as Square);
-                    }
-                    zone
-                })
-            })
-            .collect();
+        (rules.marks_promoted, rules.demoted) = promotion_marks(v);
+        rules.drop_zones = drop_zones(v, rules.tables.holes);
         rules.records_moves = v.record_last;
         rules.records_drops = v.drops.iter().any(|d| d.mate_loses);
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
@@ -432,64 +396,56 @@ impl Rules {
             }
         }
         if let Some(explosion) = &v.explosion {
-            let (files, ranks) = (v.files as i32, v.ranks as i32);
-            rules.blast = (0..files * ranks)
-                .map(|sq| {
-                    let (file, rank) = (sq % files, sq / files);
-                    [1, -1].map(|forward| {
-                        let mut area = Bits::default();
-                        for &(dx, dy) in &explosion.around {
-                            let (f, r) = (file + dx as i32, rank + forward * dy as i32);
-                            if (0..files).contains(&f) && (0..ranks).contains(&r) {
-                                area.set((r * files + f) as Square);
-                            }
-                        }
-                        area
-                    })
-                })
-                .collect();
+            rules.blast = blast_areas(v, explosion);
         }
         rules.counts_honour = v.counting.is_some();
         if let Some(walls) = &v.walls {
             rules.walled = true;
             if walls.place.is_some() {
-                rules.wall_zone = [WHITE, BLACK].map(|colour| {
-                    let mut zone = Bits::default();
-                    for (sq, inside) in walls.zone[colour].iter().enumerate() {
-                        if *inside {
-                            zone.set(sq as Square);
-                        }
-                    }
-                    zone
-                });
+                rules.wall_zone = walls.zone.each_ref().map(|zone| squares_of(zone));
             }
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
-        rules.plain_moves = !rules.special_moves
-            && !rules.records_moves
-            && !rules.records_drops
-            && !rules.tracks_hands
-            && !rules.marks_promoted
-            && !rules.walled
-            && rules.blast.is_empty()
-            && !rules.counts_honour
-            && !rules.count_checks
+        rules.plain_moves = rules.moves_are_plain();
+        rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
+        rules.start_counts = rules.piece_counts(&rules.start);
+        Ok(rules)
+    }
+
+    /// Whether every move but a pass changes only what the plain path of
+    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
+    /// before it.
+    fn moves_are_plain(&self) -> bool {
+        let v = &self.variant;
+        !self.special_moves
+            && !self.records_moves
+            && !self.records_drops
+            && !self.tracks_hands
+            && !self.marks_promoted
+            && !self.walled
+            && self.blast.is_empty()
+            && !self.counts_honour
+            && !self.count_checks
             && !v.record_lost
             && v.turn.is_none()
             && v.passing.is_none()
             && v.gating.is_empty()
             && v.drops.is_empty()
-            && v.promotions.iter().all(|p| p.sets == 0);
-        rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
-        rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
-        for sq in 0..rules.tables.squares {
-            let code = rules.start.board[sq] as usize;
+            && v.promotions.iter().all(|p| p.sets == 0)
+    }
+
+    /// How many pieces of each code stand on the board of `pos` (walls
+    /// not counted).
+    fn piece_counts(&self, pos: &Position) -> Vec<u8> {
+        let mut counts = vec![0; 1 + 2 * self.variant.pieces.len()];
+        for sq in 0..self.tables.squares {
+            let code = pos.board[sq] as usize;
             if code != 0 && code != crate::compile::WALL as usize {
-                rules.start_counts[code] += 1;
+                counts[code] += 1;
             }
         }
-        Ok(rules)
+        counts
     }
 
     /// Reads a FEN of this variant.
@@ -518,4 +474,77 @@ impl Rules {
         }
         pos.ep_victim = to;
     }
+}
+
+/// Whether captured promoted pieces are marked `~` and demoted, and the
+/// type each type demotes to. Promoted forms (`+P`) tell their origin by
+/// their type, and a form's change back to a plain type is no promotion:
+/// only the other changes mark the piece `~` and demote it when captured.
+fn promotion_marks(v: &Variant) -> (bool, Vec<u8>) {
+    let marking = |r: &&crate::check::Promotion| {
+        let from_form = (0..v.pieces.len()).any(|t| r.pieces >> t & 1 != 0 && v.pieces[t].promoted);
+        !from_form && r.to.iter().any(|&to| !v.pieces[to as usize].promoted)
+    };
+    let forms_only = !v.promotions.is_empty() && !v.promotions.iter().any(|r| marking(&r));
+    let marks = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
+    let mut demoted: Vec<u8> = (0..v.pieces.len() as u8).collect();
+    for rule in v.promotions.iter().filter(marking) {
+        let base = (0..v.pieces.len())
+            .find(|t| rule.pieces >> t & 1 != 0)
+            .unwrap_or(0) as u8;
+        for &to in &rule.to {
+            demoted[to as usize] = base;
+        }
+    }
+    (marks, demoted)
+}
+
+/// Per drop rule, per colour: the squares its zone allows, holes left out.
+fn drop_zones(v: &Variant, holes: Bits) -> Vec<[Bits; 2]> {
+    v.drops
+        .iter()
+        .map(|rule| {
+            [WHITE, BLACK].map(|colour| {
+                let mut zone = Bits::default();
+                for (sq, _) in rule.zone[colour]
+                    .iter()
+                    .enumerate()
+                    .filter(|(sq, inside)| **inside && !holes.has(*sq as Square))
+                {
+                    zone.set(sq as Square);
+                }
+                zone
+            })
+        })
+        .collect()
+}
+
+/// Per square, per direction of play (forward for White, then for Black):
+/// the squares an explosion there empties (§11.5).
+fn blast_areas(v: &Variant, explosion: &crate::check::Explosion) -> Vec<[Bits; 2]> {
+    let (files, ranks) = (v.files as i32, v.ranks as i32);
+    (0..files * ranks)
+        .map(|sq| {
+            let (file, rank) = (sq % files, sq / files);
+            [1, -1].map(|forward| {
+                let mut area = Bits::default();
+                for &(dx, dy) in &explosion.around {
+                    let (f, r) = (file + dx as i32, rank + forward * dy as i32);
+                    if (0..files).contains(&f) && (0..ranks).contains(&r) {
+                        area.set((r * files + f) as Square);
+                    }
+                }
+                area
+            })
+        })
+        .collect()
+}
+
+/// The squares a zone (a flag per square) holds, as a set.
+fn squares_of(zone: &[bool]) -> Bits {
+    let mut set = Bits::default();
+    for (sq, _) in zone.iter().enumerate().filter(|(_, inside)| **inside) {
+        set.set(sq as Square);
+    }
+    set
 }

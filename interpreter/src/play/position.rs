@@ -13,7 +13,7 @@ pub const BLACK: usize = 1;
 
 /// What a move does beyond moving one piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MoveKind {
+pub(crate) enum MoveKind {
     /// A piece moves, capturing what stands on the target, if anything.
     #[default]
     Normal,
@@ -35,25 +35,29 @@ pub enum MoveKind {
 }
 
 /// A move of the interpreter, valid for the position it was generated in.
-/// (The default, a1 to a1, is never legal: a placeholder in tables.)
+/// (The default, a1 to a1, is never legal: a placeholder in tables.) Its
+/// compact fields stay inside the crate; [`Move::action`] and
+/// [`Move::gating`] say what it does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Origin square.
-    pub from: Square,
+    pub(crate) from: Square,
     /// Target square.
-    pub to: Square,
+    pub(crate) to: Square,
     /// What kind of move it is.
-    pub kind: MoveKind,
-    /// Piece code after promotion, or 0.
-    pub promotion: u8,
-    /// En passant: the captured piece's square. Castling: the rook's origin.
-    pub aux: Square,
-    /// Castling: the rook's target.
-    pub extra: Square,
+    pub(crate) kind: MoveKind,
+    /// Piece code after promotion (a drop: the piece dropped), or 0.
+    pub(crate) promotion: u8,
+    /// En passant: the captured piece's square. Castling: the rook's
+    /// origin. A drop: the type held.
+    pub(crate) aux: Square,
+    /// Castling: the rook's target. A promotion: its rule's index + 1. A
+    /// drop: its rule's index.
+    pub(crate) extra: Square,
     /// Piece code gated from the hand with this move, or 0.
-    pub gate: u8,
+    pub(crate) gate: u8,
     /// Where the gated piece appears.
-    pub gate_at: Square,
+    pub(crate) gate_at: Square,
 }
 
 /// What [`Position::make`] needs to undo a move.

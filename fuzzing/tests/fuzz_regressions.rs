@@ -1,5 +1,5 @@
 //! Replays the fuzz inputs kept in git through the fuzz targets' oracles
-//! (`motley_conformance::fuzz`): every regression input under
+//! (`motley_fuzzing`): every regression input under
 //! `fuzz/regressions/<target>/` and every readable-named seed under
 //! `fuzz/corpus/<target>/` (inputs libFuzzer added, named by SHA-1, are
 //! skipped). Inputs named `known-bug-*` reproduce bugs not fixed yet (or
@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use motley_conformance::fuzz;
+use motley_fuzzing as fuzz;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz")
