@@ -7,8 +7,8 @@
 //! Where losing every piece wins (`extinction: { result: win }` over all
 //! pieces, as in antichess), material counts against its owner.
 
-use motley_interpreter::piece_code as code;
 use motley_interpreter::check::Result3;
+use motley_interpreter::piece_code as code;
 use motley_interpreter::{Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
