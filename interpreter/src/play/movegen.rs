@@ -543,14 +543,19 @@ impl Rules {
         to: Square,
         out: &mut Vec<Move>,
     ) {
-        let victim = pos.board[pos.ep_victim as usize];
+        let at = if pos.ep2.has(to) {
+            pos.ep2_victim
+        } else {
+            pos.ep_victim
+        };
+        let victim = pos.board[at as usize];
         if victim != 0 && (victim as usize - 1) & 1 != pos.side {
             let m = Move {
                 from,
                 to,
                 kind: MoveKind::EnPassant,
                 promotion: 0,
-                aux: pos.ep_victim,
+                aux: at,
                 extra: 0,
                 gate: 0,
                 gate_at: 0,
@@ -866,7 +871,8 @@ impl Rules {
         let us = pos.last_mover();
         if us != pos.side
             && !pos.ep.is_empty()
-            && pos.royals[us].has(pos.ep_victim)
+            && (pos.royals[us].has(pos.ep_victim)
+                || (!pos.ep2.is_empty() && pos.royals[us].has(pos.ep2_victim)))
             && self.en_passant_possible(pos)
         {
             return true;
