@@ -17,7 +17,7 @@ pub use condition::{Condition, Count, Names};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
-pub use movement::{expand, Movement, Travel};
+pub use movement::{expand, Movement, Route, Travel, MAX_LEGS, NEED_EMPTY, NEED_OCCUPIED};
 pub use walls::{WallPlace, Walls};
 
 use std::collections::BTreeMap;

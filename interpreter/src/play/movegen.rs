@@ -3,7 +3,9 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{CompulsoryCapture, Condition, Count, Facing, WallPlace};
+use crate::check::{
+    CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+};
 use crate::compile::{flag, Square, Walk, WALL};
 
 impl Rules {
@@ -225,6 +227,25 @@ impl Rules {
                                 break;
                             }
                             if path.walk == Walk::Grasshop {
+                                break;
+                            }
+                        }
+                    }
+                    Walk::Bent => {
+                        let (route, needs, last) = crate::compile::bent_parts(steps);
+                        if !route_open(board, from, route, needs) {
+                            continue;
+                        }
+                        for &to in last {
+                            let target = if to == from { 0 } else { board[to as usize] };
+                            if target == 0 {
+                                if can_move {
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
+                                }
+                            } else {
+                                if can_capture && capturable(target) {
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
+                                }
                                 break;
                             }
                         }
@@ -804,6 +825,11 @@ impl Rules {
                         _ => beyond.iter().find(|&&s| occupied(s)) == Some(&target),
                     }
                 }
+                Walk::Bent => {
+                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    route_open(board, from, route, needs)
+                        && last.iter().find(|&&s| s != from && occupied(s)) == Some(&target)
+                }
             }
         })
     }
@@ -1091,4 +1117,16 @@ fn drop_move(to: Square, piece: u8, held: usize, index: usize) -> Move {
         gate: 0,
         gate_at: 0,
     }
+}
+
+/// Whether the route of a multi-leg move (§4.5) from `from` is open: each
+/// route square empty or occupied as its leg needs (the origin counts as
+/// empty, its piece having left).
+#[inline]
+pub(crate) fn route_open(board: &[u8; 256], from: Square, route: &[Square], needs: u8) -> bool {
+    route.iter().enumerate().all(|(k, &s)| {
+        let need = needs >> (2 * k) & 3;
+        let occupied = s != from && board[s as usize] != 0;
+        need & if occupied { NEED_OCCUPIED } else { NEED_EMPTY } != 0
+    })
 }
