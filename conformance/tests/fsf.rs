@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use motley_conformance::oracle::{drawn_starts, random_games_from, RandomGames};
+use motley_conformance::oracle::{drawn_starts, random_games, random_games_from, RandomGames};
 use motley_conformance::runner::{run_paths, Options};
 use motley_conformance::{Fsf, ImplKind, Implementation, Interp, PerftSource};
 
@@ -138,6 +138,36 @@ fn every_listed_variant_walks_equal_with_fsf_in_full() {
     }
     let failures = walk_all(100, 200, true);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Multi-leg Betza (spec/LANGUAGE.md §4.5) against FSF's built-in pieces
+/// of the same moves: xiangqi's horse as `mafsW` and janggi's elephant as
+/// `mafsmafW` (conformance/rules/), walked in lockstep with FSF's variants.
+#[test]
+fn multi_leg_pieces_walk_equal_with_fsf_built_in_ones() {
+    if !fsf_here("multi_leg_pieces_walk_equal_with_fsf_built_in_ones") {
+        return;
+    }
+    for (file, name) in [
+        ("conformance/rules/xiangqi-legs.yaml", "xiangqi"),
+        ("conformance/rules/janggi-legs.yaml", "janggi"),
+    ] {
+        let mut interp = Interp::new();
+        let mut fsf = Fsf::new(Some(name));
+        interp
+            .load_path(&root().join(file), &[])
+            .expect("the rule file loads");
+        fsf.load_path(&root().join(file), &[]).expect("FSF loads");
+        let run = RandomGames {
+            fen: None,
+            seed: 1,
+            games: 5,
+            max_plies: 60,
+        };
+        let summary = random_games(&mut interp, &mut fsf, &run)
+            .unwrap_or_else(|d| panic!("{file} against {name}: {d}"));
+        assert_eq!(summary.games, 5, "{file}");
+    }
 }
 
 /// The FSF variants `spec/FAIRY-STOCKFISH.md` lists as bundled: the first

@@ -248,6 +248,29 @@ fn marks(rules: &Rules, case: &Case, at: u8) -> Vec<(u8, Mark)> {
                 .map_while(target)
                 .collect(),
             Travel::Hop(_) | Travel::Grasshop(_) => (2..).map_while(target).collect(),
+            // A multi-leg move: the squares its last leg reaches from the
+            // end of its route on an empty board.
+            Travel::Bent(route) => {
+                let (ef, er) = route.points[..route.count as usize]
+                    .last()
+                    .map_or((0, 0), |&(x, y)| (x as i32, y as i32));
+                let square = |k: i32| {
+                    let (f, r) = (f0 + ef + k * m.dx as i32, r0 + er + k * m.dy as i32);
+                    (f >= 0 && f < files && r >= 0 && r < ranks).then_some((r * files + f) as u8)
+                };
+                let on_route = route.points[..route.count as usize].iter().all(|&(x, y)| {
+                    let (f, r) = (f0 + x as i32, r0 + y as i32);
+                    f >= 0 && f < files && r >= 0 && r < ranks
+                });
+                if on_route {
+                    (1..)
+                        .take(if route.slide { usize::MAX } else { 1 })
+                        .map_while(square)
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            }
         };
         for sq in steps {
             let act = match m.travel {

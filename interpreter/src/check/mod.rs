@@ -18,7 +18,7 @@ pub use condition::{Condition, Count, Names};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
-pub use movement::{expand, Movement, Travel};
+pub use movement::{expand, Movement, Route, Travel, MAX_LEGS, NEED_EMPTY, NEED_OCCUPIED};
 pub use shuffle::Shuffle;
 pub use walls::{WallPlace, Walls};
 
@@ -219,6 +219,22 @@ pub struct Turn {
     pub same_piece_forbidden: bool,
     /// A move that attacks an enemy royal piece ends the turn.
     pub check_ends_turn: bool,
+    /// Moves of the game's first turns, in order (White's first, Black's
+    /// first, White's second, ...); later turns have `moves`.
+    pub schedule: Vec<u8>,
+    /// En passant targets made in a turn stay open through the opponent's
+    /// next turn while its moves capture en passant (`en_passant: next-turn`).
+    pub en_passant_next_turn: bool,
+}
+
+impl Turn {
+    /// Moves in the turn of `side` that starts at move number `fullmove`
+    /// while the privilege holds: the schedule's entry for it, else `moves`.
+    #[inline]
+    pub fn moves_at(&self, fullmove: u32, side: usize) -> u8 {
+        let index = (fullmove.saturating_sub(1) as usize).saturating_mul(2) + side;
+        self.schedule.get(index).copied().unwrap_or(self.moves)
+    }
 }
 
 /// One gating rule: a piece from the hand appears on the square a move vacated.
@@ -1622,6 +1638,20 @@ impl Checker<'_> {
         if !(2..=16).contains(&moves) {
             self.errors.push(Diagnostic::at(span, format!("`moves` is the number of moves in a turn while the privilege lasts, 2 to 16, not {moves}")));
         }
+        for &(n, span) in &t.schedule {
+            if !(1..=16).contains(&n) {
+                self.errors.push(Diagnostic::at(span, format!("a `schedule` entry is the number of moves of one of the game's first turns, 1 to 16, not {n}")));
+            }
+        }
+        let en_passant_next_turn =
+            self.choice(&t.en_passant, "en_passant", ["next-move", "next-turn"]);
+        if en_passant_next_turn {
+            // Two sets of targets are kept: those of the two moves of a turn.
+            let longest = t.schedule.iter().chain([&t.moves]).max_by_key(|(n, _)| *n);
+            if let Some(&(n, span)) = longest.filter(|(n, _)| *n > 2) {
+                self.errors.push(Diagnostic::at(span, format!("`en_passant: next-turn` keeps the targets of turns of at most 2 moves, and this turn has {n}")));
+            }
+        }
         Turn {
             moves: moves.clamp(2, 16) as u8,
             privilege: self.condition(&t.privilege),
@@ -1636,6 +1666,12 @@ impl Checker<'_> {
                 ["allowed", "forbidden"],
             ),
             check_ends_turn: self.choice(&t.check_ends_turn, "check_ends_turn", ["no", "yes"]),
+            schedule: t
+                .schedule
+                .iter()
+                .map(|&(n, _)| n.clamp(1, 16) as u8)
+                .collect(),
+            en_passant_next_turn,
         }
     }
 

@@ -18,7 +18,32 @@ pub enum Travel {
     Grasshop(u32),
     /// Captures the piece on the target without moving (`cabX`).
     Shoot,
+    /// A multi-leg move whose legs before the last end on the squares of
+    /// its route; the last leg leaps or rides from the route's end by the
+    /// movement's step (§4.5).
+    Bent(Route),
 }
+
+/// The legs before the last of a multi-leg move: where each ends, relative
+/// to the origin, and what it needs there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// Where the legs before the last end, from the origin, for White.
+    pub points: [(i8, i8); MAX_LEGS - 1],
+    /// How many of `points` are used.
+    pub count: u8,
+    /// Two bits per point: [`NEED_EMPTY`] and/or [`NEED_OCCUPIED`].
+    pub needs: u8,
+    /// The last leg rides rather than leaps.
+    pub slide: bool,
+}
+
+/// The most legs a multi-leg move may have.
+pub const MAX_LEGS: usize = 5;
+/// A route point may be empty (`m`, `y`).
+pub const NEED_EMPTY: u8 = 1;
+/// A route point may hold a piece, which is passed over (`p`, `g`).
+pub const NEED_OCCUPIED: u8 = 2;
 
 /// One direction of one Betza component, for White (Black mirrors the ranks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,19 +188,17 @@ pub fn expand(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
         {
             (first, true)
         }
-        _ => {
-            return Err(Diagnostic::at(
-                c.span,
-                format!(
-                    "{}; the one multi-leg form it implements is the rifle capture `cabX`",
-                    crate::diagnostic::not_implemented_yet(&format!(
-                        "multi-leg movement `{}` (locust captures, bent riders)",
-                        c.text
-                    ))
-                ),
-            ))
-        }
+        _ => return expand_legs(c),
     };
+    if leg.switch {
+        return Err(Diagnostic::at(
+            c.span,
+            format!(
+                "`y` in `{}` switches the next leg between leaping and riding; it belongs to a leg before `a`",
+                c.text
+            ),
+        ));
+    }
     let plain = !leg.moves && !leg.captures && !leg.en_passant;
     let range = c.atom.range;
     let travel = if travel_shoot {
@@ -221,6 +244,218 @@ pub fn expand(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
         ));
     }
     Ok(out)
+}
+
+/// The eight directions of a king step, counter-clockwise from forward:
+/// a turn of one is 45 degrees to the left.
+const COMPASS: [(i8, i8); 8] = [
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// The turns (in eighths, to the left) a later leg's direction letters
+/// select, relative to the leg before it: `f` straight on, `b` straight
+/// back, `l`/`r` a right angle, pairs (`fl`, `fs`, `br`, ...) the 45 and 135
+/// degree turns, `s` both right angles, `v` on or back; none: every
+/// direction but straight back.
+fn turns(dirs: &str) -> u8 {
+    if dirs.is_empty() {
+        return !(1 << 4);
+    }
+    let mut out = 0u8;
+    for group in groups(dirs) {
+        let selected: &[u8] = match group {
+            Group::One('f') | Group::Pair('f', 'f') => &[0],
+            Group::One('b') | Group::Pair('b', 'b') => &[4],
+            Group::One('l') | Group::Pair('l', 'l') => &[2],
+            Group::One('r') | Group::Pair('r', 'r') => &[6],
+            Group::One('s') => &[2, 6],
+            Group::One('v') => &[0, 4],
+            Group::Pair('f', 'l') | Group::Pair('l', 'f') => &[1],
+            Group::Pair('f', 'r') | Group::Pair('r', 'f') => &[7],
+            Group::Pair('f', 's') => &[1, 7],
+            Group::Pair('b', 'l') | Group::Pair('l', 'b') => &[3],
+            Group::Pair('b', 'r') | Group::Pair('r', 'b') => &[5],
+            Group::Pair('b', 's') => &[3, 5],
+            Group::Pair('l', 'v') => &[1, 3],
+            Group::Pair('r', 'v') => &[5, 7],
+            _ => &[],
+        };
+        out |= selected.iter().fold(0, |m, t| m | 1 << t);
+    }
+    out
+}
+
+/// A multi-leg component (§4.5): each way its legs can go, as one
+/// movement whose route holds the squares where the legs before the last
+/// end. Forms outside the implemented ones are refused, naming the form.
+fn expand_legs(c: &BetzaComponent) -> Result<Vec<Movement>, Diagnostic> {
+    let slide = last_leg_rides(c)
+        .map_err(|why| Diagnostic::at(c.span, format!("multi-leg movement `{}`: {why}", c.text)))?;
+    if let Some(message) = pair_read_apart(c, &c.legs[0].dirs) {
+        return Err(Diagnostic::at(c.span, message));
+    }
+    let (last, before) = c.legs.split_last().expect("a multi-leg component has legs");
+    let mut needs = 0u8;
+    for (k, leg) in before.iter().enumerate() {
+        let hops = leg.hop || leg.grasshop;
+        let mut need = if hops { NEED_OCCUPIED } else { 0 };
+        if leg.moves || leg.switch || !hops {
+            need |= NEED_EMPTY;
+        }
+        needs |= need << (2 * k);
+    }
+    let plain = !last.moves && !last.captures;
+    let out: Vec<Movement> = ways(c)
+        .into_iter()
+        .filter(|(points, step)| {
+            let end = points.last().copied().unwrap_or((0, 0));
+            (end.0 + step.0, end.1 + step.1) != (0, 0)
+        })
+        .map(|(points, (dx, dy))| {
+            let mut route = Route {
+                points: [(0, 0); MAX_LEGS - 1],
+                count: points.len() as u8,
+                needs,
+                slide,
+            };
+            route.points[..points.len()].copy_from_slice(&points);
+            Movement {
+                dx,
+                dy,
+                travel: Travel::Bent(route),
+                moves: last.moves || plain,
+                captures: last.captures || plain,
+                en_passant: false,
+                initial: c.legs[0].initial,
+                condition: None,
+            }
+        })
+        .collect();
+    if out.is_empty() {
+        return Err(Diagnostic::at(
+            c.span,
+            format!(
+                "multi-leg movement `{}`: its directions select no move",
+                c.text
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// Whether the last leg of a multi-leg component rides (the atom's riding,
+/// switched after each `y` or `g` leg), or why the form is refused.
+fn last_leg_rides(c: &BetzaComponent) -> Result<bool, String> {
+    let legs = &c.legs;
+    if legs.len() > MAX_LEGS {
+        return Err(format!("at most {MAX_LEGS} legs"));
+    }
+    let (last, before) = legs.split_last().expect("a multi-leg component has legs");
+    if legs.iter().any(|l| l.en_passant || l.lame) {
+        return Err("`e` and `n` are modes of one-leg moves; a leg's squares are its route".into());
+    }
+    if legs[1..].iter().any(|l| l.initial) {
+        return Err("`i` goes on the first leg: it makes the whole move a first move".into());
+    }
+    if before.iter().any(|l| l.captures) {
+        return Err(
+            "a leg that captures on the way (a locust capture) is not implemented: a move takes at \
+             most one piece, on its target; the one form that captures without arriving is the \
+             rifle capture `cabX` of a leaping X"
+                .into(),
+        );
+    }
+    if last.hop || last.grasshop || last.switch {
+        return Err(
+            "`p`, `g` and `y` go on a leg before the last: the last leg ends the move".into(),
+        );
+    }
+    let mut riding = c.atom.rider;
+    for leg in before {
+        if riding {
+            return Err(
+                "a leg before the last rides; only the last leg may ride (switch a leaping \
+                 leg to riding with `y`, as in the griffon `FyafsF`)"
+                    .into(),
+            );
+        }
+        riding ^= leg.switch || leg.grasshop;
+    }
+    let size = c.atom.leaps[0].0;
+    let oblique = c.atom.leaps.iter().any(|&(a, b)| b != 0 && a != b);
+    if !oblique && c.atom.leaps.iter().any(|&(a, _)| a != size) {
+        return Err(
+            "the atom's leaps differ in length, so a later leg's step is not defined".into(),
+        );
+    }
+    if oblique
+        && legs[1..]
+            .iter()
+            .any(|l| !matches!(l.dirs.as_str(), "" | "f" | "b"))
+    {
+        return Err(
+            "a later leg of an oblique atom (such as N) turns only straight on (`f`) or back (`b`)"
+                .into(),
+        );
+    }
+    Ok(riding)
+}
+
+/// One way the legs of a multi-leg move go: where the legs before the
+/// last end (from the origin, for White), and the last leg's step.
+type Way = (Vec<(i8, i8)>, (i8, i8));
+
+/// Every way the legs of a multi-leg component can turn (§4.5).
+fn ways(c: &BetzaComponent) -> Vec<Way> {
+    let size = c.atom.leaps[0].0;
+    let oblique = c.atom.leaps.iter().any(|&(a, b)| b != 0 && a != b);
+    let all: Vec<(i8, i8)> = c
+        .atom
+        .leaps
+        .iter()
+        .flat_map(|&(a, b)| images(a, b))
+        .collect();
+    let mut ways: Vec<Way> = all
+        .iter()
+        .filter(|&&(dx, dy)| selected(&c.legs[0].dirs, dx, dy))
+        .map(|&s| (vec![], s))
+        .collect();
+    for leg in &c.legs[1..] {
+        let mut next = Vec::new();
+        for (mut points, step) in ways {
+            let at = points.last().copied().unwrap_or((0, 0));
+            points.push((at.0 + step.0, at.1 + step.1));
+            let back = (-step.0, -step.1);
+            let steps: Vec<(i8, i8)> = if oblique {
+                match leg.dirs.as_str() {
+                    "f" => vec![step],
+                    "b" => vec![back],
+                    _ => all.iter().copied().filter(|&s| s != back).collect(),
+                }
+            } else {
+                let here = COMPASS
+                    .iter()
+                    .position(|&d| d == (step.0.signum(), step.1.signum()))
+                    .unwrap_or(0);
+                let turns = turns(&leg.dirs);
+                (0..8)
+                    .filter(|t| turns >> t & 1 != 0)
+                    .map(|t| COMPASS[(here + t) % 8])
+                    .map(|(x, y)| (x * size, y * size))
+                    .collect()
+            };
+            next.extend(steps.into_iter().map(|s| (points.clone(), s)));
+        }
+        ways = next;
+    }
+    ways
 }
 
 #[cfg(test)]
@@ -283,6 +518,53 @@ mod tests {
         // Pairs every leap of the atom has: no difference.
         assert_eq!(dirs("flF"), [(-1, 1)]);
         assert_eq!(dirs("fsN"), [(-2, 1), (2, 1)]);
+    }
+
+    /// Where each way of a multi-leg component ends, from the origin.
+    fn ends(betza: &str) -> Vec<(i8, i8)> {
+        let comps = parse_betza(&Text {
+            value: betza.into(),
+            span: Span::new(1, 1, 1),
+        })
+        .unwrap();
+        let mut v: Vec<_> = expand(&comps[0])
+            .unwrap()
+            .iter()
+            .map(|m| match m.travel {
+                Travel::Bent(r) => {
+                    let (x, y) = r.points[r.count as usize - 1];
+                    (x + m.dx, y + m.dy)
+                }
+                _ => panic!("{betza}: not a multi-leg movement"),
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn later_legs_turn_relative_to_the_one_before() {
+        // A wazir step, then a ferz step outward: the knight's squares.
+        assert_eq!(ends("mafsW"), dirs("N"));
+        // Straight on: the dabbaba; and three legs: the zebra.
+        assert_eq!(ends("mpafW"), dirs("D"));
+        assert_eq!(ends("mafsmafW"), dirs("Z"));
+        // A right angle to the right: the ferz squares; 45 degrees to the
+        // right: the four right-handed knight squares; straight back: none.
+        assert_eq!(ends("arW"), dirs("F"));
+        assert_eq!(ends("afrW"), [(-2, 1), (-1, -2), (1, 2), (2, -1)]);
+        assert!(refusal("abW").contains("select no move"));
+        // The griffon's slide starts outward from its diagonal step.
+        let comps = parse_betza(&Text {
+            value: "yafsF".into(),
+            span: Span::new(1, 1, 1),
+        })
+        .unwrap();
+        let ways = expand(&comps[0]).unwrap();
+        assert_eq!(ways.len(), 8);
+        assert!(ways
+            .iter()
+            .all(|m| matches!(m.travel, Travel::Bent(r) if r.slide && r.needs == NEED_EMPTY)));
     }
 
     #[test]

@@ -39,6 +39,20 @@ pub enum Walk {
     Grasshop,
     /// The single step is captured without moving.
     Shoot,
+    /// A multi-leg move (§4.5). Its steps are a header, the route and the
+    /// last leg: the number of route squares, their needs (two bits each:
+    /// [`crate::check::NEED_EMPTY`], [`crate::check::NEED_OCCUPIED`]), the
+    /// route squares, then the last leg's squares, each a target until the
+    /// first occupied one (one square for a leap).
+    Bent,
+}
+
+/// A bent path's parts: the route squares with their needs, and the last
+/// leg's squares.
+#[inline]
+pub fn bent_parts(steps: &[Square]) -> (&[Square], u8, &[Square]) {
+    let count = steps[0] as usize;
+    (&steps[2..2 + count], steps[1], &steps[2 + count..])
 }
 
 /// One direction of one piece from one square: a run of squares in the step pool.
@@ -240,8 +254,13 @@ impl Tables {
                 Travel::Slide(n) => (Walk::Slide, n),
                 Travel::Hop(n) => (Walk::Hop, n),
                 Travel::Grasshop(n) => (Walk::Grasshop, n),
+                Travel::Bent(_) => (Walk::Bent, 0),
             };
-            if walk == Walk::Lame {
+            if let Travel::Bent(route) = m.travel {
+                if !self.push_bent_steps(grid, route, (f0, r0), (dx, dy), colour) {
+                    continue;
+                }
+            } else if walk == Walk::Lame {
                 let (tf, tr) = (f0 + dx, r0 + dy);
                 let route = lame_route(dx, dy);
                 if !grid.on_board(tf, tr)
@@ -293,6 +312,50 @@ impl Tables {
         if self.paths_overlap(first as usize) {
             self.overlapping |= 1 << c;
         }
+    }
+
+    /// Pushes the steps of a multi-leg move from (f0, r0) (see
+    /// [`Walk::Bent`]); false, with nothing pushed, when it leaves the board.
+    fn push_bent_steps(
+        &mut self,
+        grid: Grid,
+        route: crate::check::Route,
+        (f0, r0): (i32, i32),
+        (dx, dy): (i32, i32),
+        colour: usize,
+    ) -> bool {
+        let flip = |(x, y): (i8, i8)| (x as i32, if colour == 0 { y } else { -y } as i32);
+        let points: Vec<(i32, i32)> = route.points[..route.count as usize]
+            .iter()
+            .map(|&p| flip(p))
+            .map(|(x, y)| (f0 + x, r0 + y))
+            .collect();
+        if points.iter().any(|&(f, r)| !grid.on_board(f, r)) {
+            return false;
+        }
+        let start = self.steps.len();
+        self.steps.push(route.count);
+        self.steps.push(route.needs);
+        self.steps
+            .extend(points.iter().map(|&(f, r)| grid.square(f, r)));
+        let (mut f, mut r) = points.last().copied().unwrap_or((f0, r0));
+        let before = self.steps.len();
+        loop {
+            f += dx;
+            r += dy;
+            if !grid.on_board(f, r) || (f, r) == (f0, r0) {
+                break;
+            }
+            self.steps.push(grid.square(f, r));
+            if !route.slide {
+                break;
+            }
+        }
+        if self.steps.len() == before {
+            self.steps.truncate(start);
+            return false;
+        }
+        true
     }
 
     /// The attack probes of square `sq` for attackers of `colour`: leapers
@@ -410,6 +473,7 @@ impl Tables {
             let targets = match p.walk {
                 Walk::Leap | Walk::Lame | Walk::Shoot => &steps[steps.len() - 1..],
                 Walk::Slide | Walk::Hop | Walk::Grasshop => steps,
+                Walk::Bent => bent_parts(steps).2,
             };
             if targets.iter().any(|t| seen.contains(t)) {
                 return true;

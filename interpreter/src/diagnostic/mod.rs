@@ -284,7 +284,8 @@ pub fn not_implemented(word: &str) -> Option<String> {
 }
 
 /// The promised message for a construct spec/LANGUAGE.md marks "specified"
-/// (a word of [`SPECIFIED`], a multi-leg Betza form), named as `what`.
+/// (a word of [`SPECIFIED`], a move-context name in a movement condition),
+/// named as `what`.
 pub fn not_implemented_yet(what: &str) -> String {
     format!("{what} is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")
 }

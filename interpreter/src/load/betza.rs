@@ -33,8 +33,12 @@ pub struct Leg {
     pub lame: bool,
     /// `p`: hops over exactly one piece, then goes on.
     pub hop: bool,
-    /// `g`: hops over one piece, landing right behind it.
+    /// `g`: hops over one piece, landing right behind it; on a leg before
+    /// `a`, hops and switches the next leg between leaping and riding.
     pub grasshop: bool,
+    /// `y`, on a leg before `a`: ends on an empty square and switches the
+    /// next leg between leaping and riding.
+    pub switch: bool,
 }
 
 /// One component of a movement: legs (more than one for multi-leg moves) and an atom.
@@ -131,6 +135,7 @@ fn leg(mods: &str) -> Leg {
             'n' => leg.lame = true,
             'p' => leg.hop = true,
             'g' => leg.grasshop = true,
+            'y' => leg.switch = true,
             d => leg.dirs.push(d),
         }
     }

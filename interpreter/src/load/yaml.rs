@@ -629,6 +629,10 @@ struct RawTurn {
     same_piece: Option<Spanned<String>>,
     #[serde(default)]
     check_ends_turn: Option<Spanned<String>>,
+    #[serde(default)]
+    schedule: Vec<Spanned<Whole>>,
+    #[serde(default)]
+    en_passant: Option<Spanned<String>>,
 }
 
 /// Piece letters: a list (`[A, B]`), or one string: letters, or an expression
@@ -967,6 +971,10 @@ pub struct TurnDef {
     pub same_piece: Option<Text>,
     /// `check_ends_turn`: `no` (default) or `yes`.
     pub check_ends_turn: Option<Text>,
+    /// `schedule`: the moves of the game's first turns, in order, and their places.
+    pub schedule: Vec<(u32, Span)>,
+    /// `en_passant`: `next-move` (default) or `next-turn`, the en passant window.
+    pub en_passant: Option<Text>,
 }
 
 /// Piece letters as written: a list of letters, or one text holding
@@ -2292,6 +2300,8 @@ impl Raw {
                 later_moves: r.later_moves.as_ref().map(|t| text(t, source)),
                 same_piece: r.same_piece.as_ref().map(|t| text(t, source)),
                 check_ends_turn: r.check_ends_turn.as_ref().map(|t| text(t, source)),
+                schedule: r.schedule.iter().map(|n| number(n, source)).collect(),
+                en_passant: r.en_passant.as_ref().map(|t| text(t, source)),
             }
         });
         let mut rulings = Vec::new();

@@ -1,6 +1,7 @@
 //! FEN in Fairy-Stockfish's dialect: reading into a validated position and
 //! printing back.
 
+use super::bits::Bits;
 use super::position::{Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
 use crate::check::{CapturedTo, MAX_LINGER};
@@ -652,16 +653,51 @@ impl Rules {
     /// Empty squares are targets; an occupied one names the piece that
     /// passed (the victim); without one, the victim stands one step beyond
     /// the target from the mover's view (`e3` → `e4`).
+    /// Under the `next-turn` window (§16) the field may hold two such
+    /// groups separated by `,`, and a group the side to move made earlier
+    /// in its turn names its victim, one of its own pieces.
     fn en_passant_field(&self, pos: &mut Position, field: &str) -> Result<(), String> {
-        let (files, ranks) = (self.tables.files, self.tables.ranks);
-        let mut squares = Vec::new();
-        let mut rest = field;
         if !self.has_en_passant() {
             return Err(format!(
                 "en passant square `{field}` in a variant without en passant captures"
             ));
         }
         if !field.is_ascii() {
+            return Err(format!("bad en passant square `{field}`"));
+        }
+        let next_turn = self
+            .variant
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.en_passant_next_turn);
+        match field.split_once(',') {
+            Some((first, second)) if next_turn && !second.contains(',') => {
+                let (targets, victim) = self.en_passant_group(pos, first, field, true)?;
+                let (targets2, victim2) = self.en_passant_group(pos, second, field, true)?;
+                if !(targets & targets2).is_empty() || victim == victim2 {
+                    return Err(format!("the en passant groups of `{field}` overlap"));
+                }
+                (pos.ep, pos.ep_victim) = (targets | targets2, victim);
+                (pos.ep2, pos.ep2_victim) = (targets2, victim2);
+            }
+            _ => (pos.ep, pos.ep_victim) = self.en_passant_group(pos, field, field, next_turn)?,
+        }
+        Ok(())
+    }
+
+    /// One group of the en passant field: its targets and its victim,
+    /// which may be a piece of the side to move where `own_allowed`.
+    fn en_passant_group(
+        &self,
+        pos: &Position,
+        group: &str,
+        field: &str,
+        own_allowed: bool,
+    ) -> Result<(Bits, Square), String> {
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
+        let mut squares = Vec::new();
+        let mut rest = group;
+        if rest.is_empty() {
             return Err(format!("bad en passant square `{field}`"));
         }
         while !rest.is_empty() {
@@ -715,17 +751,18 @@ impl Rules {
                 || !(0..ranks as i32).contains(&or)
                 || pos.board[(or * files as i32 + of) as usize] == 0
         };
+        let own = |sq: Square| own_allowed && pos.board[sq as usize] != 0 && !enemy(sq);
         match victim {
             Some(v)
                 if !targets.is_empty()
-                    && enemy(v)
+                    && (enemy(v) || own(v))
                     && targets.iter().all(|&t| origin_empty(t, v)) =>
             {
+                let mut bits = Bits::default();
                 for t in targets {
-                    pos.ep.set(t);
+                    bits.set(t);
                 }
-                pos.ep_victim = v;
-                Ok(())
+                Ok((bits, v))
             }
             _ => Err(format!(
                 "no piece could have just passed the en passant square `{field}`"
@@ -1340,20 +1377,7 @@ impl Rules {
         }
         out.push_str(if pos.side == WHITE { " w " } else { " b " });
         out.push_str(&self.castling_field(pos));
-        let ep = self.has_legal_en_passant(pos).then(|| {
-            let mut field: String = pos.ep.iter().map(|s| square_name(files as u8, s)).collect();
-            let first = pos.ep.iter().next().unwrap_or(pos.ep_victim) as i32;
-            let usual = first
-                + if pos.side == WHITE {
-                    -(files as i32)
-                } else {
-                    files as i32
-                };
-            if usual != pos.ep_victim as i32 {
-                field.push_str(&square_name(files as u8, pos.ep_victim));
-            }
-            field
-        });
+        let ep = self.en_passant_text(pos);
         // While a count runs (§10.1), its limit stands in the en passant
         // field and its plies in the halfmove clock's, as FSF writes them.
         let counting = pos.counting.limit != 0;
@@ -1503,6 +1527,52 @@ impl Rules {
         moves
             .iter()
             .any(|m| m.kind == super::position::MoveKind::Reply)
+    }
+
+    /// The en passant field's text, when the targets belong in it: each
+    /// group of targets, with its victim where it is not the usual one.
+    fn en_passant_text(&self, pos: &Position) -> Option<String> {
+        let files = self.tables.files;
+        self.en_passant_shown(pos).then(|| {
+            let group = |targets: Bits, victim: Square| {
+                let mut field: String = targets.iter().map(|s| square_name(files, s)).collect();
+                let first = targets.iter().next().unwrap_or(victim) as i32;
+                let usual = first
+                    + if pos.side == WHITE {
+                        -(files as i32)
+                    } else {
+                        files as i32
+                    };
+                if usual != victim as i32 {
+                    field.push_str(&square_name(files, victim));
+                }
+                field
+            };
+            let mut field = group(pos.ep & !pos.ep2, pos.ep_victim);
+            if !pos.ep2.is_empty() {
+                field.push(',');
+                field.push_str(&group(pos.ep2, pos.ep2_victim));
+            }
+            field
+        })
+    }
+
+    /// Whether the en passant targets belong in FEN and the position's
+    /// key: the side to move can capture en passant, or, under the
+    /// `next-turn` window (§16), it made them earlier in its turn.
+    pub(crate) fn en_passant_shown(&self, pos: &Position) -> bool {
+        if pos.ep.is_empty() {
+            return false;
+        }
+        let code = pos.board[pos.ep_victim as usize];
+        let own = pos.sub > 0 && code != 0 && (code as usize - 1) & 1 == pos.side;
+        let next_turn = || {
+            self.variant
+                .turn
+                .as_ref()
+                .is_some_and(|t| t.en_passant_next_turn)
+        };
+        (own && next_turn()) || self.has_legal_en_passant(pos)
     }
 
     /// Whether the side to move has a legal en passant capture.

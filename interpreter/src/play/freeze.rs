@@ -41,6 +41,17 @@ impl Rules {
                         }
                     }
                 }
+                Walk::Bent => {
+                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    if super::movegen::route_open(&pos.board, from, route, needs) {
+                        for &s in last {
+                            visit(s, path.flags);
+                            if pos.board[s as usize] != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
                 Walk::Lame
                     if steps[..steps.len() - 1]
                         .iter()

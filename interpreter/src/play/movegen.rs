@@ -3,7 +3,9 @@
 use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{CompulsoryCapture, Condition, Count, Facing, WallPlace};
+use crate::check::{
+    CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+};
 use crate::compile::{flag, Square, Walk, WALL};
 
 impl Rules {
@@ -225,6 +227,25 @@ impl Rules {
                                 break;
                             }
                             if path.walk == Walk::Grasshop {
+                                break;
+                            }
+                        }
+                    }
+                    Walk::Bent => {
+                        let (route, needs, last) = crate::compile::bent_parts(steps);
+                        if !route_open(board, from, route, needs) {
+                            continue;
+                        }
+                        for &to in last {
+                            let target = if to == from { 0 } else { board[to as usize] };
+                            if target == 0 {
+                                if can_move {
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
+                                }
+                            } else {
+                                if can_capture && capturable(target) {
+                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
+                                }
                                 break;
                             }
                         }
@@ -543,14 +564,19 @@ impl Rules {
         to: Square,
         out: &mut Vec<Move>,
     ) {
-        let victim = pos.board[pos.ep_victim as usize];
+        let at = if pos.ep2.has(to) {
+            pos.ep2_victim
+        } else {
+            pos.ep_victim
+        };
+        let victim = pos.board[at as usize];
         if victim != 0 && (victim as usize - 1) & 1 != pos.side {
             let m = Move {
                 from,
                 to,
                 kind: MoveKind::EnPassant,
                 promotion: 0,
-                aux: pos.ep_victim,
+                aux: at,
                 extra: 0,
                 gate: 0,
                 gate_at: 0,
@@ -799,6 +825,11 @@ impl Rules {
                         _ => beyond.iter().find(|&&s| occupied(s)) == Some(&target),
                     }
                 }
+                Walk::Bent => {
+                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    route_open(board, from, route, needs)
+                        && last.iter().find(|&&s| s != from && occupied(s)) == Some(&target)
+                }
             }
         })
     }
@@ -866,7 +897,8 @@ impl Rules {
         let us = pos.last_mover();
         if us != pos.side
             && !pos.ep.is_empty()
-            && pos.royals[us].has(pos.ep_victim)
+            && (pos.royals[us].has(pos.ep_victim)
+                || (!pos.ep2.is_empty() && pos.royals[us].has(pos.ep2_victim)))
             && self.en_passant_possible(pos)
         {
             return true;
@@ -1098,4 +1130,16 @@ fn drop_move(to: Square, piece: u8, held: usize, index: usize) -> Move {
         gate: 0,
         gate_at: 0,
     }
+}
+
+/// Whether the route of a multi-leg move (§4.5) from `from` is open: each
+/// route square empty or occupied as its leg needs (the origin counts as
+/// empty, its piece having left).
+#[inline]
+pub(crate) fn route_open(board: &[u8; 256], from: Square, route: &[Square], needs: u8) -> bool {
+    route.iter().enumerate().all(|(k, &s)| {
+        let need = needs >> (2 * k) & 3;
+        let occupied = s != from && board[s as usize] != 0;
+        need & if occupied { NEED_OCCUPIED } else { NEED_EMPTY } != 0
+    })
 }

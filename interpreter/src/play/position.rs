@@ -67,6 +67,8 @@ pub struct Undo {
     captured: u8,
     ep: Bits,
     ep_victim: Square,
+    ep2: Bits,
+    ep2_victim: Square,
     virgin: Bits,
     halfmove: u32,
     checks: [u8; 2],
@@ -134,6 +136,11 @@ pub struct Position {
     pub(crate) ep: Bits,
     /// The piece an en passant capture removes (valid when `ep` is not empty).
     pub(crate) ep_victim: Square,
+    /// The targets in `ep` of an earlier passing move, whose victim is
+    /// `ep2_victim`; empty unless the window is `next-turn` (§16).
+    pub(crate) ep2: Bits,
+    /// The piece an en passant capture on an `ep2` target removes.
+    pub(crate) ep2_victim: Square,
     /// Plies since the last capture or irreversible move.
     pub(crate) halfmove: u32,
     /// Move number, starting at 1, incremented after Black moves.
@@ -256,6 +263,8 @@ impl Position {
             side: WHITE,
             ep: Bits::default(),
             ep_victim: 0,
+            ep2: Bits::default(),
+            ep2_victim: 0,
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
@@ -365,8 +374,17 @@ impl Position {
         }
         self.save(rules, m, undo);
         let us = self.side;
+        let lasting = match &rules.variant.turn {
+            Some(t) if t.en_passant_next_turn => self.lasting_targets(m),
+            _ => None,
+        };
         if m.kind == MoveKind::Null {
             self.ep = Bits::default();
+            if let Some(lasting) = lasting {
+                self.pass_turn();
+                self.reopen_targets(lasting, us);
+                return;
+            }
             // A pass of its own (§11.4), not a declined later move (§16),
             // counts for the fifty-move rule.
             if self.sub == 0 && rules.variant.passing.is_some() {
@@ -416,6 +434,9 @@ impl Position {
         }
         self.pass_turn();
         self.continue_turn(rules, m, undo, several);
+        if let Some(lasting) = lasting {
+            self.reopen_targets(lasting, us);
+        }
         if let Some(before) = special {
             rules.after_side_change(self, before, us);
         }
@@ -457,6 +478,8 @@ impl Position {
         undo.captured = 0;
         undo.ep = self.ep;
         undo.ep_victim = self.ep_victim;
+        undo.ep2 = self.ep2;
+        undo.ep2_victim = self.ep2_victim;
         undo.virgin = self.virgin;
         undo.halfmove = self.halfmove;
         undo.checks = self.checks;
@@ -579,7 +602,7 @@ impl Position {
         }
         let ty = (undo.moved as usize).wrapping_sub(1) / 2;
         let continues = several
-            && undo.sub + 1 < turn.moves
+            && undo.sub + 1 < turn.moves_at(undo.fullmove, us)
             && !(undo.captured != 0 && turn.capture_first_only)
             && !(m.kind != MoveKind::Drop && turn.alone >> ty & 1 != 0)
             && !(turn.check_ends_turn && rules.in_check(self));
@@ -601,6 +624,68 @@ impl Position {
                     self.turn_pieces.set(m.to);
                 }
             }
+        }
+    }
+
+    /// Under the `next-turn` window (§16), before `m` moves anything: the
+    /// groups of targets (targets, victim) open now that stay open after
+    /// it. The mover's own (made earlier in this turn) stay unless their
+    /// piece moves; the opponent's stay only after an en passant capture
+    /// of another group.
+    fn lasting_targets(&self, m: Move) -> Option<[(Bits, Square); 2]> {
+        if self.ep.is_empty() {
+            return Some([(Bits::default(), 0); 2]);
+        }
+        let groups = [
+            (self.ep & !self.ep2, self.ep_victim),
+            (self.ep2, self.ep2_victim),
+        ];
+        Some(groups.map(|(targets, victim)| {
+            let code = self.board[victim as usize];
+            let own = code != 0 && (code as usize - 1) & 1 == self.side;
+            let moves_away = m.kind != MoveKind::Null
+                && m.kind != MoveKind::Drop
+                && (m.from == victim || (m.kind == MoveKind::Castle && m.aux == victim));
+            let stays = if own {
+                !moves_away
+            } else {
+                code != 0 && m.kind == MoveKind::EnPassant && m.aux != victim
+            };
+            if stays && !targets.is_empty() {
+                (targets, victim)
+            } else {
+                (Bits::default(), 0)
+            }
+        }))
+    }
+
+    /// After a move of `us` under the `next-turn` window: the targets the
+    /// move made, if any, and the groups that last; at the end of the turn
+    /// only the mover's own groups stay, for the opponent's next turn.
+    fn reopen_targets(&mut self, lasting: [(Bits, Square); 2], us: usize) {
+        let turn_over = self.side != us;
+        let board = &self.board;
+        let mover_s = |sq: Square| {
+            let code = board[sq as usize];
+            code != 0 && (code as usize - 1) & 1 == us
+        };
+        let mut groups = lasting
+            .into_iter()
+            .filter(|&(targets, victim)| !targets.is_empty() && (!turn_over || mover_s(victim)));
+        let (first, second) = if self.ep.is_empty() {
+            (groups.next(), groups.next())
+        } else {
+            (Some((self.ep, self.ep_victim)), groups.next())
+        };
+        self.ep2 = Bits::default();
+        if let Some((targets, victim)) = first {
+            self.ep = targets;
+            self.ep_victim = victim;
+        }
+        if let Some((targets, victim)) = second {
+            self.ep = self.ep | targets;
+            self.ep2 = targets;
+            self.ep2_victim = victim;
         }
     }
 
@@ -749,8 +834,11 @@ impl Position {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
+        self.ep2 = undo.ep2;
+        self.ep2_victim = undo.ep2_victim;
         if m.kind == MoveKind::Null {
             self.ep = undo.ep;
+            self.ep_victim = undo.ep_victim;
             self.halfmove = undo.halfmove;
             return;
         }

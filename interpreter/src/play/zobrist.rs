@@ -82,8 +82,10 @@ impl Rules {
             );
         }
         h ^= squares(4, self.rights(pos));
-        if !pos.ep.is_empty() && self.has_legal_en_passant(pos) {
-            h ^= squares(5, pos.ep) ^ part(6, pos.ep_victim as u64);
+        if self.en_passant_shown(pos) {
+            h ^= squares(5, pos.ep)
+                ^ part(6, pos.ep_victim as u64 | (pos.ep2_victim as u64) << 8)
+                ^ squares(45, pos.ep2);
         }
         if self.count_checks {
             h ^= part(
