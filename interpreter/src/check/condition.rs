@@ -44,6 +44,12 @@ pub enum Condition {
     PieceStepped,
     /// A comparison of two counts, e.g. `held(N) > captured_last_turn_count(N)`.
     Compare(Count, BinaryOp, Count),
+    /// `piece.type == "L"`: the moving piece's type (an imitator's: the
+    /// type it imitates).
+    PieceType(u8),
+    /// A square condition of a movement entry (§12.1), read at the moving
+    /// piece's square: an index into [`crate::check::Variant::movement_zones`].
+    Zone(u16),
 }
 
 /// A number a condition compares (§5.2).
@@ -58,6 +64,10 @@ pub enum Count {
     CapturedLastTurn(u32),
     /// `count(L, ...)`: the mover's pieces of these types on the board (bit set).
     OnBoard(u32),
+    /// `move_number`: the mover's own move count, from 1.
+    MoveNumber,
+    /// `sub_move`: the index of the move within the turn (§16), from 1.
+    SubMove,
 }
 
 impl Count {
@@ -86,34 +96,46 @@ impl Condition {
     }
 }
 
+/// Whether `name` (a path) is one of the move context's names (§5.2).
+pub fn is_move_context_name(name: &str) -> bool {
+    MOVE_CONTEXT_PATHS.contains(&name)
+        || matches!(name.split('.').next(), Some("player" | "opponent"))
+}
+
+/// Whether `name` (a function) is one of the move context's functions (§5.2).
+pub fn is_move_context_call(name: &str) -> bool {
+    MOVE_CONTEXT_CALLS.contains(&name)
+}
+
 /// Names and functions of the move context (§5.2) that move conditions
 /// read; a player flag is `player.FLAG` or `opponent.FLAG`.
-const MOVE_CONTEXT_PATHS: [&str; 6] = [
+const MOVE_CONTEXT_PATHS: [&str; 9] = [
     "piece.virgin",
     "piece.double_stepped",
+    "piece.type",
     "move.captures",
     "last_move.captured",
     "last_move.type",
     "in_check",
+    "move_number",
+    "sub_move",
 ];
-const MOVE_CONTEXT_CALLS: [&str; 3] = ["captured_last_turn", "held", "captured_last_turn_count"];
+const MOVE_CONTEXT_CALLS: [&str; 4] = [
+    "captured_last_turn",
+    "held",
+    "captured_last_turn_count",
+    "count",
+];
 
 /// The first part of `node` that reads the move context (§5.2), with
-/// where it stands: a movement condition (§12.1) may not read it yet.
+/// where it stands; `None` for an expression of the square context.
 pub fn move_context_part(node: &ExprNode) -> Option<(crate::diagnostic::Span, String)> {
     match &node.expr {
         Expr::Path(path) => {
             let name = path.join(".");
-            let reads_move = MOVE_CONTEXT_PATHS.contains(&name.as_str())
-                || matches!(
-                    path.first().map(String::as_str),
-                    Some("player" | "opponent")
-                );
-            reads_move.then_some((node.span, name))
+            is_move_context_name(&name).then_some((node.span, name))
         }
-        Expr::Call(name, _) if MOVE_CONTEXT_CALLS.contains(&name.as_str()) => {
-            Some((node.span, format!("{name}()")))
-        }
+        Expr::Call(name, _) if is_move_context_call(name) => Some((node.span, format!("{name}()"))),
         Expr::Call(_, items) | Expr::List(items) => items.iter().find_map(move_context_part),
         Expr::Range(a, b) | Expr::Binary(_, a, b) => {
             move_context_part(a).or_else(|| move_context_part(b))
@@ -129,14 +151,31 @@ pub struct Names<'a> {
     pub letters: &'a [String],
     /// Declared player flags.
     pub flags: &'a [String],
+    /// Where the condition has no moving piece (a drop, passing, a turn's
+    /// privilege): what it is, for the message refusing `piece.*`.
+    pub pieceless: Option<&'a str>,
 }
 
+/// Compiles the parts of a condition that read only the square context
+/// (§5.1), for movement conditions (§12.1): their table over the squares.
+pub type SquarePart<'a, 'b> = &'a mut (dyn FnMut(&ExprNode) -> Condition + 'b);
+
 /// Compiles a move-context condition.
+///
+/// With `square` (a movement condition, §12.1), each part that reads only
+/// the square context becomes what `square` makes of it: a table over the
+/// squares, read at the moving piece's square.
 pub fn compile(
     node: &ExprNode,
     scope: &SquareScope,
     names: &Names,
+    mut square: Option<SquarePart<'_, '_>>,
 ) -> Result<Condition, Diagnostic> {
+    if let Some(square) = square.as_deref_mut() {
+        if move_context_part(node).is_none() {
+            return Ok(square(node));
+        }
+    }
     // Whatever the square context decides (rulings) is decided now.
     if let Ok(Value::Bool(b)) = value_at(node, scope) {
         return Ok(if b {
@@ -170,16 +209,36 @@ pub fn compile(
             .ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{text}`")))
     };
     Ok(match &node.expr {
-        Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names)?)),
-        Expr::Binary(BinaryOp::And, a, b) => Condition::All(vec![compile(a, scope, names)?, compile(b, scope, names)?]),
-        Expr::Binary(BinaryOp::Or, a, b) => Condition::Any(vec![compile(a, scope, names)?, compile(b, scope, names)?]),
-        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) if matches!(&a.expr, Expr::Path(p) if p.join(".") == "last_move.type") => {
-            let is = Condition::LastType(letter(b)?);
+        Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names, square)?)),
+        Expr::Binary(BinaryOp::And, a, b) => Condition::All(vec![compile(a, scope, names, square.as_deref_mut())?, compile(b, scope, names, square)?]),
+        Expr::Binary(BinaryOp::Or, a, b) => Condition::Any(vec![compile(a, scope, names, square.as_deref_mut())?, compile(b, scope, names, square)?]),
+        Expr::Path(path) if path.first().is_some_and(|p| p == "piece") && names.pieceless.is_some() => {
+            return Err(err(format!(
+                "`{}` reads the moving piece, and {} moves none",
+                path.join("."),
+                names.pieceless.unwrap_or_default()
+            )))
+        }
+        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) if matches!(&a.expr, Expr::Path(p) if matches!(p.join(".").as_str(), "last_move.type" | "piece.type")) => {
+            if names.pieceless.is_some() && matches!(&a.expr, Expr::Path(p) if p[0] == "piece") {
+                return compile(a, scope, names, None);
+            }
+            let is = match &a.expr {
+                Expr::Path(p) if p[0] == "piece" => Condition::PieceType(letter(b)?),
+                _ => Condition::LastType(letter(b)?),
+            };
             if *op == BinaryOp::Eq {
                 is
             } else {
                 Condition::Not(Box::new(is))
             }
+        }
+        Expr::Path(path) if matches!(path.join(".").as_str(), "piece.type" | "last_move.type") => {
+            return Err(err(format!(
+                "`{}` is a piece letter: compare it, e.g. `{} == \"N\"`",
+                path.join("."),
+                path.join(".")
+            )))
         }
         Expr::Path(path) => match path.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
             ["piece", "virgin"] => Condition::PieceUnmoved,
@@ -196,7 +255,7 @@ pub fn compile(
             }
             _ => {
                 return Err(err(format!(
-                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, move.captures, last_move.type, last_move.captured, in_check, player.FLAG, opponent.FLAG",
+                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, piece.type, move.captures, last_move.type, last_move.captured, in_check, move_number, sub_move, player.FLAG, opponent.FLAG",
                     path.join(".")
                 )))
             }
@@ -211,7 +270,7 @@ pub fn compile(
         Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
             Condition::Compare(count(a, &letter)?, *op, count(b, &letter)?)
         }
-        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type, comparisons of counts, and the names of the move context".to_string())),
+        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type and piece.type, comparisons of counts, and the names of the move context".to_string())),
     })
 }
 
@@ -233,6 +292,8 @@ fn count(
     };
     match &node.expr {
         Expr::Number(n) => Ok(Count::Number(*n)),
+        Expr::Path(p) if p.join(".") == "move_number" => Ok(Count::MoveNumber),
+        Expr::Path(p) if p.join(".") == "sub_move" => Ok(Count::SubMove),
         Expr::Call(name, args) if name == "held" => Ok(Count::Held(letters(args)?)),
         Expr::Call(name, args) if name == "count" => Ok(Count::OnBoard(letters(args)?)),
         Expr::Call(name, args) if name == "captured_last_turn_count" => {
@@ -240,7 +301,7 @@ fn count(
         }
         _ => Err(Diagnostic::at(
             node.span,
-            "a comparison in a move condition compares counts: a number, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
+            "a comparison in a move condition compares counts: a number, move_number, sub_move, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
         )),
     }
 }
