@@ -47,6 +47,18 @@ pub enum Condition {
     /// `piece.type == "L"`: the moving piece's type (an imitator's: the
     /// type it imitates).
     PieceType(u8),
+    /// `last_move.kind == "KIND"`: the kind of the last move, an index of
+    /// [`LAST_MOVE_KINDS`].
+    LastKind(u8),
+    /// `last_move.to == SQ` (`to`) or `last_move.from == SQ`, or `in` a
+    /// list of squares: the last move's square is one of these
+    /// (`rank * files + file`).
+    LastSquare {
+        /// The target rather than the origin.
+        to: bool,
+        /// The squares.
+        squares: Vec<u8>,
+    },
     /// A square condition of a movement entry (§12.1), read at the moving
     /// piece's square: an index into [`crate::check::Variant::movement_zones`].
     Zone(u16),
@@ -96,6 +108,10 @@ impl Condition {
     }
 }
 
+/// The kinds of a last move `last_move.kind` names (§5.2), by index: 0
+/// while there is no last move.
+pub const LAST_MOVE_KINDS: [&str; 6] = ["none", "move", "drop", "castle", "promotion", "shot"];
+
 /// Whether `name` (a path) is one of the move context's names (§5.2).
 pub fn is_move_context_name(name: &str) -> bool {
     MOVE_CONTEXT_PATHS.contains(&name)
@@ -109,13 +125,16 @@ pub fn is_move_context_call(name: &str) -> bool {
 
 /// Names and functions of the move context (§5.2) that move conditions
 /// read; a player flag is `player.FLAG` or `opponent.FLAG`.
-const MOVE_CONTEXT_PATHS: [&str; 9] = [
+const MOVE_CONTEXT_PATHS: [&str; 12] = [
     "piece.virgin",
     "piece.double_stepped",
     "piece.type",
     "move.captures",
     "last_move.captured",
     "last_move.type",
+    "last_move.kind",
+    "last_move.from",
+    "last_move.to",
     "in_check",
     "move_number",
     "sub_move",
@@ -154,6 +173,8 @@ pub struct Names<'a> {
     /// Where the condition has no moving piece (a drop, passing, a turn's
     /// privilege): what it is, for the message refusing `piece.*`.
     pub pieceless: Option<&'a str>,
+    /// Whether positions record the last move (`state.last_move`, §13).
+    pub records_last: bool,
 }
 
 /// Compiles the parts of a condition that read only the square context
@@ -212,17 +233,16 @@ pub fn compile(
         Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names, square)?)),
         Expr::Binary(BinaryOp::And, a, b) => Condition::All(vec![compile(a, scope, names, square.as_deref_mut())?, compile(b, scope, names, square)?]),
         Expr::Binary(BinaryOp::Or, a, b) => Condition::Any(vec![compile(a, scope, names, square.as_deref_mut())?, compile(b, scope, names, square)?]),
-        Expr::Path(path) if path.first().is_some_and(|p| p == "piece") && names.pieceless.is_some() => {
-            return Err(err(format!(
-                "`{}` reads the moving piece, and {} moves none",
-                path.join("."),
-                names.pieceless.unwrap_or_default()
-            )))
+        Expr::Path(path) if refused(path, names).is_some() => {
+            return Err(err(refused(path, names).unwrap_or_default()))
+        }
+        Expr::Binary(_, a, _) if matches!(&a.expr, Expr::Path(p) if unreadable(p, names)) => {
+            return compile(a, scope, names, None);
+        }
+        Expr::Binary(op, a, b) if matches!(&a.expr, Expr::Path(p) if matches!(p.join(".").as_str(), "last_move.kind" | "last_move.from" | "last_move.to")) => {
+            last_move(a, *op, b, scope)?
         }
         Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) if matches!(&a.expr, Expr::Path(p) if matches!(p.join(".").as_str(), "last_move.type" | "piece.type")) => {
-            if names.pieceless.is_some() && matches!(&a.expr, Expr::Path(p) if p[0] == "piece") {
-                return compile(a, scope, names, None);
-            }
             let is = match &a.expr {
                 Expr::Path(p) if p[0] == "piece" => Condition::PieceType(letter(b)?),
                 _ => Condition::LastType(letter(b)?),
@@ -232,13 +252,6 @@ pub fn compile(
             } else {
                 Condition::Not(Box::new(is))
             }
-        }
-        Expr::Path(path) if matches!(path.join(".").as_str(), "piece.type" | "last_move.type") => {
-            return Err(err(format!(
-                "`{}` is a piece letter: compare it, e.g. `{} == \"N\"`",
-                path.join("."),
-                path.join(".")
-            )))
         }
         Expr::Path(path) => match path.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
             ["piece", "virgin"] => Condition::PieceUnmoved,
@@ -272,6 +285,123 @@ pub fn compile(
         }
         _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type and piece.type, comparisons of counts, and the names of the move context".to_string())),
     })
+}
+
+/// Whether the path names what this condition cannot read: the recorded
+/// last move where none is recorded, the moving piece where none moves.
+fn unreadable(path: &[String], names: &Names) -> bool {
+    match path.first().map(String::as_str) {
+        Some("last_move") => !names.records_last,
+        Some("piece") => names.pieceless.is_some(),
+        _ => false,
+    }
+}
+
+/// Why the path may not stand here as a condition by itself, if it may
+/// not: it is [`unreadable`], or a letter, word or square to compare.
+fn refused(path: &[String], names: &Names) -> Option<String> {
+    let name = path.join(".");
+    if unreadable(path, names) {
+        return Some(match names.pieceless {
+            Some(what) if path[0] == "piece" => {
+                format!("`{name}` reads the moving piece, and {what} moves none")
+            }
+            _ => format!(
+                "`{name}` reads the recorded last move: declare `state: {{ last_move: last }}` (§13)"
+            ),
+        });
+    }
+    let (what, example) = match name.as_str() {
+        "piece.type" | "last_move.type" => ("a piece letter", "\"N\""),
+        "last_move.kind" => ("a word", "\"drop\""),
+        "last_move.from" | "last_move.to" => ("a square", "e4"),
+        _ => return None,
+    };
+    Some(format!(
+        "`{name}` is {what}: compare it, e.g. `{name} == {example}`"
+    ))
+}
+
+/// A comparison of `last_move.kind`, `last_move.from` or `last_move.to`
+/// (the path `name`) with `value`.
+fn last_move(
+    name: &ExprNode,
+    op: BinaryOp,
+    value: &ExprNode,
+    scope: &SquareScope,
+) -> Result<Condition, Diagnostic> {
+    let path = match &name.expr {
+        Expr::Path(path) if path.len() == 2 => path,
+        _ => return Err(Diagnostic::at(name.span, "expected `last_move.NAME`")),
+    };
+    let is = match (op, path[1].as_str()) {
+        (BinaryOp::Eq | BinaryOp::Ne, "kind") => {
+            let word = match &value.expr {
+                Expr::Str(s) => s.clone(),
+                Expr::Path(p) => p.join("."),
+                _ => String::new(),
+            };
+            let Some(kind) = LAST_MOVE_KINDS.iter().position(|k| *k == word) else {
+                let kinds = LAST_MOVE_KINDS.map(|k| format!("\"{k}\"")).join(", ");
+                return Err(Diagnostic::at(
+                    value.span,
+                    format!("`last_move.kind` is one of {kinds}, not `{word}`"),
+                ));
+            };
+            Condition::LastKind(kind as u8)
+        }
+        (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::In, "from" | "to") => Condition::LastSquare {
+            to: path[1] == "to",
+            squares: last_squares(value, op, scope)?,
+        },
+        _ => {
+            return Err(Diagnostic::at(
+                name.span,
+                format!(
+                    "`{}` is compared with `==` or `!=`{}",
+                    path.join("."),
+                    if path[1] == "kind" {
+                        ""
+                    } else {
+                        ", or `in` a list of squares"
+                    }
+                ),
+            ))
+        }
+    };
+    Ok(if op == BinaryOp::Ne {
+        Condition::Not(Box::new(is))
+    } else {
+        is
+    })
+}
+
+/// The squares `last_move.from` or `last_move.to` is compared with: one
+/// square for `==` and `!=`, a list of them for `in`.
+fn last_squares(node: &ExprNode, op: BinaryOp, scope: &SquareScope) -> Result<Vec<u8>, Diagnostic> {
+    let index = |f: i64, r: i64| ((r - 1) * scope.files + f - 1) as u8;
+    let wrong = |what: &str| {
+        Diagnostic::at(
+            node.span,
+            format!("`last_move.from` and `last_move.to` are compared with {what}"),
+        )
+    };
+    match (op, value_at(node, scope)?) {
+        (BinaryOp::In, Value::List(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::Square(f, r) => Ok(index(*f, *r)),
+                _ => Err(wrong(
+                    "a list of squares after `in`, e.g. `last_move.to in [d4, e4]`",
+                )),
+            })
+            .collect(),
+        (BinaryOp::In, _) => Err(wrong(
+            "a list of squares after `in`, e.g. `last_move.to in [d4, e4]`",
+        )),
+        (_, Value::Square(f, r)) => Ok(vec![index(f, r)]),
+        _ => Err(wrong("a square, e.g. `last_move.to == e4`")),
+    }
 }
 
 /// Compiles a count of a comparison: a number, `held(L, ...)` or

@@ -13,7 +13,7 @@ mod movement;
 mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
-pub use condition::{Condition, Count, Names};
+pub use condition::{Condition, Count, Names, LAST_MOVE_KINDS};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
@@ -84,6 +84,9 @@ pub struct Variant {
     pub player_flags: Vec<String>,
     /// Positions record (and FEN shows) the last move.
     pub record_last: bool,
+    /// Positions record (and FEN shows) the last move's kind and squares:
+    /// a condition reads them (§5.2).
+    pub record_last_squares: bool,
     /// Positions record (and FEN shows) the move before it too.
     pub record_prev: bool,
     /// Positions record (and FEN shows) the types the side to move just lost.
@@ -505,6 +508,8 @@ struct Checker<'a> {
     /// Per type: its movement entries whose condition reads the move
     /// context (§12.1), until they become virtual types.
     contextual: Vec<Vec<(Condition, Vec<Movement>)>>,
+    /// Some condition reads `last_move.kind`, `.from` or `.to`.
+    reads_last_squares: bool,
 }
 
 /// The chosen option of every ruling of a rule file: the defaults, replaced
@@ -558,6 +563,7 @@ pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Vari
         bad_letters: false,
         movement_zones: Vec::new(),
         contextual: Vec::new(),
+        reads_last_squares: false,
     };
     for expr in file.expressions() {
         c.ruling_comparisons(expr);
@@ -728,6 +734,7 @@ impl Checker<'_> {
             held_as,
             virtual_pieces,
             movement_zones: std::mem::take(&mut self.movement_zones),
+            record_last_squares: self.reads_last_squares,
             hidden_from_opponent,
             rulings: self.rulings.clone(),
             gating,
@@ -1259,6 +1266,12 @@ impl Checker<'_> {
             white: true,
             rulings: self.rulings,
         };
+        let records_last = self.file.state_last_move.is_some()
+            || self.file.pieces.iter().any(|p| !p.imitate.is_empty());
+        self.reads_last_squares |= when.nodes().any(|n| {
+            matches!(&n.expr, crate::load::Expr::Path(p)
+                if p.len() == 2 && p[0] == "last_move" && matches!(p[1].as_str(), "kind" | "from" | "to"))
+        });
         condition::compile(
             when,
             &scope,
@@ -1266,6 +1279,7 @@ impl Checker<'_> {
                 letters: &letters,
                 flags: &flags,
                 pieceless,
+                records_last,
             },
             square,
         )

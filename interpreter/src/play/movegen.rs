@@ -569,6 +569,16 @@ impl Rules {
             }
             Condition::InCheck => mover && self.in_check(pos),
             Condition::PieceStepped => from.is_some_and(|f| pos.stepped.has(f)),
+            Condition::LastKind(kind) => pos.last_squares.kind == *kind,
+            Condition::LastSquare { to, squares } => {
+                let last = pos.last_squares;
+                let square = if *to {
+                    Some(last.to)
+                } else {
+                    Some(last.from).filter(|_| last.kind != super::position::LastSquares::DROP)
+                };
+                last.kind != 0 && square.is_some_and(|s| squares.contains(&s))
+            }
             Condition::PieceType(t) => from.is_some_and(|f| self.moving_type(pos, f) == Some(*t)),
             Condition::Zone(i) => {
                 from.is_some_and(|f| self.variant.movement_zones[*i as usize][side][f as usize])
