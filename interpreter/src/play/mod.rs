@@ -141,6 +141,14 @@ pub struct Rules {
     pub(crate) plain_check: bool,
     /// Whether the variant has walls (§11.6).
     pub(crate) walled: bool,
+    /// Whether a counting rule runs (§10.1): positions carry its count.
+    pub(crate) counts_honour: bool,
+    /// Whether every move but a pass changes only the pieces on the board,
+    /// the unmoved squares, en passant, the clocks and the side to move: no
+    /// hands, promoted marks, records of moves, flags, turns, walls,
+    /// explosions, counts or special moves. Such files take the plain path
+    /// of [`Position::make_into`] and [`Position::unmake`].
+    pub(crate) plain_moves: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
     pub(crate) wall_zone: [Bits; 2],
@@ -343,6 +351,8 @@ impl Rules {
             strict_legality: false,
             plain_check: true,
             walled: false,
+            counts_honour: false,
+            plain_moves: false,
             wall_zone: [Bits::default(); 2],
             tracks_hands: false,
             marks_promoted: false,
@@ -437,6 +447,7 @@ impl Rules {
                 })
                 .collect();
         }
+        rules.counts_honour = v.counting.is_some();
         if let Some(walls) = &v.walls {
             rules.walled = true;
             if walls.place.is_some() {
@@ -453,6 +464,21 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
+        rules.plain_moves = !rules.special_moves
+            && !rules.records_moves
+            && !rules.records_drops
+            && !rules.tracks_hands
+            && !rules.marks_promoted
+            && !rules.walled
+            && rules.blast.is_empty()
+            && !rules.counts_honour
+            && !rules.count_checks
+            && !v.record_lost
+            && v.turn.is_none()
+            && v.passing.is_none()
+            && v.gating.is_empty()
+            && v.drops.is_empty()
+            && v.promotions.iter().all(|p| p.sets == 0);
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = vec![0; 1 + 2 * rules.variant.pieces.len()];
         for sq in 0..rules.tables.squares {

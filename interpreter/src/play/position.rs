@@ -392,6 +392,10 @@ impl Position {
     /// large copies).
     #[inline]
     pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        if rules.plain_moves && m.kind != MoveKind::Null {
+            self.make_plain(rules, m, undo);
+            return;
+        }
         self.save(rules, m, undo);
         let us = self.side;
         if m.kind == MoveKind::Null {
@@ -459,6 +463,29 @@ impl Position {
         }
     }
 
+    /// [`Position::make_into`] for a move (not a pass) of a file with
+    /// [`Rules::plain_moves`]: the steps that such a move can take, without
+    /// the tests for what such files never have. Saves only what
+    /// [`Position::unmake_plain`] restores.
+    #[inline(always)]
+    fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        debug_assert!(self.sub == 0 && self.passes == 0);
+        undo.moved = self.board[m.from as usize];
+        undo.captured = 0;
+        undo.ep = self.ep;
+        undo.ep_victim = self.ep_victim;
+        undo.virgin = self.virgin;
+        undo.halfmove = self.halfmove;
+        undo.side = self.side;
+        undo.fullmove = self.fullmove;
+        if !self.ep.is_empty() {
+            self.ep = Bits::default();
+        }
+        self.move_pieces(rules, m, undo);
+        self.count_capture(rules, m, undo);
+        self.pass_turn();
+    }
+
     /// Writes into `undo` what [`Position::unmake`] restores before `m` is made.
     #[inline(always)]
     fn save(&self, rules: &Rules, m: Move, undo: &mut Undo) {
@@ -482,7 +509,9 @@ impl Position {
         undo.sub = self.sub;
         undo.turn_pieces = self.turn_pieces;
         undo.passes = self.passes;
-        undo.counting = self.counting;
+        if rules.counts_honour {
+            undo.counting = self.counting;
+        }
         if rules.special_moves {
             undo.freezes = self.freezes;
             undo.stepped = self.stepped;
@@ -733,14 +762,20 @@ impl Position {
     /// Takes back the move `m` made with [`Position::make`].
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        if rules.plain_moves && m.kind != MoveKind::Null {
+            self.unmake_plain(rules, m, undo);
+            return;
+        }
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.sub = undo.sub;
         self.turn_pieces = undo.turn_pieces;
         self.passes = undo.passes;
-        self.counting = undo.counting;
+        if rules.counts_honour {
+            self.counting = undo.counting;
+        }
         if rules.walled && m.kind != MoveKind::Null {
-            self.lift_walls(rules, m, undo);
+            self.unmake_walls(rules, m, undo);
         }
         if undo.captured != 0 && !rules.blast.is_empty() {
             for (k, sq) in undo.blast.iter().enumerate() {
@@ -751,12 +786,51 @@ impl Position {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
+        if m.kind == MoveKind::Null {
+            self.ep = undo.ep;
+            self.halfmove = undo.halfmove;
+            return;
+        }
+        self.unmake_pieces(rules, m, undo);
+        if undo.gained.0 != 255 {
+            self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
+        }
+        self.promoted = undo.promoted;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.virgin = undo.virgin;
+        self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
+        self.last = undo.last;
+        self.prev = undo.prev;
+        self.last_squares = undo.last_squares;
+        self.dropped_by = undo.dropped_by;
+        self.flags = undo.flags;
+        self.lost = undo.lost;
+        if rules.special_moves {
+            self.freezes = undo.freezes;
+            self.stepped = undo.stepped;
+            self.opened = undo.opened;
+        }
+    }
+
+    /// [`Position::unmake`] for a move made by [`Position::make_plain`].
+    #[inline(always)]
+    fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.unmake_pieces(rules, m, undo);
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.virgin = undo.virgin;
+        self.halfmove = undo.halfmove;
+    }
+
+    /// Puts the pieces of `m` (not a pass) back where they stood before it.
+    #[inline(always)]
+    fn unmake_pieces(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         match m.kind {
-            MoveKind::Null => {
-                self.ep = undo.ep;
-                self.halfmove = undo.halfmove;
-                return;
-            }
+            MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
                 self.take(m.to);
                 self.put(rules, m.from, undo.moved);
@@ -781,44 +855,21 @@ impl Position {
                 self.hands[self.side][m.aux as usize] += 1;
             }
         }
-        if undo.gained.0 != 255 {
-            self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
-        }
-        self.promoted = undo.promoted;
-        self.ep = undo.ep;
-        self.ep_victim = undo.ep_victim;
-        self.virgin = undo.virgin;
-        self.halfmove = undo.halfmove;
-        self.checks = undo.checks;
-        self.last = undo.last;
-        self.prev = undo.prev;
-        self.last_squares = undo.last_squares;
-        self.dropped_by = undo.dropped_by;
-        self.flags = undo.flags;
-        self.lost = undo.lost;
-        if rules.special_moves {
-            self.freezes = undo.freezes;
-            self.stepped = undo.stepped;
-            self.opened = undo.opened;
-        }
-        if rules.walled {
-            self.restore_walls(undo);
-        }
     }
 
-    /// Taking back a move in a file with walls (§11.6): empties the wall
-    /// squares, and puts back a shooter that turned into a wall.
+    /// Taking back a move (not a pass) in a file with walls (§11.6): empties
+    /// the wall squares, puts back a shooter that turned into a wall, and
+    /// puts back the walls that stood before the move. (They are empty once
+    /// the walls are lifted: no piece enters a wall, and a placed wall goes
+    /// on a square that was empty.) Apart from [`Position::unmake`], so that
+    /// files without walls pay only the test for them.
+    #[cold]
     #[inline(never)]
-    fn lift_walls(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_walls(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         self.clear_walls(self.walls());
         if undo.petrified && m.kind == MoveKind::Shoot {
             self.put(rules, m.from, undo.moved);
         }
-    }
-
-    /// Puts back the walls that stood before the move taken back.
-    #[inline(never)]
-    fn restore_walls(&mut self, undo: &Undo) {
         for sq in undo.walls.iter() {
             self.put_wall(sq);
         }
