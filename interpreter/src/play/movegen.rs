@@ -123,34 +123,30 @@ impl Rules {
                 continue;
             }
             let captures = !limits.no_captures;
-            if self.imitator_codes >> real & 1 != 0 {
-                let Some((movement, may_capture)) = self.imitated(pos, real) else {
-                    continue;
+            // An imitator moves by the virtual type of what it imitates.
+            let (movement, powers) = if self.imitator_codes >> real & 1 == 0 {
+                let powers = Powers {
+                    moves: true,
+                    captures,
+                    en_passant: captures,
                 };
-                // An imitator moves by the virtual type of what it imitates.
+                (real, powers)
+            } else if let Some((movement, may_capture)) = self.imitated(pos, real) {
                 let powers = Powers {
                     moves: true,
                     captures: captures && may_capture,
                     en_passant: captures,
                 };
-                let first = out.len();
-                self.walk_paths(pos, movement, movement, from, powers, out);
-                if self.tables.overlapping >> movement & 1 != 0 {
-                    unique_moves(out, first);
-                }
+                (movement, powers)
+            } else {
                 continue;
-            }
-            let first = out.len();
-            let powers = Powers {
-                moves: true,
-                captures,
-                en_passant: captures,
             };
-            self.walk_paths(pos, real, real, from, powers, out);
+            let first = out.len();
+            self.walk_paths(pos, movement, movement, from, powers, out);
             if self.contextual_codes >> real & 1 != 0 {
                 self.contextual_moves(pos, real, from, captures, out);
                 unique_moves(out, first);
-            } else if self.tables.overlapping >> real & 1 != 0 {
+            } else if self.tables.overlapping >> movement & 1 != 0 {
                 unique_moves(out, first);
             }
         }
@@ -160,6 +156,8 @@ impl Rules {
     /// condition reads the move context (§12.1) and holds now: moves where
     /// it holds for a move that does not capture, captures where it holds
     /// for one that does.
+    #[cold]
+    #[inline(never)]
     fn contextual_moves(
         &self,
         pos: &Position,
@@ -187,6 +185,7 @@ impl Rules {
     /// The moves of `mover` on `from` along the paths of the movement code
     /// `movement` (its own, or a virtual type's), as far as `powers` allow.
     #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
+    #[inline(always)]
     fn walk_paths(
         &self,
         pos: &Position,
