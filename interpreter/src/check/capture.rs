@@ -31,6 +31,7 @@ impl Checker<'_> {
             std::slice::from_ref(&def.around),
             &mut movements,
             &mut conditions,
+            None,
         );
         let mut around: Vec<(i8, i8)> = Vec::new();
         for m in &movements {

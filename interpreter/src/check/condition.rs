@@ -44,6 +44,24 @@ pub enum Condition {
     PieceStepped,
     /// A comparison of two counts, e.g. `held(N) > captured_last_turn_count(N)`.
     Compare(Count, BinaryOp, Count),
+    /// `piece.type == "L"`: the moving piece's type (an imitator's: the
+    /// type it imitates).
+    PieceType(u8),
+    /// `last_move.kind == "KIND"`: the kind of the last move, an index of
+    /// [`LAST_MOVE_KINDS`].
+    LastKind(u8),
+    /// `last_move.to == SQ` (`to`) or `last_move.from == SQ`, or `in` a
+    /// list of squares: the last move's square is one of these
+    /// (`rank * files + file`).
+    LastSquare {
+        /// The target rather than the origin.
+        to: bool,
+        /// The squares.
+        squares: Vec<u8>,
+    },
+    /// A square condition of a movement entry (§12.1), read at the moving
+    /// piece's square: an index into [`crate::check::Variant::movement_zones`].
+    Zone(u16),
 }
 
 /// A number a condition compares (§5.2).
@@ -58,6 +76,10 @@ pub enum Count {
     CapturedLastTurn(u32),
     /// `count(L, ...)`: the mover's pieces of these types on the board (bit set).
     OnBoard(u32),
+    /// `move_number`: the mover's own move count, from 1.
+    MoveNumber,
+    /// `sub_move`: the index of the move within the turn (§16), from 1.
+    SubMove,
 }
 
 impl Count {
@@ -86,34 +108,53 @@ impl Condition {
     }
 }
 
+/// The kinds of a last move `last_move.kind` names (§5.2), by index: 0
+/// while there is no last move.
+pub const LAST_MOVE_KINDS: [&str; 6] = ["none", "move", "drop", "castle", "promotion", "shot"];
+
+/// Whether `name` (a path) is one of the move context's names (§5.2).
+pub fn is_move_context_name(name: &str) -> bool {
+    MOVE_CONTEXT_PATHS.contains(&name)
+        || matches!(name.split('.').next(), Some("player" | "opponent"))
+}
+
+/// Whether `name` (a function) is one of the move context's functions (§5.2).
+pub fn is_move_context_call(name: &str) -> bool {
+    MOVE_CONTEXT_CALLS.contains(&name)
+}
+
 /// Names and functions of the move context (§5.2) that move conditions
 /// read; a player flag is `player.FLAG` or `opponent.FLAG`.
-const MOVE_CONTEXT_PATHS: [&str; 6] = [
+const MOVE_CONTEXT_PATHS: [&str; 12] = [
     "piece.virgin",
     "piece.double_stepped",
+    "piece.type",
     "move.captures",
     "last_move.captured",
     "last_move.type",
+    "last_move.kind",
+    "last_move.from",
+    "last_move.to",
     "in_check",
+    "move_number",
+    "sub_move",
 ];
-const MOVE_CONTEXT_CALLS: [&str; 3] = ["captured_last_turn", "held", "captured_last_turn_count"];
+const MOVE_CONTEXT_CALLS: [&str; 4] = [
+    "captured_last_turn",
+    "held",
+    "captured_last_turn_count",
+    "count",
+];
 
 /// The first part of `node` that reads the move context (§5.2), with
-/// where it stands: a movement condition (§12.1) may not read it yet.
+/// where it stands; `None` for an expression of the square context.
 pub fn move_context_part(node: &ExprNode) -> Option<(crate::diagnostic::Span, String)> {
     match &node.expr {
         Expr::Path(path) => {
             let name = path.join(".");
-            let reads_move = MOVE_CONTEXT_PATHS.contains(&name.as_str())
-                || matches!(
-                    path.first().map(String::as_str),
-                    Some("player" | "opponent")
-                );
-            reads_move.then_some((node.span, name))
+            is_move_context_name(&name).then_some((node.span, name))
         }
-        Expr::Call(name, _) if MOVE_CONTEXT_CALLS.contains(&name.as_str()) => {
-            Some((node.span, format!("{name}()")))
-        }
+        Expr::Call(name, _) if is_move_context_call(name) => Some((node.span, format!("{name}()"))),
         Expr::Call(_, items) | Expr::List(items) => items.iter().find_map(move_context_part),
         Expr::Range(a, b) | Expr::Binary(_, a, b) => {
             move_context_part(a).or_else(|| move_context_part(b))
@@ -129,14 +170,33 @@ pub struct Names<'a> {
     pub letters: &'a [String],
     /// Declared player flags.
     pub flags: &'a [String],
+    /// Where the condition has no moving piece (a drop, passing, a turn's
+    /// privilege): what it is, for the message refusing `piece.*`.
+    pub pieceless: Option<&'a str>,
+    /// Whether positions record the last move (`state.last_move`, §13).
+    pub records_last: bool,
 }
 
+/// Compiles the parts of a condition that read only the square context
+/// (§5.1), for movement conditions (§12.1): their table over the squares.
+pub type SquarePart<'a, 'b> = &'a mut (dyn FnMut(&ExprNode) -> Condition + 'b);
+
 /// Compiles a move-context condition.
+///
+/// With `square` (a movement condition, §12.1), each part that reads only
+/// the square context becomes what `square` makes of it: a table over the
+/// squares, read at the moving piece's square.
 pub fn compile(
     node: &ExprNode,
     scope: &SquareScope,
     names: &Names,
+    mut square: Option<SquarePart<'_, '_>>,
 ) -> Result<Condition, Diagnostic> {
+    if let Some(square) = square.as_deref_mut() {
+        if move_context_part(node).is_none() {
+            return Ok(square(node));
+        }
+    }
     // Whatever the square context decides (rulings) is decided now.
     if let Ok(Value::Bool(b)) = value_at(node, scope) {
         return Ok(if b {
@@ -170,11 +230,23 @@ pub fn compile(
             .ok_or_else(|| Diagnostic::at(n.span, format!("unknown piece letter `{text}`")))
     };
     Ok(match &node.expr {
-        Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names)?)),
-        Expr::Binary(BinaryOp::And, a, b) => Condition::All(vec![compile(a, scope, names)?, compile(b, scope, names)?]),
-        Expr::Binary(BinaryOp::Or, a, b) => Condition::Any(vec![compile(a, scope, names)?, compile(b, scope, names)?]),
-        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) if matches!(&a.expr, Expr::Path(p) if p.join(".") == "last_move.type") => {
-            let is = Condition::LastType(letter(b)?);
+        Expr::Unary(UnaryOp::Not, inner) => Condition::Not(Box::new(compile(inner, scope, names, square)?)),
+        Expr::Binary(BinaryOp::And, a, b) => Condition::All(vec![compile(a, scope, names, square.as_deref_mut())?, compile(b, scope, names, square)?]),
+        Expr::Binary(BinaryOp::Or, a, b) => Condition::Any(vec![compile(a, scope, names, square.as_deref_mut())?, compile(b, scope, names, square)?]),
+        Expr::Path(path) if refused(path, names).is_some() => {
+            return Err(err(refused(path, names).unwrap_or_default()))
+        }
+        Expr::Binary(_, a, _) if matches!(&a.expr, Expr::Path(p) if unreadable(p, names)) => {
+            return compile(a, scope, names, None);
+        }
+        Expr::Binary(op, a, b) if matches!(&a.expr, Expr::Path(p) if matches!(p.join(".").as_str(), "last_move.kind" | "last_move.from" | "last_move.to")) => {
+            last_move(a, *op, b, scope)?
+        }
+        Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) if matches!(&a.expr, Expr::Path(p) if matches!(p.join(".").as_str(), "last_move.type" | "piece.type")) => {
+            let is = match &a.expr {
+                Expr::Path(p) if p[0] == "piece" => Condition::PieceType(letter(b)?),
+                _ => Condition::LastType(letter(b)?),
+            };
             if *op == BinaryOp::Eq {
                 is
             } else {
@@ -196,7 +268,7 @@ pub fn compile(
             }
             _ => {
                 return Err(err(format!(
-                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, move.captures, last_move.type, last_move.captured, in_check, player.FLAG, opponent.FLAG",
+                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, piece.type, move.captures, last_move.type, last_move.captured, in_check, move_number, sub_move, player.FLAG, opponent.FLAG",
                     path.join(".")
                 )))
             }
@@ -211,8 +283,125 @@ pub fn compile(
         Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
             Condition::Compare(count(a, &letter)?, *op, count(b, &letter)?)
         }
-        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type, comparisons of counts, and the names of the move context".to_string())),
+        _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type and piece.type, comparisons of counts, and the names of the move context".to_string())),
     })
+}
+
+/// Whether the path names what this condition cannot read: the recorded
+/// last move where none is recorded, the moving piece where none moves.
+fn unreadable(path: &[String], names: &Names) -> bool {
+    match path.first().map(String::as_str) {
+        Some("last_move") => !names.records_last,
+        Some("piece") => names.pieceless.is_some(),
+        _ => false,
+    }
+}
+
+/// Why the path may not stand here as a condition by itself, if it may
+/// not: it is [`unreadable`], or a letter, word or square to compare.
+fn refused(path: &[String], names: &Names) -> Option<String> {
+    let name = path.join(".");
+    if unreadable(path, names) {
+        return Some(match names.pieceless {
+            Some(what) if path[0] == "piece" => {
+                format!("`{name}` reads the moving piece, and {what} moves none")
+            }
+            _ => format!(
+                "`{name}` reads the recorded last move: declare `state: {{ last_move: last }}` (§13)"
+            ),
+        });
+    }
+    let (what, example) = match name.as_str() {
+        "piece.type" | "last_move.type" => ("a piece letter", "\"N\""),
+        "last_move.kind" => ("a word", "\"drop\""),
+        "last_move.from" | "last_move.to" => ("a square", "e4"),
+        _ => return None,
+    };
+    Some(format!(
+        "`{name}` is {what}: compare it, e.g. `{name} == {example}`"
+    ))
+}
+
+/// A comparison of `last_move.kind`, `last_move.from` or `last_move.to`
+/// (the path `name`) with `value`.
+fn last_move(
+    name: &ExprNode,
+    op: BinaryOp,
+    value: &ExprNode,
+    scope: &SquareScope,
+) -> Result<Condition, Diagnostic> {
+    let path = match &name.expr {
+        Expr::Path(path) if path.len() == 2 => path,
+        _ => return Err(Diagnostic::at(name.span, "expected `last_move.NAME`")),
+    };
+    let is = match (op, path[1].as_str()) {
+        (BinaryOp::Eq | BinaryOp::Ne, "kind") => {
+            let word = match &value.expr {
+                Expr::Str(s) => s.clone(),
+                Expr::Path(p) => p.join("."),
+                _ => String::new(),
+            };
+            let Some(kind) = LAST_MOVE_KINDS.iter().position(|k| *k == word) else {
+                let kinds = LAST_MOVE_KINDS.map(|k| format!("\"{k}\"")).join(", ");
+                return Err(Diagnostic::at(
+                    value.span,
+                    format!("`last_move.kind` is one of {kinds}, not `{word}`"),
+                ));
+            };
+            Condition::LastKind(kind as u8)
+        }
+        (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::In, "from" | "to") => Condition::LastSquare {
+            to: path[1] == "to",
+            squares: last_squares(value, op, scope)?,
+        },
+        _ => {
+            return Err(Diagnostic::at(
+                name.span,
+                format!(
+                    "`{}` is compared with `==` or `!=`{}",
+                    path.join("."),
+                    if path[1] == "kind" {
+                        ""
+                    } else {
+                        ", or `in` a list of squares"
+                    }
+                ),
+            ))
+        }
+    };
+    Ok(if op == BinaryOp::Ne {
+        Condition::Not(Box::new(is))
+    } else {
+        is
+    })
+}
+
+/// The squares `last_move.from` or `last_move.to` is compared with: one
+/// square for `==` and `!=`, a list of them for `in`.
+fn last_squares(node: &ExprNode, op: BinaryOp, scope: &SquareScope) -> Result<Vec<u8>, Diagnostic> {
+    let index = |f: i64, r: i64| ((r - 1) * scope.files + f - 1) as u8;
+    let wrong = |what: &str| {
+        Diagnostic::at(
+            node.span,
+            format!("`last_move.from` and `last_move.to` are compared with {what}"),
+        )
+    };
+    match (op, value_at(node, scope)?) {
+        (BinaryOp::In, Value::List(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::Square(f, r) => Ok(index(*f, *r)),
+                _ => Err(wrong(
+                    "a list of squares after `in`, e.g. `last_move.to in [d4, e4]`",
+                )),
+            })
+            .collect(),
+        (BinaryOp::In, _) => Err(wrong(
+            "a list of squares after `in`, e.g. `last_move.to in [d4, e4]`",
+        )),
+        (_, Value::Square(f, r)) => Ok(vec![index(f, r)]),
+        _ => Err(wrong("a square, e.g. `last_move.to == e4`")),
+    }
 }
 
 /// Compiles a count of a comparison: a number, `held(L, ...)` or
@@ -233,6 +422,8 @@ fn count(
     };
     match &node.expr {
         Expr::Number(n) => Ok(Count::Number(*n)),
+        Expr::Path(p) if p.join(".") == "move_number" => Ok(Count::MoveNumber),
+        Expr::Path(p) if p.join(".") == "sub_move" => Ok(Count::SubMove),
         Expr::Call(name, args) if name == "held" => Ok(Count::Held(letters(args)?)),
         Expr::Call(name, args) if name == "count" => Ok(Count::OnBoard(letters(args)?)),
         Expr::Call(name, args) if name == "captured_last_turn_count" => {
@@ -240,7 +431,7 @@ fn count(
         }
         _ => Err(Diagnostic::at(
             node.span,
-            "a comparison in a move condition compares counts: a number, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
+            "a comparison in a move condition compares counts: a number, move_number, sub_move, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
         )),
     }
 }

@@ -137,13 +137,19 @@ fn call(name: &str, args: &[ExprNode], scope: &SquareScope) -> Result<Value, Str
             Err("`own` takes squares as White writes them, e.g. own(e1) or own(d1, e1)".to_string())
         }
         ("ruling" | "reach_from_outside", _) => Err(format!("`{name}` takes one argument")),
-        _ if crate::diagnostic::not_implemented(name).is_some() => {
-            Err(crate::diagnostic::not_implemented(name).unwrap_or_default())
+        _ if super::condition::is_move_context_call(name) => {
+            Err(move_context_in_zone(&format!("`{name}()`")))
         }
         _ => Err(format!(
             "unknown function `{name}`; the functions are ruling, reach_from_outside, own and if"
         )),
     }
+}
+
+/// The message for a move-context name (§5.2) where only the square
+/// context is read.
+fn move_context_in_zone(what: &str) -> String {
+    format!("{what} reads the move context (§5.2), and a zone reads only its square (§5.1): write it in the rule's `when:`")
 }
 
 /// `own(SQUARE, ...)`: squares written from White's side, seen from the
@@ -241,6 +247,9 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
             scope.name(&name).ok_or_else(|| {
                 if let Some(message) = crate::diagnostic::not_implemented(&name) {
                     return err(message);
+                }
+                if super::condition::is_move_context_name(&name) {
+                    return err(move_context_in_zone(&format!("`{name}`")));
                 }
                 let hint = closest(&name, ZONE_NAMES.iter().copied())
                     .map(|k| format!("; did you mean `{k}`?"))

@@ -163,10 +163,10 @@ impl Checker<'_> {
                 key,
                 openers: self.letter_set(&def.opened_by.0),
                 opening,
-                opening_when: self.condition(&def.opened_by.1.when),
+                opening_when: self.condition(&def.opened_by.1.when, None),
                 repliers: self.letter_set(&def.reply.0),
                 reply,
-                reply_when: self.condition(&def.reply.1.when),
+                reply_when: self.condition(&def.reply.1.when, None),
                 freeze,
             });
         }
@@ -234,6 +234,7 @@ impl Checker<'_> {
             std::slice::from_ref(&plain),
             &mut movements,
             &mut conditions,
+            None,
         );
         virtuals.push(PieceType {
             letter: '?',
@@ -246,6 +247,7 @@ impl Checker<'_> {
             value: 0,
             irreversible: false,
             imitation: None,
+            contextual: Vec::new(),
             screens_not: 0,
             captures_not: 0,
         });

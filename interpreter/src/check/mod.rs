@@ -14,7 +14,7 @@ mod shuffle;
 mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
-pub use condition::{Condition, Count, Names};
+pub use condition::{Condition, Count, Names, LAST_MOVE_KINDS};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
@@ -81,10 +81,16 @@ pub struct Variant {
     /// Movement types never on the board: an imitator's movement while
     /// imitating a type. They are compiled after the real types.
     pub virtual_pieces: Vec<PieceType>,
+    /// Square tables of movement conditions that read the move context
+    /// (§12.1), per colour a flag per square; [`Condition::Zone`] indexes this.
+    pub movement_zones: Vec<[Vec<bool>; 2]>,
     /// Declared player flags (§13), by index.
     pub player_flags: Vec<String>,
     /// Positions record (and FEN shows) the last move.
     pub record_last: bool,
+    /// Positions record (and FEN shows) the last move's kind and squares:
+    /// a condition reads them (§5.2).
+    pub record_last_squares: bool,
     /// Positions record (and FEN shows) the move before it too.
     pub record_prev: bool,
     /// Positions record (and FEN shows) the types the side to move just lost.
@@ -410,6 +416,10 @@ pub struct PieceType {
     pub irreversible: bool,
     /// For an imitator: how it imitates.
     pub imitation: Option<Imitation>,
+    /// Movement entries whose condition reads the move context (§12.1):
+    /// the condition and the index in [`Variant::virtual_pieces`] of the
+    /// entry's movement, generated while the condition holds.
+    pub contextual: Vec<(Condition, u8)>,
     /// Types (bit set) its hops may not use as a screen (§4.4).
     pub screens_not: u32,
     /// Types (bit set) it may not capture (§4.4).
@@ -512,6 +522,14 @@ struct Checker<'a> {
     /// A piece letter was itself invalid: references to letters are not
     /// reported, they would only repeat that problem.
     bad_letters: bool,
+    /// Square tables of movement conditions that read the move context
+    /// (§12.1), for [`Variant::movement_zones`].
+    movement_zones: Vec<[Vec<bool>; 2]>,
+    /// Per type: its movement entries whose condition reads the move
+    /// context (§12.1), until they become virtual types.
+    contextual: Vec<Vec<(Condition, Vec<Movement>)>>,
+    /// Some condition reads `last_move.kind`, `.from` or `.to`.
+    reads_last_squares: bool,
 }
 
 /// The chosen option of every ruling of a rule file: the defaults, replaced
@@ -563,6 +581,9 @@ pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Vari
         ranks: 1,
         errors: Vec::new(),
         bad_letters: false,
+        movement_zones: Vec::new(),
+        contextual: Vec::new(),
+        reads_last_squares: false,
     };
     for expr in file.expressions() {
         c.ruling_comparisons(expr);
@@ -648,6 +669,7 @@ impl Checker<'_> {
         let mut virtual_pieces = self.imitations(&mut pieces);
         let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
         let replies = self.reply_rules(&pieces, &mut virtual_pieces);
+        self.contextual_types(&mut pieces, &mut virtual_pieces);
         let uncounted_captures = match &f.draws.uncounted {
             Some((list, when)) if self.holds(when) => self.letter_set(list),
             _ => 0,
@@ -688,7 +710,7 @@ impl Checker<'_> {
         }
         let shuffle = f.shuffle.as_ref().map(|s| self.shuffle(s));
         let passing = f.passing.as_ref().map(|p| Passing {
-            when: self.condition(&p.when),
+            when: self.condition(&p.when, Some("passing")),
             twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
         });
         let draws = &f.draws;
@@ -732,6 +754,8 @@ impl Checker<'_> {
             kept,
             held_as,
             virtual_pieces,
+            movement_zones: std::mem::take(&mut self.movement_zones),
+            record_last_squares: self.reads_last_squares,
             hidden_from_opponent,
             rulings: self.rulings.clone(),
             gating,
@@ -772,7 +796,7 @@ impl Checker<'_> {
         let f = self.file;
         let mut promotions = Vec::new();
         for p in &f.promotion {
-            let when = self.condition(&p.when);
+            let when = self.condition(&p.when, None);
             if when == Condition::Never {
                 continue;
             }
@@ -1051,7 +1075,7 @@ impl Checker<'_> {
                             None
                         }
                     }),
-                    when: self.condition(&d.when),
+                    when: self.condition(&d.when, Some("a drop")),
                     sets: self.flags(&d.sets),
                     placed: d.entry_as.as_ref().map(|t| self.letter(t)),
                     records_held: self.before_after(&d.last_move),
@@ -1224,14 +1248,26 @@ impl Checker<'_> {
         held_as
     }
 
-    /// Compiles an optional move-context condition (absent: always).
-    fn condition(&mut self, when: &Option<ExprNode>) -> Condition {
+    /// Compiles an optional move-context condition (absent: always);
+    /// `pieceless` names a context without a moving piece (a drop...).
+    fn condition(&mut self, when: &Option<ExprNode>, pieceless: Option<&str>) -> Condition {
         let Some(when) = when else {
             return Condition::Always;
         };
         if !self.squareless(when, "a move condition") {
             return Condition::Never;
         }
+        self.compile_condition(when, pieceless, None)
+    }
+
+    /// Compiles a move-context condition, with `square` making the tables
+    /// of its square parts in a movement condition (§12.1).
+    fn compile_condition(
+        &mut self,
+        when: &ExprNode,
+        pieceless: Option<&str>,
+        square: Option<condition::SquarePart<'_, '_>>,
+    ) -> Condition {
         let letters: Vec<String> = self
             .file
             .pieces
@@ -1252,13 +1288,22 @@ impl Checker<'_> {
             white: true,
             rulings: self.rulings,
         };
+        let records_last = self.file.state_last_move.is_some()
+            || self.file.pieces.iter().any(|p| !p.imitate.is_empty());
+        self.reads_last_squares |= when.nodes().any(|n| {
+            matches!(&n.expr, crate::load::Expr::Path(p)
+                if p.len() == 2 && p[0] == "last_move" && matches!(p[1].as_str(), "kind" | "from" | "to"))
+        });
         condition::compile(
             when,
             &scope,
             &Names {
                 letters: &letters,
                 flags: &flags,
+                pieceless,
+                records_last,
             },
+            square,
         )
         .unwrap_or_else(|d| {
             self.errors.push(d);
@@ -1492,21 +1537,43 @@ impl Checker<'_> {
         }
     }
 
-    /// Movement with the square conditions of `entries`, appended to a piece.
+    /// Movement with the square conditions of `entries`, appended to a piece;
+    /// entries whose condition reads the move context (§12.1) go to
+    /// `contextual`, each with its compiled condition, where the place allows
+    /// them (`None`: movement fixed when the file is checked, such as an
+    /// imitator's `override`; refused there).
     fn add_entries(
         &mut self,
         entries: &[crate::load::MoveEntry],
         movements: &mut Vec<Movement>,
         conditions: &mut Vec<[Vec<bool>; 2]>,
+        mut contextual: Option<&mut Vec<(Condition, Vec<Movement>)>>,
     ) {
         for entry in entries {
+            let expanded = |checker: &mut Self, condition: Option<usize>| {
+                let mut out = Vec::new();
+                for comp in &entry.components {
+                    match expand(comp) {
+                        Ok(m) => out.extend(m.into_iter().map(|m| Movement { condition, ..m })),
+                        Err(d) => checker.errors.push(d),
+                    }
+                }
+                out
+            };
             if let Some((span, name)) = entry.when.as_ref().and_then(condition::move_context_part) {
-                self.errors.push(Diagnostic::at(
-                    span,
-                    crate::diagnostic::not_implemented_yet(&format!(
-                        "`{name}` in a movement condition (the move context, §12.1)"
-                    )),
-                ));
+                let (Some(when), Some(contextual)) = (&entry.when, contextual.as_deref_mut())
+                else {
+                    self.errors.push(Diagnostic::at(
+                        span,
+                        format!("`{name}` reads the move context, but this movement is fixed when the file is checked (an imitator's `override`, §12.2): its `when` may read rulings and squares only"),
+                    ));
+                    continue;
+                };
+                let when = self.movement_condition(when);
+                if when != Condition::Never {
+                    let moves = expanded(self, None);
+                    contextual.push((when, moves));
+                }
                 continue;
             }
             let zones = entry.when.as_ref().map(|w| {
@@ -1526,13 +1593,46 @@ impl Checker<'_> {
                     Some(conditions.len() - 1)
                 }
             };
-            for comp in &entry.components {
-                match expand(comp) {
-                    Ok(m) => movements.extend(m.into_iter().map(|m| Movement { condition, ..m })),
-                    Err(d) => self.errors.push(d),
+            let moves = expanded(self, condition);
+            movements.extend(moves);
+        }
+    }
+
+    /// Compiles a movement condition that reads the move context (§12.1):
+    /// its parts of the square context become tables over the squares
+    /// ([`Variant::movement_zones`]), read at the moving piece's square.
+    fn movement_condition(&mut self, when: &ExprNode) -> Condition {
+        let (files, ranks, rulings) = (self.files, self.ranks, self.rulings);
+        let mut zones = std::mem::take(&mut self.movement_zones);
+        let mut problems = Vec::new();
+        let mut square = |node: &ExprNode| -> Condition {
+            let table = [true, false].map(|white| zone_table(node, files, ranks, white, rulings));
+            match table {
+                [Ok(w), Ok(b)] => {
+                    let both = [w, b];
+                    if both.iter().flatten().all(|&x| x) {
+                        Condition::Always
+                    } else if both.iter().flatten().all(|&x| !x) {
+                        Condition::Never
+                    } else {
+                        zones.push(both);
+                        Condition::Zone((zones.len() - 1) as u16)
+                    }
+                }
+                [Err(d), _] | [_, Err(d)] => {
+                    problems.push(d);
+                    Condition::Never
                 }
             }
+        };
+        let compiled = self.compile_condition(when, None, Some(&mut square));
+        self.movement_zones = zones;
+        for d in problems {
+            if !self.errors.contains(&d) {
+                self.errors.push(d);
+            }
         }
+        compiled
     }
 
     /// Resolves the imitators' settings and builds their movement for every
@@ -1590,7 +1690,7 @@ impl Checker<'_> {
                     .find(|(l, _, _)| *l == base.letter.to_string())
                 {
                     Some((_, _, entries)) => {
-                        self.add_entries(entries, &mut movements, &mut conditions);
+                        self.add_entries(entries, &mut movements, &mut conditions, None);
                     }
                     None => {
                         conditions = base.conditions.clone();
@@ -1618,6 +1718,7 @@ impl Checker<'_> {
                     value: pieces[ty].value,
                     irreversible: false,
                     imitation: None,
+                    contextual: Vec::new(),
                     screens_not: pieces[ty].screens_not,
                     captures_not: pieces[ty].captures_not,
                 });
@@ -1654,7 +1755,7 @@ impl Checker<'_> {
         }
         Turn {
             moves: moves.clamp(2, 16) as u8,
-            privilege: self.condition(&t.privilege),
+            privilege: self.condition(&t.privilege, Some("a turn's privilege")),
             capture_first_only: !self.choice(&t.capture, "capture", ["first-only", "any"]),
             capture_sets: self.flags(&t.capture_sets),
             alone: self.letters(&t.alone),
@@ -1967,7 +2068,14 @@ impl Checker<'_> {
             }
             let mut movements = Vec::new();
             let mut conditions = Vec::new();
-            self.add_entries(&def.moves, &mut movements, &mut conditions);
+            let mut contextual = Vec::new();
+            self.add_entries(
+                &def.moves,
+                &mut movements,
+                &mut conditions,
+                Some(&mut contextual),
+            );
+            self.contextual.push(contextual);
             out.push(PieceType {
                 letter,
                 promoted,
@@ -1984,11 +2092,40 @@ impl Checker<'_> {
                 value: def.value.unwrap_or(0),
                 irreversible: def.irreversible,
                 imitation: None,
+                contextual: Vec::new(),
                 screens_not: 0,
                 captures_not: 0,
             });
         }
         out
+    }
+
+    /// Makes each movement entry that reads the move context (§12.1) a
+    /// virtual type of its own, listed with its condition on its piece.
+    fn contextual_types(&mut self, pieces: &mut [PieceType], virtuals: &mut Vec<PieceType>) {
+        let pending = std::mem::take(&mut self.contextual);
+        for (ty, entries) in pending.into_iter().enumerate() {
+            for (when, movements) in entries {
+                if pieces.len() + virtuals.len() >= MAX_PIECE_TYPES {
+                    self.errors.push(Diagnostic::at(
+                        self.file.pieces[ty].span,
+                        format!("more than {MAX_PIECE_TYPES} piece types and movement entries that read the move context (§12.1) together"),
+                    ));
+                    return;
+                }
+                let Some(piece) = pieces.get_mut(ty) else {
+                    continue;
+                };
+                piece.contextual.push((when, virtuals.len() as u8));
+                virtuals.push(PieceType {
+                    movements,
+                    conditions: Vec::new(),
+                    contextual: Vec::new(),
+                    imitation: None,
+                    ..piece.clone()
+                });
+            }
+        }
     }
 
     /// Resolves a piece letter to its type id, reporting unknown letters.
@@ -2034,28 +2171,40 @@ impl Checker<'_> {
     }
 
     fn zone(&mut self, expr: &ExprNode, files: u8, ranks: u8, white: bool) -> Vec<bool> {
-        let mut out = Vec::with_capacity(files as usize * ranks as usize);
-        for r in 0..ranks as i64 {
-            for f in 0..files as i64 {
-                let scope = SquareScope {
-                    files: files as i64,
-                    ranks: ranks as i64,
-                    file: f + 1,
-                    abs_rank: r + 1,
-                    white,
-                    rulings: self.rulings,
-                };
-                match zone_contains(expr, &scope) {
-                    Ok(b) => out.push(b),
-                    Err(d) => {
-                        if white && !self.errors.contains(&d) {
-                            self.errors.push(d);
-                        }
-                        return vec![false; files as usize * ranks as usize];
-                    }
+        match zone_table(expr, files, ranks, white, self.rulings) {
+            Ok(out) => out,
+            Err(d) => {
+                if white && !self.errors.contains(&d) {
+                    self.errors.push(d);
                 }
+                vec![false; files as usize * ranks as usize]
             }
         }
-        out
     }
+}
+
+/// A zone's table: for each square (`rank * files + file`), whether the
+/// zone holds it for White (`white`) or Black.
+fn zone_table(
+    expr: &ExprNode,
+    files: u8,
+    ranks: u8,
+    white: bool,
+    rulings: &BTreeMap<String, String>,
+) -> Result<Vec<bool>, Diagnostic> {
+    let mut out = Vec::with_capacity(files as usize * ranks as usize);
+    for r in 0..ranks as i64 {
+        for f in 0..files as i64 {
+            let scope = SquareScope {
+                files: files as i64,
+                ranks: ranks as i64,
+                file: f + 1,
+                abs_rank: r + 1,
+                white,
+                rulings,
+            };
+            out.push(zone_contains(expr, &scope)?);
+        }
+    }
+    Ok(out)
 }

@@ -367,7 +367,8 @@ impl Tables {
         let mut rays: Vec<((i32, i32), Vec<u64>)> = Vec::new();
         for (ty, piece) in pieces.iter().enumerate() {
             let bit = 1u64 << code(ty, colour);
-            if piece.imitation.is_some() || piece.captures_not != 0 {
+            if piece.imitation.is_some() || piece.captures_not != 0 || !piece.contextual.is_empty()
+            {
                 self.complex[colour] |= bit;
             }
             for m in piece.movements.iter().filter(|m| m.captures) {

@@ -262,18 +262,7 @@ pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
 /// Keys and names that spec/LANGUAGE.md marks "specified": part of the
 /// language, not yet implemented here. Each is refused with
 /// [`not_implemented`] rather than called unknown.
-pub const SPECIFIED: [&str; 10] = [
-    "piece_flags",
-    "counters",
-    "set",
-    "piece.type",
-    "move_number",
-    "sub_move",
-    "last_move.kind",
-    "last_move.from",
-    "last_move.to",
-    "count",
-];
+pub const SPECIFIED: [&str; 3] = ["piece_flags", "counters", "set"];
 
 /// The promised message for a construct of [`SPECIFIED`], or `None` for a
 /// word that is not one.

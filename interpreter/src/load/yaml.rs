@@ -79,9 +79,6 @@ struct RawRuleFile {
     #[serde(default)]
     conditions: std::collections::BTreeMap<String, Spanned<String>>,
     #[serde(default)]
-    #[cfg_attr(feature = "schema", schemars(with = "Option<schema::Reserved>"))]
-    imitation: Option<Spanned<IgnoredAny>>,
-    #[serde(default)]
     notation: Option<RawNotation>,
     /// `extends: FILE` is merged before the YAML is read (§1.1); one left
     /// here was not written as a line of the top level.
@@ -1887,16 +1884,6 @@ impl Raw {
             })
             .collect();
         let conditions = Conditions::read(&condition_entries, &mut errors);
-        let reserved = [("imitation", &f.imitation)];
-        for (key, value) in reserved {
-            if value.is_some() {
-                let line = crate::diagnostic::lines(source)
-                    .position(|l| l.starts_with(&format!("{key}:")))
-                    .map_or(1, |i| i as u32 + 1);
-                let span = Span::new(line, 1, key.len() as u32);
-                errors.push(Diagnostic::at(span, format!("`{key}` is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")));
-            }
-        }
         if let Some(extends) = &f.extends {
             errors.push(Diagnostic::at(
                 place(extends, source),

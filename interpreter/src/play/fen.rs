@@ -2,7 +2,7 @@
 //! printing back.
 
 use super::bits::Bits;
-use super::position::{Position, BLACK, CAPTURED, WHITE};
+use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
 use crate::check::{CapturedTo, MAX_LINGER};
 use crate::compile::{code, Square};
@@ -920,9 +920,19 @@ impl Rules {
                 if key == "last" && self.variant.record_last
                     || key == "prev" && self.variant.record_prev =>
             {
+                let (value, squares) = match value.split_once(':') {
+                    Some((record, squares))
+                        if key == "last" && self.variant.record_last_squares =>
+                    {
+                        let read = self.last_squares(squares).ok_or_else(|| format!("bad `last` squares `{squares}`: expected the move's kind and squares, e.g. `last=Nx:move:g1f3`, `last=N:drop:@e4`"))?;
+                        (record, read)
+                    }
+                    _ => (value, LastSquares::default()),
+                };
                 let record = self.move_record(value).ok_or_else(|| format!("bad `{key}` value `{value}`: expected the letter of a piece that is no imitator, then `x` if the move captured"))?;
                 if key == "last" {
                     pos.last = record;
+                    pos.last_squares = squares;
                 } else {
                     pos.prev = record;
                 }
@@ -1063,6 +1073,49 @@ impl Rules {
     }
 
     /// Reads `N` or `Px` as a last-move record.
+    /// What `last=` writes after the type: `:move:g1f3`, `:drop:@e4`, where
+    /// the kind and squares are recorded and there was a move (§6).
+    fn last_squares_text(&self, squares: LastSquares) -> String {
+        if !self.variant.record_last_squares || squares.kind == 0 {
+            return String::new();
+        }
+        let files = self.tables.files;
+        let from = if squares.kind == LastSquares::DROP {
+            "@".to_string()
+        } else {
+            square_name(files, squares.from)
+        };
+        let kind = crate::check::LAST_MOVE_KINDS[squares.kind as usize];
+        format!(":{kind}:{from}{}", square_name(files, squares.to))
+    }
+
+    /// The kind and squares of the last move as `last=` writes them after
+    /// its type: `move:g1f3`, `drop:@e4` (§6).
+    fn last_squares(&self, text: &str) -> Option<LastSquares> {
+        let (kind, squares) = text.split_once(':')?;
+        let kind = crate::check::LAST_MOVE_KINDS
+            .iter()
+            .position(|k| *k == kind)
+            .filter(|&k| k != 0)? as u8;
+        let (files, ranks) = (self.tables.files, self.tables.ranks);
+        let (from, to) = if kind == LastSquares::DROP {
+            (0, parse_square(files, ranks, squares.strip_prefix('@')?)?)
+        } else {
+            // The target starts at the second file letter.
+            let split = squares
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| c.is_ascii_lowercase())?
+                .0;
+            let (a, b) = squares.split_at(split);
+            (
+                parse_square(files, ranks, a)?,
+                parse_square(files, ranks, b)?,
+            )
+        };
+        Some(LastSquares { kind, from, to })
+    }
+
     fn move_record(&self, value: &str) -> Option<u8> {
         let (letter, captured) = match value.strip_suffix('x') {
             Some(l) => (l, true),
@@ -1094,6 +1147,9 @@ impl Rules {
         };
         if self.variant.record_last {
             record("last", pos.last, &mut entries);
+            if let Some(entry) = entries.last_mut().filter(|e| e.starts_with("last=")) {
+                entry.push_str(&self.last_squares_text(pos.last_squares));
+            }
         }
         if self.variant.record_prev {
             record("prev", pos.prev, &mut entries);

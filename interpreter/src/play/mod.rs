@@ -108,6 +108,9 @@ pub struct Rules {
     pub(crate) drop_zones: Vec<[Bits; 2]>,
     /// Piece codes (bit set) of imitators.
     pub(crate) imitator_codes: u64,
+    /// Piece codes (bit set) with movement entries whose condition reads
+    /// the move context (§12.1).
+    pub(crate) contextual_codes: u64,
     /// Whether positions record the last two moves (some piece imitates).
     pub(crate) records_moves: bool,
     /// Whether positions record the drop rule of the last move: a drop
@@ -364,6 +367,7 @@ impl Rules {
             demoted: Vec::new(),
             drop_zones: Vec::new(),
             imitator_codes: 0,
+            contextual_codes: 0,
             records_moves: false,
             records_drops: false,
             castles_as_rook: false,
@@ -371,6 +375,9 @@ impl Rules {
         };
         let v = &rules.variant;
         for (ty, p) in v.pieces.iter().enumerate() {
+            if !p.contextual.is_empty() {
+                rules.contextual_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
+            }
             if let Some(imitation) = &p.imitation {
                 rules.imitator_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
                 rules.castles_as_rook |= imitation.castling_rook;

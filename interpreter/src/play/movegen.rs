@@ -117,158 +117,215 @@ impl Rules {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn piece_moves(&self, pos: &Position, limits: &TurnLimits, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
+            let real = pos.board[from as usize];
+            if limits.excluded >> ((real as usize - 1) / 2) & 1 != 0 || limits.not_from.has(from) {
+                continue;
+            }
+            let captures = !limits.no_captures;
+            // An imitator moves by the virtual type of what it imitates.
+            let (movement, powers) = if self.imitator_codes >> real & 1 == 0 {
+                let powers = Powers {
+                    moves: true,
+                    captures,
+                    en_passant: captures,
+                };
+                (real, powers)
+            } else if let Some((movement, may_capture)) = self.imitated(pos, real) {
+                let powers = Powers {
+                    moves: true,
+                    captures: captures && may_capture,
+                    en_passant: captures,
+                };
+                (movement, powers)
+            } else {
+                continue;
+            };
+            let first = out.len();
+            self.walk_paths(pos, movement, movement, from, powers, out);
+            if self.contextual_codes >> real & 1 != 0 {
+                self.contextual_moves(pos, real, from, captures, out);
+                unique_moves(out, first);
+            } else if self.tables.overlapping >> movement & 1 != 0 {
+                unique_moves(out, first);
+            }
+        }
+    }
+
+    /// The moves of `piece` on `from` by its movement entries whose
+    /// condition reads the move context (§12.1) and holds now: moves where
+    /// it holds for a move that does not capture, captures where it holds
+    /// for one that does.
+    #[cold]
+    #[inline(never)]
+    fn contextual_moves(
+        &self,
+        pos: &Position,
+        piece: u8,
+        from: Square,
+        captures: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let ty = (piece as usize - 1) / 2;
+        for (when, movement) in &self.variant.pieces[ty].contextual {
+            let moves = self.holds(when, pos, Some(from), false);
+            let captures = captures && self.holds(when, pos, Some(from), true);
+            if moves || captures {
+                let code = crate::compile::code(self.tables.types + *movement as usize, pos.side);
+                let powers = Powers {
+                    moves,
+                    captures,
+                    en_passant: captures,
+                };
+                self.walk_paths(pos, piece, code, from, powers, out);
+            }
+        }
+    }
+
+    /// The moves of `mover` on `from` along the paths of the movement code
+    /// `movement` (its own, or a virtual type's), as far as `powers` allow.
+    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
+    #[inline(always)]
+    fn walk_paths(
+        &self,
+        pos: &Position,
+        mover: u8,
+        movement: u8,
+        from: Square,
+        powers: Powers,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
         let board = &pos.board;
         let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
-        for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
-            let mut piece = board[from as usize];
-            if limits.excluded >> ((piece as usize - 1) / 2) & 1 != 0 || limits.not_from.has(from) {
+        let virgin = pos.virgin.has(from);
+        let (screens_not, captures_not) = (
+            self.tables.screens_not[movement as usize],
+            self.tables.captures_not[movement as usize],
+        );
+        let capturable = |c: u8| enemy(c) && captures_not >> ((c as usize - 1) / 2) & 1 == 0;
+        for path in self.tables.paths(movement, from) {
+            if path.flags & flag::INITIAL != 0 && !virgin {
                 continue;
             }
-            let mut captures_allowed = !limits.no_captures;
-            if self.imitator_codes >> piece & 1 != 0 {
-                match self.imitated(pos, piece) {
-                    Some((movement, captures)) => (piece, captures_allowed) = (movement, captures),
-                    None => continue,
-                }
-            }
-            let virgin = pos.virgin.has(from);
-            let first = out.len();
-            let (screens_not, captures_not) = (
-                self.tables.screens_not[piece as usize],
-                self.tables.captures_not[piece as usize],
-            );
-            let capturable = |c: u8| enemy(c) && captures_not >> ((c as usize - 1) / 2) & 1 == 0;
-            for path in self.tables.paths(piece, from) {
-                if path.flags & flag::INITIAL != 0 && !virgin {
-                    continue;
-                }
-                let steps = self.tables.steps(path);
-                let can_move = path.flags & flag::MOVE != 0;
-                let can_capture = path.flags & flag::CAPTURE != 0 && captures_allowed;
-                match path.walk {
-                    Walk::Leap | Walk::Lame => {
-                        let Some((&to, between)) = steps.split_last() else {
-                            continue;
-                        };
-                        if between.iter().any(|&s| board[s as usize] != 0) {
-                            continue;
+            let steps = self.tables.steps(path);
+            let can_move = path.flags & flag::MOVE != 0 && powers.moves;
+            let can_capture = path.flags & flag::CAPTURE != 0 && powers.captures;
+            match path.walk {
+                Walk::Leap | Walk::Lame => {
+                    let Some((&to, between)) = steps.split_last() else {
+                        continue;
+                    };
+                    if between.iter().any(|&s| board[s as usize] != 0) {
+                        continue;
+                    }
+                    let target = board[to as usize];
+                    if target == 0 {
+                        if can_move {
+                            let kind = if path.flags & flag::MARKS_EN_PASSANT != 0
+                                && !between.is_empty()
+                            {
+                                MoveKind::Passing
+                            } else {
+                                MoveKind::Normal
+                            };
+                            self.push(pos, mover, from, to, kind, out);
                         }
+                        if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) && powers.en_passant
+                        {
+                            self.push_en_passant(pos, mover, from, to, out);
+                        }
+                    } else if can_capture && capturable(target) {
+                        self.push(pos, mover, from, to, MoveKind::Normal, out);
+                    }
+                }
+                Walk::Slide => {
+                    for (k, &to) in steps.iter().enumerate() {
                         let target = board[to as usize];
                         if target == 0 {
                             if can_move {
-                                let kind = if path.flags & flag::MARKS_EN_PASSANT != 0
-                                    && !between.is_empty()
-                                {
+                                let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0 {
                                     MoveKind::Passing
                                 } else {
                                     MoveKind::Normal
                                 };
-                                self.push(pos, piece, from, to, kind, out);
+                                self.push(pos, mover, from, to, kind, out);
                             }
                             if path.flags & flag::EN_PASSANT != 0
                                 && pos.ep.has(to)
-                                && !limits.no_captures
+                                && powers.en_passant
                             {
-                                self.push_en_passant(pos, piece, from, to, out);
+                                self.push_en_passant(pos, mover, from, to, out);
                             }
-                        } else if can_capture && capturable(target) {
-                            self.push(pos, piece, from, to, MoveKind::Normal, out);
-                        }
-                    }
-                    Walk::Slide => {
-                        for (k, &to) in steps.iter().enumerate() {
-                            let target = board[to as usize];
-                            if target == 0 {
-                                if can_move {
-                                    let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0
-                                    {
-                                        MoveKind::Passing
-                                    } else {
-                                        MoveKind::Normal
-                                    };
-                                    self.push(pos, piece, from, to, kind, out);
-                                }
-                                if path.flags & flag::EN_PASSANT != 0
-                                    && pos.ep.has(to)
-                                    && !limits.no_captures
-                                {
-                                    self.push_en_passant(pos, piece, from, to, out);
-                                }
-                            } else {
-                                if can_capture && capturable(target) {
-                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
-                                }
-                                break;
+                        } else {
+                            if can_capture && capturable(target) {
+                                self.push(pos, mover, from, to, MoveKind::Normal, out);
                             }
-                        }
-                    }
-                    Walk::Hop | Walk::Grasshop => {
-                        let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0)
-                        else {
-                            continue;
-                        };
-                        let over = board[steps[screen] as usize];
-                        if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
-                            continue;
-                        }
-                        for &to in &steps[screen + 1..] {
-                            let target = board[to as usize];
-                            if target == 0 {
-                                if can_move {
-                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
-                                }
-                            } else {
-                                if can_capture && capturable(target) {
-                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
-                                }
-                                break;
-                            }
-                            if path.walk == Walk::Grasshop {
-                                break;
-                            }
-                        }
-                    }
-                    Walk::Bent => {
-                        let (route, needs, last) = crate::compile::bent_parts(steps);
-                        if !route_open(board, from, route, needs) {
-                            continue;
-                        }
-                        for &to in last {
-                            let target = if to == from { 0 } else { board[to as usize] };
-                            if target == 0 {
-                                if can_move {
-                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
-                                }
-                            } else {
-                                if can_capture && capturable(target) {
-                                    self.push(pos, piece, from, to, MoveKind::Normal, out);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                    Walk::Shoot => {
-                        let to = steps[0];
-                        if can_capture && capturable(board[to as usize]) {
-                            out.push(Move {
-                                from,
-                                to,
-                                kind: MoveKind::Shoot,
-                                promotion: 0,
-                                aux: 0,
-                                extra: 0,
-                                gate: 0,
-                                gate_at: 0,
-                            });
+                            break;
                         }
                     }
                 }
-            }
-            if self.tables.overlapping >> piece & 1 != 0 {
-                unique_moves(out, first);
+                Walk::Hop | Walk::Grasshop => {
+                    let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0) else {
+                        continue;
+                    };
+                    let over = board[steps[screen] as usize];
+                    if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
+                        continue;
+                    }
+                    for &to in &steps[screen + 1..] {
+                        let target = board[to as usize];
+                        if target == 0 {
+                            if can_move {
+                                self.push(pos, mover, from, to, MoveKind::Normal, out);
+                            }
+                        } else {
+                            if can_capture && capturable(target) {
+                                self.push(pos, mover, from, to, MoveKind::Normal, out);
+                            }
+                            break;
+                        }
+                        if path.walk == Walk::Grasshop {
+                            break;
+                        }
+                    }
+                }
+                Walk::Bent => {
+                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    if !route_open(board, from, route, needs) {
+                        continue;
+                    }
+                    for &to in last {
+                        let target = if to == from { 0 } else { board[to as usize] };
+                        if target == 0 {
+                            if can_move {
+                                self.push(pos, mover, from, to, MoveKind::Normal, out);
+                            }
+                        } else {
+                            if can_capture && capturable(target) {
+                                self.push(pos, mover, from, to, MoveKind::Normal, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+                Walk::Shoot => {
+                    let to = steps[0];
+                    if can_capture && capturable(board[to as usize]) {
+                        out.push(Move {
+                            from,
+                            to,
+                            kind: MoveKind::Shoot,
+                            promotion: 0,
+                            aux: 0,
+                            extra: 0,
+                            gate: 0,
+                            gate_at: 0,
+                        });
+                    }
+                }
             }
         }
     }
@@ -491,45 +548,115 @@ impl Rules {
         from: Option<Square>,
         captures: bool,
     ) -> bool {
+        self.holds_for(cond, pos, pos.side, from, captures)
+    }
+
+    /// Whether a move-context condition holds for `side`: the side to move,
+    /// or a side whose attacks are judged (§12.1), for which `in_check` and
+    /// the record of pieces lost on the opponent's last move read false.
+    fn holds_for(
+        &self,
+        cond: &Condition,
+        pos: &Position,
+        side: usize,
+        from: Option<Square>,
+        captures: bool,
+    ) -> bool {
+        let mover = side == pos.side;
         match cond {
             Condition::Always => true,
             Condition::Never => false,
-            Condition::Not(c) => !self.holds(c, pos, from, captures),
-            Condition::All(cs) => cs.iter().all(|c| self.holds(c, pos, from, captures)),
-            Condition::Any(cs) => cs.iter().any(|c| self.holds(c, pos, from, captures)),
+            Condition::Not(c) => !self.holds_for(c, pos, side, from, captures),
+            Condition::All(cs) => cs
+                .iter()
+                .all(|c| self.holds_for(c, pos, side, from, captures)),
+            Condition::Any(cs) => cs
+                .iter()
+                .any(|c| self.holds_for(c, pos, side, from, captures)),
             Condition::Flag { flag, opponent } => {
-                pos.flags[pos.side ^ *opponent as usize] >> flag & 1 != 0
+                pos.flags[side ^ *opponent as usize] >> flag & 1 != 0
             }
             Condition::PieceUnmoved => from.is_some_and(|f| pos.virgin.has(f)),
             Condition::MoveCaptures => captures,
             Condition::LastType(t) => (pos.last & !super::CAPTURED) == t + 1,
             Condition::LastCaptured => pos.last & super::CAPTURED != 0,
-            Condition::Lost(mask) => (0..self.tables.types).any(|t| {
-                pos.lost >> t & 1 != 0 && (*mask == 0 || mask >> self.variant.held_as[t] & 1 != 0)
-            }),
-            Condition::InCheck => self.in_check(pos),
+            Condition::Lost(mask) => {
+                mover
+                    && (0..self.tables.types).any(|t| {
+                        pos.lost >> t & 1 != 0
+                            && (*mask == 0 || mask >> self.variant.held_as[t] & 1 != 0)
+                    })
+            }
+            Condition::InCheck => mover && self.in_check(pos),
             Condition::PieceStepped => from.is_some_and(|f| pos.stepped.has(f)),
+            Condition::LastKind(kind) => pos.last_squares.kind == *kind,
+            Condition::LastSquare { to, squares } => {
+                let last = pos.last_squares;
+                let square = if *to {
+                    Some(last.to)
+                } else {
+                    Some(last.from).filter(|_| last.kind != super::position::LastSquares::DROP)
+                };
+                last.kind != 0 && square.is_some_and(|s| squares.contains(&s))
+            }
+            Condition::PieceType(t) => from.is_some_and(|f| self.moving_type(pos, f) == Some(*t)),
+            Condition::Zone(i) => {
+                from.is_some_and(|f| self.variant.movement_zones[*i as usize][side][f as usize])
+            }
             Condition::Compare(a, op, b) => {
-                Count::compare(self.count(a, pos), *op, self.count(b, pos))
+                Count::compare(self.count(a, pos, side), *op, self.count(b, pos, side))
             }
         }
     }
 
-    /// The value of a count of a condition (§5.2) for the side to move.
-    fn count(&self, count: &Count, pos: &Position) -> i64 {
+    /// The type of the piece on `from` as `piece.type` reads it: an
+    /// imitator's is the type it imitates now (`None` while it has none).
+    fn moving_type(&self, pos: &Position, from: Square) -> Option<u8> {
+        let piece = pos.board[from as usize];
+        let ty = (piece as usize - 1) / 2;
+        if self.imitator_codes >> piece & 1 == 0 {
+            return Some(ty as u8);
+        }
+        let (movement, _) = self.imitated(pos, piece)?;
+        let virtual_type = ((movement as usize - 1) / 2 - self.tables.types) as u8;
+        let imitation = self.variant.pieces[ty].imitation.as_ref()?;
+        imitation
+            .as_type
+            .iter()
+            .position(|v| *v == Some(virtual_type))
+            .map(|t| t as u8)
+    }
+
+    /// The value of a count of a condition (§5.2) for `side`.
+    fn count(&self, count: &Count, pos: &Position, side: usize) -> i64 {
+        let mover = side == pos.side;
         match *count {
             Count::Number(n) => n,
             Count::Held(mask) => (0..self.tables.types)
                 .filter(|t| mask >> t & 1 != 0)
-                .map(|t| i64::from(self.held(pos, pos.side, t)))
+                .map(|t| i64::from(self.held(pos, side, t)))
                 .sum(),
             Count::CapturedLastTurn(mask) => (0..self.tables.types)
-                .filter(|&t| pos.lost >> t & 1 != 0 && mask >> self.variant.held_as[t] & 1 != 0)
+                .filter(|&t| {
+                    mover && pos.lost >> t & 1 != 0 && mask >> self.variant.held_as[t] & 1 != 0
+                })
                 .count() as i64,
-            Count::OnBoard(mask) => pos.occupied[pos.side]
+            Count::OnBoard(mask) => pos.occupied[side]
                 .iter()
                 .filter(|&s| mask >> ((pos.board[s as usize] as usize - 1) / 2) & 1 != 0)
                 .count() as i64,
+            // White's next move comes with the next full-move number while
+            // Black is to move.
+            Count::MoveNumber => {
+                i64::from(pos.fullmove) + i64::from(side == super::WHITE && pos.side != side)
+            }
+            Count::SubMove => {
+                if mover {
+                    i64::from(pos.sub) + 1
+                } else {
+                    1
+                }
+            }
         }
     }
 
@@ -766,23 +893,40 @@ impl Rules {
     /// Tests attackers the probes do not cover by walking their paths
     /// towards `sq`, as if an enemy piece stood there.
     fn complex_attack(&self, pos: &Position, sq: Square, colour: usize, complex: u64) -> bool {
-        for from in (pos.occupied[colour] & !pos.freezes.frozen).iter() {
-            let mut piece = pos.board[from as usize];
-            if complex >> piece & 1 == 0 {
-                continue;
-            }
-            // An imitator attacks with its powers in `pos`.
-            if self.imitator_codes >> piece & 1 != 0 {
-                match self.imitated(pos, piece) {
-                    Some((movement, true)) => piece = movement,
-                    _ => continue,
-                }
-            }
-            if self.reaches(pos, piece, from, sq) {
-                return true;
-            }
+        (pos.occupied[colour] & !pos.freezes.frozen)
+            .iter()
+            .any(|from| {
+                let piece = pos.board[from as usize];
+                complex >> piece & 1 != 0 && self.attacks_from(pos, piece, from, sq, colour)
+            })
+    }
+
+    /// Whether the piece `piece` of `colour` on `from` could capture on
+    /// `target`: an imitator with its powers in `pos`, a piece with its
+    /// movement entries whose condition holds for its side (§12.1).
+    fn attacks_from(
+        &self,
+        pos: &Position,
+        piece: u8,
+        from: Square,
+        target: Square,
+        colour: usize,
+    ) -> bool {
+        if self.imitator_codes >> piece & 1 != 0 {
+            return matches!(self.imitated(pos, piece), Some((movement, true)) if self.reaches(pos, movement, from, target));
         }
-        false
+        if self.reaches(pos, piece, from, target) {
+            return true;
+        }
+        self.contextual_codes >> piece & 1 != 0
+            && self.variant.pieces[(piece as usize - 1) / 2]
+                .contextual
+                .iter()
+                .any(|(when, movement)| {
+                    let code = crate::compile::code(self.tables.types + *movement as usize, colour);
+                    self.holds_for(when, pos, colour, Some(from), true)
+                        && self.reaches(pos, code, from, target)
+                })
     }
 
     /// Whether `piece` on `from` could capture an enemy piece on `target`.
@@ -1025,16 +1169,10 @@ impl Rules {
         let them = pos.side ^ 1;
         let mut found = Bits::default();
         for from in (pos.occupied[them] & !pos.freezes.frozen).iter() {
-            let mut piece = pos.board[from as usize];
-            if self.imitator_codes >> piece & 1 != 0 {
-                match self.imitated(pos, piece) {
-                    Some((movement, true)) => piece = movement,
-                    _ => continue,
-                }
-            }
+            let piece = pos.board[from as usize];
             if pos.royals[pos.side]
                 .iter()
-                .any(|k| self.reaches(pos, piece, from, k))
+                .any(|k| self.attacks_from(pos, piece, from, k, them))
             {
                 found.set(from);
             }
@@ -1081,6 +1219,15 @@ pub const NULL_MOVE: Move = Move {
     gate: 0,
     gate_at: 0,
 };
+
+/// What a walk along a piece's paths may give: moves to empty squares,
+/// captures, en passant captures.
+#[derive(Clone, Copy, Debug)]
+struct Powers {
+    moves: bool,
+    captures: bool,
+    en_passant: bool,
+}
 
 /// What the turn structure allows the side to move (§16).
 #[derive(Clone, Copy, Debug, Default)]

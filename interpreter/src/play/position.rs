@@ -75,6 +75,7 @@ pub struct Undo {
     promoted: Bits,
     last: u8,
     prev: u8,
+    last_squares: LastSquares,
     dropped_by: u8,
     flags: [u32; 2],
     lost: u32,
@@ -156,6 +157,9 @@ pub struct Position {
     pub(crate) last: u8,
     /// The move before the last one, likewise.
     pub(crate) prev: u8,
+    /// The last move's kind and squares, kept when a condition reads them
+    /// (`last_move.kind`, `.from`, `.to`, §5.2).
+    pub(crate) last_squares: LastSquares,
     /// 1 + the drop rule of the last move when it was a drop, else 0. Kept
     /// when a drop rule's checkmate loses (§14.2); 0 after reading a FEN.
     pub(crate) dropped_by: u8,
@@ -183,6 +187,38 @@ pub struct Position {
     /// Zobrist hash of the pieces on the board, kept by [`Position::put`]
     /// and [`Position::take`]; [`Rules::key`] adds the rest of the state.
     pub(crate) hash: u64,
+}
+
+/// The last move's kind and squares (§5.2 `last_move.kind`, `.from`, `.to`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LastSquares {
+    /// An index of [`crate::check::LAST_MOVE_KINDS`]: 0 before any move.
+    pub kind: u8,
+    /// Its origin (none for a drop).
+    pub from: Square,
+    /// Its target.
+    pub to: Square,
+}
+
+impl LastSquares {
+    /// The kind of a drop in [`crate::check::LAST_MOVE_KINDS`].
+    pub const DROP: u8 = 2;
+
+    /// The record of move `m` (not a null move).
+    pub fn of(m: Move) -> LastSquares {
+        let kind = match m.kind {
+            MoveKind::Drop => Self::DROP,
+            MoveKind::Castle => 3,
+            MoveKind::Shoot => 5,
+            _ if m.promotion != 0 => 4,
+            _ => 1,
+        };
+        LastSquares {
+            kind,
+            from: m.from,
+            to: m.to,
+        }
+    }
 }
 
 /// Freezing state (§15).
@@ -272,6 +308,7 @@ impl Position {
             promoted: Bits::default(),
             last: 0,
             prev: 0,
+            last_squares: LastSquares::default(),
             dropped_by: 0,
             flags: [0; 2],
             lost: 0,
@@ -411,6 +448,9 @@ impl Position {
                 self.prev = self.last;
             }
             self.last = rules.effective_type(self, m);
+            if rules.variant.record_last_squares {
+                self.last_squares = LastSquares::of(m);
+            }
         }
         if rules.records_drops {
             self.dropped_by = if m.kind == MoveKind::Drop {
@@ -486,6 +526,7 @@ impl Position {
         undo.promoted = self.promoted;
         undo.last = self.last;
         undo.prev = self.prev;
+        undo.last_squares = self.last_squares;
         undo.dropped_by = self.dropped_by;
         undo.flags = self.flags;
         undo.lost = self.lost;
@@ -854,6 +895,7 @@ impl Position {
         self.checks = undo.checks;
         self.last = undo.last;
         self.prev = undo.prev;
+        self.last_squares = undo.last_squares;
         self.dropped_by = undo.dropped_by;
         self.flags = undo.flags;
         self.lost = undo.lost;

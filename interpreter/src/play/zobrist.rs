@@ -99,6 +99,13 @@ impl Rules {
                 pos.last as u64 | (pos.prev as u64) << 8 | (pos.lost as u64) << 16,
             );
         }
+        if self.variant.record_last_squares {
+            let last = pos.last_squares;
+            h ^= part(
+                45,
+                u64::from(last.kind) | u64::from(last.from) << 8 | u64::from(last.to) << 16,
+            );
+        }
         if pos.counting.limit != 0 {
             h ^= part(44, u64::from(pos.counting.limit));
         }

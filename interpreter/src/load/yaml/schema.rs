@@ -208,10 +208,6 @@ const SECTIONS: &[(&str, &str)] = &[
         "rulings",
         "The source's open questions and their answers, by id (§18).",
     ),
-    (
-        "imitation",
-        "Reserved for §12.2 defaults; not implemented yet.",
-    ),
     ("notation", "The source's own move notations (§7)."),
 ];
 
@@ -342,23 +338,6 @@ impl JsonSchema for RawLetters {
                 { "type": "string" },
                 { "type": "array", "items": { "type": "string" } }
             ]
-        })
-    }
-}
-
-/// A key the language reserves and the interpreter refuses for now.
-pub(super) struct Reserved;
-
-impl JsonSchema for Reserved {
-    fn schema_name() -> Cow<'static, str> {
-        "Reserved".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "Reserved by the language (spec/LANGUAGE.md §1); this interpreter does not implement it yet."
         })
     }
 }

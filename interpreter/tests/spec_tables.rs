@@ -1,0 +1,183 @@
+//! Every key and name of spec/LANGUAGE.md's tables is used by a rule file
+//! that builds: §1's top-level keys, §5.2's move-context names and §13's
+//! state keys, each found in a bundled variant (`spec/variants/`) or a
+//! language-feature file of the conformance suite (`conformance/rules/`),
+//! whose cases show what it means. The constructs the reference still marks
+//! "specified" are exactly those refused with the promised message.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use motley_interpreter::build_named;
+use motley_interpreter::diagnostic::{not_implemented, SPECIFIED};
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(rel)
+}
+
+fn reference() -> String {
+    fs::read_to_string(repo("spec/LANGUAGE.md")).expect("spec/LANGUAGE.md")
+}
+
+/// The text of the section whose heading starts with `heading`, up to the
+/// next heading.
+fn section<'a>(text: &'a str, heading: &str) -> &'a str {
+    let start = text
+        .find(&format!("\n{heading}"))
+        .unwrap_or_else(|| panic!("no section `{heading}`"));
+    let body = &text[start + 1..];
+    let end = body[1..].find("\n#").map_or(body.len(), |e| e + 1);
+    &body[..end]
+}
+
+/// The backticked words of the first column of a section's table rows.
+fn first_column(section: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in section.lines().filter(|l| l.starts_with("| `")) {
+        let cell = line.split('|').nth(1).unwrap_or_default();
+        out.extend(cell.split('`').skip(1).step_by(2).map(str::to_string));
+    }
+    out
+}
+
+/// The rule files that build, with their text.
+fn files() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for dir in ["spec/variants", "conformance/rules"] {
+        let mut paths: Vec<PathBuf> = fs::read_dir(repo(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let source = fs::read_to_string(&path).unwrap();
+            let folder = path.parent().unwrap().to_path_buf();
+            let read = move |name: &str| {
+                motley_interpreter::load::read_text(&folder.join(name)).map_err(|d| d.to_string())
+            };
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            build_named(&name, &source, &read)
+                .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.render(&name, &source)));
+            out.push((path, source));
+        }
+    }
+    out
+}
+
+/// Whether `pattern` (a name with `FLAG`, `COUNTER`, `L`, `ID` standing
+/// for a word) occurs in `text` outside comments.
+fn uses(text: &str, pattern: &str) -> bool {
+    let code: String = text
+        .lines()
+        .map(|l| l.split(" #").next().unwrap_or_default())
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let parts: Vec<&str> = pattern.split(['.', '(']).collect();
+    let placeholder = |p: &str| matches!(p, "FLAG" | "COUNTER" | "L" | "ID");
+    if let [head, word] = parts.as_slice() {
+        if placeholder(word) {
+            let prefix = format!("{head}.");
+            return code.match_indices(&prefix).any(|(at, _)| {
+                code[at + prefix.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_lowercase())
+            });
+        }
+    }
+    code.contains(pattern.split(['(', ' ']).next().unwrap_or(pattern))
+}
+
+#[test]
+fn the_specified_constructs_are_those_refused_with_the_promised_message() {
+    for word in SPECIFIED {
+        let message = not_implemented(word).expect("a promised message");
+        assert!(message.contains(&format!("`{word}`")), "{message}");
+    }
+    assert_eq!(
+        SPECIFIED,
+        ["piece_flags", "counters", "set"],
+        "update the reference's status lines and this test together"
+    );
+    let text = reference();
+    assert!(text.contains("`piece_flags`, `counters` and `set` are specified"));
+}
+
+#[test]
+fn every_key_of_section_1_is_used_by_a_file_that_builds() {
+    let text = reference();
+    let keys = first_column(section(&text, "## 1. File shape"));
+    assert!(keys.len() >= 30, "only {} keys: {keys:?}", keys.len());
+    let files = files();
+    for key in &keys {
+        let used = files
+            .iter()
+            .any(|(_, source)| source.lines().any(|l| l.starts_with(&format!("{key}:"))));
+        assert!(
+            used,
+            "§1 key `{key}`: no bundled or conformance rule file uses it"
+        );
+    }
+}
+
+#[test]
+fn every_name_of_section_5_2_is_used_by_a_file_that_builds() {
+    let text = reference();
+    let names = first_column(section(&text, "### 5.2 Move context"));
+    assert!(names.len() >= 20, "only {} names: {names:?}", names.len());
+    // Names that read the per-piece flags and per-side counters of §13,
+    // which are specified (the keys declaring them are refused).
+    let specified = ["piece.FLAG", "player.COUNTER", "opponent.COUNTER"];
+    let files = files();
+    for name in names.iter().filter(|n| !specified.contains(&n.as_str())) {
+        let used = files.iter().any(|(_, source)| uses(source, name));
+        assert!(
+            used,
+            "§5.2 name `{name}`: no bundled or conformance rule file uses it"
+        );
+    }
+    for name in specified {
+        assert!(names.iter().any(|n| n == name), "§5.2 lists `{name}`");
+    }
+}
+
+#[test]
+fn every_state_key_of_section_13_is_used_or_specified() {
+    let text = reference();
+    let body = section(&text, "## 13. State");
+    let block = body
+        .split("```yaml")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("§13's example");
+    let keys: Vec<&str> = block
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ")?.split(':').next())
+        .filter(|k| !k.starts_with(' ') && !k.is_empty())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "last_move",
+            "lost",
+            "player_flags",
+            "piece_flags",
+            "counters"
+        ]
+    );
+    let files = files();
+    for key in keys {
+        if SPECIFIED.contains(&key) {
+            continue;
+        }
+        let used = files.iter().any(|(_, source)| {
+            source.contains(&format!("  {key}:")) || source.contains(&format!("{{ {key}:"))
+        });
+        assert!(
+            used,
+            "§13 key `{key}`: no bundled or conformance rule file uses it"
+        );
+    }
+}
