@@ -373,16 +373,8 @@ impl Rules {
             castles_as_rook: false,
             initial_captures: false,
         };
+        rules.mark_type_codes();
         let v = &rules.variant;
-        for (ty, p) in v.pieces.iter().enumerate() {
-            if !p.contextual.is_empty() {
-                rules.contextual_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
-            }
-            if let Some(imitation) = &p.imitation {
-                rules.imitator_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
-                rules.castles_as_rook |= imitation.castling_rook;
-            }
-        }
         rules.initial_captures = v
             .pieces
             .iter()
@@ -397,11 +389,6 @@ impl Rules {
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
         rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
-        for rule in &v.freeze {
-            for ty in (0..v.pieces.len()).filter(|t| rule.by >> t & 1 != 0) {
-                rules.freezer_codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
-            }
-        }
         if let Some(explosion) = &v.explosion {
             rules.blast = blast_areas(v, explosion);
         }
@@ -423,6 +410,25 @@ impl Rules {
     /// Whether every move but a pass changes only what the plain path of
     /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
     /// before it.
+    /// Marks the piece codes (bit sets) of the types with contextual
+    /// movement, of imitators, and of freezers.
+    fn mark_type_codes(&mut self) {
+        let v = &self.variant;
+        for (ty, p) in v.pieces.iter().enumerate() {
+            let codes = (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
+            if !p.contextual.is_empty() {
+                self.contextual_codes |= codes;
+            }
+            if let Some(imitation) = &p.imitation {
+                self.imitator_codes |= codes;
+                self.castles_as_rook |= imitation.castling_rook;
+            }
+            if v.freeze.iter().any(|rule| rule.by >> ty & 1 != 0) {
+                self.freezer_codes |= codes;
+            }
+        }
+    }
+
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
         !self.special_moves
