@@ -749,7 +749,12 @@ impl Rules {
             let (of, or) = (2 * tf - vf, 2 * tr - vr);
             !(0..files as i32).contains(&of)
                 || !(0..ranks as i32).contains(&or)
-                || pos.board[(or * files as i32 + of) as usize] == 0
+                || match pos.board[(or * files as i32 + of) as usize] {
+                    0 => true,
+                    // A wall may be placed on the square just left (§11.6).
+                    crate::compile::WALL => self.walled,
+                    _ => false,
+                }
         };
         let own = |sq: Square| own_allowed && pos.board[sq as usize] != 0 && !enemy(sq);
         match victim {
