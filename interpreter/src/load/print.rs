@@ -38,6 +38,7 @@ fn print_leg(leg: &Leg) -> String {
         (leg.lame, 'n'),
         (leg.hop, 'p'),
         (leg.grasshop, 'g'),
+        (leg.switch, 'y'),
     ] {
         if on {
             s.push(letter);
