@@ -118,6 +118,26 @@ pub fn is_move_context_name(name: &str) -> bool {
         || matches!(name.split('.').next(), Some("player" | "opponent"))
 }
 
+/// The promised refusal of a name spec/LANGUAGE.md marks specified: a word
+/// of [`crate::diagnostic::SPECIFIED`], or `piece.FLAG`, a per-piece flag
+/// (§13): any `piece.NAME` that is not one of the move context's names.
+pub fn specified_name(name: &str) -> Option<String> {
+    crate::diagnostic::not_implemented(name).or_else(|| {
+        (name.starts_with("piece.") && !MOVE_CONTEXT_PATHS.contains(&name)).then(|| {
+            let built_in = MOVE_CONTEXT_PATHS
+                .iter()
+                .copied()
+                .filter(|n| n.starts_with("piece."));
+            let hint = crate::diagnostic::closest(name, built_in)
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_default();
+            crate::diagnostic::not_implemented_yet(&format!(
+                "`{name}`, a per-piece flag (`piece.FLAG`, §13),"
+            )) + &hint
+        })
+    })
+}
+
 /// Whether `name` (a function) is one of the move context's functions (§5.2).
 pub fn is_move_context_call(name: &str) -> bool {
     MOVE_CONTEXT_CALLS.contains(&name)
@@ -263,8 +283,8 @@ pub fn compile(
                 Some(i) => Condition::Flag { flag: i as u8, opponent: *who == "opponent" },
                 None => return Err(err(format!("unknown player flag `{flag}`; declare it in `state.player_flags`"))),
             },
-            _ if crate::diagnostic::not_implemented(&path.join(".")).is_some() => {
-                return Err(err(crate::diagnostic::not_implemented(&path.join(".")).unwrap_or_default()))
+            _ if specified_name(&path.join(".")).is_some() => {
+                return Err(err(specified_name(&path.join(".")).unwrap_or_default()))
             }
             _ => {
                 return Err(err(format!(
@@ -428,6 +448,15 @@ fn count(
         Expr::Call(name, args) if name == "count" => Ok(Count::OnBoard(letters(args)?)),
         Expr::Call(name, args) if name == "captured_last_turn_count" => {
             Ok(Count::CapturedLastTurn(letters(args)?))
+        }
+        Expr::Path(p) if matches!(p.first().map(String::as_str), Some("player" | "opponent")) => {
+            Err(Diagnostic::at(
+                node.span,
+                crate::diagnostic::not_implemented_yet(&format!(
+                    "`{}`, a per-side counter (`player.COUNTER`, §13),",
+                    p.join(".")
+                )),
+            ))
         }
         _ => Err(Diagnostic::at(
             node.span,

@@ -245,7 +245,7 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
         Expr::Path(path) => {
             let name = path.join(".");
             scope.name(&name).ok_or_else(|| {
-                if let Some(message) = crate::diagnostic::not_implemented(&name) {
+                if let Some(message) = super::condition::specified_name(&name) {
                     return err(message);
                 }
                 if super::condition::is_move_context_name(&name) {

@@ -277,17 +277,10 @@ impl Rules {
                     }
                     for &to in &steps[screen + 1..] {
                         let target = board[to as usize];
-                        if target == 0 {
-                            if can_move {
-                                self.push(pos, mover, from, to, MoveKind::Normal, out);
-                            }
-                        } else {
-                            if can_capture && capturable(target) {
-                                self.push(pos, mover, from, to, MoveKind::Normal, out);
-                            }
-                            break;
-                        }
-                        if path.walk == Walk::Grasshop {
+                        let takes = can_capture && capturable(target);
+                        if self.onto(pos, mover, (from, to), target, (can_move, takes), out)
+                            || path.walk == Walk::Grasshop
+                        {
                             break;
                         }
                     }
@@ -299,14 +292,8 @@ impl Rules {
                     }
                     for &to in last {
                         let target = if to == from { 0 } else { board[to as usize] };
-                        if target == 0 {
-                            if can_move {
-                                self.push(pos, mover, from, to, MoveKind::Normal, out);
-                            }
-                        } else {
-                            if can_capture && capturable(target) {
-                                self.push(pos, mover, from, to, MoveKind::Normal, out);
-                            }
+                        let takes = can_capture && capturable(target);
+                        if self.onto(pos, mover, (from, to), target, (can_move, takes), out) {
                             break;
                         }
                     }
@@ -328,6 +315,31 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// The move of `mover` along a hopper's or bent rider's way onto `to`,
+    /// where `target` stands: a plain move onto an empty square when the
+    /// path moves, a capture where it `takes`. Whether the way on is blocked.
+    #[inline(always)]
+    fn onto(
+        &self,
+        pos: &Position,
+        mover: u8,
+        (from, to): (Square, Square),
+        target: u8,
+        (moves, takes): (bool, bool),
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if target == 0 {
+            if moves {
+                self.push(pos, mover, from, to, MoveKind::Normal, out);
+            }
+            return false;
+        }
+        if takes {
+            self.push(pos, mover, from, to, MoveKind::Normal, out);
+        }
+        true
     }
 
     /// Adds, for each move from `first` on that vacates a square for gating,
