@@ -1982,7 +1982,6 @@ impl Checker<'_> {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
         let o = &self.file.outcomes;
         let mut out = Outcomes::default();
@@ -2000,48 +1999,9 @@ impl Checker<'_> {
             out.checkmate = Result3::Loss;
         }
         if let Some(t) = &o.draw_odds {
-            out.draw_odds = match t.value.as_str() {
-                "white" => Some(0),
-                "black" => Some(1),
-                other => {
-                    self.errors.push(t.error(format!(
-                        "`draw_odds` names the side that wins drawn games, `white` or `black`, not `{other}`"
-                    )));
-                    None
-                }
-            };
+            out.draw_odds = self.side_word(t, "`draw_odds` names the side that wins drawn games,");
         }
-        if let Some(e) = &o.extinction {
-            let types = e.pieces.as_ref().map(|p| {
-                if p.is_empty() {
-                    self.errors.push(Diagnostic::at(
-                        e.span,
-                        "`extinction.pieces` lists no piece; leave it out to count all pieces together",
-                    ));
-                }
-                self.letter_set(p)
-            });
-            let fewer_than = match e.fewer_than {
-                Some((0, span)) => {
-                    self.errors.push(Diagnostic::at(
-                        span,
-                        "`fewer_than` must be at least 1: no side has fewer than 0 pieces",
-                    ));
-                    1
-                }
-                Some((n, _)) => n,
-                None => 1,
-            };
-            let result = match &e.result {
-                Some(t) => self.result3(t, "extinction.result", "the extinct side", ""),
-                None => Result3::Loss,
-            };
-            out.extinction = Some(Extinction {
-                types,
-                fewer_than,
-                result,
-            });
-        }
+        out.extinction = o.extinction.as_ref().map(|e| self.extinction(e));
         if let Some(t) = &o.bare_royal {
             if t.value == "loss" {
                 out.bare_royal = true;
@@ -2059,6 +2019,62 @@ impl Checker<'_> {
             }
             out.check_count = Some(n);
         }
+        self.reach_outcome(&mut out, files, ranks);
+        out.material_count = o.material_count.as_ref().map(|m| self.material_count(m));
+        out
+    }
+
+    /// `white` or `black` as a side (0 or 1); another word is refused with
+    /// `what` (a sentence start naming the key).
+    fn side_word(&mut self, t: &Text, what: &str) -> Option<usize> {
+        match t.value.as_str() {
+            "white" => Some(0),
+            "black" => Some(1),
+            other => {
+                self.errors
+                    .push(t.error(format!("{what} `white` or `black`, not `{other}`")));
+                None
+            }
+        }
+    }
+
+    /// `outcomes.extinction` (§10).
+    fn extinction(&mut self, e: &crate::load::ExtinctionDef) -> Extinction {
+        let types = e.pieces.as_ref().map(|p| {
+            if p.is_empty() {
+                self.errors.push(Diagnostic::at(
+                    e.span,
+                    "`extinction.pieces` lists no piece; leave it out to count all pieces together",
+                ));
+            }
+            self.letter_set(p)
+        });
+        let fewer_than = match e.fewer_than {
+            Some((0, span)) => {
+                self.errors.push(Diagnostic::at(
+                    span,
+                    "`fewer_than` must be at least 1: no side has fewer than 0 pieces",
+                ));
+                1
+            }
+            Some((n, _)) => n,
+            None => 1,
+        };
+        let result = match &e.result {
+            Some(t) => self.result3(t, "extinction.result", "the extinct side", ""),
+            None => Result3::Loss,
+        };
+        Extinction {
+            types,
+            fewer_than,
+            result,
+        }
+    }
+
+    /// `outcomes.reach` (§10): the pieces, the zone per colour, `safe` and
+    /// `answer`.
+    fn reach_outcome(&mut self, out: &mut Outcomes, files: u8, ranks: u8) {
+        let o = &self.file.outcomes;
         if let Some((safe, span)) = o.reach_safe {
             out.reach_safe = safe;
             if safe && o.reach_answer.is_some() {
@@ -2069,56 +2085,10 @@ impl Checker<'_> {
             }
         }
         if let Some(t) = &o.reach_answer {
-            out.reach_answer = match t.value.as_str() {
-                "white" => Some(0),
-                "black" => Some(1),
-                other => {
-                    self.errors.push(t.error(format!(
-                        "`answer` names the side that may answer the other's reaching, `white` or `black`, not `{other}`"
-                    )));
-                    None
-                }
-            };
-        }
-        if let Some(m) = &o.material_count {
-            let mut count = MaterialCount {
-                points: vec![0; self.file.pieces.len()],
-                bonus: [0, 0],
-                ties: None,
-            };
-            for (letter, n, span) in &m.points {
-                let ty = self.letter(&Text {
-                    value: letter.clone(),
-                    span: *span,
-                });
-                if let Some(p) = count.points.get_mut(ty as usize) {
-                    *p = *n;
-                }
-            }
-            for (side, n, span) in &m.bonus {
-                match side.as_str() {
-                    "white" => count.bonus[0] = *n,
-                    "black" => count.bonus[1] = *n,
-                    other => self.errors.push(Diagnostic::at(
-                        *span,
-                        format!("`bonus` is given to `white` or `black`, not `{other}`"),
-                    )),
-                }
-            }
-            if let Some(t) = &m.ties {
-                count.ties = match t.value.as_str() {
-                    "draw" => None,
-                    "white" => Some(0),
-                    "black" => Some(1),
-                    other => {
-                        self.errors.push(t.error(format!(
-                            "`ties` is `draw`, `white` or `black`, not `{other}`"
-                        )));
-                        None
-                    }
-                };
-            }
-            out.material_count = Some(count);
+            out.reach_answer = self.side_word(
+                t,
+                "`answer` names the side that may answer the other's reaching,",
+            );
         }
         if let Some((pieces, zone)) = &o.reach {
             let mask = self.letter_set(pieces);
@@ -2130,7 +2100,48 @@ impl Checker<'_> {
                 ],
             ));
         }
-        out
+    }
+
+    /// `outcomes.material_count` (§10).
+    fn material_count(&mut self, m: &crate::load::MaterialCountDef) -> MaterialCount {
+        let mut count = MaterialCount {
+            points: vec![0; self.file.pieces.len()],
+            bonus: [0, 0],
+            ties: None,
+        };
+        for (letter, n, span) in &m.points {
+            let ty = self.letter(&Text {
+                value: letter.clone(),
+                span: *span,
+            });
+            if let Some(p) = count.points.get_mut(ty as usize) {
+                *p = *n;
+            }
+        }
+        for (side, n, span) in &m.bonus {
+            match side.as_str() {
+                "white" => count.bonus[0] = *n,
+                "black" => count.bonus[1] = *n,
+                other => self.errors.push(Diagnostic::at(
+                    *span,
+                    format!("`bonus` is given to `white` or `black`, not `{other}`"),
+                )),
+            }
+        }
+        if let Some(t) = &m.ties {
+            count.ties = match t.value.as_str() {
+                "draw" => None,
+                "white" => Some(0),
+                "black" => Some(1),
+                other => {
+                    self.errors.push(t.error(format!(
+                        "`ties` is `draw`, `white` or `black`, not `{other}`"
+                    )));
+                    None
+                }
+            };
+        }
+        count
     }
 
     /// A result word (`loss`, `draw`, `win`) for `whom`; `more` names
