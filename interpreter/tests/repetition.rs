@@ -208,3 +208,45 @@ passing: {}
     read.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(read.fen(), fen);
 }
+
+/// Kings on a 5x5 board whose step to the right (`rW`) sets `sets`;
+/// `state` declares it (spec/LANGUAGE.md §13).
+fn stepping_kings(sets: &str, state: &str) -> Game {
+    let source = format!(
+        "motley: 1
+name: stepping
+board: {{ files: 5, ranks: 5 }}
+pieces:
+  - letter: K
+    name: king
+    royal: true
+    moves:
+      - {{ moves: lWfWbW }}
+      - {{ moves: rW, sets: [{sets}] }}
+setup: 4k/5/5/5/K4 w - - 0 1
+draws:
+  repetition: 3
+state: {state}
+"
+    );
+    Game::from_source(&source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn piece_flags_and_counters_are_part_of_the_repetition_key() {
+    let mut flagged = stepping_kings("piece.stepped", "{ piece_flags: [stepped] }");
+    // Without state two cycles would repeat the start a third time. With
+    // a piece flag the king's first step right changes the position
+    // for good: the start occurs once, the flagged one needs a third cycle.
+    let cycle = ["a1b1", "e5e4", "b1a1", "e4e5"];
+    assert_eq!(play(&mut flagged, &[cycle, cycle].concat()), "none");
+    assert_eq!(flagged.fen(), "4k/5/5/5/K4 w - - 8 5 {stepped=a1}");
+    assert_eq!(
+        play(&mut flagged, &cycle),
+        "1/2-1/2 by threefold repetition"
+    );
+    // A counter counted up on every step right never repeats.
+    let mut counted = stepping_kings("player.steps", "{ counters: [steps] }");
+    assert_eq!(play(&mut counted, &[cycle, cycle, cycle].concat()), "none");
+    assert_eq!(counted.fen(), "4k/5/5/5/K4 w - - 12 7 {steps=3,0}");
+}

@@ -28,6 +28,9 @@ pub enum Condition {
     },
     /// `piece.virgin`: the moving piece has not moved.
     PieceUnmoved,
+    /// `piece.FLAG`: the moving piece has this declared piece flag (§13),
+    /// an index in `state.piece_flags`.
+    PieceFlag(u8),
     /// `move.captures`: the move captures.
     MoveCaptures,
     /// `last_move.type == "L"`: the effective type of the last move.
@@ -80,6 +83,14 @@ pub enum Count {
     MoveNumber,
     /// `sub_move`: the index of the move within the turn (§16), from 1.
     SubMove,
+    /// `player.COUNTER` (`opponent: false`) or `opponent.COUNTER`: a
+    /// declared counter (§13).
+    Counter {
+        /// Index in `state.counters`.
+        counter: u8,
+        /// The opponent's counter rather than the mover's.
+        opponent: bool,
+    },
 }
 
 impl Count {
@@ -112,30 +123,15 @@ impl Condition {
 /// while there is no last move.
 pub const LAST_MOVE_KINDS: [&str; 6] = ["none", "move", "drop", "castle", "promotion", "shot"];
 
-/// Whether `name` (a path) is one of the move context's names (§5.2).
+/// Whether `name` (a path) is one of the move context's names (§5.2):
+/// the built-in ones, and any `piece.NAME`, `player.NAME` or
+/// `opponent.NAME` (a declared flag or counter, §13).
 pub fn is_move_context_name(name: &str) -> bool {
     MOVE_CONTEXT_PATHS.contains(&name)
-        || matches!(name.split('.').next(), Some("player" | "opponent"))
-}
-
-/// The promised refusal of a name spec/LANGUAGE.md marks specified: a word
-/// of [`crate::diagnostic::SPECIFIED`], or `piece.FLAG`, a per-piece flag
-/// (§13): any `piece.NAME` that is not one of the move context's names.
-pub fn specified_name(name: &str) -> Option<String> {
-    crate::diagnostic::not_implemented(name).or_else(|| {
-        (name.starts_with("piece.") && !MOVE_CONTEXT_PATHS.contains(&name)).then(|| {
-            let built_in = MOVE_CONTEXT_PATHS
-                .iter()
-                .copied()
-                .filter(|n| n.starts_with("piece."));
-            let hint = crate::diagnostic::closest(name, built_in)
-                .map(|n| format!("; did you mean `{n}`?"))
-                .unwrap_or_default();
-            crate::diagnostic::not_implemented_yet(&format!(
-                "`{name}`, a per-piece flag (`piece.FLAG`, §13),"
-            )) + &hint
-        })
-    })
+        || matches!(
+            name.split('.').next(),
+            Some("player" | "opponent" | "piece")
+        )
 }
 
 /// Whether `name` (a function) is one of the move context's functions (§5.2).
@@ -190,6 +186,10 @@ pub struct Names<'a> {
     pub letters: &'a [String],
     /// Declared player flags.
     pub flags: &'a [String],
+    /// Declared piece flags (§13).
+    pub piece_flags: &'a [String],
+    /// Declared counters (§13).
+    pub counters: &'a [String],
     /// Where the condition has no moving piece (a drop, passing, a turn's
     /// privilege): what it is, for the message refusing `piece.*`.
     pub pieceless: Option<&'a str>,
@@ -279,16 +279,23 @@ pub fn compile(
             ["move", "captures"] => Condition::MoveCaptures,
             ["last_move", "captured"] => Condition::LastCaptured,
             ["in_check"] => Condition::InCheck,
+            ["piece", flag] => match names.piece_flags.iter().position(|f| f == flag) {
+                Some(i) => Condition::PieceFlag(i as u8),
+                None => {
+                    let built_in = MOVE_CONTEXT_PATHS.iter().filter_map(|n| n.strip_prefix("piece."));
+                    let hint = crate::diagnostic::closest(flag, built_in.chain(names.piece_flags.iter().map(String::as_str)))
+                        .map(|n| format!("; did you mean `piece.{n}`?"))
+                        .unwrap_or_default();
+                    return Err(err(format!("unknown piece flag `{flag}`; declare it in `state.piece_flags`{hint}")));
+                }
+            },
             [who @ ("player" | "opponent"), flag] => match names.flags.iter().position(|f| f == flag) {
                 Some(i) => Condition::Flag { flag: i as u8, opponent: *who == "opponent" },
                 None => return Err(err(format!("unknown player flag `{flag}`; declare it in `state.player_flags`"))),
             },
-            _ if specified_name(&path.join(".")).is_some() => {
-                return Err(err(specified_name(&path.join(".")).unwrap_or_default()))
-            }
             _ => {
                 return Err(err(format!(
-                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, piece.type, move.captures, last_move.type, last_move.captured, in_check, move_number, sub_move, player.FLAG, opponent.FLAG",
+                    "unknown name `{}` in a move condition; the names are piece.virgin, piece.double_stepped, piece.type, piece.FLAG, move.captures, last_move.type, last_move.captured, in_check, move_number, sub_move, player.FLAG, opponent.FLAG, player.COUNTER, opponent.COUNTER",
                     path.join(".")
                 )))
             }
@@ -301,7 +308,7 @@ pub fn compile(
             Condition::Lost(mask)
         }
         Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
-            Condition::Compare(count(a, &letter)?, *op, count(b, &letter)?)
+            Condition::Compare(count(a, names, &letter)?, *op, count(b, names, &letter)?)
         }
         _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type and piece.type, comparisons of counts, and the names of the move context".to_string())),
     })
@@ -332,6 +339,7 @@ fn refused(path: &[String], names: &Names) -> Option<String> {
         });
     }
     let (what, example) = match name.as_str() {
+        _ if counter(path, names).is_some() => ("a counter (§13)", "3"),
         "piece.type" | "last_move.type" => ("a piece letter", "\"N\""),
         "last_move.kind" => ("a word", "\"drop\""),
         "last_move.from" | "last_move.to" => ("a square", "e4"),
@@ -340,6 +348,18 @@ fn refused(path: &[String], names: &Names) -> Option<String> {
     Some(format!(
         "`{name}` is {what}: compare it, e.g. `{name} == {example}`"
     ))
+}
+
+/// The counter `player.NAME` or `opponent.NAME` reads, if the path is one.
+fn counter(path: &[String], names: &Names) -> Option<Count> {
+    let [who, name] = path else { return None };
+    let opponent = match who.as_str() {
+        "player" => false,
+        "opponent" => true,
+        _ => return None,
+    };
+    let counter = names.counters.iter().position(|c| c == name)? as u8;
+    Some(Count::Counter { counter, opponent })
 }
 
 /// A comparison of `last_move.kind`, `last_move.from` or `last_move.to`
@@ -424,10 +444,12 @@ fn last_squares(node: &ExprNode, op: BinaryOp, scope: &SquareScope) -> Result<Ve
     }
 }
 
-/// Compiles a count of a comparison: a number, `held(L, ...)` or
-/// `captured_last_turn_count(L, ...)`, each with at least one letter.
+/// Compiles a count of a comparison: a number, `move_number`, `sub_move`,
+/// a counter (§13), or `held`, `count`, `captured_last_turn_count` with at
+/// least one letter.
 fn count(
     node: &ExprNode,
+    names: &Names,
     letter: &dyn Fn(&ExprNode) -> Result<u8, Diagnostic>,
 ) -> Result<Count, Diagnostic> {
     let letters = |args: &[ExprNode]| -> Result<u32, Diagnostic> {
@@ -449,18 +471,21 @@ fn count(
         Expr::Call(name, args) if name == "captured_last_turn_count" => {
             Ok(Count::CapturedLastTurn(letters(args)?))
         }
-        Expr::Path(p) if matches!(p.first().map(String::as_str), Some("player" | "opponent")) => {
+        Expr::Path(p) if counter(p, names).is_some() => Ok(counter(p, names).unwrap_or(Count::Number(0))),
+        Expr::Path(p) if p.len() == 2 && matches!(p[0].as_str(), "player" | "opponent") => {
+            let name = &p[1];
             Err(Diagnostic::at(
                 node.span,
-                crate::diagnostic::not_implemented_yet(&format!(
-                    "`{}`, a per-side counter (`player.COUNTER`, §13),",
-                    p.join(".")
-                )),
+                if names.flags.contains(name) {
+                    format!("`{}` is a player flag, true or false: it is not compared", p.join("."))
+                } else {
+                    format!("unknown counter `{name}`; declare it in `state.counters`")
+                },
             ))
         }
         _ => Err(Diagnostic::at(
             node.span,
-            "a comparison in a move condition compares counts: a number, move_number, sub_move, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
+            "a comparison in a move condition compares counts: a number, move_number, sub_move, player.COUNTER, opponent.COUNTER, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
         )),
     }
 }

@@ -245,9 +245,6 @@ fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
         Expr::Path(path) => {
             let name = path.join(".");
             scope.name(&name).ok_or_else(|| {
-                if let Some(message) = super::condition::specified_name(&name) {
-                    return err(message);
-                }
                 if super::condition::is_move_context_name(&name) {
                     return err(move_context_in_zone(&format!("`{name}`")));
                 }

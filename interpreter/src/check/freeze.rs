@@ -125,18 +125,8 @@ impl Checker<'_> {
                 continue;
             }
             let key = def.key.value.clone();
-            let reserved = [
-                "last",
-                "prev",
-                "lost",
-                "moved",
-                "frozen",
-                "held",
-                "double_stepped",
-                "sub",
-            ];
-            if reserved.contains(&key.as_str())
-                || self.file.player_flags.iter().any(|f| f.value == key)
+            if super::FEN_KEYS.contains(&key.as_str())
+                || self.state_names().any(|f| f.value == key)
                 || key.is_empty()
                 || !key.chars().all(|c| c.is_ascii_lowercase() || c == '_')
             {

@@ -31,6 +31,53 @@ use crate::load::{ExprNode, RuleFile, Text};
 pub const MAX_SIDE: u32 = 16;
 /// Most piece types a variant may declare.
 pub const MAX_PIECE_TYPES: usize = 32;
+/// Most piece flags a file may declare (`state.piece_flags`, §13).
+pub const MAX_PIECE_FLAGS: usize = 4;
+/// Most counters a file may declare (`state.counters`, §13).
+pub const MAX_COUNTERS: usize = 8;
+
+/// The keys of the FEN state field (§6) the language itself uses; the
+/// names of declared state (§13) and replies' keys (§12.3) may not be one.
+pub const FEN_KEYS: [&str; 9] = [
+    "last",
+    "prev",
+    "lost",
+    "moved",
+    "frozen",
+    "held",
+    "double_stepped",
+    "sub",
+    "last_capture",
+];
+
+/// What a `sets:` list sets (§13): player flags of the mover, piece flags
+/// of the piece that moved, entered or captured, and counters of the
+/// mover, each counted up by one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sets {
+    /// Player flags (bit set).
+    pub player: u32,
+    /// Piece flags (bit set).
+    pub piece: u8,
+    /// Counters (bit set), each counted up by one.
+    pub counters: u8,
+}
+
+impl Sets {
+    /// Whether it sets nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == Sets::default()
+    }
+
+    /// What both set.
+    pub fn and(self, other: Sets) -> Sets {
+        Sets {
+            player: self.player | other.player,
+            piece: self.piece | other.piece,
+            counters: self.counters | other.counters,
+        }
+    }
+}
 
 /// A checked variant: everything the rule file says, resolved.
 #[derive(Clone, Debug)]
@@ -86,6 +133,10 @@ pub struct Variant {
     pub movement_zones: Vec<[Vec<bool>; 2]>,
     /// Declared player flags (§13), by index.
     pub player_flags: Vec<String>,
+    /// Declared piece flags (§13), by index.
+    pub piece_flags: Vec<String>,
+    /// Declared counters (§13), by index.
+    pub counters: Vec<String>,
     /// Positions record (and FEN shows) the last move.
     pub record_last: bool,
     /// Positions record (and FEN shows) the last move's kind and squares:
@@ -212,8 +263,8 @@ pub struct Turn {
     pub privilege: Condition,
     /// A capture may only be the first move of a turn, and it ends the turn.
     pub capture_first_only: bool,
-    /// Player flags (bit set) every capture sets.
-    pub capture_sets: u32,
+    /// What every capture sets (§13).
+    pub capture_sets: Sets,
     /// Types (bit set) whose move is a turn by itself: only as the first
     /// move, which ends the turn.
     pub alone: u32,
@@ -298,8 +349,8 @@ pub struct DropRule {
     pub max_per_file: Option<u8>,
     /// The condition in play.
     pub when: Condition,
-    /// Player flags (bit set) the drop sets.
-    pub sets: u32,
+    /// What the drop sets (§13).
+    pub sets: Sets,
     /// The type a held piece enters as, if not its own.
     pub placed: Option<u8>,
     /// The last-move record keeps the held type rather than the entering one.
@@ -419,7 +470,9 @@ pub struct PieceType {
     /// Movement entries whose condition reads the move context (§12.1):
     /// the condition and the index in [`Variant::virtual_pieces`] of the
     /// entry's movement, generated while the condition holds.
-    pub contextual: Vec<(Condition, u8)>,
+    /// A move of such an entry sets its `sets` (§13): an entry with `sets`
+    /// is listed here whatever its condition reads.
+    pub contextual: Vec<(Condition, u8, Sets)>,
     /// Types (bit set) its hops may not use as a screen (§4.4).
     pub screens_not: u32,
     /// Types (bit set) it may not capture (§4.4).
@@ -442,6 +495,10 @@ impl PieceType {
 pub struct Imitation {
     /// It imitates the last move of either side, not only the opponent's.
     pub of_any: bool,
+    /// It imitates the type it last captured (`of: captured`), kept per piece.
+    pub of_captured: bool,
+    /// With `of_captured`: the type it imitates before its first capture.
+    pub initially: Option<usize>,
     /// While the opponent is to move, it keeps the powers it had on its own turn.
     pub idle_keep: bool,
     /// It captures only when the imitated move captured.
@@ -507,8 +564,8 @@ pub struct Promotion {
     pub on_origin: bool,
     /// The condition in play; the rule does not apply when it fails.
     pub when: Condition,
-    /// Player flags (bit set) the change sets.
-    pub sets: u32,
+    /// What the change sets (§13).
+    pub sets: Sets,
     /// The last-move record keeps the type before the change.
     pub records_before: bool,
 }
@@ -527,7 +584,7 @@ struct Checker<'a> {
     movement_zones: Vec<[Vec<bool>; 2]>,
     /// Per type: its movement entries whose condition reads the move
     /// context (§12.1), until they become virtual types.
-    contextual: Vec<Vec<(Condition, Vec<Movement>)>>,
+    contextual: Vec<Vec<(Condition, Vec<Movement>, Sets)>>,
     /// Some condition reads `last_move.kind`, `.from` or `.to`.
     reads_last_squares: bool,
 }
@@ -675,6 +732,7 @@ impl Checker<'_> {
             _ => 0,
         };
         let clock_reset = self.clock_reset();
+        self.state_declarations();
         let record_stepped = replies
             .iter()
             .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
@@ -725,7 +783,7 @@ impl Checker<'_> {
         let drops = self.drops(files, ranks);
         let gating = self.gating(files, ranks);
         let hidden_from_opponent = self.hidden();
-        let (record_last, record_prev) = self.recorded_moves(&pieces);
+        let (record_last, record_prev) = self.recorded_moves();
         let kept = if f.hand_keep.is_empty() {
             u32::MAX
         } else {
@@ -748,6 +806,8 @@ impl Checker<'_> {
             turn,
             bare_dead: draws.insufficient_material,
             player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
+            piece_flags: f.piece_flags.iter().map(|t| t.value.clone()).collect(),
+            counters: f.counters.iter().map(|t| t.value.clone()).collect(),
             record_last,
             record_prev,
             record_lost: f.state_lost,
@@ -851,7 +911,7 @@ impl Checker<'_> {
                 mandatory: p.mandatory,
                 only_captured,
                 when,
-                sets: self.flags(&p.sets),
+                sets: self.sets(&p.sets),
                 records_before: self.before_after(&p.last_move),
             });
         }
@@ -1076,7 +1136,7 @@ impl Checker<'_> {
                         }
                     }),
                     when: self.condition(&d.when, Some("a drop")),
-                    sets: self.flags(&d.sets),
+                    sets: self.sets(&d.sets),
                     placed: d.entry_as.as_ref().map(|t| self.letter(t)),
                     records_held: self.before_after(&d.last_move),
                 };
@@ -1205,9 +1265,9 @@ impl Checker<'_> {
 
     /// Whether positions record the last move and the one before it
     /// (`state.last_move`; imitators need both).
-    fn recorded_moves(&mut self, pieces: &[PieceType]) -> (bool, bool) {
+    fn recorded_moves(&mut self) -> (bool, bool) {
         let f = self.file;
-        let imitators = pieces.iter().any(|p| p.imitation.is_some());
+        let imitators = self.imitators_record_moves();
         match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
             None => (imitators, imitators),
             Some("last") => (true, imitators),
@@ -1221,6 +1281,16 @@ impl Checker<'_> {
                 (imitators, imitators)
             }
         }
+    }
+
+    /// Whether an imitator of the last move makes positions record moves:
+    /// one with an `imitate` entry whose `of` is not `captured` (§12.2).
+    fn imitators_record_moves(&self) -> bool {
+        self.file.pieces.iter().any(|p| {
+            p.imitate
+                .iter()
+                .any(|e| e.of.as_ref().is_none_or(|of| of.value != "captured"))
+        })
     }
 
     /// The type each piece type is held as in hand (`hand.demote`).
@@ -1274,12 +1344,8 @@ impl Checker<'_> {
             .iter()
             .map(|p| p.letter.value.clone())
             .collect();
-        let flags: Vec<String> = self
-            .file
-            .player_flags
-            .iter()
-            .map(|t| t.value.clone())
-            .collect();
+        let names = |list: &[Text]| list.iter().map(|t| t.value.clone()).collect::<Vec<_>>();
+        let flags = names(&self.file.player_flags);
         let scope = SquareScope {
             files: self.files as i64,
             ranks: self.ranks as i64,
@@ -1288,8 +1354,7 @@ impl Checker<'_> {
             white: true,
             rulings: self.rulings,
         };
-        let records_last = self.file.state_last_move.is_some()
-            || self.file.pieces.iter().any(|p| !p.imitate.is_empty());
+        let records_last = self.file.state_last_move.is_some() || self.imitators_record_moves();
         self.reads_last_squares |= when.nodes().any(|n| {
             matches!(&n.expr, crate::load::Expr::Path(p)
                 if p.len() == 2 && p[0] == "last_move" && matches!(p[1].as_str(), "kind" | "from" | "to"))
@@ -1300,6 +1365,8 @@ impl Checker<'_> {
             &Names {
                 letters: &letters,
                 flags: &flags,
+                piece_flags: &names(&self.file.piece_flags),
+                counters: &names(&self.file.counters),
                 pieceless,
                 records_last,
             },
@@ -1311,20 +1378,70 @@ impl Checker<'_> {
         })
     }
 
-    /// Player flags (bit set) named `player.FLAG` in a `sets` list.
-    fn flags(&mut self, sets: &[Text]) -> u32 {
-        let mut mask = 0;
-        for t in sets {
-            let name = t.value.strip_prefix("player.").unwrap_or(&t.value);
-            match self.file.player_flags.iter().position(|f| f.value == name) {
-                Some(i) => mask |= 1 << i,
-                None => self.errors.push(t.error(format!(
-                    "unknown player flag `{}`; declare it in `state.player_flags`",
-                    t.value
-                ))),
+    /// The declared names of state (§13): player flags, piece flags, counters.
+    fn state_names(&self) -> impl Iterator<Item = &Text> {
+        let f = &self.file;
+        f.player_flags
+            .iter()
+            .chain(&f.piece_flags)
+            .chain(&f.counters)
+    }
+
+    /// Refuses declared state (§13) beyond the limits, or named as a key
+    /// of the FEN state field the language uses.
+    fn state_declarations(&mut self) {
+        let f = &self.file;
+        let mut errors = Vec::new();
+        for (list, limit, what) in [
+            (&f.player_flags, 32, "player flags"),
+            (&f.piece_flags, MAX_PIECE_FLAGS, "piece flags"),
+            (&f.counters, MAX_COUNTERS, "counters"),
+        ] {
+            if let Some(t) = list.get(limit) {
+                errors.push(t.error(format!("at most {limit} {what} may be declared")));
             }
         }
-        mask
+        for t in self.state_names() {
+            if FEN_KEYS.contains(&t.value.as_str()) {
+                errors.push(t.error(format!(
+                    "`{}` is a key of the FEN state field the language uses (§6): choose another name",
+                    t.value
+                )));
+            }
+        }
+        self.errors.extend(errors);
+    }
+
+    /// What a `sets:` list names (§13): `player.FLAG` (or a bare player
+    /// flag), `piece.FLAG`, `player.COUNTER`.
+    fn sets(&mut self, list: &[Text]) -> Sets {
+        let mut sets = Sets::default();
+        let position = |names: &[Text], name: &str| names.iter().position(|f| f.value == name);
+        for t in list {
+            let (piece, name) = match t.value.split_once('.') {
+                Some(("piece", name)) => (true, name),
+                Some(("player", name)) => (false, name),
+                _ => (false, t.value.as_str()),
+            };
+            if piece {
+                match position(&self.file.piece_flags, name) {
+                    Some(i) => sets.piece |= 1 << i,
+                    None => self.errors.push(t.error(format!(
+                        "unknown piece flag `{name}`; declare it in `state.piece_flags`"
+                    ))),
+                }
+            } else if let Some(i) = position(&self.file.player_flags, name) {
+                sets.player |= 1 << i;
+            } else if let Some(i) = position(&self.file.counters, name) {
+                sets.counters |= 1 << i;
+            } else {
+                self.errors.push(t.error(format!(
+                    "unknown player flag or counter `{}`; declare it in `state.player_flags` or `state.counters`, or set a piece flag with `piece.NAME`",
+                    t.value
+                )));
+            }
+        }
+        sets
     }
 
     /// `last_move: before | after` (default after), also as an expression.
@@ -1376,19 +1493,53 @@ impl Checker<'_> {
     /// A two-way setting `key`: `false` for the first word (the default),
     /// `true` for the second.
     fn choice(&mut self, t: &Option<Text>, key: &str, options: [&str; 2]) -> bool {
-        let Some(t) = t else { return false };
-        match self.word(t).as_deref() {
-            None => false,
-            Some(w) if w == options[0] => false,
-            Some(w) if w == options[1] => true,
-            Some(w) => {
+        self.option(t, key, &options) == 1
+    }
+
+    /// The type an imitator of what it captures moves as before its first
+    /// capture (`initially`, §12.2): a type it may imitate.
+    fn initially(
+        &mut self,
+        def: &crate::load::ImitationDef,
+        imitation: &Imitation,
+        pieces: &[PieceType],
+    ) -> Option<usize> {
+        let t = def.initially.as_ref()?;
+        if !imitation.of_captured {
+            self.errors.push(t.error("`initially` goes with `of: captured`: the type the imitator moves as before its first capture"));
+            return None;
+        }
+        let ty = pieces.iter().position(|p| p.token() == t.value);
+        match ty {
+            Some(ty) if imitation.as_type[ty].is_some() => Some(ty),
+            _ => {
                 self.errors.push(t.error(format!(
-                    "`{key}` is `{}` or `{}`, not `{w}`",
-                    options[0], options[1]
+                    "`initially` names `{}`, which is not the letter of a piece type an imitator may imitate",
+                    t.value
                 )));
-                false
+                None
             }
         }
+    }
+
+    /// The index of the word `t` gives among `options`, also as an
+    /// expression: 0 (the default) when absent or not one of them (refused).
+    fn option(&mut self, t: &Option<Text>, key: &str, options: &[&str]) -> usize {
+        let Some(t) = t else { return 0 };
+        let word = self.word(t);
+        let Some(w) = word.as_deref() else { return 0 };
+        if let Some(i) = options.iter().position(|o| *o == w) {
+            return i;
+        }
+        let quoted: Vec<String> = options.iter().map(|o| format!("`{o}`")).collect();
+        let Some((last, rest)) = quoted.split_last() else {
+            return 0;
+        };
+        self.errors.push(t.error(format!(
+            "`{key}` is {} or {last}, not `{w}`",
+            rest.join(", ")
+        )));
+        0
     }
 
     /// A notation form `notation.KEY` (§7), written literally: `false` for
@@ -1547,7 +1698,7 @@ impl Checker<'_> {
         entries: &[crate::load::MoveEntry],
         movements: &mut Vec<Movement>,
         conditions: &mut Vec<[Vec<bool>; 2]>,
-        mut contextual: Option<&mut Vec<(Condition, Vec<Movement>)>>,
+        mut contextual: Option<&mut Vec<(Condition, Vec<Movement>, Sets)>>,
     ) {
         for entry in entries {
             let expanded = |checker: &mut Self, condition: Option<usize>| {
@@ -1560,19 +1711,30 @@ impl Checker<'_> {
                 }
                 out
             };
-            if let Some((span, name)) = entry.when.as_ref().and_then(condition::move_context_part) {
-                let (Some(when), Some(contextual)) = (&entry.when, contextual.as_deref_mut())
-                else {
-                    self.errors.push(Diagnostic::at(
-                        span,
-                        format!("`{name}` reads the move context, but this movement is fixed when the file is checked (an imitator's `override`, §12.2): its `when` may read rulings and squares only"),
-                    ));
+            let reads_context = entry.when.as_ref().and_then(condition::move_context_part);
+            if reads_context.is_some() || !entry.sets.is_empty() {
+                let Some(contextual) = contextual.as_deref_mut() else {
+                    let fixed = "this movement is fixed when the file is checked (an imitator's `override`, §12.2)";
+                    self.errors.push(match reads_context {
+                        Some((span, name)) => Diagnostic::at(
+                            span,
+                            format!("`{name}` reads the move context, but {fixed}: its `when` may read rulings and squares only"),
+                        ),
+                        None => Diagnostic::at(
+                            entry.sets[0].span,
+                            format!("`sets` changes state in play, but {fixed}: it sets nothing"),
+                        ),
+                    });
                     continue;
                 };
-                let when = self.movement_condition(when);
+                let when = match &entry.when {
+                    Some(when) => self.movement_condition(when),
+                    None => Condition::Always,
+                };
+                let sets = self.sets(&entry.sets);
                 if when != Condition::Never {
                     let moves = expanded(self, None);
-                    contextual.push((when, moves));
+                    contextual.push((when, moves, sets));
                 }
                 continue;
             }
@@ -1652,8 +1814,11 @@ impl Checker<'_> {
                 ));
                 continue;
             };
+            let of = self.option(&def.of, "of", &["opponent", "any", "captured"]);
             let mut imitation = Imitation {
-                of_any: self.choice(&def.of, "of", ["opponent", "any"]),
+                of_any: of == 1,
+                of_captured: of == 2,
+                initially: None,
                 idle_keep: !self.choice(&def.idle, "idle", ["keep", "none"]),
                 if_captured: self.choice(&def.captures, "captures", ["always", "if-captured"]),
                 castling_rook: self.choice(&def.castling, "castling", ["king", "rook"]),
@@ -1723,6 +1888,7 @@ impl Checker<'_> {
                     captures_not: pieces[ty].captures_not,
                 });
             }
+            imitation.initially = self.initially(&def, &imitation, pieces);
             pieces[ty].imitation = Some(imitation);
         }
         if pieces.len() + virtuals.len() > MAX_PIECE_TYPES {
@@ -1757,7 +1923,7 @@ impl Checker<'_> {
             moves: moves.clamp(2, 16) as u8,
             privilege: self.condition(&t.privilege, Some("a turn's privilege")),
             capture_first_only: !self.choice(&t.capture, "capture", ["first-only", "any"]),
-            capture_sets: self.flags(&t.capture_sets),
+            capture_sets: self.sets(&t.capture_sets),
             alone: self.letters(&t.alone),
             excluded: self.letters(&t.excluded),
             later_required: self.choice(&t.later_moves, "later_moves", ["optional", "required"]),
@@ -1816,7 +1982,6 @@ impl Checker<'_> {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     fn outcomes(&mut self, files: u8, ranks: u8) -> Outcomes {
         let o = &self.file.outcomes;
         let mut out = Outcomes::default();
@@ -1834,48 +1999,9 @@ impl Checker<'_> {
             out.checkmate = Result3::Loss;
         }
         if let Some(t) = &o.draw_odds {
-            out.draw_odds = match t.value.as_str() {
-                "white" => Some(0),
-                "black" => Some(1),
-                other => {
-                    self.errors.push(t.error(format!(
-                        "`draw_odds` names the side that wins drawn games, `white` or `black`, not `{other}`"
-                    )));
-                    None
-                }
-            };
+            out.draw_odds = self.side_word(t, "`draw_odds` names the side that wins drawn games,");
         }
-        if let Some(e) = &o.extinction {
-            let types = e.pieces.as_ref().map(|p| {
-                if p.is_empty() {
-                    self.errors.push(Diagnostic::at(
-                        e.span,
-                        "`extinction.pieces` lists no piece; leave it out to count all pieces together",
-                    ));
-                }
-                self.letter_set(p)
-            });
-            let fewer_than = match e.fewer_than {
-                Some((0, span)) => {
-                    self.errors.push(Diagnostic::at(
-                        span,
-                        "`fewer_than` must be at least 1: no side has fewer than 0 pieces",
-                    ));
-                    1
-                }
-                Some((n, _)) => n,
-                None => 1,
-            };
-            let result = match &e.result {
-                Some(t) => self.result3(t, "extinction.result", "the extinct side", ""),
-                None => Result3::Loss,
-            };
-            out.extinction = Some(Extinction {
-                types,
-                fewer_than,
-                result,
-            });
-        }
+        out.extinction = o.extinction.as_ref().map(|e| self.extinction(e));
         if let Some(t) = &o.bare_royal {
             if t.value == "loss" {
                 out.bare_royal = true;
@@ -1893,6 +2019,62 @@ impl Checker<'_> {
             }
             out.check_count = Some(n);
         }
+        self.reach_outcome(&mut out, files, ranks);
+        out.material_count = o.material_count.as_ref().map(|m| self.material_count(m));
+        out
+    }
+
+    /// `white` or `black` as a side (0 or 1); another word is refused with
+    /// `what` (a sentence start naming the key).
+    fn side_word(&mut self, t: &Text, what: &str) -> Option<usize> {
+        match t.value.as_str() {
+            "white" => Some(0),
+            "black" => Some(1),
+            other => {
+                self.errors
+                    .push(t.error(format!("{what} `white` or `black`, not `{other}`")));
+                None
+            }
+        }
+    }
+
+    /// `outcomes.extinction` (§10).
+    fn extinction(&mut self, e: &crate::load::ExtinctionDef) -> Extinction {
+        let types = e.pieces.as_ref().map(|p| {
+            if p.is_empty() {
+                self.errors.push(Diagnostic::at(
+                    e.span,
+                    "`extinction.pieces` lists no piece; leave it out to count all pieces together",
+                ));
+            }
+            self.letter_set(p)
+        });
+        let fewer_than = match e.fewer_than {
+            Some((0, span)) => {
+                self.errors.push(Diagnostic::at(
+                    span,
+                    "`fewer_than` must be at least 1: no side has fewer than 0 pieces",
+                ));
+                1
+            }
+            Some((n, _)) => n,
+            None => 1,
+        };
+        let result = match &e.result {
+            Some(t) => self.result3(t, "extinction.result", "the extinct side", ""),
+            None => Result3::Loss,
+        };
+        Extinction {
+            types,
+            fewer_than,
+            result,
+        }
+    }
+
+    /// `outcomes.reach` (§10): the pieces, the zone per colour, `safe` and
+    /// `answer`.
+    fn reach_outcome(&mut self, out: &mut Outcomes, files: u8, ranks: u8) {
+        let o = &self.file.outcomes;
         if let Some((safe, span)) = o.reach_safe {
             out.reach_safe = safe;
             if safe && o.reach_answer.is_some() {
@@ -1903,56 +2085,10 @@ impl Checker<'_> {
             }
         }
         if let Some(t) = &o.reach_answer {
-            out.reach_answer = match t.value.as_str() {
-                "white" => Some(0),
-                "black" => Some(1),
-                other => {
-                    self.errors.push(t.error(format!(
-                        "`answer` names the side that may answer the other's reaching, `white` or `black`, not `{other}`"
-                    )));
-                    None
-                }
-            };
-        }
-        if let Some(m) = &o.material_count {
-            let mut count = MaterialCount {
-                points: vec![0; self.file.pieces.len()],
-                bonus: [0, 0],
-                ties: None,
-            };
-            for (letter, n, span) in &m.points {
-                let ty = self.letter(&Text {
-                    value: letter.clone(),
-                    span: *span,
-                });
-                if let Some(p) = count.points.get_mut(ty as usize) {
-                    *p = *n;
-                }
-            }
-            for (side, n, span) in &m.bonus {
-                match side.as_str() {
-                    "white" => count.bonus[0] = *n,
-                    "black" => count.bonus[1] = *n,
-                    other => self.errors.push(Diagnostic::at(
-                        *span,
-                        format!("`bonus` is given to `white` or `black`, not `{other}`"),
-                    )),
-                }
-            }
-            if let Some(t) = &m.ties {
-                count.ties = match t.value.as_str() {
-                    "draw" => None,
-                    "white" => Some(0),
-                    "black" => Some(1),
-                    other => {
-                        self.errors.push(t.error(format!(
-                            "`ties` is `draw`, `white` or `black`, not `{other}`"
-                        )));
-                        None
-                    }
-                };
-            }
-            out.material_count = Some(count);
+            out.reach_answer = self.side_word(
+                t,
+                "`answer` names the side that may answer the other's reaching,",
+            );
         }
         if let Some((pieces, zone)) = &o.reach {
             let mask = self.letter_set(pieces);
@@ -1964,7 +2100,48 @@ impl Checker<'_> {
                 ],
             ));
         }
-        out
+    }
+
+    /// `outcomes.material_count` (§10).
+    fn material_count(&mut self, m: &crate::load::MaterialCountDef) -> MaterialCount {
+        let mut count = MaterialCount {
+            points: vec![0; self.file.pieces.len()],
+            bonus: [0, 0],
+            ties: None,
+        };
+        for (letter, n, span) in &m.points {
+            let ty = self.letter(&Text {
+                value: letter.clone(),
+                span: *span,
+            });
+            if let Some(p) = count.points.get_mut(ty as usize) {
+                *p = *n;
+            }
+        }
+        for (side, n, span) in &m.bonus {
+            match side.as_str() {
+                "white" => count.bonus[0] = *n,
+                "black" => count.bonus[1] = *n,
+                other => self.errors.push(Diagnostic::at(
+                    *span,
+                    format!("`bonus` is given to `white` or `black`, not `{other}`"),
+                )),
+            }
+        }
+        if let Some(t) = &m.ties {
+            count.ties = match t.value.as_str() {
+                "draw" => None,
+                "white" => Some(0),
+                "black" => Some(1),
+                other => {
+                    self.errors.push(t.error(format!(
+                        "`ties` is `draw`, `white` or `black`, not `{other}`"
+                    )));
+                    None
+                }
+            };
+        }
+        count
     }
 
     /// A result word (`loss`, `draw`, `win`) for `whom`; `more` names
@@ -2105,7 +2282,7 @@ impl Checker<'_> {
     fn contextual_types(&mut self, pieces: &mut [PieceType], virtuals: &mut Vec<PieceType>) {
         let pending = std::mem::take(&mut self.contextual);
         for (ty, entries) in pending.into_iter().enumerate() {
-            for (when, movements) in entries {
+            for (when, movements, sets) in entries {
                 if pieces.len() + virtuals.len() >= MAX_PIECE_TYPES {
                     self.errors.push(Diagnostic::at(
                         self.file.pieces[ty].span,
@@ -2116,7 +2293,7 @@ impl Checker<'_> {
                 let Some(piece) = pieces.get_mut(ty) else {
                     continue;
                 };
-                piece.contextual.push((when, virtuals.len() as u8));
+                piece.contextual.push((when, virtuals.len() as u8, sets));
                 virtuals.push(PieceType {
                     movements,
                     conditions: Vec::new(),

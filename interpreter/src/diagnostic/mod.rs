@@ -259,26 +259,6 @@ pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// Keys and names that spec/LANGUAGE.md marks "specified": part of the
-/// language, not yet implemented here. Each is refused with
-/// [`not_implemented`] rather than called unknown.
-pub const SPECIFIED: [&str; 3] = ["piece_flags", "counters", "set"];
-
-/// The promised message for a construct of [`SPECIFIED`], or `None` for a
-/// word that is not one.
-pub fn not_implemented(word: &str) -> Option<String> {
-    SPECIFIED
-        .contains(&word)
-        .then(|| not_implemented_yet(&format!("`{word}`")))
-}
-
-/// The promised message for a construct spec/LANGUAGE.md marks "specified"
-/// (a word of [`SPECIFIED`], a move-context name in a movement condition),
-/// named as `what`.
-pub fn not_implemented_yet(what: &str) -> String {
-    format!("{what} is part of the language (spec/LANGUAGE.md) but this interpreter does not implement it yet")
-}
-
 /// The known name closest to `word`, when it is close enough to be a likely
 /// misspelling: used for "did you mean" hints.
 pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

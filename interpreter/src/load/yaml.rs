@@ -381,6 +381,8 @@ struct RawImitation {
     #[serde(default)]
     of: Option<Spanned<String>>,
     #[serde(default)]
+    initially: Option<Spanned<String>>,
+    #[serde(default)]
     idle: Option<Spanned<String>>,
     #[serde(default)]
     captures: Option<Spanned<String>>,
@@ -399,6 +401,8 @@ struct RawMoveEntry {
     moves: Spanned<String>,
     #[serde(default)]
     when: Option<Spanned<String>>,
+    #[serde(default)]
+    sets: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -581,6 +585,10 @@ struct RawState {
     lost: Truth,
     #[serde(default)]
     player_flags: Vec<Spanned<String>>,
+    #[serde(default)]
+    piece_flags: Vec<Spanned<String>>,
+    #[serde(default)]
+    counters: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -868,6 +876,10 @@ pub struct RuleFile {
     pub state_lost: bool,
     /// `state.player_flags`.
     pub player_flags: Vec<Text>,
+    /// `state.piece_flags` (§13).
+    pub piece_flags: Vec<Text>,
+    /// `state.counters` (§13).
+    pub counters: Vec<Text>,
     /// `drops`.
     pub drops: Vec<DropDef>,
     /// `gating`.
@@ -1194,6 +1206,9 @@ pub struct MoveEntry {
     pub components: Vec<BetzaComponent>,
     /// `when`: the condition under which the piece has this movement.
     pub when: Option<ExprNode>,
+    /// `sets`: piece flags, player flags and counters a move of this
+    /// entry sets (§13).
+    pub sets: Vec<Text>,
 }
 
 /// One entry of `imitate`: how an imitator takes the powers of the last
@@ -1204,8 +1219,11 @@ pub struct ImitationDef {
     pub span: Span,
     /// A condition the square context decides (rulings); the first entry whose holds applies.
     pub when: Option<ExprNode>,
-    /// `of`: `opponent` (default) or `any`.
+    /// `of`: `opponent` (default), `any` or `captured`.
     pub of: Option<Text>,
+    /// `initially`: with `of: captured`, the letter of the type it moves
+    /// as before its first capture.
+    pub initially: Option<Text>,
     /// `idle`: `keep` (default) or `none`.
     pub idle: Option<Text>,
     /// `captures`: `always` (default) or `if-captured`.
@@ -1569,11 +1587,6 @@ fn reword(e: &serde_saphyr::Error, token: &str, at_top_level: bool) -> (String, 
     };
     let message = match e.without_snippet() {
         E::AliasError { error, .. } => return reword(error, token, at_top_level),
-        E::SerdeUnknownField { field, .. }
-            if crate::diagnostic::not_implemented(field).is_some() =>
-        {
-            crate::diagnostic::not_implemented(field).unwrap_or_default()
-        }
         E::SerdeUnknownField {
             field, expected, ..
         } => match closest(field, expected.iter().copied()) {
@@ -1666,13 +1679,14 @@ fn move_entries(
     (conditions, rulings): (&Conditions, &Rulings),
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<MoveEntry> {
-    let entries: Vec<(Text, Option<Text>)> = match &moves.value {
+    let entries: Vec<(Text, Option<Text>, Vec<Text>)> = match &moves.value {
         RawMoves::Text(t) => vec![(
             Text {
                 value: t.clone(),
                 span: place(moves, source),
             },
             None,
+            Vec::new(),
         )],
         RawMoves::Other => {
             let span = place(moves, source);
@@ -1682,6 +1696,7 @@ fn move_entries(
                     span,
                 },
                 None,
+                Vec::new(),
             )]
         }
         RawMoves::List(list) => list
@@ -1690,6 +1705,7 @@ fn move_entries(
                 (
                     text(&e.moves, source),
                     e.when.as_ref().map(|w| text(w, source)),
+                    e.sets.iter().map(|t| text(t, source)).collect(),
                 )
             })
             .collect(),
@@ -1713,7 +1729,7 @@ fn move_entries(
     };
     entries
         .into_iter()
-        .map(|(betza, when)| {
+        .map(|(betza, when, sets)| {
             let components = parse_betza(&betza)
                 .map_err(|d| errors.push(d))
                 .unwrap_or_default();
@@ -1722,6 +1738,7 @@ fn move_entries(
                 text: betza,
                 components,
                 when,
+                sets,
             }
         })
         .collect()
@@ -1910,6 +1927,7 @@ impl Raw {
                                 .ok()
                         }),
                         of: i.of.as_ref().map(|t| text(t, source)),
+                        initially: i.initially.as_ref().map(|t| text(t, source)),
                         idle: i.idle.as_ref().map(|t| text(t, source)),
                         captures: i.captures.as_ref().map(|t| text(t, source)),
                         except: i.except.iter().map(|t| text(t, source)).collect(),
@@ -2195,6 +2213,7 @@ impl Raw {
                     text: betza,
                     components,
                     when,
+                    sets: Vec::new(),
                 }
             };
         let letters =
@@ -2347,13 +2366,41 @@ impl Raw {
                 default,
             });
         }
-        let flags = f.state.iter().flat_map(|s| &s.player_flags);
-        for (i, flag) in flags.clone().enumerate() {
-            let t = text(flag, source);
-            if !is_identifier(&t.value) {
-                errors.push(t.error(format!("a player flag is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{}`", t.value)));
-            } else if flags.clone().take(i).any(|f| f.value == t.value) {
-                errors.push(t.error(format!("player flag `{}` is declared twice", t.value)));
+        let state_names = |names: fn(&RawState) -> &Vec<Spanned<String>>| -> Vec<Text> {
+            f.state
+                .as_ref()
+                .map(|s| names(s).iter().map(|t| text(t, source)).collect())
+                .unwrap_or_default()
+        };
+        // Player flags and counters are both read as `player.NAME`: one
+        // name is one of them.
+        let player_names = [
+            state_names(|s| &s.player_flags),
+            state_names(|s| &s.counters),
+        ];
+        let piece_names = [state_names(|s| &s.piece_flags)];
+        for (kinds, names) in [
+            (
+                ["player flag", "counter"].as_slice(),
+                player_names.as_slice(),
+            ),
+            (["piece flag"].as_slice(), piece_names.as_slice()),
+        ] {
+            let all: Vec<(&str, &Text)> = kinds
+                .iter()
+                .zip(names)
+                .flat_map(|(kind, list)| list.iter().map(move |t| (*kind, t)))
+                .collect();
+            for (i, &(kind, t)) in all.iter().enumerate() {
+                if !is_identifier(&t.value) {
+                    errors.push(t.error(format!("a {kind} is a word of lower-case letters, digits, `-` and `_`, starting with a letter, not `{}`", t.value)));
+                } else if let Some((first, _)) = all[..i].iter().find(|(_, f)| f.value == t.value) {
+                    errors.push(t.error(if *first == kind {
+                        format!("{kind} `{}` is declared twice", t.value)
+                    } else {
+                        format!("`{}` is declared as a {first} and as a {kind}: both are read as `player.{}`", t.value, t.value)
+                    }));
+                }
             }
         }
         let shuffle = f.shuffle.as_ref().map(|s| {
@@ -2435,11 +2482,9 @@ impl Raw {
                 .and_then(|s| s.last_move.as_ref())
                 .map(|t| text(t, source)),
             state_lost: f.state.as_ref().is_some_and(|s| s.lost.0),
-            player_flags: f
-                .state
-                .as_ref()
-                .map(|s| s.player_flags.iter().map(|t| text(t, source)).collect())
-                .unwrap_or_default(),
+            player_flags: state_names(|s| &s.player_flags),
+            piece_flags: state_names(|s| &s.piece_flags),
+            counters: state_names(|s| &s.counters),
             drops,
             outcomes,
             name: text(&f.name, source),

@@ -875,6 +875,10 @@ impl Rules {
                 }
                 continue;
             }
+            if let Some(read) = self.read_piece_state(pos, key, value) {
+                read.map_err(|r| (at, pair.len(), r))?;
+                continue;
+            }
             match self
                 .state_entry(pos, key, value)
                 .map_err(|r| (at, pair.len(), r))?
@@ -1229,6 +1233,7 @@ impl Rules {
                 entries.push(format!("{name}={who}"));
             }
         }
+        self.piece_state_entries(pos, &mut entries);
         entries.sort();
         if entries.is_empty() {
             String::new()

@@ -3,16 +3,21 @@
 
 use super::position::{Move, MoveKind, Position, CAPTURED};
 use super::Rules;
-use crate::compile::code;
+use crate::compile::{code, Square};
 
 impl Rules {
-    /// The movement code an imitator `piece` moves and attacks with in
-    /// `pos`, and whether it may capture; `None` when it has nothing to
-    /// imitate.
+    /// The movement code an imitator `piece` on `from` moves and attacks
+    /// with in `pos`, and whether it may capture; `None` when it has
+    /// nothing to imitate.
     #[inline]
-    pub(crate) fn imitated(&self, pos: &Position, piece: u8) -> Option<(u8, bool)> {
+    pub(crate) fn imitated(&self, pos: &Position, piece: u8, from: Square) -> Option<(u8, bool)> {
         let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
         let imitation = self.variant.pieces[ty].imitation.as_ref()?;
+        if imitation.of_captured {
+            let target = pos.piece_state.captured(from).or(imitation.initially)?;
+            let virtual_type = imitation.as_type.get(target).copied().flatten()? as usize;
+            return Some((code(self.tables.types + virtual_type, colour), true));
+        }
         let record = if colour != pos.last_mover() || imitation.of_any {
             pos.last
         } else if imitation.idle_keep {
@@ -43,7 +48,7 @@ impl Rules {
         let moved = pos.board[m.from as usize];
         let mut ty = (moved as usize - 1) / 2;
         if let Some(imitation) = &self.variant.pieces[ty].imitation {
-            return match self.imitated(pos, moved) {
+            return match self.imitated(pos, moved, m.from) {
                 Some((movement, _)) => {
                     let virtual_type = (movement as usize - 1) / 2 - self.tables.types;
                     imitation

@@ -12,6 +12,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod perft;
+mod piece_state;
 mod position;
 mod shuffle;
 mod view;
@@ -111,6 +112,11 @@ pub struct Rules {
     /// Piece codes (bit set) with movement entries whose condition reads
     /// the move context (§12.1).
     pub(crate) contextual_codes: u64,
+    /// Piece codes (bit set) with movement entries that have `sets` (§13).
+    pub(crate) setting_codes: u64,
+    /// Whether positions keep per-piece state: piece flags, or imitators
+    /// of what they captured (§13, §12.2).
+    pub(crate) keeps_piece_state: bool,
     /// Whether positions record the last two moves (some piece imitates).
     pub(crate) records_moves: bool,
     /// Whether positions record the drop rule of the last move: a drop
@@ -368,12 +374,15 @@ impl Rules {
             drop_zones: Vec::new(),
             imitator_codes: 0,
             contextual_codes: 0,
+            setting_codes: 0,
+            keeps_piece_state: false,
             records_moves: false,
             records_drops: false,
             castles_as_rook: false,
             initial_captures: false,
         };
         rules.mark_type_codes();
+        rules.keeps_piece_state |= !rules.variant.piece_flags.is_empty();
         let v = &rules.variant;
         rules.initial_captures = v
             .pieces
@@ -419,9 +428,13 @@ impl Rules {
             if !p.contextual.is_empty() {
                 self.contextual_codes |= codes;
             }
+            if p.contextual.iter().any(|(_, _, sets)| !sets.is_empty()) {
+                self.setting_codes |= codes;
+            }
             if let Some(imitation) = &p.imitation {
                 self.imitator_codes |= codes;
                 self.castles_as_rook |= imitation.castling_rook;
+                self.keeps_piece_state |= imitation.of_captured;
             }
             if v.freeze.iter().any(|rule| rule.by >> ty & 1 != 0) {
                 self.freezer_codes |= codes;
@@ -445,7 +458,9 @@ impl Rules {
             && v.passing.is_none()
             && v.gating.is_empty()
             && v.drops.is_empty()
-            && v.promotions.iter().all(|p| p.sets == 0)
+            && v.promotions.iter().all(|p| p.sets.is_empty())
+            && self.setting_codes == 0
+            && !self.keeps_piece_state
     }
 
     /// How many pieces of each code stand on the board of `pos` (walls

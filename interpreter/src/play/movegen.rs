@@ -133,7 +133,7 @@ impl Rules {
                     en_passant: captures,
                 };
                 (real, powers)
-            } else if let Some((movement, may_capture)) = self.imitated(pos, real) {
+            } else if let Some((movement, may_capture)) = self.imitated(pos, real, from) {
                 let powers = Powers {
                     moves: true,
                     captures: captures && may_capture,
@@ -169,7 +169,7 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let ty = (piece as usize - 1) / 2;
-        for (when, movement) in &self.variant.pieces[ty].contextual {
+        for (when, movement, _) in &self.variant.pieces[ty].contextual {
             let moves = self.holds(when, pos, Some(from), false);
             let captures = captures && self.holds(when, pos, Some(from), true);
             if moves || captures {
@@ -188,7 +188,7 @@ impl Rules {
     /// `movement` (its own, or a virtual type's), as far as `powers` allow.
     #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     #[inline(always)]
-    fn walk_paths(
+    pub(super) fn walk_paths(
         &self,
         pos: &Position,
         mover: u8,
@@ -589,6 +589,9 @@ impl Rules {
                 pos.flags[side ^ *opponent as usize] >> flag & 1 != 0
             }
             Condition::PieceUnmoved => from.is_some_and(|f| pos.virgin.has(f)),
+            Condition::PieceFlag(flag) => {
+                from.is_some_and(|f| pos.piece_state.flag(*flag as usize, f))
+            }
             Condition::MoveCaptures => captures,
             Condition::LastType(t) => (pos.last & !super::CAPTURED) == t + 1,
             Condition::LastCaptured => pos.last & super::CAPTURED != 0,
@@ -629,7 +632,7 @@ impl Rules {
         if self.imitator_codes >> piece & 1 == 0 {
             return Some(ty as u8);
         }
-        let (movement, _) = self.imitated(pos, piece)?;
+        let (movement, _) = self.imitated(pos, piece, from)?;
         let virtual_type = ((movement as usize - 1) / 2 - self.tables.types) as u8;
         let imitation = self.variant.pieces[ty].imitation.as_ref()?;
         imitation
@@ -661,6 +664,9 @@ impl Rules {
             // Black is to move.
             Count::MoveNumber => {
                 i64::from(pos.fullmove) + i64::from(side == super::WHITE && pos.side != side)
+            }
+            Count::Counter { counter, opponent } => {
+                i64::from(pos.counters[side ^ usize::from(opponent)][counter as usize])
             }
             Count::SubMove => {
                 if mover {
@@ -925,7 +931,7 @@ impl Rules {
         colour: usize,
     ) -> bool {
         if self.imitator_codes >> piece & 1 != 0 {
-            return matches!(self.imitated(pos, piece), Some((movement, true)) if self.reaches(pos, movement, from, target));
+            return matches!(self.imitated(pos, piece, from), Some((movement, true)) if self.reaches(pos, movement, from, target));
         }
         if self.reaches(pos, piece, from, target) {
             return true;
@@ -934,7 +940,7 @@ impl Rules {
             && self.variant.pieces[(piece as usize - 1) / 2]
                 .contextual
                 .iter()
-                .any(|(when, movement)| {
+                .any(|(when, movement, _)| {
                     let code = crate::compile::code(self.tables.types + *movement as usize, colour);
                     self.holds_for(when, pos, colour, Some(from), true)
                         && self.reaches(pos, code, from, target)
@@ -1235,10 +1241,13 @@ pub const NULL_MOVE: Move = Move {
 /// What a walk along a piece's paths may give: moves to empty squares,
 /// captures, en passant captures.
 #[derive(Clone, Copy, Debug)]
-struct Powers {
-    moves: bool,
-    captures: bool,
-    en_passant: bool,
+pub(super) struct Powers {
+    /// It may move without capturing.
+    pub(super) moves: bool,
+    /// It may capture.
+    pub(super) captures: bool,
+    /// It may capture en passant.
+    pub(super) en_passant: bool,
 }
 
 /// What the turn structure allows the side to move (§16).

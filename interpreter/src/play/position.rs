@@ -2,8 +2,9 @@
 //! unmaking moves.
 
 use super::bits::Bits;
+use super::piece_state::PieceState;
 use super::Rules;
-use crate::check::{CapturedTo, MAX_PIECE_TYPES};
+use crate::check::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
 use crate::compile::{code, Square, WALL};
 
 /// White's index.
@@ -83,6 +84,9 @@ pub struct Undo {
     freezes: Freezes,
     stepped: Bits,
     opened: Opened,
+    /// Kept only when the rules keep per-piece state (§13).
+    piece_state: PieceState,
+    counters: [[u8; MAX_COUNTERS]; 2],
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
     side: usize,
@@ -179,6 +183,10 @@ pub struct Position {
     pub(crate) stepped: Bits,
     /// The square a move opened to a reply (§12.3), if any.
     pub(crate) opened: Opened,
+    /// Piece flags and imitators' captured types (§13, §12.2).
+    pub(crate) piece_state: PieceState,
+    /// Counters (§13), per colour.
+    pub(crate) counters: [[u8; MAX_COUNTERS]; 2],
     /// Passes (§11.5) made in a row just before this position; not part
     /// of the repetition key.
     pub(crate) passes: u8,
@@ -317,6 +325,8 @@ impl Position {
             freezes: Freezes::default(),
             stepped: Bits::default(),
             opened: Opened::default(),
+            piece_state: PieceState::default(),
+            counters: [[0; MAX_COUNTERS]; 2],
             passes: 0,
             counting: super::HonourCount::default(),
             hash: 0,
@@ -459,15 +469,26 @@ impl Position {
                 0
             };
         }
+        let mut sets = if rules.setting_codes == 0 {
+            Sets::default()
+        } else {
+            rules.entry_sets(self, m)
+        };
         if m.kind == MoveKind::Drop {
-            self.flags[self.side] |= rules.variant.drops[m.extra as usize].sets;
+            sets = sets.and(rules.variant.drops[m.extra as usize].sets);
         } else if m.promotion != 0 && m.extra != 0 {
-            self.flags[self.side] |= rules.variant.promotions[m.extra as usize - 1].sets;
+            sets = sets.and(rules.variant.promotions[m.extra as usize - 1].sets);
         }
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
         self.move_pieces(rules, m, undo);
+        if rules.keeps_piece_state {
+            self.move_piece_state(rules, m, (undo.moved, undo.captured));
+        }
+        if !sets.is_empty() {
+            self.apply_sets(sets, us, Some(m.to));
+        }
         self.count_capture(rules, m, undo);
         if let Some(before) = special {
             rules.after_move(self, m, us, before);
@@ -529,6 +550,7 @@ impl Position {
         undo.last_squares = self.last_squares;
         undo.dropped_by = self.dropped_by;
         undo.flags = self.flags;
+        undo.counters = self.counters;
         undo.lost = self.lost;
         undo.gained = (255, 0);
         undo.side = self.side;
@@ -538,6 +560,9 @@ impl Position {
         undo.passes = self.passes;
         if rules.counts_honour {
             undo.counting = self.counting;
+        }
+        if rules.keeps_piece_state {
+            undo.piece_state = self.piece_state;
         }
         if rules.special_moves {
             undo.freezes = self.freezes;
@@ -639,7 +664,12 @@ impl Position {
         };
         let us = undo.side;
         if undo.captured != 0 {
-            self.flags[us] |= turn.capture_sets;
+            let at = if m.kind == MoveKind::Shoot {
+                m.from
+            } else {
+                m.to
+            };
+            self.apply_sets(turn.capture_sets, us, Some(at));
         }
         let ty = (undo.moved as usize).wrapping_sub(1) / 2;
         let continues = several
@@ -898,7 +928,11 @@ impl Position {
         self.last_squares = undo.last_squares;
         self.dropped_by = undo.dropped_by;
         self.flags = undo.flags;
+        self.counters = undo.counters;
         self.lost = undo.lost;
+        if rules.keeps_piece_state {
+            self.piece_state = undo.piece_state;
+        }
         if rules.special_moves {
             self.freezes = undo.freezes;
             self.stepped = undo.stepped;

@@ -112,6 +112,15 @@ impl Rules {
         if pos.flags != [0, 0] {
             h ^= part(9, pos.flags[WHITE] as u64 | (pos.flags[BLACK] as u64) << 32);
         }
+        if self.keeps_piece_state {
+            for (k, &plane) in pos.piece_state.planes().iter().enumerate() {
+                h ^= squares(46 + k as u64, plane);
+            }
+        }
+        if pos.counters != [[0; crate::check::MAX_COUNTERS]; 2] {
+            let [w, b] = pos.counters.map(u64::from_le_bytes);
+            h ^= part(60, w) ^ part(61, b);
+        }
         if self.special_moves {
             for (k, &timer) in pos.freezes.timers.iter().enumerate() {
                 h ^= squares(10 + k as u64, timer);
