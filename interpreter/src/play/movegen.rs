@@ -1,6 +1,7 @@
 //! Move generation and legality.
 
 use super::bits::Bits;
+use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::{
@@ -1125,7 +1126,20 @@ impl Rules {
         let first = out.len();
         let facing_before =
             self.variant.royals_facing == Facing::BreakOrPass && self.royals_face(pos);
+        let pins = if self.legality_by_pins && self.legal_by_safety(pos) {
+            self.pins(pos)
+        } else {
+            None
+        };
         for m in pseudo {
+            match pins.as_ref().map(|pins| self.verdict(pos, pins, &m)) {
+                Some(Verdict::Legal) => {
+                    out.push(m);
+                    continue;
+                }
+                Some(Verdict::Illegal) => continue,
+                Some(Verdict::Test) | None => {}
+            }
             work.make_into(self, m, &mut undo);
             if self.legal_made(&work, &m, &undo, facing_before) {
                 out.push(m);
