@@ -10,13 +10,20 @@
 # $FSF_ENGINE); without them the FSF rows are skipped with a message and the
 # ratios shown as `-`.
 #
-#   conformance/fsf/bench.sh [MOTLEY]      (default target/release/motley)
+#   conformance/fsf/bench.sh [MOTLEY [PLIES_LESS]]
+#
+# MOTLEY defaults to target/release/motley; PLIES_LESS (default 0) runs
+# each perft that many plies shallower, for a busy machine (on which the
+# deepest perfts can outlast the UCI engine's time limit).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 motley=${1:-target/release/motley}
+less=${2:-0}
+[[ $less =~ ^[0-3]$ ]] || { echo "PLIES_LESS must be 0 to 3, not \`$less\`" >&2; exit 2; }
 [ -x "$motley" ] || { echo "no $motley: run cargo build --release first" >&2; exit 2; }
 summary=()
 while read -r variant depth; do
+  depth=$((depth - less))
   echo "== $variant perft $depth"
   table=$("$motley" bench "spec/variants/$variant.yaml" --depth "$depth" --against fsf)
   echo "$table"
