@@ -111,8 +111,9 @@ impl Rules {
     /// Whether `m`, pseudo-legal in `pos`, is legal, as far as `pins` (of
     /// `pos`, not in check) tell: a move that places or moves no royal
     /// piece, by no special kind, is legal unless a pinned piece leaves its
-    /// line. Royal moves, drops or promotions of royal pieces, en passant,
-    /// castling, shooting and passes are tested.
+    /// line. Royal moves, drops or promotions of royal pieces, a pinned
+    /// piece's move that gates a piece, en passant, castling, shooting and
+    /// passes are tested.
     #[inline]
     pub(crate) fn verdict(&self, pos: &Position, pins: &Pins, m: &Move) -> Verdict {
         let royal = |code: u8| self.royal_codes >> code & 1 != 0;
@@ -127,10 +128,16 @@ impl Rules {
         {
             return Verdict::Test;
         }
-        if pins.pinned.has(m.from)
-            && pins.lines[..pins.count]
-                .iter()
-                .any(|(at, stay)| *at == m.from && !stay.has(m.to))
+        if !pins.pinned.has(m.from) {
+            return Verdict::Legal;
+        }
+        // A piece gated onto the square left may block the pin itself.
+        if m.gate != 0 {
+            return Verdict::Test;
+        }
+        if pins.lines[..pins.count]
+            .iter()
+            .any(|(at, stay)| *at == m.from && !stay.has(m.to))
         {
             return Verdict::Illegal;
         }
