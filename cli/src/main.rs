@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::PlayError;
-use motley_interpreter::{build_path, Game, Start, MAX_PERFT_DEPTH};
+use motley_interpreter::{build_path, Game, Leaves, Start, MAX_PERFT_DEPTH};
 
 /// The `--help` epilogue of a subcommand: an example and the exit codes.
 macro_rules! help {
@@ -84,6 +84,11 @@ enum Command {
         /// Worker threads (1 to 256); they split the root moves.
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
+        /// Count the last ply as the number of legal moves, without playing
+        /// the moves whose legality is known without it (as Fairy-Stockfish
+        /// counts); the count is the same. Interpreter only.
+        #[arg(long)]
+        bulk: bool,
         /// Implementation: interp, engine (the hand-written engine, by the
         /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
         /// (interp and engine compared; the first difference is printed and
@@ -394,6 +399,35 @@ enum Command {
         #[command(flatten)]
         at: At,
     },
+}
+
+/// A row of `motley bench`: implementation, depth, leaves, CPU seconds,
+/// and its speed over the interpreter's every-leaf count and over its bulk
+/// count (the interpreter's time over this row's; none where the leaves
+/// differ).
+type BenchRow = (&'static str, u32, u64, f64, Option<f64>, Option<f64>);
+
+/// The interpreter's perft of `game` at `depth`, the last ply counted as
+/// `leaves` says, with a progress bar: the count and its CPU seconds.
+fn interpreter_bench(game: &Game, depth: u32, leaves: Leaves) -> (u64, f64) {
+    let what = match leaves {
+        Leaves::Played => "",
+        Leaves::Bulk => " (bulk)",
+    };
+    let bar = progress::Bar::new(
+        &format!("bench depth {depth}{what}"),
+        "root moves",
+        game.legal_moves().len() as u64,
+    );
+    let start = motley_conformance::cpu::this_process();
+    let count = game
+        .divide(depth, leaves, 1, &|done, _| bar.update(done as u64, None))
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
+    let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
+    bar.finish();
+    (count, secs.max(1e-3))
 }
 
 /// Fairy-Stockfish, with its variant named or left to the file's stem.
@@ -886,8 +920,14 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             at,
             divide,
             threads,
+            bulk,
             implementation,
         } if !matches!(implementation, conform::PerftImpl::Interp) => {
+            if bulk {
+                return Err(Failure(
+                    "--bulk counts the interpreter's last ply: use it without --impl".to_string(),
+                ));
+            }
             let replay = replay(&file, &at)?;
             conform::perft(
                 &file,
@@ -955,14 +995,18 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             at,
             divide,
             threads,
+            bulk,
             ..
         } => {
             let game = game(&file, &at)?;
             let bar = progress::Bar::new("perft", "root moves", game.legal_moves().len() as u64);
+            let leaves = if bulk { Leaves::Bulk } else { Leaves::Played };
             let rows = if depth == 0 {
                 Vec::new()
             } else {
-                let rows = game.divide(depth, threads, &|done, _| bar.update(done as u64, None));
+                let rows = game.divide(depth, leaves, threads, &|done, _| {
+                    bar.update(done as u64, None);
+                });
                 bar.finish();
                 rows
             };
@@ -1322,49 +1366,43 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
                 None => None,
             };
             // (implementation, depth, leaves, seconds, speed over the
-            // interpreter's: none where the two count different leaves, as a
-            // speed compares like work only)
-            let mut rows: Vec<(&str, u32, u64, f64, Option<f64>)> = Vec::new();
+            // interpreter's every-leaf count and over its bulk count: none
+            // where the two count different leaves, as a speed compares like
+            // work only)
+            let mut rows: Vec<BenchRow> = Vec::new();
             let mut disagreements = Vec::new();
             for (i, &d) in depth.iter().enumerate() {
-                let bar = progress::Bar::new(
-                    &format!("bench depth {d}"),
-                    "root moves",
-                    game.legal_moves().len() as u64,
-                );
-                let start = motley_conformance::cpu::this_process();
-                let leaves = game
-                    .divide(d, 1, &|done, _| bar.update(done as u64, None))
-                    .iter()
-                    .map(|(_, n)| n)
-                    .sum();
-                let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
-                bar.finish();
-                rows.push(("interpreter", d, leaves, secs, Some(1.0)));
+                let played = interpreter_bench(&game, d, Leaves::Played);
+                let (leaves, secs) = played;
+                let (bulk_leaves, bulk_secs) = interpreter_bench(&game, d, Leaves::Bulk);
+                let mut compared = |name: &'static str, (other, other_secs): (u64, f64)| {
+                    let other_secs = other_secs.max(1e-3);
+                    if other == leaves {
+                        (
+                            name,
+                            d,
+                            other,
+                            other_secs,
+                            Some(secs / other_secs),
+                            Some(bulk_secs / other_secs),
+                        )
+                    } else {
+                        disagreements.push(format!(
+                            "depth {d}: the interpreter counts {leaves} leaves, {name} {other}"
+                        ));
+                        (name, d, other, other_secs, None, None)
+                    }
+                };
+                rows.push(compared("interpreter", played));
+                rows.push(compared("interp bulk", (bulk_leaves, bulk_secs)));
                 if let Some((_, engine_leaves, engine_secs)) =
                     engine.as_ref().and_then(|rows| rows.get(i))
                 {
-                    let ratio = if *engine_leaves == leaves {
-                        Some(secs / engine_secs)
-                    } else {
-                        disagreements.push(format!(
-                            "depth {d}: the interpreter counts {leaves} leaves, the engine {engine_leaves}"
-                        ));
-                        None
-                    };
-                    rows.push(("engine", d, *engine_leaves, *engine_secs, ratio));
+                    rows.push(compared("engine", (*engine_leaves, *engine_secs)));
                 }
                 if let Some(Ok(fsf)) = &fsf {
                     let (_, fsf_leaves, fsf_secs) = fsf[i];
-                    let ratio = if fsf_leaves == leaves {
-                        Some(secs / fsf_secs.max(1e-3))
-                    } else {
-                        disagreements.push(format!(
-                            "depth {d}: the interpreter counts {leaves} leaves, Fairy-Stockfish {fsf_leaves}"
-                        ));
-                        None
-                    };
-                    rows.push(("fsf (bulk)", d, fsf_leaves, fsf_secs, ratio));
+                    rows.push(compared("fsf (bulk)", (fsf_leaves, fsf_secs)));
                 }
             }
             if let Some(Err(why)) = &fsf {
@@ -1373,29 +1411,33 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             if json {
                 json::print(&serde_json::Value::Array(
                     rows.iter()
-                        .map(|&(imp, d, leaves, secs, ratio)| {
+                        .map(|&(imp, d, leaves, secs, ratio, bulk_ratio)| {
                             serde_json::json!({
                                 "impl": imp, "depth": d, "leaves": leaves, "seconds": secs,
                                 "leaves_per_second": leaves as f64 / secs, "x_interp": ratio,
+                                "x_bulk": bulk_ratio,
                             })
                         })
                         .collect(),
                 ));
             } else {
                 outln!(
-                    "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10}",
+                    "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10} {:>10}",
                     "impl",
                     "depth",
                     "leaves",
                     "seconds",
                     "leaves/s",
-                    "x interp"
+                    "x interp",
+                    "x bulk"
                 );
-                for (imp, d, leaves, secs, ratio) in rows {
-                    let ratio = ratio.map_or("-".to_string(), |r| format!("{r:.2}"));
+                let shown = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.2}"));
+                for (imp, d, leaves, secs, ratio, bulk_ratio) in rows {
                     outln!(
-                        "{imp:<12} {d:>5} {leaves:>14} {secs:>10.3} {:>14.0} {ratio:>10}",
-                        leaves as f64 / secs
+                        "{imp:<12} {d:>5} {leaves:>14} {secs:>10.3} {:>14.0} {:>10} {:>10}",
+                        leaves as f64 / secs,
+                        shown(ratio),
+                        shown(bulk_ratio)
                     );
                 }
             }

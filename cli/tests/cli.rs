@@ -31,6 +31,18 @@ fn threads_give_the_same_count() {
 }
 
 #[test]
+fn bulk_counting_gives_the_same_count() {
+    let (code, out, _) = motley(&["perft", CHESS, "4", "--bulk"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("197281"));
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (code, out, _) = motley(&["perft", CHESS, "3", "--bulk", "--fen", kiwipete, "--divide"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("97862"));
+    assert!(out.lines().any(|l| l == "e2a6 1907"), "{out}");
+}
+
+#[test]
 fn moves_are_sorted_canonical_text() {
     let (code, out, _) = motley(&["moves", CHESS, "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"]);
     assert_eq!(code, 0);

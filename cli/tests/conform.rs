@@ -104,6 +104,12 @@ fn perft_with_the_engine_and_both() {
         "2",
     ]);
     assert_eq!((code, out.lines().last()), (0, Some("13744")));
+    let (code, _, err) = motley_at_root(&["perft", CHESS, "1", "--bulk", "--impl", "engine"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--bulk counts the interpreter's last ply: use it without --impl"),
+        "{err}"
+    );
     let (code, _, err) = motley_at_root(&["perft", CHESS, "1", "--impl", "nope"]);
     assert_eq!(code, 2, "{err}");
 }
@@ -113,16 +119,23 @@ fn bench_has_an_engine_row_with_the_ratio() {
     let (code, out, _) = motley_at_root(&["bench", CHESS, "--depth", "3"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].ends_with("x interp"), "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].ends_with("x interp     x bulk"), "{out}");
     assert!(
         lines[1].starts_with("interpreter ") && lines[1].contains(" 8902 "),
         "{out}"
     );
     assert!(
-        lines[2].starts_with("engine ") && lines[2].contains(" 8902 "),
+        lines[2].starts_with("interp bulk ") && lines[2].contains(" 8902 "),
         "{out}"
     );
+    assert!(
+        lines[3].starts_with("engine ") && lines[3].contains(" 8902 "),
+        "{out}"
+    );
+    // The interpreter's row is its own unit in the first ratio column.
+    assert_eq!(lines[1].split_whitespace().nth(5), Some("1.00"), "{out}");
+    assert_eq!(lines[2].split_whitespace().nth(7), Some("1.00"), "{out}");
 }
 
 #[test]
@@ -142,7 +155,7 @@ fn bench_against_fsf_adds_its_bulk_row_or_says_why_not() {
         return;
     };
     assert!(row.contains(" 8902 "), "{out}");
-    assert_eq!(out.lines().count(), 4, "{out}");
+    assert_eq!(out.lines().count(), 5, "{out}");
 }
 
 #[test]

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::fsf::Fsf;
 use crate::uci::Uci;
+use motley_interpreter::Leaves;
 
 pub use motley_interpreter::{Color, Reason};
 
@@ -421,7 +422,7 @@ impl Implementation for Interp {
         let threads = self.threads;
         let game = self.game()?;
         Ok(if threads > 1 && depth > 1 {
-            game.divide(depth, threads, &|_, _| {})
+            game.divide(depth, Leaves::Played, threads, &|_, _| {})
                 .iter()
                 .map(|r| r.1)
                 .sum()
@@ -435,7 +436,9 @@ impl Implementation for Interp {
             return Ok(Vec::new());
         }
         let threads = self.threads;
-        Ok(self.game()?.divide(depth, threads, &|_, _| {}))
+        Ok(self
+            .game()?
+            .divide(depth, Leaves::Played, threads, &|_, _| {}))
     }
 }
 

@@ -494,14 +494,17 @@ impl Game {
         self.rules.perft(&self.position, depth)
     }
 
-    /// Perft per root move, sorted by move text, on `threads` threads.
+    /// Perft per root move, sorted by move text, on `threads` threads, the
+    /// last ply counted as `leaves` says.
     pub fn divide(
         &self,
         depth: u32,
+        leaves: crate::play::Leaves,
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(String, u64)> {
-        self.rules.divide(&self.position, depth, threads, progress)
+        self.rules
+            .divide(&self.position, depth, leaves, threads, progress)
     }
 
     /// The position's identity for repetition: what its FEN without the

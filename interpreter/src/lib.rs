@@ -41,8 +41,8 @@ pub(crate) mod play;
 pub use color::Color;
 pub use game::{build, build_named, build_path, Game, LoadError, Played};
 pub use play::{
-    parse_square, square_name, Action, Bits, Gating, Move, Outcome, PlayError, Position, Reason,
-    Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
+    parse_square, square_name, Action, Bits, Gating, Leaves, Move, Outcome, PlayError, Position,
+    Reason, Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
 };
 
 /// The piece code of a piece type (its index under `pieces:`) for a side:

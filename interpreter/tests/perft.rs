@@ -1,6 +1,6 @@
 //! Orthodox chess perft from the rule file against published counts.
 
-use motley_interpreter::Game;
+use motley_interpreter::{Game, Leaves};
 
 const CHESS: &str = include_str!("../../spec/variants/chess.yaml");
 
@@ -33,6 +33,12 @@ fn run(budget: u64) -> usize {
         game.set_fen(&fen).unwrap_or_else(|e| panic!("{e}"));
         for (depth, expected) in counts.into_iter().filter(|c| c.1 <= budget) {
             assert_eq!(game.perft(depth), expected, "{fen} depth {depth}");
+            let bulk: u64 = game
+                .divide(depth, Leaves::Bulk, 1, &|_, _| {})
+                .iter()
+                .map(|r| r.1)
+                .sum();
+            assert_eq!(bulk, expected, "{fen} depth {depth}, the last ply in bulk");
             checked += 1;
         }
     }
@@ -61,13 +67,13 @@ fn divide_sums_to_perft_where_the_game_is_over() {
     game.set_fen("rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0+3 0 2")
         .unwrap_or_else(|e| panic!("{e}"));
     for depth in 1..=2 {
-        let rows = game.divide(depth, 1, &|_, _| {});
+        let rows = game.divide(depth, Leaves::Played, 1, &|_, _| {});
         assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), game.perft(depth));
         assert!(rows.is_empty(), "{rows:?}");
     }
     game.set_fen("rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 2+3 0 2")
         .unwrap_or_else(|e| panic!("{e}"));
-    let rows = game.divide(2, 1, &|_, _| {});
+    let rows = game.divide(2, Leaves::Bulk, 1, &|_, _| {});
     assert_eq!(rows.len(), 30);
     assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), game.perft(2));
 }

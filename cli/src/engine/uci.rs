@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use motley_interpreter::Game;
+use motley_interpreter::{Game, Leaves};
 use motley_search::{Clock, Info, Limits, Score};
 
 use super::random::Random;
@@ -259,12 +259,13 @@ impl Session {
         );
     }
 
-    /// `go perft N`: `MOVE: COUNT` per root move, then the total.
+    /// `go perft N`: `MOVE: COUNT` per root move, then the total; the last
+    /// ply counted in bulk.
     fn perft(&self, depth: u32) {
         let rows = if depth == 0 {
             Vec::new()
         } else {
-            self.game.divide(depth, 1, &|_, _| {})
+            self.game.divide(depth, Leaves::Bulk, 1, &|_, _| {})
         };
         let total: u64 = if depth == 0 {
             1

@@ -526,6 +526,29 @@ impl Tables {
         }
     }
 
+    /// The leap probes of `sq` for attackers of `colour`: each square a
+    /// leaper may attack `sq` from, with the piece codes (bit set) that do.
+    #[inline]
+    pub fn leaps_to(&self, sq: Square, colour: usize) -> &[(Square, u64)] {
+        let (a, b) = self.leap_index[colour * self.squares + sq as usize];
+        &self.leap_probes[a as usize..b as usize]
+    }
+
+    /// The rays of `sq` for attackers of `colour`: each line of squares
+    /// leading away from `sq`, with the piece codes (bit set) that attack
+    /// `sq` from each distance along it (as long as the line is open).
+    #[inline]
+    pub fn rays_to(&self, sq: Square, colour: usize) -> impl Iterator<Item = (&[Square], &[u64])> {
+        let (a, b) = self.ray_index[colour * self.squares + sq as usize];
+        self.rays[a as usize..b as usize].iter().map(|ray| {
+            let len = ray.len as usize;
+            (
+                &self.steps[ray.start as usize..ray.start as usize + len],
+                &self.ray_masks[ray.masks as usize..ray.masks as usize + len],
+            )
+        })
+    }
+
     /// Whether a piece of `colour` attacks `sq` by a leap or a slide, given
     /// the board; pieces on `inert` squares (frozen) attack nothing but block.
     /// Complex attackers (see [`Tables::complex`]) are the caller's to test.

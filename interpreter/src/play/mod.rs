@@ -13,6 +13,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod piece_state;
+mod pins;
 mod position;
 mod shuffle;
 mod view;
@@ -24,7 +25,7 @@ pub use counting::HonourCount;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
-pub use perft::MAX_PERFT_DEPTH;
+pub use perft::{Leaves, MAX_PERFT_DEPTH};
 pub(crate) use position::MoveKind;
 pub use position::{Move, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use shuffle::{Start, CHESS960_ARRAYS};
@@ -163,6 +164,9 @@ pub struct Rules {
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
     pub(crate) wall_zone: [Bits; 2],
+    /// Whether pins decide most moves' legality without making them
+    /// ([`Rules::pins_decide`]).
+    pub(crate) legality_by_pins: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -368,6 +372,7 @@ impl Rules {
             counts_honour: false,
             plain_moves: false,
             wall_zone: [Bits::default(); 2],
+            legality_by_pins: false,
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -411,6 +416,7 @@ impl Rules {
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.plain_moves = rules.moves_are_plain();
+        rules.legality_by_pins = rules.pins_decide();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = rules.piece_counts(&rules.start);
         Ok(rules)

@@ -1,6 +1,7 @@
 //! Move generation and legality.
 
 use super::bits::Bits;
+use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::{
@@ -186,7 +187,6 @@ impl Rules {
 
     /// The moves of `mover` on `from` along the paths of the movement code
     /// `movement` (its own, or a virtual type's), as far as `powers` allow.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     #[inline(always)]
     pub(super) fn walk_paths(
         &self,
@@ -197,122 +197,159 @@ impl Rules {
         powers: Powers,
         out: &mut Vec<Move>,
     ) {
-        let us = pos.side;
-        let board = &pos.board;
-        let enemy = |c: u8| c != 0 && (c as usize - 1) & 1 != us;
         let virgin = pos.virgin.has(from);
-        let (screens_not, captures_not) = (
-            self.tables.screens_not[movement as usize],
-            self.tables.captures_not[movement as usize],
-        );
-        let capturable = |c: u8| enemy(c) && captures_not >> ((c as usize - 1) / 2) & 1 == 0;
+        let walker = Walker {
+            pos,
+            mover,
+            from,
+            captures_not: self.tables.captures_not[movement as usize],
+        };
         for path in self.tables.paths(movement, from) {
             if path.flags & flag::INITIAL != 0 && !virgin {
                 continue;
             }
             let steps = self.tables.steps(path);
-            let can_move = path.flags & flag::MOVE != 0 && powers.moves;
-            let can_capture = path.flags & flag::CAPTURE != 0 && powers.captures;
+            let can = Powers {
+                moves: path.flags & flag::MOVE != 0 && powers.moves,
+                captures: path.flags & flag::CAPTURE != 0 && powers.captures,
+                en_passant: path.flags & flag::EN_PASSANT != 0 && powers.en_passant,
+            };
+            let marks = path.flags & flag::MARKS_EN_PASSANT != 0;
             match path.walk {
-                Walk::Leap | Walk::Lame => {
-                    let Some((&to, between)) = steps.split_last() else {
-                        continue;
-                    };
-                    if between.iter().any(|&s| board[s as usize] != 0) {
-                        continue;
-                    }
-                    let target = board[to as usize];
-                    if target == 0 {
-                        if can_move {
-                            let kind = if path.flags & flag::MARKS_EN_PASSANT != 0
-                                && !between.is_empty()
-                            {
-                                MoveKind::Passing
-                            } else {
-                                MoveKind::Normal
-                            };
-                            self.push(pos, mover, from, to, kind, out);
-                        }
-                        if path.flags & flag::EN_PASSANT != 0 && pos.ep.has(to) && powers.en_passant
-                        {
-                            self.push_en_passant(pos, mover, from, to, out);
-                        }
-                    } else if can_capture && capturable(target) {
-                        self.push(pos, mover, from, to, MoveKind::Normal, out);
-                    }
-                }
-                Walk::Slide => {
-                    for (k, &to) in steps.iter().enumerate() {
-                        let target = board[to as usize];
-                        if target == 0 {
-                            if can_move {
-                                let kind = if path.flags & flag::MARKS_EN_PASSANT != 0 && k > 0 {
-                                    MoveKind::Passing
-                                } else {
-                                    MoveKind::Normal
-                                };
-                                self.push(pos, mover, from, to, kind, out);
-                            }
-                            if path.flags & flag::EN_PASSANT != 0
-                                && pos.ep.has(to)
-                                && powers.en_passant
-                            {
-                                self.push_en_passant(pos, mover, from, to, out);
-                            }
-                        } else {
-                            if can_capture && capturable(target) {
-                                self.push(pos, mover, from, to, MoveKind::Normal, out);
-                            }
-                            break;
-                        }
-                    }
-                }
+                Walk::Leap | Walk::Lame => self.leap(&walker, steps, can, marks, out),
+                Walk::Slide => self.slide(&walker, steps, can, marks, out),
                 Walk::Hop | Walk::Grasshop => {
-                    let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0) else {
-                        continue;
-                    };
-                    let over = board[steps[screen] as usize];
-                    if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
-                        continue;
-                    }
-                    for &to in &steps[screen + 1..] {
-                        let target = board[to as usize];
-                        let takes = can_capture && capturable(target);
-                        if self.onto(pos, mover, (from, to), target, (can_move, takes), out)
-                            || path.walk == Walk::Grasshop
-                        {
-                            break;
-                        }
-                    }
+                    let screens_not = self.tables.screens_not[movement as usize];
+                    let once = path.walk == Walk::Grasshop;
+                    self.hop(&walker, steps, can, (screens_not, once), out);
                 }
-                Walk::Bent => {
-                    let (route, needs, last) = crate::compile::bent_parts(steps);
-                    if !route_open(board, from, route, needs) {
-                        continue;
-                    }
-                    for &to in last {
-                        let target = if to == from { 0 } else { board[to as usize] };
-                        let takes = can_capture && capturable(target);
-                        if self.onto(pos, mover, (from, to), target, (can_move, takes), out) {
-                            break;
-                        }
-                    }
-                }
+                Walk::Bent => self.bend(&walker, steps, can, out),
                 Walk::Shoot => {
                     let to = steps[0];
-                    if can_capture && capturable(board[to as usize]) {
+                    if can.captures && walker.capturable(pos.board[to as usize]) {
                         out.push(Move {
                             from,
                             to,
                             kind: MoveKind::Shoot,
-                            promotion: 0,
-                            aux: 0,
-                            extra: 0,
-                            gate: 0,
-                            gate_at: 0,
+                            ..Move::default()
                         });
                     }
                 }
+            }
+        }
+    }
+
+    /// A leap (or a lame leap, its squares before the last empty) onto the
+    /// last of `steps`; `marks`: a move that passes squares marks them en
+    /// passant targets.
+    #[inline(always)]
+    fn leap(&self, w: &Walker, steps: &[Square], can: Powers, marks: bool, out: &mut Vec<Move>) {
+        let Some((&to, between)) = steps.split_last() else {
+            return;
+        };
+        if between.iter().any(|&s| w.pos.board[s as usize] != 0) {
+            return;
+        }
+        let target = w.pos.board[to as usize];
+        if target == 0 {
+            self.onto_empty(w, to, can, marks && !between.is_empty(), out);
+        } else if can.captures && w.capturable(target) {
+            self.push(w.pos, w.mover, w.from, to, MoveKind::Normal, out);
+        }
+    }
+
+    /// A slide along `steps` up to the first occupied square, which it
+    /// captures where it may.
+    #[inline(always)]
+    fn slide(&self, w: &Walker, steps: &[Square], can: Powers, marks: bool, out: &mut Vec<Move>) {
+        for (k, &to) in steps.iter().enumerate() {
+            let target = w.pos.board[to as usize];
+            if target == 0 {
+                self.onto_empty(w, to, can, marks && k > 0, out);
+            } else {
+                if can.captures && w.capturable(target) {
+                    self.push(w.pos, w.mover, w.from, to, MoveKind::Normal, out);
+                }
+                break;
+            }
+        }
+    }
+
+    /// The moves onto the empty square `to`: a plain move (`passing`: one
+    /// that marks the squares passed) and an en passant capture there.
+    #[inline(always)]
+    fn onto_empty(&self, w: &Walker, to: Square, can: Powers, passing: bool, out: &mut Vec<Move>) {
+        if can.moves {
+            let kind = if passing {
+                MoveKind::Passing
+            } else {
+                MoveKind::Normal
+            };
+            self.push(w.pos, w.mover, w.from, to, kind, out);
+        }
+        if can.en_passant && w.pos.ep.has(to) {
+            self.push_en_passant(w.pos, w.mover, w.from, to, out);
+        }
+    }
+
+    /// A hop over the first occupied step (unless `screens_not` holds its
+    /// type) onto the squares beyond, up to the next occupied one; `once`
+    /// (a grasshopper): onto the square right beyond only.
+    #[inline(always)]
+    fn hop(
+        &self,
+        w: &Walker,
+        steps: &[Square],
+        can: Powers,
+        (screens_not, once): (u32, bool),
+        out: &mut Vec<Move>,
+    ) {
+        let board = &w.pos.board;
+        let Some(screen) = steps.iter().position(|&s| board[s as usize] != 0) else {
+            return;
+        };
+        let over = board[steps[screen] as usize];
+        if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
+            return;
+        }
+        for &to in &steps[screen + 1..] {
+            let target = board[to as usize];
+            let takes = can.captures && w.capturable(target);
+            if self.onto(
+                w.pos,
+                w.mover,
+                (w.from, to),
+                target,
+                (can.moves, takes),
+                out,
+            ) || once
+            {
+                break;
+            }
+        }
+    }
+
+    /// A multi-leg move (§4.5): its route open as its needs say, then its
+    /// last leg.
+    #[inline(always)]
+    fn bend(&self, w: &Walker, steps: &[Square], can: Powers, out: &mut Vec<Move>) {
+        let board = &w.pos.board;
+        let (route, needs, last) = crate::compile::bent_parts(steps);
+        if !route_open(board, w.from, route, needs) {
+            return;
+        }
+        for &to in last {
+            let target = if to == w.from { 0 } else { board[to as usize] };
+            let takes = can.captures && w.capturable(target);
+            if self.onto(
+                w.pos,
+                w.mover,
+                (w.from, to),
+                target,
+                (can.moves, takes),
+                out,
+            ) {
+                break;
             }
         }
     }
@@ -1131,7 +1168,20 @@ impl Rules {
         let first = out.len();
         let facing_before =
             self.variant.royals_facing == Facing::BreakOrPass && self.royals_face(pos);
+        let pins = if self.legality_by_pins && self.legal_by_safety(pos) {
+            self.pins(pos)
+        } else {
+            None
+        };
         for m in pseudo {
+            match pins.as_ref().map(|pins| self.verdict(pos, pins, &m)) {
+                Some(Verdict::Legal) => {
+                    out.push(m);
+                    continue;
+                }
+                Some(Verdict::Illegal) => continue,
+                Some(Verdict::Test) | None => {}
+            }
             work.make_into(self, m, &mut undo);
             if self.legal_made(&work, &m, &undo, facing_before) {
                 out.push(m);
@@ -1237,6 +1287,26 @@ pub const NULL_MOVE: Move = Move {
     gate: 0,
     gate_at: 0,
 };
+
+/// One piece walking its paths: the position, the piece, its square, and
+/// the types (bit set) it may not capture.
+struct Walker<'p> {
+    pos: &'p Position,
+    mover: u8,
+    from: Square,
+    captures_not: u32,
+}
+
+impl Walker<'_> {
+    /// Whether the piece may capture `code`: an enemy piece of a type it
+    /// may capture.
+    #[inline(always)]
+    fn capturable(&self, code: u8) -> bool {
+        code != 0
+            && (code as usize - 1) & 1 != self.pos.side
+            && self.captures_not >> ((code as usize - 1) / 2) & 1 == 0
+    }
+}
 
 /// What a walk along a piece's paths may give: moves to empty squares,
 /// captures, en passant captures.

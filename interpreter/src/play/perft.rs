@@ -1,5 +1,7 @@
-//! Perft: counting the leaves of the legal-move tree, every leaf played.
+//! Perft: counting the leaves of the legal-move tree, every leaf played
+//! or the last ply counted in bulk.
 
+use super::pins::Verdict;
 use super::position::{Move, Position, Undo};
 use super::Rules;
 
@@ -9,20 +11,43 @@ use super::Rules;
 /// stay small. Deeper requests are refused, never started.
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
+/// How perft counts the last ply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Leaves {
+    /// Every leaf move is made and unmade: the cost of visiting each leaf.
+    #[default]
+    Played,
+    /// The last ply is counted as the number of legal moves: a move whose
+    /// legality the pins decide is not made (as Fairy-Stockfish counts).
+    Bulk,
+}
+
 impl Rules {
     /// The number of legal move sequences of length `depth` from `pos`.
-    /// Every leaf move is made and tested for legality. `depth` should be
-    /// at most [`MAX_PERFT_DEPTH`]: the count keeps a move list per ply.
+    /// Every leaf move is made. `depth` should be at most
+    /// [`MAX_PERFT_DEPTH`]: the count keeps a move list per ply.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        self.perft_counting(pos, depth, Leaves::Played)
+    }
+
+    /// [`Rules::perft`], the last ply counted as `leaves` says; the count
+    /// is the same either way.
+    pub fn perft_counting(&self, pos: &Position, depth: u32, leaves: Leaves) -> u64 {
         if depth == 0 {
             return 1;
         }
         let mut work = pos.clone();
         let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-        self.perft_rec(&mut work, depth, &mut buffers)
+        self.perft_rec(&mut work, depth, leaves, &mut buffers)
     }
 
-    fn perft_rec(&self, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    fn perft_rec(
+        &self,
+        pos: &mut Position,
+        depth: u32,
+        leaves: Leaves,
+        buffers: &mut [Vec<Move>],
+    ) -> u64 {
         let Some((moves, rest)) = buffers.split_first_mut() else {
             return 1;
         };
@@ -31,19 +56,37 @@ impl Rules {
         }
         moves.clear();
         if !self.legal_by_safety(pos) {
-            return self.perft_listed(pos, depth, moves, rest);
+            return self.perft_listed(pos, depth, leaves, moves, rest);
         }
         self.pseudo_legal(pos, moves);
+        let pins = if self.legality_by_pins {
+            self.pins(pos)
+        } else {
+            None
+        };
+        let bulk = depth == 1 && leaves == Leaves::Bulk;
         let (mut nodes, mut any_legal) = (0, false);
         let mut undo = Undo::default();
         for &m in moves.iter() {
+            let verdict = pins
+                .as_ref()
+                .map_or(Verdict::Test, |pins| self.verdict(pos, pins, &m));
+            match verdict {
+                Verdict::Illegal => continue,
+                Verdict::Legal if bulk => {
+                    any_legal = true;
+                    nodes += 1;
+                    continue;
+                }
+                _ => {}
+            }
             pos.make_into(self, m, &mut undo);
-            if !self.left_in_check(pos) {
+            if verdict == Verdict::Legal || !self.left_in_check(pos) {
                 any_legal = true;
                 nodes += if depth == 1 {
                     1
                 } else {
-                    self.perft_rec(pos, depth - 1, rest)
+                    self.perft_rec(pos, depth - 1, leaves, rest)
                 };
             }
             pos.unmake(self, m, &undo);
@@ -54,7 +97,7 @@ impl Rules {
             nodes = if depth == 1 {
                 1
             } else {
-                self.perft_rec(pos, depth - 1, rest)
+                self.perft_rec(pos, depth - 1, leaves, rest)
             };
             pos.unmake(self, m, &undo);
         }
@@ -69,6 +112,7 @@ impl Rules {
         &self,
         pos: &mut Position,
         depth: u32,
+        leaves: Leaves,
         moves: &mut Vec<Move>,
         rest: &mut [Vec<Move>],
     ) -> u64 {
@@ -80,7 +124,7 @@ impl Rules {
         let mut undo = Undo::default();
         for &m in moves.iter() {
             pos.make_into(self, m, &mut undo);
-            nodes += self.perft_rec(pos, depth - 1, rest);
+            nodes += self.perft_rec(pos, depth - 1, leaves, rest);
             pos.unmake(self, m, &undo);
         }
         nodes
@@ -89,10 +133,12 @@ impl Rules {
     /// Perft split by root move: each legal move's canonical text and count,
     /// sorted by text; `threads` workers share the root moves. The counts
     /// sum to [`Rules::perft`]: none at a position where the game is over.
+    /// The last ply is counted as `leaves` says.
     pub fn divide(
         &self,
         pos: &Position,
         depth: u32,
+        leaves: Leaves,
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(String, u64)> {
@@ -113,7 +159,10 @@ impl Rules {
                             let Some(&m) = roots.get(i) else { break };
                             let mut child = pos.clone();
                             child.make(self, m);
-                            mine.push((self.uci(&m), self.perft(&child, depth.saturating_sub(1))));
+                            mine.push((
+                                self.uci(&m),
+                                self.perft_counting(&child, depth.saturating_sub(1), leaves),
+                            ));
                             progress(
                                 done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
                                 total,

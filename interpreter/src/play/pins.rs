@@ -1,0 +1,225 @@
+//! Legality without making the move: per position, whether the side to
+//! move is in check and which of its pieces are pinned to a royal piece,
+//! found from the royal squares outward along the compiled attack probes
+//! (leaps and rays). Where the probes are the whole story of attack
+//! ([`Rules::pins_decide`]), most moves are then judged without being made.
+
+use super::bits::Bits;
+use super::position::{Move, MoveKind, Position};
+use super::Rules;
+use crate::compile::Square;
+
+/// The most pins a position records; beyond it, every move is tested by
+/// making it.
+const MAX_PINS: usize = 32;
+
+/// The pieces of the side to move pinned to its royal pieces, when it is
+/// not in check.
+pub(crate) struct Pins {
+    /// The pinned pieces' squares.
+    pinned: Bits,
+    /// Per pin: the pinned piece's square and the line it may stay on (the
+    /// squares between the royal piece and the pinner, and the pinner's).
+    lines: [(Square, Bits); MAX_PINS],
+    /// Number of pins in `lines`.
+    count: usize,
+}
+
+/// What the pins say about a pseudo-legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Legal without making it.
+    Legal,
+    /// Illegal without making it: a pinned piece leaves its line.
+    Illegal,
+    /// Only making the move tells.
+    Test,
+}
+
+impl Rules {
+    /// Whether the compiled probes decide every attack, so that pins tell
+    /// most moves' legality: check is a royal piece attacked and nothing
+    /// more, no attacker needs more than a leap or a ray (no hoppers, lame
+    /// or bent movement, conditions, imitators, capture limits), nothing
+    /// freezes, no walls, no explosions, one move per turn, no special
+    /// moves. Decided once per rule file.
+    pub(crate) fn pins_decide(&self) -> bool {
+        let v = &self.variant;
+        self.plain_check
+            && self.tables.complex == [0, 0]
+            && !self.freezing
+            && self.imitator_codes == 0
+            && self.contextual_codes == 0
+            && !self.walled
+            && self.blast.is_empty()
+            && !self.special_moves
+            && v.turn.is_none()
+    }
+
+    /// The pins of the side to move in `pos`, or `None` when it is in check
+    /// or has more pins than are recorded: then every move is tested.
+    /// Only for files where [`Rules::pins_decide`].
+    pub(crate) fn pins(&self, pos: &Position) -> Option<Pins> {
+        let us = pos.side;
+        let them = us ^ 1;
+        let board = &pos.board;
+        let mut pins = Pins {
+            pinned: Bits::default(),
+            lines: [(0, Bits::default()); MAX_PINS],
+            count: 0,
+        };
+        for royal in pos.royals[us].iter() {
+            if self
+                .tables
+                .leaps_to(royal, them)
+                .iter()
+                .any(|&(at, mask)| mask >> board[at as usize] & 1 != 0)
+            {
+                return None;
+            }
+            for (line, masks) in self.tables.rays_to(royal, them) {
+                let mut blocker = None;
+                for (k, (&sq, &mask)) in line.iter().zip(masks).enumerate() {
+                    let occupant = board[sq as usize];
+                    if occupant == 0 {
+                        continue;
+                    }
+                    if mask >> occupant & 1 != 0 {
+                        let at = blocker?;
+                        if pins.count == MAX_PINS {
+                            return None;
+                        }
+                        let mut stay = Bits::default();
+                        for &s in &line[..=k] {
+                            stay.set(s);
+                        }
+                        pins.lines[pins.count] = (at, stay);
+                        pins.count += 1;
+                        pins.pinned.set(at);
+                        break;
+                    }
+                    if blocker.is_some() || (occupant as usize - 1) & 1 != us {
+                        break;
+                    }
+                    blocker = Some(sq);
+                }
+            }
+        }
+        Some(pins)
+    }
+
+    /// Whether `m`, pseudo-legal in `pos`, is legal, as far as `pins` (of
+    /// `pos`, not in check) tell: a move that places or moves no royal
+    /// piece, by no special kind, is legal unless a pinned piece leaves its
+    /// line. Royal moves, drops or promotions of royal pieces, a pinned
+    /// piece's move that gates a piece, en passant, castling, shooting and
+    /// passes are tested.
+    #[inline]
+    pub(crate) fn verdict(&self, pos: &Position, pins: &Pins, m: &Move) -> Verdict {
+        let royal = |code: u8| self.royal_codes >> code & 1 != 0;
+        match m.kind {
+            MoveKind::Normal | MoveKind::Passing => {}
+            MoveKind::Drop if !royal(m.promotion) => return Verdict::Legal,
+            _ => return Verdict::Test,
+        }
+        if royal(pos.board[m.from as usize])
+            || (m.promotion != 0 && royal(m.promotion))
+            || (m.gate != 0 && royal(m.gate))
+        {
+            return Verdict::Test;
+        }
+        if !pins.pinned.has(m.from) {
+            return Verdict::Legal;
+        }
+        // A piece gated onto the square left may block the pin itself.
+        if m.gate != 0 {
+            return Verdict::Test;
+        }
+        if pins.lines[..pins.count]
+            .iter()
+            .any(|(at, stay)| *at == m.from && !stay.has(m.to))
+        {
+            return Verdict::Illegal;
+        }
+        Verdict::Legal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Rules, Verdict};
+    use crate::play::Move;
+
+    fn rules(name: &str) -> Rules {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../spec/variants")
+            .join(format!("{name}.yaml"));
+        let source = std::fs::read_to_string(&path).expect("bundled file");
+        crate::build_path(&path, &source).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    /// The pseudo-legal move `text` (UCI) in `fen`, with its verdict.
+    fn verdict(rules: &Rules, fen: &str, text: &str) -> Option<Verdict> {
+        let pos = rules.position(fen).expect("FEN");
+        let pins = rules.pins(&pos)?;
+        let mut moves: Vec<Move> = Vec::new();
+        rules.pseudo_legal(&pos, &mut moves);
+        let m = moves
+            .iter()
+            .find(|m| rules.uci(m) == text)
+            .unwrap_or_else(|| panic!("{text} is not pseudo-legal in {fen}"));
+        Some(rules.verdict(&pos, &pins, m))
+    }
+
+    #[test]
+    fn files_whose_attacks_the_probes_tell_take_the_pins() {
+        for name in [
+            "chess",
+            "capablanca",
+            "seirawan",
+            "crazyhouse",
+            "grand",
+            "3check",
+        ] {
+            assert!(rules(name).legality_by_pins, "{name}");
+        }
+        // Hoppers and lame leapers (xiangqi), explosions (atomic), walls
+        // (duck): every move is made and tested.
+        for name in ["xiangqi", "atomic", "duck"] {
+            assert!(!rules(name).legality_by_pins, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_pinned_piece_stays_on_its_line() {
+        let chess = rules("chess");
+        // The bishop on d2 is pinned by the bishop on b4; the knight on f3
+        // and the queen on e2 are free.
+        let fen = "7k/8/8/8/1b6/5N2/3BQ3/4K3 w - - 0 1";
+        assert_eq!(verdict(&chess, fen, "d2c3"), Some(Verdict::Legal));
+        assert_eq!(verdict(&chess, fen, "d2b4"), Some(Verdict::Legal));
+        assert_eq!(verdict(&chess, fen, "d2e3"), Some(Verdict::Illegal));
+        assert_eq!(verdict(&chess, fen, "f3g5"), Some(Verdict::Legal));
+        assert_eq!(verdict(&chess, fen, "e1f1"), Some(Verdict::Test));
+        // Two own pieces on the line: neither is pinned.
+        let fen = "4k3/8/8/8/1b6/2N5/3B4/4K3 w - - 0 1";
+        assert_eq!(verdict(&chess, fen, "d2e3"), Some(Verdict::Legal));
+        // En passant is always tested.
+        let fen = "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1";
+        assert_eq!(verdict(&chess, fen, "e5d6"), Some(Verdict::Test));
+    }
+
+    #[test]
+    fn in_check_every_move_is_tested() {
+        let chess = rules("chess");
+        assert_eq!(
+            verdict(&chess, "4k3/8/8/8/8/8/3P4/r3K3 w - - 0 1", "d2d3"),
+            None
+        );
+        // A knight's check, found by the leap probes.
+        assert_eq!(
+            verdict(&chess, "4k3/8/8/8/8/5n2/3P4/4K3 w - - 0 1", "d2d3"),
+            None
+        );
+    }
+}
