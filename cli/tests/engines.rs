@@ -321,9 +321,57 @@ fn an_engine_that_hangs_loses_on_time_and_is_restarted() {
     let out = first_game(&fake_engine(":"));
     let lost: Vec<&str> = out
         .lines()
-        .filter(|l| l.contains("lost on time (no move)"))
+        .filter(|l| l.contains("lost on time (no move in "))
         .collect();
     assert_eq!(lost.len(), 2, "{out}");
+}
+
+#[test]
+fn an_engine_that_refuses_a_move_ends_the_game_as_an_error_not_a_loss() {
+    // A CECP engine that opens with e2e4 as White and answers every move
+    // it is sent with `Illegal move: MOVE`, as Fairy-Max does.
+    let refuser = r#"sh -c 'while read l; do case "$l" in "protover 2") echo "feature myname=\"Refuser\" done=1";; ping*) echo "pong ${l#ping }";; go) echo move e2e4;; [a-h][1-8][a-h][1-8]) echo "Illegal move: $l";; quit) exit;; esac; done'"#;
+    let (code, out, err) = motley_with_input(
+        &[
+            "match",
+            &variant("chess"),
+            "--engine",
+            refuser,
+            "--engine",
+            &format!("{MOTLEY} uci --random 1"),
+            "--protocol",
+            "xboard",
+            "--protocol",
+            "uci",
+            "--movetime",
+            "50",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    // Game 1: it is White, plays e2e4 and refuses Black's reply (2 plies).
+    assert!(
+        games[0].contains(": * (engine error: Refuser (White) answered `Illegal move: ")
+            && games[0].contains(" w KQkq - ")
+            && games[0].ends_with("after 2 plies"),
+        "{out}"
+    );
+    // Game 2: it is Black and refuses White's first move.
+    assert!(
+        games[1].contains(": * (engine error: Refuser (Black) answered `Illegal move: ")
+            && games[1].contains(" b KQkq ")
+            && games[1].ends_with("after 1 plies"),
+        "{out}"
+    );
+    assert!(out.contains(": 0 - 0 - 0 "), "{out}");
+    assert!(
+        out.contains("2 game(s) ended by an engine error, not scored"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -139,44 +139,38 @@ pub fn compare_here(
     fen: Option<&str>,
     moves: &[String],
 ) -> Result<(), DiffError> {
-    let la = a.legal_moves().map_err(|e| broken(a, e))?;
-    let lb = b.legal_moves().map_err(|e| broken(b, e))?;
-    if la != lb {
-        return Err(disagreement(
-            a,
-            b,
-            fen,
-            moves,
-            "different legal moves".to_string(),
-        ));
-    }
-    let fa = a.fen().map_err(|e| broken(a, e))?;
-    let fb = b.fen().map_err(|e| broken(b, e))?;
-    if fa != fb {
-        return Err(disagreement(
-            a,
-            b,
-            fen,
-            moves,
-            format!("different FEN: `{fa}` and `{fb}`"),
-        ));
-    }
-    let oa: Option<Outcome> = a.outcome().map_err(|e| broken(a, e))?;
-    let ob: Option<Outcome> = b.outcome().map_err(|e| broken(b, e))?;
-    if !outcomes_agree(&oa, &ob) {
-        return Err(disagreement(
-            a,
-            b,
-            fen,
-            moves,
-            format!(
+    let why = 'compare: {
+        let (la, lb) = ask_both(a, b, |i| i.legal_moves())?;
+        if la != lb {
+            break 'compare "different legal moves".to_string();
+        }
+        let (fa, fb) = ask_both(a, b, |i| i.fen())?;
+        if fa != fb {
+            break 'compare format!("different FEN: `{fa}` and `{fb}`");
+        }
+        let (oa, ob) = ask_both(a, b, |i| i.outcome())?;
+        if !outcomes_agree(&oa, &ob) {
+            break 'compare format!(
                 "different outcomes: {} and {} in `{fa}`",
                 show_outcome(&oa),
                 show_outcome(&ob)
-            ),
-        ));
-    }
-    Ok(())
+            );
+        }
+        return Ok(());
+    };
+    Err(disagreement(a, b, fen, moves, why))
+}
+
+/// The answers of `a` and `b` to the same question; a failure to answer is
+/// [`DiffError::Broken`].
+fn ask_both<T>(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    ask: impl Fn(&mut dyn Implementation) -> Result<T, ImplError>,
+) -> Result<(T, T), DiffError> {
+    let ta = ask(a).map_err(|e| broken(a, e))?;
+    let tb = ask(b).map_err(|e| broken(b, e))?;
+    Ok((ta, tb))
 }
 
 /// Builds the report of a disagreement at the position both stand on:

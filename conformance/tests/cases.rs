@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use motley_conformance::runner::{run_paths, Budget, Options, Status};
+use motley_conformance::runner::{run_paths, Budget, Options, Report, Status};
 use motley_conformance::{CaseFile, ImplKind};
 
 fn here(rel: &str) -> PathBuf {
@@ -16,6 +16,19 @@ fn ci() -> Options {
         budget: Budget::Default,
         ..Options::default()
     }
+}
+
+/// The report of running the cases at `rel` (below the crate) with `kind`
+/// on one thread under the CI budget.
+fn run_one(rel: &str, kind: &ImplKind) -> Report {
+    run_paths(&[here(rel)], kind, &Options { threads: 1, ..ci() })
+        .unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+#[track_caller]
+fn assert_no_failures(report: &Report) {
+    let failures = report.failure_lines();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn suite_passes(kind: ImplKind) {
@@ -64,12 +77,7 @@ fn every_case_names_its_source_and_the_perft_suite_is_complete() {
 #[test]
 fn wrong_cases_fail_with_the_difference() {
     for kind in [ImplKind::Interpreter, ImplKind::Engine] {
-        let report = run_paths(
-            &[here("tests/fixtures/wrong.yaml")],
-            &kind,
-            &Options { threads: 1, ..ci() },
-        )
-        .expect("fixture");
+        let report = run_one("tests/fixtures/wrong.yaml", &kind);
         let file = here("tests/fixtures/wrong.yaml").display().to_string();
         assert_eq!(
             report.failure_lines(),
@@ -155,64 +163,77 @@ fn parse(text: &str) -> String {
 #[test]
 fn bad_case_files_are_refused_with_located_messages() {
     let head = "variant: ../../../spec/variants/chess.yaml\ncases:\n";
-    assert_eq!(
-        parse(&format!(
-            "{head}  - name: a\n    source: s s s\n    expect: {{ perft: {{ 1: 20 }} }}\n"
-        )),
-        "ok"
-    );
-    assert_eq!(
-        parse("variant: nowhere.yaml\ncases: []\n"),
-        "DIR/x.yaml:1:10: variant rule file `DIR/nowhere.yaml` not found (the path is relative to the case file)"
-    );
-    let missing_source = parse(&format!(
-        "{head}  - name: a\n    expect: {{ perft: {{ 1: 20 }} }}\n"
-    ));
-    assert!(
-        missing_source.starts_with("DIR/x.yaml:4:5: missing key `source`"),
-        "{missing_source}"
-    );
-    assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: \"\"\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
-        "DIR/x.yaml:3:5: case `a`: `source` is empty; name the document and quote the words the case rests on"
-    );
-    let unknown = parse(&format!(
-        "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n    fenn: x\n"
-    ));
-    assert!(
-        unknown.starts_with("DIR/x.yaml:6:5: unknown key `fenn`"),
-        "{unknown}"
-    );
-    assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: blue, reason: checkmate }} }}\n")),
-        "DIR/x.yaml:3:5: case `a`: winner `blue`: expected white, black or draw"
-    );
-    assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ outcome: {{ winner: draw, reason: check count }} }}\n")),
-        "DIR/x.yaml:3:5: case `a`: `draw` by `check count` cannot happen: `check count` always has a winner"
-    );
-    assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{}}\n")),
-        "DIR/x.yaml:3:5: case `a`: `expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error"
-    );
-    assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ error: x, perft: {{ 1: 1 }} }}\n")),
-        "DIR/x.yaml:3:5: case `a`: `error` cannot be combined with other expectations: the start is refused, so there is no position"
-    );
-    assert_eq!(
-        parse(&format!("{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n  - name: a\n    source: s\n    expect: {{ perft: {{ 1: 20 }} }}\n")),
-        "DIR/x.yaml:6:5: case `a`: another case of this file has the same name"
-    );
-    assert_eq!(
-        parse(&format!(
-            "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 5000: 1 }} }}\n"
-        )),
-        "DIR/x.yaml:3:5: case `a`: perft depth 5000 is too deep: the most is 64"
-    );
-    let bad_count = parse(&format!(
-        "{head}  - name: a\n    source: s\n    expect: {{ perft: {{ 1: many }} }}\n"
-    ));
-    assert!(bad_count.starts_with("DIR/x.yaml:5:"), "{bad_count}");
+    let entry = |expect: &str| format!("  - name: a\n    source: s\n    expect: {expect}\n");
+    let case = |expect: &str| format!("{head}{}", entry(expect));
+    let perft = "{ perft: { 1: 20 } }";
+    // (file text, the message, whether the message is given whole or as
+    // its start)
+    let files = [
+        (
+            format!("{head}  - name: a\n    source: s s s\n    expect: {perft}\n"),
+            "ok",
+            true,
+        ),
+        (
+            "variant: nowhere.yaml\ncases: []\n".to_string(),
+            "DIR/x.yaml:1:10: variant rule file `DIR/nowhere.yaml` not found (the path is relative to the case file)",
+            true,
+        ),
+        (
+            format!("{head}  - name: a\n    expect: {perft}\n"),
+            "DIR/x.yaml:4:5: missing key `source`",
+            false,
+        ),
+        (
+            format!("{head}  - name: a\n    source: \"\"\n    expect: {perft}\n"),
+            "DIR/x.yaml:3:5: case `a`: `source` is empty; name the document and quote the words the case rests on",
+            true,
+        ),
+        (
+            format!("{}    fenn: x\n", case(perft)),
+            "DIR/x.yaml:6:5: unknown key `fenn`",
+            false,
+        ),
+        (
+            case("{ outcome: { winner: blue, reason: checkmate } }"),
+            "DIR/x.yaml:3:5: case `a`: winner `blue`: expected white, black or draw",
+            true,
+        ),
+        (
+            case("{ outcome: { winner: draw, reason: check count } }"),
+            "DIR/x.yaml:3:5: case `a`: `draw` by `check count` cannot happen: `check count` always has a winner",
+            true,
+        ),
+        (
+            case("{}"),
+            "DIR/x.yaml:3:5: case `a`: `expect` is empty; give at least one of legal, includes, excludes, perft, outcome, fen, error",
+            true,
+        ),
+        (
+            case("{ error: x, perft: { 1: 1 } }"),
+            "DIR/x.yaml:3:5: case `a`: `error` cannot be combined with other expectations: the start is refused, so there is no position",
+            true,
+        ),
+        (
+            format!("{}{}", case(perft), entry(perft)),
+            "DIR/x.yaml:6:5: case `a`: another case of this file has the same name",
+            true,
+        ),
+        (
+            case("{ perft: { 5000: 1 } }"),
+            "DIR/x.yaml:3:5: case `a`: perft depth 5000 is too deep: the most is 64",
+            true,
+        ),
+        (case("{ perft: { 1: many } }"), "DIR/x.yaml:5:", false),
+    ];
+    for (text, message, whole) in files {
+        let got = parse(&text);
+        if whole {
+            assert_eq!(got, message, "{text}");
+        } else {
+            assert!(got.starts_with(message), "{got}\n{text}");
+        }
+    }
 }
 
 /// Issue 15: S17 (a file without cases), U9 (a zero budget with its place),
@@ -313,17 +334,8 @@ fn uci_engines_run_the_perft_and_move_cases() {
     let kind: ImplKind = format!("uci:sh {}", script.display())
         .parse()
         .expect("uci kind");
-    let report = run_paths(
-        &[here("tests/fixtures/uci.yaml")],
-        &kind,
-        &Options { threads: 1, ..ci() },
-    )
-    .expect("fixture");
-    assert!(
-        report.failure_lines().is_empty(),
-        "{:?}",
-        report.failure_lines()
-    );
+    let report = run_one("tests/fixtures/uci.yaml", &kind);
+    assert_no_failures(&report);
     assert_eq!(
         (report.passed(), report.failed(), report.skipped()),
         (2, 0, 2)
@@ -352,12 +364,7 @@ fn uci_engines_run_the_perft_and_move_cases() {
 #[test]
 fn a_missing_uci_engine_is_a_clear_failure() {
     let kind: ImplKind = "uci:/nonexistent/engine".parse().expect("uci kind");
-    let report = run_paths(
-        &[here("tests/fixtures/uci.yaml")],
-        &kind,
-        &Options { threads: 1, ..ci() },
-    )
-    .expect("fixture");
+    let report = run_one("tests/fixtures/uci.yaml", &kind);
     let lines = report.failure_lines();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].ends_with("uci.yaml: all 4 cases: cannot load variant: cannot start UCI engine `/nonexistent/engine`: No such file or directory (os error 2)"), "{lines:?}");
@@ -371,34 +378,16 @@ fn a_real_uci_engine_passes_the_chess_cases_when_given() {
         return;
     };
     let kind = ImplKind::Uci(command);
-    let report = run_paths(
-        &[here("cases/chess")],
-        &kind,
-        &Options { threads: 1, ..ci() },
-    )
-    .expect("cases");
-    assert!(
-        report.failure_lines().is_empty(),
-        "{}",
-        report.failure_lines().join("\n")
-    );
+    let report = run_one("cases/chess", &kind);
+    assert_no_failures(&report);
     assert!(report.passed() > 100, "{}", report.summary());
 }
 
 #[test]
 fn known_failures_are_counted_apart() {
     for kind in [ImplKind::Interpreter, ImplKind::Engine] {
-        let report = run_paths(
-            &[here("tests/fixtures/known.yaml")],
-            &kind,
-            &Options { threads: 1, ..ci() },
-        )
-        .expect("fixture");
-        assert!(
-            report.failure_lines().is_empty(),
-            "{:?}",
-            report.failure_lines()
-        );
+        let report = run_one("tests/fixtures/known.yaml", &kind);
+        assert_no_failures(&report);
         assert_eq!(
             (report.passed(), report.failed(), report.known()),
             (1, 0, 1)

@@ -6,9 +6,6 @@
 
 mod common;
 
-use motley_conformance::oracle::{compare_position, random_games, RandomGames, SplitMix64};
-use motley_conformance::Implementation;
-
 /// The interpreter and the engine loaded with Jester Chess and `rulings`.
 fn pair(rulings: &[(&str, &str)]) -> (motley_conformance::Interp, motley_conformance::Engine) {
     common::pair("jester", rulings)
@@ -36,19 +33,7 @@ const OPTIONS: [(&str, &str); 6] = [
 
 #[test]
 fn start_perft_to_depth_4() {
-    let (mut a, mut b) = pair(&[]);
-    for (depth, expected) in [(1, 26), (2, 738), (3, 20_016), (4, 572_122)] {
-        assert_eq!(
-            a.perft(depth).expect("interpreter perft"),
-            expected,
-            "interpreter, depth {depth}"
-        );
-        assert_eq!(
-            b.perft(depth).expect("engine perft"),
-            expected,
-            "engine, depth {depth}"
-        );
-    }
+    common::start_perft("jester", &[(1, 26), (2, 738), (3, 20_016), (4, 572_122)]);
 }
 
 #[test]
@@ -76,22 +61,7 @@ fn random_games_from_endgames() {
         "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1",
     ];
     let (mut a, mut b) = pair(&[]);
-    let mut outcomes = std::collections::BTreeMap::new();
-    for (i, fen) in fens.iter().enumerate() {
-        let run = RandomGames {
-            fen: Some(fen.to_string()),
-            seed: i as u64,
-            games: 12,
-            max_plies: 400,
-        };
-        match random_games(&mut a, &mut b, &run) {
-            Ok(summary) => summary
-                .outcomes
-                .into_iter()
-                .for_each(|(k, n)| *outcomes.entry(k).or_insert(0) += n),
-            Err(e) => panic!("{fen}: {e}"),
-        }
-    }
+    let outcomes = common::lockstep_from_each(&mut a, &mut b, &fens, 12, 400);
     eprintln!("{outcomes:?}");
     for reason in [
         "fifty-move rule",
@@ -115,47 +85,16 @@ fn random_games_with_promotions() {
         "q3k5/10/10/1PNLBRJ3/10/10/1pnlbrj3/10/10/10/4K4Q w - - 0 1 {captured=b}",
     ];
     for rulings in [&[][..], &[OPTIONS[2]], &[OPTIONS[4]]] {
+        eprintln!("rulings {rulings:?}");
         let (mut a, mut b) = pair(rulings);
-        for (i, fen) in fens.iter().enumerate() {
-            let run = RandomGames {
-                fen: Some(fen.to_string()),
-                seed: i as u64,
-                games: 10,
-                max_plies: 200,
-            };
-            match random_games(&mut a, &mut b, &run) {
-                Ok(summary) => assert_eq!(summary.games, 10),
-                Err(e) => panic!("{rulings:?} {fen}: {e}"),
-            }
-        }
+        common::lockstep_from_each(&mut a, &mut b, &fens, 10, 200);
     }
 }
 
 /// Reads FENs met in random engine games (`sub=2`, `last=`, `prev=`,
 /// `captured=`) fresh into both and compares them there; returns how many.
 fn fens_agree(rulings: &[(&str, &str)], games: usize) -> usize {
-    let (mut a, mut b) = pair(rulings);
-    let (_, mut walker) = pair(rulings);
-    let mut rng = SplitMix64::new(0xFE4);
-    let mut positions = 0;
-    for _ in 0..games {
-        walker.set_position(None, &[]).expect("setup");
-        for _ in 0..250 {
-            let fen = walker.fen().expect("fen");
-            if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
-                panic!("{rulings:?}: {e}");
-            }
-            positions += 1;
-            let legal = walker.legal_moves().expect("moves");
-            if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
-                break;
-            }
-            walker
-                .play(&legal[rng.below(legal.len())])
-                .expect("legal move");
-        }
-    }
-    positions
+    common::fens_agree("jester", rulings, 0xFE4, games, 250)
 }
 
 #[test]
@@ -211,20 +150,7 @@ fn random_games_10000() {
 #[ignore = "minutes; run with --ignored --release"]
 fn random_games_300_long() {
     // Games of up to 3000 plies reach the draw rules from the start.
-    let (mut a, mut b) = pair(&[]);
-    let run = RandomGames {
-        fen: None,
-        seed: 0x10E6,
-        games: 300,
-        max_plies: 3_000,
-    };
-    match random_games(&mut a, &mut b, &run) {
-        Ok(summary) => eprintln!(
-            "300 long games, {} plies: {:?}",
-            summary.plies, summary.outcomes
-        ),
-        Err(e) => panic!("{e}"),
-    }
+    common::lockstep("jester", &[], 0x10E6, 300, 3_000);
 }
 
 #[test]

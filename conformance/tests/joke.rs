@@ -8,8 +8,7 @@
 
 mod common;
 
-use common::{lockstep, pair, positions};
-use motley_conformance::Implementation;
+use common::{lockstep, positions};
 
 /// Every option of every ruling that is not its default, and that the engine implements.
 const OPTIONS: [(&str, &str); 6] = [
@@ -23,19 +22,7 @@ const OPTIONS: [(&str, &str); 6] = [
 
 #[test]
 fn start_perft_to_depth_4() {
-    let (mut a, mut b) = pair("joke", &[]);
-    for (depth, expected) in [(1, 24), (2, 576), (3, 15_070), (4, 393_862)] {
-        assert_eq!(
-            a.perft(depth).expect("interpreter perft"),
-            expected,
-            "interpreter, depth {depth}"
-        );
-        assert_eq!(
-            b.perft(depth).expect("engine perft"),
-            expected,
-            "engine, depth {depth}"
-        );
-    }
+    common::start_perft("joke", &[(1, 24), (2, 576), (3, 15_070), (4, 393_862)]);
 }
 
 #[test]

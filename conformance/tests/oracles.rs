@@ -2,45 +2,21 @@
 //! perft is self-consistent, and a planted bug is reported with the
 //! shortest move sequence, the move lists and the divide difference.
 
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+mod common;
 
 use motley_conformance::oracle::{
-    compare_position, find_perft_difference, perft_consistency, random_games, DiffError,
-    RandomGames, SplitMix64,
+    find_perft_difference, perft_consistency, random_games, DiffError, RandomGames,
 };
 use motley_conformance::{Engine, ImplError, Implementation, Interp, Outcome, Rulings};
 
-fn chess() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/chess.yaml")
-}
-
 fn loaded<I: Implementation>(mut imp: I) -> I {
-    imp.load_path(&chess(), &[]).expect("chess loads");
+    imp.load_path(&common::rule_file("chess"), &[])
+        .expect("chess loads");
     imp
 }
 
 fn lockstep(seed: u64, games: usize) {
-    let (mut a, mut b) = (loaded(Interp::new()), loaded(Engine::new()));
-    let start = Instant::now();
-    let run = RandomGames {
-        fen: None,
-        seed,
-        games,
-        max_plies: 400,
-    };
-    match random_games(&mut a, &mut b, &run) {
-        Ok(summary) => {
-            assert_eq!(summary.games, games);
-            eprintln!(
-                "{games} games, {} plies in {:.1}s: {:?}",
-                summary.plies,
-                start.elapsed().as_secs_f64(),
-                summary.outcomes
-            );
-        }
-        Err(e) => panic!("{e}"),
-    }
+    common::lockstep("chess", &[], seed, games, 400);
 }
 
 #[test]
@@ -65,45 +41,14 @@ fn random_games_from_tactical_positions_agree() {
         "8/8/8/KPp4r/8/8/8/4k3 w - - 0 1",
     ];
     let (mut a, mut b) = (loaded(Interp::new()), loaded(Engine::new()));
-    for (i, fen) in fens.iter().enumerate() {
-        let run = RandomGames {
-            fen: Some(fen.to_string()),
-            seed: i as u64,
-            games: 30,
-            max_plies: 300,
-        };
-        if let Err(e) = random_games(&mut a, &mut b, &run) {
-            panic!("{e}");
-        }
-    }
+    common::lockstep_from_each(&mut a, &mut b, &fens, 30, 300);
 }
 
 #[test]
 fn positions_read_from_fen_agree() {
     // FENs met in random engine games, each read fresh by both: FEN reading,
     // castling and en passant fields, clocks.
-    let (mut a, mut b) = (loaded(Interp::new()), loaded(Engine::new()));
-    let mut walker = loaded(Engine::new());
-    let mut rng = SplitMix64::new(42);
-    let mut positions = 0;
-    for _ in 0..40 {
-        walker.set_position(None, &[]).expect("setup");
-        for _ in 0..300 {
-            let fen = walker.fen().expect("fen");
-            if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
-                panic!("{e}");
-            }
-            positions += 1;
-            let legal = walker.legal_moves().expect("moves");
-            if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
-                break;
-            }
-            walker
-                .play(&legal[rng.below(legal.len())])
-                .expect("legal move");
-        }
-    }
-    assert!(positions > 2000, "{positions}");
+    assert!(common::fens_agree("chess", &[], 42, 40, 300) > 2000);
 }
 
 #[test]

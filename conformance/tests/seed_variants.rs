@@ -9,6 +9,23 @@ fn agree(variant: &str, rulings: &[(&str, &str)], games: usize) {
     common::lockstep(variant, rulings, 0xC0FFEE, games, 300);
 }
 
+/// Plays `games` random games of `variant` under each of `options` alone.
+fn agree_under_each(variant: &str, options: &[(&str, &str)], games: usize) {
+    for &option in options {
+        agree(variant, &[option], games);
+    }
+}
+
+/// Plays 10 short random games of `variant` from each of `fens` under each
+/// of `values` of the ruling `id`.
+fn agree_from_positions(variant: &str, id: &str, values: &[&str], fens: &[&str]) {
+    for &value in values {
+        for &fen in fens {
+            common::lockstep_from(variant, &[(id, value)], Some(fen), 0xC0FFEE, 10, 60);
+        }
+    }
+}
+
 #[test]
 fn entity_default_rulings() {
     agree("entity", &[], 60);
@@ -16,8 +33,11 @@ fn entity_default_rulings() {
 
 #[test]
 fn entity_every_ruling_option() {
-    agree("entity", &[("entity.entry-zone", "half")], 30);
-    agree("entity", &[("entity.promotion", "yes")], 30);
+    agree_under_each(
+        "entity",
+        &[("entity.entry-zone", "half"), ("entity.promotion", "yes")],
+        30,
+    );
 }
 
 #[test]
@@ -25,19 +45,20 @@ fn fool_default_rulings() {
     agree("fool", &[], 60);
 }
 
+/// Every option of every fool ruling that is not its default.
+const FOOL_OPTIONS: [(&str, &str); 7] = [
+    ("fool.pawn-capture", "none"),
+    ("fool.imitation", "reset"),
+    ("fool.imitation", "either"),
+    ("fool.castling-imitation", "rook"),
+    ("fool.deadline", "ply-20"),
+    ("fool.initial-position", "setup-square"),
+    ("fool.castling-destination", "before-and-after"),
+];
+
 #[test]
 fn fool_every_ruling_option() {
-    for (id, value) in [
-        ("fool.pawn-capture", "none"),
-        ("fool.imitation", "reset"),
-        ("fool.imitation", "either"),
-        ("fool.castling-imitation", "rook"),
-        ("fool.deadline", "ply-20"),
-        ("fool.initial-position", "setup-square"),
-        ("fool.castling-destination", "before-and-after"),
-    ] {
-        agree("fool", &[(id, value)], 20);
-    }
+    agree_under_each("fool", &FOOL_OPTIONS, 20);
 }
 
 /// Positions where the options of `fool.castling-destination` differ: the
@@ -50,12 +71,12 @@ const FOOL_CASTLING_DESTINATION: [&str; 2] = [
 
 #[test]
 fn fool_castling_destination_from_positions_that_tell_the_options_apart() {
-    for value in ["after", "before-and-after"] {
-        for fen in FOOL_CASTLING_DESTINATION {
-            let rulings = [("fool.castling-destination", value)];
-            common::lockstep_from("fool", &rulings, Some(fen), 0xC0FFEE, 10, 60);
-        }
-    }
+    agree_from_positions(
+        "fool",
+        "fool.castling-destination",
+        &["after", "before-and-after"],
+        &FOOL_CASTLING_DESTINATION,
+    );
 }
 
 #[test]
@@ -63,20 +84,21 @@ fn clown_default_rulings() {
     agree("clown", &[], 60);
 }
 
+/// Every option of every clown ruling that is not its default.
+const CLOWN_OPTIONS: [(&str, &str); 8] = [
+    ("clown.entry-zone", "first-ranks"),
+    ("clown.entry-zone", "all-edges"),
+    ("clown.not-immediately", "type"),
+    ("clown.not-immediately", "hand"),
+    ("clown.not-immediately", "none"),
+    ("clown.after-clown", "became-clown"),
+    ("clown.entry-check", "forbidden"),
+    ("clown.declare-capture", "forbidden"),
+];
+
 #[test]
 fn clown_every_ruling_option() {
-    for (id, value) in [
-        ("clown.entry-zone", "first-ranks"),
-        ("clown.entry-zone", "all-edges"),
-        ("clown.not-immediately", "type"),
-        ("clown.not-immediately", "hand"),
-        ("clown.not-immediately", "none"),
-        ("clown.after-clown", "became-clown"),
-        ("clown.entry-check", "forbidden"),
-        ("clown.declare-capture", "forbidden"),
-    ] {
-        agree("clown", &[(id, value)], 20);
-    }
+    agree_under_each("clown", &CLOWN_OPTIONS, 20);
 }
 
 /// Positions where the options of `clown.not-immediately` differ: a Knight
@@ -90,10 +112,10 @@ const CLOWN_NOT_IMMEDIATELY: [&str; 3] = [
 
 #[test]
 fn clown_not_immediately_from_positions_that_tell_the_options_apart() {
-    for value in ["piece", "type", "hand", "none"] {
-        for fen in CLOWN_NOT_IMMEDIATELY {
-            let rulings = [("clown.not-immediately", value)];
-            common::lockstep_from("clown", &rulings, Some(fen), 0xC0FFEE, 10, 60);
-        }
-    }
+    agree_from_positions(
+        "clown",
+        "clown.not-immediately",
+        &["piece", "type", "hand", "none"],
+        &CLOWN_NOT_IMMEDIATELY,
+    );
 }

@@ -147,7 +147,8 @@ const BISHOP_MAGICS: [u64; 64] = [
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+/// A knight's eight (file, rank) steps.
+pub(crate) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -157,7 +158,8 @@ const KNIGHT_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
-const KING_STEPS: [(i8, i8); 8] = [
+/// A king's eight (file, rank) steps.
+pub(crate) const KING_STEPS: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),
     (0, 1),

@@ -8,6 +8,63 @@ use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 
+/// The parts of a FEN: the six fields (later ones optional) and the state
+/// field's `key=value` pairs.
+pub(crate) struct FenParts<'a> {
+    /// Board, side, castling, en passant, halfmove, fullmove.
+    pub fields: Vec<&'a str>,
+    /// The state pairs in the order written.
+    pub state: Vec<(&'a str, &'a str)>,
+}
+
+/// Splits a FEN into its fields and the text inside the brace-enclosed
+/// state field, if any.
+pub(crate) fn split_state(fen: &str) -> Result<(Vec<&str>, Option<&str>), EngineError> {
+    let (main, state) = match fen.find('{') {
+        Some(i) => {
+            let rest = fen[i + 1..].trim_end();
+            let Some(inner) = rest.strip_suffix('}') else {
+                return Err(bad_fen(format!(
+                    "state field not closed with '}}' in {fen:?}"
+                )));
+            };
+            (&fen[..i], Some(inner))
+        }
+        None => (fen, None),
+    };
+    Ok((split_fields(main, fen)?, state))
+}
+
+/// The whitespace-separated fields of `main` (a FEN without its state
+/// field), two to six of them.
+pub(crate) fn split_fields<'a>(main: &'a str, fen: &str) -> Result<Vec<&'a str>, EngineError> {
+    let fields: Vec<&str> = main.split_ascii_whitespace().collect();
+    if fields.len() < 2 || fields.len() > 6 {
+        return Err(bad_fen(format!(
+            "expected 2 to 6 fields, got {} in {fen:?}",
+            fields.len()
+        )));
+    }
+    Ok(fields)
+}
+
+/// Splits a FEN into its fields and the state field's `key=value` pairs
+/// (each key once).
+pub(crate) fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
+    let (fields, state_text) = split_state(fen)?;
+    let mut state = Vec::new();
+    for pair in state_text.unwrap_or("").split_ascii_whitespace() {
+        let Some((k, v)) = pair.split_once('=') else {
+            return Err(bad_fen(format!("state entry {pair:?} is not key=value")));
+        };
+        if state.iter().any(|&(known, _)| known == k) {
+            return Err(bad_fen(format!("state key {k:?} given twice")));
+        }
+        state.push((k, v));
+    }
+    Ok(FenParts { fields, state })
+}
+
 /// Reads the side-to-move field.
 pub(crate) fn parse_side(text: &str) -> Result<Color, EngineError> {
     match text {

@@ -71,10 +71,9 @@ fn e_file_king_step_is_not_royal() {
 #[test]
 fn declaration_on_a_capturing_first_move() {
     let fen = "rnbqkbnr/pp1ppppp/8/8/8/2p5/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
-    let g = clown(fen, "b1c3c");
-    assert_eq!(
-        g.fen(),
-        "rnbqkbnr/pp1ppppp/8/8/8/2C5/PPPPPPPP/R1BQKBNR[] b KQkq - 0 1 {clown=w last=Nx lost=P}"
+    at_fen(
+        clown(fen, "b1c3c"),
+        "rnbqkbnr/pp1ppppp/8/8/8/2C5/PPPPPPPP/R1BQKBNR[] b KQkq - 0 1 {clown=w last=Nx lost=P}",
     );
     // The Clown on c3 moves as a bishop; the other knight can no longer declare.
     let g = clown(fen, "b1c3c a7a6");
@@ -91,10 +90,9 @@ fn declaration_on_a_capturing_first_move() {
 #[test]
 fn captured_clown_returns_as_a_knight_and_no_second_clown() {
     let fen = "4k3/8/8/8/8/2q5/6K1/2C5[] b - - 0 1 {clown=w}";
-    let g = clown(fen, "c3c1");
-    assert_eq!(
-        g.fen(),
-        "4k3/8/8/8/8/8/6K1/2q5[N] w - - 0 2 {clown=w last=Qx lost=C}"
+    let g = at_fen(
+        clown(fen, "c3c1"),
+        "4k3/8/8/8/8/8/6K1/2q5[N] w - - 0 2 {clown=w last=Qx lost=C}",
     );
     // Not immediately: only the king moves.
     assert_eq!(moves(&g), "g2f2 g2f3 g2g3 g2h2 g2h3");
@@ -102,10 +100,9 @@ fn captured_clown_returns_as_a_knight_and_no_second_clown() {
     // 24 zone squares but c1 and g3: 22 Knight entries, no Clown entry.
     assert_eq!(starting(&g, "N@").len(), 22);
     assert!(starting(&g, "C@").is_empty());
-    let g = clown(fen, "c3c1 g2g3 e8e7 N@b1");
-    assert_eq!(
-        g.fen(),
-        "8/4k3/8/8/8/6K1/8/1Nq5[] b - - 3 3 {clown=w last=N reentered=w}"
+    at_fen(
+        clown(fen, "c3c1 g2g3 e8e7 N@b1"),
+        "8/4k3/8/8/8/6K1/8/1Nq5[] b - - 3 3 {clown=w last=N reentered=w}",
     );
 }
 
@@ -149,15 +146,13 @@ fn source_notation_examples() {
     // `!Nb4` and `!Bd2` (White), `!Cb5` and `!Cg5` (Black).
     let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "");
     assert!(has(&g, "N@b4") && has(&g, "B@d2") && has(&g, "C@b4"));
-    let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "B@d2");
-    assert_eq!(
-        g.fen(),
-        "4k3/8/8/8/8/8/3B4/4K3[N] b - - 1 1 {last=B reentered=w}"
+    at_fen(
+        clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "B@d2"),
+        "4k3/8/8/8/8/8/3B4/4K3[N] b - - 1 1 {last=B reentered=w}",
     );
-    let g = clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@g5");
-    assert_eq!(
-        g.fen(),
-        "4k3/8/8/6c1/8/8/8/4K3[] w - - 1 2 {clown=b last=N reentered=b}"
+    at_fen(
+        clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@g5"),
+        "4k3/8/8/6c1/8/8/8/4K3[] w - - 1 2 {clown=b last=N reentered=b}",
     );
     // The Clown on g5 moves as a knight.
     let g = clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@b5 e1d1");
@@ -238,10 +233,9 @@ fn not_immediately_piece_first_knight_lost() {
         .flat_map(|r| nine.split(' ').map(move |sq| format!("{r}@{sq}")))
         .collect();
     for v in NOT_IMMEDIATELY {
-        let g = game("clown", &[("not-immediately", v)], START, played);
-        assert_eq!(
-            g.fen(),
-            "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 3 {last=Qx lost=N}"
+        let g = at_fen(
+            game("clown", &[("not-immediately", v)], START, played),
+            "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 3 {last=Qx lost=N}",
         );
         let expected = if v == "none" {
             none.join(" ")
@@ -265,11 +259,7 @@ fn not_immediately_piece_lost_clown_and_an_older_knight() {
     let played = "g1f3 e7e5 f3e5 d7d6 b1c3c d6e5 c3d4 e5d4";
     let ten = "N@a3 N@a4 N@b1 N@b3 N@b4 N@g1 N@g3 N@g4 N@h3 N@h4";
     for (v, expected) in [("piece", ten), ("type", ""), ("hand", ""), ("none", ten)] {
-        let g = game("clown", &[("not-immediately", v)], START, played);
-        assert_eq!(
-            g.fen(),
-            "rnbqkbnr/ppp2ppp/8/8/3p4/8/PPPPPPPP/R1BQKB1R[NN] w KQkq - 0 5 {clown=w last=Px lost=C}"
-        );
+        let g = at_fen(game("clown", &[("not-immediately", v)], START, played), "rnbqkbnr/ppp2ppp/8/8/3p4/8/PPPPPPPP/R1BQKB1R[NN] w KQkq - 0 5 {clown=w last=Px lost=C}");
         assert_eq!(entries(&g), expected, "{v}");
     }
     // The Clown alone in hand: `[N]` with `lost=C` allows nothing.
@@ -369,10 +359,9 @@ fn start_perft_5() {
 #[test]
 fn ruling_after_clown() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] b KQkq - 0 1";
-    let g = clown(fen, "g8f6c");
-    assert_eq!(
-        g.fen(),
-        "rnbqkb1r/pppppppp/5c2/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 1 2 {clown=b last=N}"
+    let g = at_fen(
+        clown(fen, "g8f6c"),
+        "rnbqkb1r/pppppppp/5c2/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 1 2 {clown=b last=N}",
     );
     // b1, and a3 a4 b3 b4 g3 g4 h3 h4, as Knight or Clown.
     assert_eq!(starting(&g, "N@").len(), 9);

@@ -69,8 +69,10 @@ fn entry_refused_giving_check_in_check_or_occupied() {
 fn wa_moves_and_jumps_over_pieces() {
     let g = entity("4k3/8/8/8/8/1PPP4/2E5/4K3[e] w - - 0 1", "");
     assert_eq!(starting(&g, "c2").join(" "), "c2a4 c2b2 c2c1 c2d2 c2e4");
-    let g = entity("4k3/8/8/8/8/1PPP4/2E5/4K3[e] w - - 0 1", "c2e4");
-    assert_eq!(g.fen(), "4k3/8/8/8/4E3/1PPP4/8/4K3[e] b - - 1 1");
+    at_fen(
+        entity("4k3/8/8/8/8/1PPP4/2E5/4K3[e] w - - 0 1", "c2e4"),
+        "4k3/8/8/8/4E3/1PPP4/8/4K3[e] b - - 1 1",
+    );
 }
 
 #[test]
@@ -82,8 +84,10 @@ fn entity_gives_mate() {
 
 #[test]
 fn captured_entity_is_gone_for_good() {
-    let g = entity("4k3/8/8/8/3q4/8/8/3E3K[] b - - 0 1", "d4d1");
-    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/3q3K[] w - - 0 2");
+    let g = at_fen(
+        entity("4k3/8/8/8/3q4/8/8/3E3K[] b - - 0 1", "d4d1"),
+        "4k3/8/8/8/8/8/8/3q3K[] w - - 0 2",
+    );
     assert_eq!(moves(&g), "h1g2 h1h2");
 }
 
@@ -109,10 +113,9 @@ fn ruling_promotion() {
 
 #[test]
 fn entries_keep_the_fifty_move_count_and_round_trip() {
-    let g = entity(START, "g1f3 b8c6 E@h3");
-    assert_eq!(
-        g.fen(),
-        "r1bqkbnr/pppppppp/2n5/8/8/5N1E/PPPPPPPP/RNBQKB1R[e] b KQkq - 3 2"
+    let g = at_fen(
+        entity(START, "g1f3 b8c6 E@h3"),
+        "r1bqkbnr/pppppppp/2n5/8/8/5N1E/PPPPPPPP/RNBQKB1R[e] b KQkq - 3 2",
     );
     assert_eq!(entity(&g.fen(), "").fen(), g.fen());
     let err = Game::new("entity", &[("zone".into(), "reach".into())]).unwrap_err();

@@ -37,10 +37,9 @@ fn perft_branches_by_hand() {
 
 #[test]
 fn figure_a_entries_on_vacated_initial_squares() {
-    let g = fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5/Ff1 a7a6/Fa7");
-    assert_eq!(
-        g.fen(),
-        "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P prev=B}"
+    let g = at_fen(
+        fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5/Ff1 a7a6/Fa7"),
+        "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P prev=B}",
     );
     // The Fool on f1 imitates a pawn: f2 is its own pawn, nothing to capture.
     assert!(starting(&g, "f1").is_empty());
@@ -114,10 +113,9 @@ fn entry_on_each_castling_square() {
 
 #[test]
 fn entry_after_en_passant() {
-    let g = fool("4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}", "d7d5");
-    assert_eq!(
-        g.fen(),
-        "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P prev=K}"
+    let g = at_fen(
+        fool("4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}", "d7d5"),
+        "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P prev=K}",
     );
     // The king has no castling right, so it has moved: no entry with it.
     assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5d6/Fe5 e5e6");
@@ -138,17 +136,15 @@ fn deadline_moves_20_and_21() {
     let fen = "r3k3/8/8/8/8/8/8/R3K3[Ff] w Qq - 0 20 {last=K}";
     assert!(has(&fool(fen, ""), "a1a8/Fa1"));
     // White's 20th move without entering: its Fool is lost.
-    let g = fool(fen, "e1d1");
-    assert_eq!(
-        g.fen(),
-        "r3k3/8/8/8/8/8/8/R2K4[f] b q - 1 20 {last=K prev=K}"
+    let g = at_fen(
+        fool(fen, "e1d1"),
+        "r3k3/8/8/8/8/8/8/R2K4[f] b q - 1 20 {last=K prev=K}",
     );
     assert!(has(&g, "e8c8/Fa8") && has(&g, "e8c8/Fe8"));
     assert_eq!(g.perft(1), 33);
-    let g = fool(fen, "e1d1 a8a7");
-    assert_eq!(
-        g.fen(),
-        "4k3/r7/8/8/8/8/8/R2K4[] w - - 2 21 {last=R prev=K}"
+    at_fen(
+        fool(fen, "e1d1 a8a7"),
+        "4k3/r7/8/8/8/8/8/R2K4[] w - - 2 21 {last=R prev=K}",
     );
     // Move 21: too late, even with a Fool still in hand.
     let g = fool("r3k3/8/8/8/8/8/8/R3K3[Ff] w Qq - 0 21 {last=K}", "");
@@ -195,17 +191,15 @@ fn two_fools_after_a_promotion() {
 #[test]
 fn fool_imitating_a_fool_imitating_a_promoted_piece() {
     let fen = "4k3/P7/8/8/8/5f2/8/4K1F1[] w - - 0 1 {last=K}";
-    let g = fool(fen, "a7a8q");
-    assert_eq!(
-        g.fen(),
-        "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q prev=K}"
+    let g = at_fen(
+        fool(fen, "a7a8q"),
+        "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q prev=K}",
     );
     // Black's Fool moves like the new queen and takes it; no block exists.
     assert_eq!(moves(&g), "e8d7 e8e7 e8f7 f3a8");
-    let g = fool(fen, "a7a8q f3a8");
-    assert_eq!(
-        g.fen(),
-        "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx prev=Q}"
+    let g = at_fen(
+        fool(fen, "a7a8q f3a8"),
+        "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx prev=Q}",
     );
     // White's Fool moves like the queen the Black Fool imitated: 16 moves.
     assert_eq!(starting(&g, "g1").len(), 16);
@@ -291,10 +285,9 @@ fn ruling_castling_destination() {
     ];
     let castles = "e1g1 e1g1/Fe1 e1g1/Fh1";
     let with_castles = [&common[..3], &[castles], &common[3..]].concat();
-    let after = fool(START, moves_played);
-    assert_eq!(
-        after.fen(),
-        "rnbqkbnr/fpppppp1/p7/8/5P1p/5NPB/PPPPP2P/RNBQK2R[F] w KQkq - 0 5 {last=P prev=B}"
+    let after = at_fen(
+        fool(START, moves_played),
+        "rnbqkbnr/fpppppp1/p7/8/5P1p/5NPB/PPPPP2P/RNBQK2R[F] w KQkq - 0 5 {last=P prev=B}",
     );
     assert_eq!(moves(&after), with_castles.join(" "));
     let explicit = game(

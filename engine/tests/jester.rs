@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 
-use common::{moves, play};
+use common::{moves, play, play_to};
 use motley_engine::jester::JesterGame;
 use motley_engine::{Color, Reason};
 
@@ -52,10 +52,10 @@ fn faq_rook_pinned_by_a_jester() {
         "b3a3 b3b1 b3b2 b3c3 b3d3 b3e3 b3f3 b4a3 b4a4 b4a5 b4b5 b4c3 b4c4 b4c5"
     );
     let mut g = g;
-    play(&mut g, "b3c3");
-    assert_eq!(
-        g.fen(),
-        "9k/10/10/10/10/10/10/1K8/2R3n3/10/1j8 w - - 1 1 {last=R sub=2}"
+    play_to(
+        &mut g,
+        "b3c3",
+        "9k/10/10/10/10/10/10/1K8/2R3n3/10/1j8 w - - 1 1 {last=R sub=2}",
     );
 }
 
@@ -116,10 +116,10 @@ fn jester_captures_only_after_a_capture() {
         "a1a2 a1b1 a1b2 e5d4 e5d6 e5e4 e5e6 e5e7 e5f4 e5f6 e5g7"
     );
     let mut g = at(archer);
-    play(&mut g, "e5d6");
-    assert_eq!(
-        g.fen(),
-        "9k/10/10/10/10/10/4J5/10/10/10/K9 b - - 0 1 {captured=wb last=Ax prev=Ax}"
+    play_to(
+        &mut g,
+        "e5d6",
+        "9k/10/10/10/10/10/4J5/10/10/10/K9 b - - 0 1 {captured=wb last=Ax prev=Ax}",
     );
 }
 
@@ -146,10 +146,10 @@ fn jester_before_the_opponents_first_move() {
 fn jester_imitating_a_jester() {
     let mut g = at("9k/10/4p5/10/4j5/Q9/4J5/10/10/10/K9 b - - 0 1 {captured=wb last=Qx}");
     assert!(moves(&g).contains("e7e5"), "the black Jester may capture");
-    play(&mut g, "e7h7");
-    assert_eq!(
-        g.fen(),
-        "9k/10/4p5/10/7j2/Q9/4J5/10/10/10/K9 w - - 1 2 {captured=wb last=Q prev=Qx}"
+    play_to(
+        &mut g,
+        "e7h7",
+        "9k/10/4p5/10/7j2/Q9/4J5/10/10/10/K9 w - - 1 2 {captured=wb last=Q prev=Qx}",
     );
     let m = moves(&g);
     assert!(m.contains("e5e8") && !m.contains("e5e9"), "{m}");
@@ -161,10 +161,10 @@ fn jester_imitating_a_jester() {
 #[test]
 fn jester_imitating_a_promoted_piece() {
     let mut g = at("9k/10/10/10/10/10/4J5/2p7/10/10/K9 b - - 0 1 {captured=wb}");
-    play(&mut g, "c4c3s");
-    assert_eq!(
-        g.fen(),
-        "9k/10/10/10/10/10/4J5/10/2s7/10/K9 w - - 0 2 {captured=wb last=S}"
+    play_to(
+        &mut g,
+        "c4c3s",
+        "9k/10/10/10/10/10/4J5/10/2s7/10/K9 w - - 0 2 {captured=wb last=S}",
     );
     assert_eq!(moves(&g), "a1a2 a1b1 e5d5 e5e4 e5e6 e5f5");
 }
@@ -172,10 +172,10 @@ fn jester_imitating_a_promoted_piece() {
 #[test]
 fn jester_imitating_a_capturing_shot() {
     let mut g = at("9k/10/10/10/10/6j3/6P3/3p6/3A6/10/K9 w - - 0 1 {captured=wb}");
-    play(&mut g, "d3d4");
-    assert_eq!(
-        g.fen(),
-        "9k/10/10/10/10/6j3/6P3/10/3A6/10/K9 b - - 0 1 {captured=wb last=Ax}"
+    play_to(
+        &mut g,
+        "d3d4",
+        "9k/10/10/10/10/6j3/6P3/10/3A6/10/K9 b - - 0 1 {captured=wb last=Ax}",
     );
     assert_eq!(
         moves(&g),
@@ -216,10 +216,10 @@ fn archer_blocked_and_shooting() {
     let g = at("9k/10/10/10/10/3ppp4/4A5/10/10/10/K9 w - - 0 1 {captured=wb}");
     assert_eq!(moves(&g), "a1a2 a1b1 a1b2 e5d4 e5d6 e5e4 e5e6 e5f4 e5f6");
     let mut shot = g.clone();
-    play(&mut shot, "e5e6");
-    assert_eq!(
-        shot.fen(),
-        "9k/10/10/10/10/3p1p4/4A5/10/10/10/K9 b - - 0 1 {captured=wb last=Ax}"
+    play_to(
+        &mut shot,
+        "e5e6",
+        "9k/10/10/10/10/3p1p4/4A5/10/10/10/K9 b - - 0 1 {captured=wb last=Ax}",
     );
     let fen = "9k/10/10/10/10/4P5/4A5/10/10/10/K9 w - - 0 1 {captured=wb}";
     assert_eq!(
@@ -234,22 +234,22 @@ fn archer_blocked_and_shooting() {
 fn double_move_that_checks_after_its_first_move() {
     let fen = "9k/10/10/10/10/10/10/10/Q9/10/K9 w - - 0 1";
     let mut g = at(fen);
-    play(&mut g, "a3a11");
-    assert_eq!(
-        g.fen(),
-        "Q8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=Q sub=2}"
+    play_to(
+        &mut g,
+        "a3a11",
+        "Q8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=Q sub=2}",
     );
-    play(&mut g, "a1b1");
-    assert_eq!(
-        g.fen(),
-        "Q8k/10/10/10/10/10/10/10/10/10/1K8 b - - 2 1 {last=K}"
+    play_to(
+        &mut g,
+        "a1b1",
+        "Q8k/10/10/10/10/10/10/10/10/10/1K8 b - - 2 1 {last=K}",
     );
     assert_eq!(moves(&g), "j11i10 j11j10");
     let mut g = at_with(fen, &[("check-ends-turn", "yes")]);
-    play(&mut g, "a3a11");
-    assert_eq!(
-        g.fen(),
-        "Q8k/10/10/10/10/10/10/10/10/10/K9 b - - 1 1 {last=Q}"
+    play_to(
+        &mut g,
+        "a3a11",
+        "Q8k/10/10/10/10/10/10/10/10/10/K9 b - - 1 1 {last=Q}",
     );
 }
 
@@ -259,10 +259,10 @@ fn double_move_that_checks_after_its_first_move() {
 fn in_check_at_the_start_of_a_double_move_turn() {
     let mut g = at("r8k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1");
     assert_eq!(moves(&g), "a1b1 a1b2");
-    play(&mut g, "a1b1");
-    assert_eq!(
-        g.fen(),
-        "r8k/10/10/10/10/10/10/10/10/10/1K8 w - - 1 1 {last=K sub=2}"
+    play_to(
+        &mut g,
+        "a1b1",
+        "r8k/10/10/10/10/10/10/10/10/10/1K8 w - - 1 1 {last=K sub=2}",
     );
     assert_eq!(moves(&g), "0000 b1b2 b1c1 b1c2");
 }
@@ -272,20 +272,20 @@ fn in_check_at_the_start_of_a_double_move_turn() {
 #[test]
 fn capture_ends_the_privilege_for_good() {
     let mut g = at("9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1");
-    play(&mut g, "a2a9y");
-    assert_eq!(
-        g.fen(),
-        "9k/10/Y9/10/10/10/10/10/10/10/K9 b - - 0 1 {captured=w last=Yx}"
+    play_to(
+        &mut g,
+        "a2a9y",
+        "9k/10/Y9/10/10/10/10/10/10/10/K9 b - - 0 1 {captured=w last=Yx}",
     );
-    play(&mut g, "j11i11");
-    assert_eq!(
-        g.fen(),
-        "8k1/10/Y9/10/10/10/10/10/10/10/K9 b - - 1 1 {captured=w last=K prev=Yx sub=2}"
+    play_to(
+        &mut g,
+        "j11i11",
+        "8k1/10/Y9/10/10/10/10/10/10/10/K9 b - - 1 1 {captured=w last=K prev=Yx sub=2}",
     );
-    play(&mut g, "0000 a1b1");
-    assert_eq!(
-        g.fen(),
-        "8k1/10/Y9/10/10/10/10/10/10/10/1K8 b - - 2 2 {captured=w last=K prev=K}"
+    play_to(
+        &mut g,
+        "0000 a1b1",
+        "8k1/10/Y9/10/10/10/10/10/10/10/1K8 b - - 2 2 {captured=w last=K prev=K}",
     );
     // No capture on a second move.
     let g = at("9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1 {last=K sub=2}");
@@ -304,11 +304,7 @@ fn second_move_rulings() {
     let mut r = game(&[("second-move", "required")]);
     play(&mut r, "e3e4");
     assert!(!moves(&r).contains("0000"));
-    play(&mut g, "0000");
-    assert_eq!(
-        g.fen(),
-        "rnlbqkblnr/a1j1ss1j1a/pppppppppp/10/10/10/10/4P5/PPPP1PPPPP/A1J1SS1J1A/RNLBQKBLNR b - - 0 1 {last=P}"
-    );
+    play_to(&mut g, "0000", "rnlbqkblnr/a1j1ss1j1a/pppppppppp/10/10/10/10/4P5/PPPP1PPPPP/A1J1SS1J1A/RNLBQKBLNR b - - 0 1 {last=P}");
     // `required` still passes when no second move exists.
     let r = at_with(
         "9k/10/10/10/10/10/10/10/10/1rr7/K9 w - - 0 1 {last=K sub=2}",
@@ -323,10 +319,10 @@ fn jester_moves_while_privileged() {
     let fen = "9k/10/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {last=N}";
     let mut g = at(fen);
     assert_eq!(g.legal_moves().len(), 8 + 3);
-    play(&mut g, "e5f7");
-    assert_eq!(
-        g.fen(),
-        "9k/10/10/10/5J4/10/10/10/10/10/K9 b - - 1 1 {last=N prev=N}"
+    play_to(
+        &mut g,
+        "e5f7",
+        "9k/10/10/10/5J4/10/10/10/10/10/K9 b - - 1 1 {last=N prev=N}",
     );
     let g = at_with(fen, &[("jester-move", "never")]);
     assert_eq!(moves(&g), "a1a2 a1b1 a1b2");

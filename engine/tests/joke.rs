@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 
-use common::{moves, play};
+use common::{moves, play, play_to};
 use motley_engine::joke::JokeGame;
 use motley_engine::Reason;
 
@@ -54,8 +54,7 @@ fn rulings_errors_name_the_options() {
 fn retargeting() {
     let mut g = at("4k4/9/9/q4r3/4J4/9/9/9/4K4 b - - 0 1");
     assert!(!moves(&g).contains("f6"), "the rook on f6 is frozen");
-    play(&mut g, "a6d6");
-    assert_eq!(g.fen(), "4k4/9/9/3q1r3/4J4/9/9/9/4K4 w - - 1 2");
+    play_to(&mut g, "a6d6", "4k4/9/9/3q1r3/4J4/9/9/9/4K4 w - - 1 2");
     play(&mut g, "e1d1");
     let m = moves(&g);
     assert!(m.contains("f6f1") && !m.contains("d6"), "{m}");
@@ -66,17 +65,18 @@ fn retargeting() {
 fn joker_leaves_and_the_freeze_lingers_one_turn() {
     let fen = "4k4/9/9/5q3/4J4/9/9/9/4K4 w - - 0 1";
     let mut g = at(fen);
-    play(&mut g, "e5c4");
-    assert_eq!(g.fen(), "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1 {frozen=f6:1}");
+    play_to(
+        &mut g,
+        "e5c4",
+        "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1 {frozen=f6:1}",
+    );
     assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
-    play(&mut g, "e9e8");
-    assert_eq!(g.fen(), "9/4k4/9/5q3/9/2J6/9/9/4K4 w - - 2 2");
+    play_to(&mut g, "e9e8", "9/4k4/9/5q3/9/2J6/9/9/4K4 w - - 2 2");
     play(&mut g, "e1d1");
     assert_eq!(g.legal_moves().len(), 8 + 30, "the queen moves again");
 
     let mut g = at_with(fen, &[("joke.linger", "none")]);
-    play(&mut g, "e5c4");
-    assert_eq!(g.fen(), "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1");
+    play_to(&mut g, "e5c4", "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1");
     assert_eq!(g.legal_moves().len(), 5 + 30);
 }
 
@@ -85,17 +85,16 @@ fn joker_leaves_and_the_freeze_lingers_one_turn() {
 fn joker_staying_next_to_its_old_target() {
     let fen = "4k4/6q2/9/5r3/4J4/9/9/9/4K4 w - - 0 1";
     let mut g = at(fen);
-    play(&mut g, "e5f7");
-    assert_eq!(g.fen(), "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1");
+    play_to(&mut g, "e5f7", "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1");
     assert_eq!(
         moves(&g),
         "e9d8 e9d9 e9e8 e9f8 e9f9 f6a6 f6b6 f6c6 f6d6 f6e6 f6f1 f6f2 f6f3 f6f4 f6f5 f6f7 f6g6 f6h6 f6i6"
     );
     let mut g = at_with(fen, &[("joke.stay-adjacent", "linger")]);
-    play(&mut g, "e5f7");
-    assert_eq!(
-        g.fen(),
-        "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}"
+    play_to(
+        &mut g,
+        "e5f7",
+        "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}",
     );
     assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
 }
@@ -124,8 +123,7 @@ fn frozen_queen_taken_by_the_king() {
         "e1d1 e1d2 e1e2 e1f1 e1f2 f3d2 f3d4 f3e5 f3g1 f3g5 f3h2 f3h4"
     );
     let mut taken = g.clone();
-    play(&mut taken, "e1e2");
-    assert_eq!(taken.fen(), "4k4/9/9/9/9/9/5J3/4K4/9 b - - 0 1");
+    play_to(&mut taken, "e1e2", "4k4/9/9/9/9/9/5J3/4K4/9 b - - 0 1");
     assert_eq!(
         taken.outcome().map(|o| o.reason),
         Some(Reason::InsufficientMaterial)
@@ -139,24 +137,12 @@ fn frozen_queen_taken_by_the_king() {
 #[test]
 fn en_croissant() {
     let mut g = game(&[]);
-    play(&mut g, "e2e4 d8d6 e4e5 d6d5");
-    assert_eq!(
-        g.fen(),
-        "rnbqkbjnr/ppp1ppppp/9/9/3pP4/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 3 {croissant=d6 double_stepped=d5,e5}"
-    );
+    play_to(&mut g, "e2e4 d8d6 e4e5 d6d5", "rnbqkbjnr/ppp1ppppp/9/9/3pP4/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 3 {croissant=d6 double_stepped=d5,e5}");
     assert!(g.legal_moves().contains(&"e5d6".to_string()));
     assert_eq!(g.legal_moves().len(), 36);
-    play(&mut g, "e5d6");
-    assert_eq!(
-        g.fen(),
-        "rnbqkbjnr/ppp1ppppp/9/3P5/3p5/9/9/PPPP1PPPP/RNBQKBJNR b KQkq - 0 3 {double_stepped=d5,d6 frozen=d5:1}"
-    );
+    play_to(&mut g, "e5d6", "rnbqkbjnr/ppp1ppppp/9/3P5/3p5/9/9/PPPP1PPPP/RNBQKBJNR b KQkq - 0 3 {double_stepped=d5,d6 frozen=d5:1}");
     assert!(!moves(&g).contains("d5d4"), "the passer is frozen");
-    play(&mut g, "a8a7");
-    assert_eq!(
-        g.fen(),
-        "rnbqkbjnr/1pp1ppppp/p8/3P5/3p5/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 4 {double_stepped=d5,d6}"
-    );
+    play_to(&mut g, "a8a7", "rnbqkbjnr/1pp1ppppp/p8/3P5/3p5/9/9/PPPP1PPPP/RNBQKBJNR w KQkq - 0 4 {double_stepped=d5,d6}");
     play(&mut g, "a2a3");
     assert!(moves(&g).contains("d5d4"), "unfrozen after one turn");
 }
@@ -200,17 +186,17 @@ fn en_croissant_needs_two_double_steps() {
 fn ordinary_en_passant() {
     let fen = "4k4/9/9/9/9/3p5/9/4P4/4K4 w - - 0 1";
     let mut g = at(fen);
-    play(&mut g, "e2e4");
-    assert_eq!(
-        g.fen(),
-        "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}"
+    play_to(
+        &mut g,
+        "e2e4",
+        "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}",
     );
     assert_eq!(moves(&g), "d4d3 d4e3 e9d8 e9d9 e9e8 e9f8 e9f9");
     let mut g = at_with(fen, &[("joke.en-passant", "none")]);
-    play(&mut g, "e2e4");
-    assert_eq!(
-        g.fen(),
-        "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}"
+    play_to(
+        &mut g,
+        "e2e4",
+        "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}",
     );
     assert_eq!(moves(&g), "d4d3 e9d8 e9d9 e9e8 e9f8 e9f9");
 }
@@ -229,14 +215,15 @@ fn ties_freeze_all_of_the_highest() {
 fn two_jokers_one_from_promotion() {
     let mut g = at("9/3rP4/2J6/9/8k/9/9/9/K8 w - - 0 1");
     assert!(moves(&g).contains("e8e9j"));
-    play(&mut g, "e8e9j");
-    assert_eq!(g.fen(), "4J4/3r5/2J6/9/8k/9/9/9/K8 b - - 0 1");
+    play_to(&mut g, "e8e9j", "4J4/3r5/2J6/9/8k/9/9/9/K8 b - - 0 1");
     assert_eq!(moves(&g), "i5h4 i5h5 i5h6 i5i4 i5i6");
-    play(&mut g, "i5i4 c7a6");
-    assert_eq!(g.fen(), "4J4/3r5/9/J8/9/8k/9/9/K8 b - - 2 2");
+    play_to(&mut g, "i5i4 c7a6", "4J4/3r5/9/J8/9/8k/9/9/K8 b - - 2 2");
     assert_eq!(moves(&g), "i4h3 i4h4 i4h5 i4i3 i4i5");
-    play(&mut g, "i4i5 e9g8");
-    assert_eq!(g.fen(), "9/3r2J2/9/J8/8k/9/9/9/K8 b - - 4 3 {frozen=d8:1}");
+    play_to(
+        &mut g,
+        "i4i5 e9g8",
+        "9/3r2J2/9/J8/8k/9/9/9/K8 b - - 4 3 {frozen=d8:1}",
+    );
     assert_eq!(moves(&g), "i5h4 i5h5 i5h6 i5i4 i5i6");
     play(&mut g, "i5i4 a1a2");
     assert!(moves(&g).contains("d8d1"));
@@ -267,13 +254,10 @@ fn castling_on_both_sides() {
     let m = moves(&g);
     assert!(m.contains("e1h1") && m.contains("e1b1"), "{m}");
     let mut k = g.clone();
-    play(&mut k, "e1h1");
-    assert_eq!(k.fen(), "r3k3r/9/9/9/9/9/9/9/R5RK1 b kq - 1 1");
-    play(&mut k, "e9b9");
-    assert_eq!(k.fen(), "1kr5r/9/9/9/9/9/9/9/R5RK1 w - - 2 2");
+    play_to(&mut k, "e1h1", "r3k3r/9/9/9/9/9/9/9/R5RK1 b kq - 1 1");
+    play_to(&mut k, "e9b9", "1kr5r/9/9/9/9/9/9/9/R5RK1 w - - 2 2");
     let mut q = g.clone();
-    play(&mut q, "e1b1 e9h9");
-    assert_eq!(q.fen(), "r5rk1/9/9/9/9/9/9/9/1KR5R w - - 2 2");
+    play_to(&mut q, "e1b1 e9h9", "r5rk1/9/9/9/9/9/9/9/1KR5R w - - 2 2");
     // A rook on f9 attacks f1, which the king passes on the king side.
     let g = at("r3kr3/9/9/9/9/9/9/9/R3K3R w KQq - 0 1");
     let m = moves(&g);
@@ -294,11 +278,9 @@ fn castling_with_a_frozen_rook() {
 fn capturing_a_joker_does_not_reset_the_fifty_move_count() {
     let fen = "4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 10 20";
     let mut g = at(fen);
-    play(&mut g, "e2d4");
-    assert_eq!(g.fen(), "4k4/9/9/9/9/3N5/9/9/4K4 b - - 11 20");
+    play_to(&mut g, "e2d4", "4k4/9/9/9/9/3N5/9/9/4K4 b - - 11 20");
     let mut g = at_with(fen, &[("joke.fifty-joker", "reset")]);
-    play(&mut g, "e2d4");
-    assert_eq!(g.fen(), "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20");
+    play_to(&mut g, "e2d4", "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20");
     let mut g = at("4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 99 60");
     play(&mut g, "e2d4");
     assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::FiftyMoveRule));

@@ -6,42 +6,19 @@
 //! legal moves are those of shakmaty.
 //!
 //! The runs are deterministic: every property draws its cases from the
-//! fixed seed [`SEED`], [`CASES`] of them, and failures are not persisted
+//! fixed seed [`motley_testkit::SEED`], [`CASES`] of them, and failures are not persisted
 //! to a file. For a longer or different run, proptest's environment
 //! variables override both: `PROPTEST_CASES=2000 PROPTEST_RNG_SEED=7 cargo
 //! test -p motley-chess-engine --test properties`. A failure found so is kept
 //! by adding its `(variant, seed, plies)` to [`REGRESSIONS`].
 
 use motley_engine::{Color, Game};
+use motley_testkit::{assert_fen_reads_back, proptest_config, Rng};
 use proptest::prelude::*;
-use proptest::test_runner::{RngSeed, TestCaseError};
+use proptest::test_runner::TestCaseError;
 
-/// The seed of every property's cases (`PROPTEST_RNG_SEED` overrides it).
-const SEED: u64 = 0x6d6f_746c_6579_0001;
 /// Cases per property (`PROPTEST_CASES` overrides it).
 const CASES: u32 = 64;
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: CASES,
-        rng_seed: RngSeed::Fixed(SEED),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-/// A tiny seeded generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
 
 fn variant_of(v: usize) -> &'static str {
     let names = Game::variants();
@@ -64,7 +41,7 @@ fn reached(v: usize, seed: u64, plies: usize) -> Game {
 fn reached_by(v: usize, seed: u64, plies: usize) -> (Game, Vec<String>) {
     let mut played = Vec::new();
     let mut game = Game::new(variant_of(v), &[]).expect("the engine's own variants start");
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for _ in 0..plies {
         if game.outcome().is_some() {
             break;
@@ -125,26 +102,6 @@ fn square_name(file: usize, rank: usize) -> String {
     format!("{}{}", (b'a' + file as u8) as char, rank + 1)
 }
 
-/// The squares a move text names (`e2e4` → e2, e4; `b1c3/Fb1` → b1, c3).
-fn named_squares(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            out.push(chars[i..j].iter().collect());
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
 /// The documented FEN gap (spec/LANGUAGE.md §6.3, spec/rulings/README.md
 /// "Unmoved pieces"): a piece read from a FEN is unmoved when it stands
 /// where the setup has the same piece, so a piece that moved in play and
@@ -191,25 +148,13 @@ fn assert_fen_round_trips(v: usize, game: &Game, moves: &[String]) {
     again
         .set_fen(&fen)
         .unwrap_or_else(|e| panic!("{name}: printed FEN `{fen}` refused: {e}"));
-    assert_eq!(again.fen(), fen, "{name} after {}", moves.join(" "));
-    let (read, played) = (again.legal_moves(), game.legal_moves());
-    if read == played {
-        return;
-    }
-    let gap = moved_on_setup_squares(name, moves);
-    let differ: Vec<&String> = read
-        .iter()
-        .filter(|m| !played.contains(m))
-        .chain(played.iter().filter(|m| !read.contains(m)))
-        .collect();
-    let unexplained: Vec<&&String> = differ
-        .iter()
-        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
-        .collect();
-    assert!(
-        !gap.is_empty() && unexplained.is_empty(),
-        "{name}: legal moves differ after reading back `{fen}` ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}\nmoves from the start: {}",
-        moves.join(" ")
+    assert_fen_reads_back(
+        &format!("{name} after {}", moves.join(" ")),
+        &fen,
+        &again.fen(),
+        &again.legal_moves(),
+        &game.legal_moves(),
+        || moved_on_setup_squares(name, moves),
     );
 }
 
@@ -335,7 +280,7 @@ fn check_chess_legal_moves_are_shakmatys(seed: u64, plies: usize) -> Result<(), 
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config(CASES))]
 
     #[test]
     fn fen_round_trips(v in 0usize..16, seed: u64, plies in 0usize..80) {
@@ -421,6 +366,4 @@ fn fen_gap_is_a_moved_piece_on_its_setup_square() {
             && !game.legal_moves().contains(&"f2f4".to_string())
     );
     assert!(moved_on_setup_squares("jester", &moves).contains(&"f2".to_string()));
-    assert_eq!(named_squares("b1c3/Fb1"), ["b1", "c3", "b1"]);
-    assert_eq!(named_squares("N@e10"), ["e10"]);
 }

@@ -4,6 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use motley_interpreter::Game;
+use motley_testkit::assert_fen_reads_back;
 
 use crate::bundled_variants;
 
@@ -22,25 +23,13 @@ pub fn fen_fixed_point(game: &Game, setup: &Game) {
     if let Err(e) = again.set_fen(&fen) {
         panic!("the printed FEN `{fen}` does not read back: {e}");
     }
-    let back = again.fen();
-    assert_eq!(back, fen, "FEN `{fen}` reads back as `{back}`");
-    let (read, played) = (again.legal_moves(), game.legal_moves());
-    if read == played {
-        return;
-    }
-    let gap = unmoved_gap(game, &again);
-    let differ: Vec<&String> = read
-        .iter()
-        .filter(|m| !played.contains(m))
-        .chain(played.iter().filter(|m| !read.contains(m)))
-        .collect();
-    let unexplained: Vec<&&String> = differ
-        .iter()
-        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
-        .collect();
-    assert!(
-        !gap.is_empty() && unexplained.is_empty(),
-        "FEN `{fen}` reads back with other legal moves ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}"
+    assert_fen_reads_back(
+        "position",
+        &fen,
+        &again.fen(),
+        &again.legal_moves(),
+        &game.legal_moves(),
+        || unmoved_gap(game, &again),
     );
 }
 
@@ -64,25 +53,7 @@ pub fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     out
 }
 
-/// The squares a move text names: `b1c3/Fb1` → b1, c3, b1; `N@e10` → e10.
-pub fn named_squares(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            out.push(chars[i..j].iter().collect());
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
+pub use motley_testkit::named_squares;
 
 /// The bundled rule files that build, as games at their setup, in file-name order.
 fn bundled_games() -> &'static [(String, Game)] {

@@ -6,7 +6,7 @@
 //! canonical text.
 //!
 //! The runs are deterministic: every property draws its cases from the
-//! fixed seed [`SEED`], [`CASES`] of them, and failures are not persisted
+//! fixed seed [`motley_testkit::SEED`], [`CASES`] of them, and failures are not persisted
 //! to a file. For a longer or different run, proptest's environment
 //! variables override both: `PROPTEST_CASES=2000 PROPTEST_RNG_SEED=7 cargo
 //! test -p motley-chess-interpreter --test properties`. A failure found so is
@@ -17,22 +17,12 @@ use std::sync::OnceLock;
 
 use motley_interpreter::square_name;
 use motley_interpreter::Game;
+use motley_testkit::{assert_fen_reads_back, proptest_config, Rng};
 use proptest::prelude::*;
-use proptest::test_runner::{RngSeed, TestCaseError};
+use proptest::test_runner::TestCaseError;
 
-/// The seed of every property's cases (`PROPTEST_RNG_SEED` overrides it).
-const SEED: u64 = 0x6d6f_746c_6579_0001;
 /// Cases per property (`PROPTEST_CASES` overrides it).
 const CASES: u32 = 48;
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: CASES,
-        rng_seed: RngSeed::Fixed(SEED),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// The bundled rule files that build, as games at their setup.
 fn variants() -> &'static [(String, Game)] {
@@ -65,19 +55,6 @@ fn index_of(name: &str) -> usize {
         .unwrap_or_else(|| panic!("no bundled rule file {name}.yaml that builds"))
 }
 
-/// A tiny seeded generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 /// The outcome of a property's check of one walk.
 type Checked = Result<(), TestCaseError>;
 
@@ -97,7 +74,7 @@ impl Walk {
         let all = variants();
         let (name, start) = &all[self.v % all.len()];
         let mut game = start.clone();
-        let mut rng = Rng(self.seed);
+        let mut rng = Rng::new(self.seed);
         for _ in 0..self.plies {
             if game.outcome().is_some() {
                 break;
@@ -146,26 +123,6 @@ fn unmoved_gap(played: &Game, read: &Game) -> Vec<String> {
     out
 }
 
-/// The squares a move text names (`e2e4` → e2, e4; `b1c3/Fb1` → b1, c3, b1).
-fn named_squares(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            out.push(chars[i..j].iter().collect());
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
 /// `game`'s FEN reads back to itself (what FEN promises: board, side,
 /// hands, castling and en passant fields, counters, state field) with the
 /// same legal moves, up to the documented gap: moves that differ must each
@@ -176,24 +133,13 @@ fn assert_fen_round_trips(name: &str, start: &Game, game: &Game) {
     again
         .set_fen(&fen)
         .unwrap_or_else(|e| panic!("{name}: printed FEN `{fen}` refused: {e}"));
-    assert_eq!(again.fen(), fen, "{name}: FEN read back prints otherwise");
-    let (read, played) = (again.legal_moves(), game.legal_moves());
-    if read == played {
-        return;
-    }
-    let gap = unmoved_gap(game, &again);
-    let differ: Vec<&String> = read
-        .iter()
-        .filter(|m| !played.contains(m))
-        .chain(played.iter().filter(|m| !read.contains(m)))
-        .collect();
-    let unexplained: Vec<&&String> = differ
-        .iter()
-        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
-        .collect();
-    assert!(
-        !gap.is_empty() && unexplained.is_empty(),
-        "{name}: legal moves differ after reading back `{fen}` ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}"
+    assert_fen_reads_back(
+        name,
+        &fen,
+        &again.fen(),
+        &again.legal_moves(),
+        &game.legal_moves(),
+        || unmoved_gap(game, &again),
     );
 }
 
@@ -341,7 +287,7 @@ fn walks(plies: usize) -> impl Strategy<Value = Walk> {
 macro_rules! properties {
     ($($test:ident($plies:literal) => $check:ident,)*) => {
         proptest! {
-            #![proptest_config(config())]
+            #![proptest_config(proptest_config(CASES))]
             $(
                 #[test]
                 fn $test(walk in walks($plies)) {
@@ -361,7 +307,7 @@ properties! {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config(CASES))]
 
     #[test]
     fn the_listed_moves_are_exactly_those_play_accepts(walk in walks(60), probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {

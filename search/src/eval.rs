@@ -4,6 +4,8 @@
 //! per type from the board geometry (a piece is worth more where it
 //! reaches more squares on an empty board; a piece that promotes, more as
 //! it nears its zone), and the checks given where checks are counted.
+//! Where reaching a region wins, the pieces that may reach it are worth
+//! more the fewer king steps they stand from it.
 //! Where losing every piece wins (`extinction: { result: win }` over all
 //! pieces, as in antichess), material counts against its owner.
 
@@ -22,6 +24,8 @@ const PER_REACH: i32 = 4;
 const PER_RANK: i32 = 8;
 /// Centipawns per check given, where a count of checks wins.
 const PER_CHECK: i32 = 120;
+/// Centipawns per king step nearer a region whose reaching wins.
+const PER_STEP: i32 = 30;
 
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
@@ -30,6 +34,9 @@ pub struct Evaluation {
     values: Vec<i32>,
     /// Per piece code: a bonus per square.
     squares: Vec<Vec<i32>>,
+    /// Per piece code: a bonus per square for nearing a `reach` region
+    /// (empty where the rule file has none).
+    goals: Vec<Vec<i32>>,
     /// Bonus for the end-game: royal pieces seek the centre when the
     /// material on the board is below this.
     endgame: i32,
@@ -100,6 +107,7 @@ impl Evaluation {
         Evaluation {
             values,
             squares: tables,
+            goals: goals(rules),
             endgame: start / 3,
             material_sign: if losing_wins { -1 } else { 1 },
         }
@@ -124,6 +132,9 @@ impl Evaluation {
                 let piece = pos.piece_at(sq);
                 let ty = (piece as usize - 1) / 2;
                 let bonus = self.squares[piece as usize][sq as usize];
+                if let Some(goal) = self.goals.get(piece as usize) {
+                    score[colour] += goal[sq as usize];
+                }
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
                 } else {
@@ -171,6 +182,34 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
         .collect()
 }
 
+/// Per piece code, where a `reach` outcome names its type: minus
+/// [`PER_STEP`] per king step (files and ranks, the larger) from the
+/// nearest square of its colour's region; empty without a `reach` outcome.
+fn goals(rules: &Rules) -> Vec<Vec<i32>> {
+    let Some((types, zone)) = &rules.variant().outcomes.reach else {
+        return Vec::new();
+    };
+    let files = rules.files() as i32;
+    let squares = rules.squares();
+    let steps = |from: usize, to: usize| {
+        let (from, to) = (from as i32, to as i32);
+        ((from % files) - (to % files))
+            .abs()
+            .max((from / files - to / files).abs())
+    };
+    let mut tables = vec![vec![0; squares]; 1 + 2 * rules.piece_types()];
+    for ty in (0..rules.piece_types()).filter(|ty| types >> ty & 1 != 0) {
+        for color in Color::ALL {
+            let region: Vec<usize> = (0..squares).filter(|&sq| zone[color.index()][sq]).collect();
+            for (sq, entry) in tables[code(ty, color) as usize].iter_mut().enumerate() {
+                let nearest = region.iter().map(|&to| steps(sq, to)).min().unwrap_or(0);
+                *entry = -nearest * PER_STEP;
+            }
+        }
+    }
+    tables
+}
+
 /// The square on the same file, as far from the last rank as `sq` is from the first.
 fn mirror(rules: &Rules, sq: usize) -> usize {
     let files = rules.files() as usize;
@@ -206,6 +245,37 @@ mod tests {
         // Black to move, White has the better knight: negative for Black.
         assert_eq!(eval.evaluate(&rules, &after), -(8 - 3) * PER_REACH);
         assert_eq!(eval.value(code(1, Color::White)), 900);
+    }
+
+    #[test]
+    fn a_piece_that_wins_by_reaching_a_region_is_worth_more_nearer_it() {
+        let rules = motley_interpreter::build(include_str!("../../spec/variants/racingkings.yaml"))
+            .unwrap();
+        let eval = Evaluation::new(&rules);
+        let king = |color| &eval.goals[code(0, color) as usize];
+        // Both kings race to the eighth rank: a1 is 7 steps from it, h7 one.
+        let (a1, h7) = (0, 55);
+        assert_eq!(king(Color::White)[a1], -7 * PER_STEP);
+        assert_eq!(king(Color::White)[h7], -PER_STEP);
+        assert_eq!(king(Color::Black)[a1], -7 * PER_STEP);
+        assert_eq!(king(Color::Black)[63], 0);
+        // Other pieces have no goal; chess has no goals at all.
+        assert!(eval.goals[code(1, Color::White) as usize]
+            .iter()
+            .all(|&b| b == 0));
+        assert!(Evaluation::new(&chess()).goals.is_empty());
+        // The same position, White's king a rank higher: better for White by a step.
+        let low = rules
+            .position("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")
+            .unwrap();
+        let high = rules
+            .position("8/8/8/8/8/7K/krbnNBR1/qrbnNBRQ w - - 0 1")
+            .unwrap();
+        assert_eq!(
+            eval.evaluate(&rules, &high) - eval.evaluate(&rules, &low),
+            PER_STEP + eval.squares[code(0, Color::White) as usize][23]
+                - eval.squares[code(0, Color::White) as usize][15]
+        );
     }
 
     #[test]

@@ -255,20 +255,10 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Alpha-beta search of the current position to `depth` plies.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
-    fn node(&mut self, game: &mut G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn node(&mut self, game: &mut G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
-        if ply > 0 {
-            if let Some(end) = game.decided() {
-                return Self::end_score(end, ply);
-            }
-            if self.repeats(game) {
-                return 0;
-            }
-            // A mate nearer than this one is already found.
-            if alpha >= MATE - ply as i32 {
-                return alpha;
-            }
+        if let Some(score) = self.settled(game, ply, alpha) {
+            return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(game, ply, alpha, beta);
@@ -282,18 +272,76 @@ impl<G: Game> Searcher<G> {
         let key = *self.keys.last().unwrap_or(&0);
         let stored = self.table.get(key);
         if let Some(e) = stored.filter(|e| ply > 0 && !pv_node && e.depth as i32 >= depth) {
-            let score = from_table(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-                Bound::Empty => false,
-            };
-            if usable {
+            if let Some(score) = table_cutoff(e, ply, alpha, beta) {
                 return score;
             }
         }
         let hash_move = stored.map(|e| e.best);
+        let us = game.side();
+        let (mut best, mut best_move, legal) =
+            self.search_moves(game, depth, ply, alpha, beta, hash_move);
+        if self.stopped {
+            return 0;
+        }
+        if legal == 0 {
+            let Some(pass) = game.forced_pass() else {
+                return Self::end_score(game.no_moves(), ply);
+            };
+            game.make(pass);
+            self.keys.push(game.key());
+            best = self.child(game, us, depth - 1, ply, alpha, beta);
+            game.unmake();
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            best_move = Some(pass);
+            self.update_pv(ply, pass);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.put(Entry {
+            key,
+            best: best_move.or(hash_move).unwrap_or_default(),
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
+        best
+    }
+
+    /// The score of a position settled before its moves are searched: the
+    /// game decided, a repetition, or a nearer mate already found.
+    fn settled(&self, game: &G, ply: usize, alpha: i32) -> Option<i32> {
+        if ply == 0 {
+            return None;
+        }
+        if let Some(end) = game.decided() {
+            return Some(Self::end_score(end, ply));
+        }
+        if self.repeats(game) {
+            return Some(0);
+        }
+        (alpha >= MATE - ply as i32).then_some(alpha)
+    }
+
+    /// Searches the moves in order (PVS with late-move reductions); returns
+    /// the best score, the move that raised alpha last and how many moves
+    /// were legal. `self.stopped` tells whether the search was cut short.
+    fn search_moves(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        hash_move: Option<G::Move>,
+    ) -> (i32, Option<G::Move>, usize) {
         let in_check = game.in_check();
         let us = game.side();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -303,7 +351,6 @@ impl<G: Game> Searcher<G> {
             .iter()
             .map(|&m| self.order_score(game, m, ply, hash_move))
             .collect();
-        let original_alpha = alpha;
         let (mut best, mut best_move, mut legal) = (-INFINITE, None, 0);
         for i in 0..moves.len() {
             let pick = (i..moves.len()).max_by_key(|&j| order[j]).unwrap_or(i);
@@ -334,8 +381,7 @@ impl<G: Game> Searcher<G> {
             game.unmake();
             self.keys.pop();
             if self.stopped {
-                self.buffers[ply] = moves;
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -345,13 +391,7 @@ impl<G: Game> Searcher<G> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                            let h = &mut self.history[game.move_index(m) & 0xffff];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.reward_quiet(game, m, ply, depth);
                         }
                         break;
                     }
@@ -359,36 +399,18 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.buffers[ply] = moves;
-        if legal == 0 {
-            let Some(pass) = game.forced_pass() else {
-                return Self::end_score(game.no_moves(), ply);
-            };
-            game.make(pass);
-            self.keys.push(game.key());
-            best = self.child(game, us, depth - 1, ply, alpha, beta);
-            game.unmake();
-            self.keys.pop();
-            if self.stopped {
-                return 0;
-            }
-            best_move = Some(pass);
-            self.update_pv(ply, pass);
+        (best, best_move, legal)
+    }
+
+    /// A quiet move that cut off becomes a killer and gains history.
+    fn reward_quiet(&mut self, game: &G, m: G::Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.table.put(Entry {
-            key,
-            best: best_move.or(hash_move).unwrap_or_default(),
-            score: to_table(best, ply),
-            depth: depth as i16,
-            bound,
-        });
-        best
+        let h = &mut self.history[game.move_index(m) & 0xffff];
+        *h = (*h + depth * depth).min(1 << 20);
     }
 
     /// Quiescence: captures only, standing pat on the evaluation.
@@ -479,6 +501,19 @@ const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
 
 /// A score as stored: mates counted from this node, not from the root.
+/// A stored score that decides the node without a search, if its bound
+/// allows it.
+fn table_cutoff<M>(e: Entry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_table(e.score, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+        Bound::Empty => false,
+    };
+    usable.then_some(score)
+}
+
 fn to_table(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32

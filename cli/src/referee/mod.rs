@@ -53,6 +53,19 @@ struct Ending {
     /// 0 White won, 1 Black won, `None` a draw.
     winner: Option<usize>,
     reason: String,
+    /// An engine refused what the referee sent: the game is not scored.
+    error: bool,
+}
+
+impl Ending {
+    /// An end by the rules or by a player's fault.
+    fn scored(winner: Option<usize>, reason: String) -> Ending {
+        Ending {
+            winner,
+            reason,
+            error: false,
+        }
+    }
 }
 
 /// Parses `10+0.1` (seconds and increment) or `40/60+0`-less forms like `5`.
@@ -77,8 +90,21 @@ pub fn parse_tc(text: &str) -> Result<(Duration, Duration), Failure> {
     Ok((base, inc))
 }
 
+/// The two engines of a match: `players[i]` runs `options.engines[i]`
+/// (`None` after a failure, until restarted); `names[i]` tells them apart.
+struct Seats {
+    players: Vec<Option<Player>>,
+    names: [String; 2],
+}
+
+/// One game as it was played.
+struct Played {
+    game: Game,
+    moves: Vec<String>,
+    ending: Ending,
+}
+
 /// Runs the match; prints each game's result, then the score and Elo.
-#[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
 pub fn run(options: Options) -> Result<(), Failure> {
     if options.engines.len() != 2 {
         return Err(Failure(format!(
@@ -97,108 +123,33 @@ pub fn run(options: Options) -> Result<(), Failure> {
     )?;
     let variant = start.rules().variant().name.clone();
     let openings = read_openings(&options, &start)?;
-    let mut players: Vec<Option<Player>> = vec![None, None];
-    let mut names = [String::new(), String::new()];
-    for (i, (command, protocol)) in options.engines.iter().enumerate() {
-        let player = Player::start(command, *protocol, &variant).map_err(Failure)?;
-        names[i] = player.name.clone();
-        players[i] = Some(player);
-    }
-    if names[0] == names[1] {
-        names[0].push_str(" (1)");
-        names[1].push_str(" (2)");
-    }
+    let mut seats = start_engines(&options, &variant)?;
     let mut tally = Tally::default();
+    let mut errors = 0;
     let mut pgn_out = String::new();
     for round in 0..options.games {
         let opening = &openings[(round as usize / 2) % openings.len()];
         // Colours alternate; each opening is played from both sides.
-        let first_is_white = round % 2 == 0;
-        let seats = if first_is_white { [0, 1] } else { [1, 0] };
-        if opening.fen.is_some() {
-            for &seat in &seats {
-                if players[seat].as_ref().is_some_and(|p| !p.sets_up()) {
-                    return Err(Failure(format!(
-                        "{} cannot start from a FEN (no setboard); use openings as moves",
-                        names[seat]
-                    )));
-                }
-            }
-        }
-        let mut game = start.clone();
-        if let Some(fen) = &opening.fen {
-            game.set_fen(fen)
-                .map_err(|e| Failure(format!("opening: {e}")))?;
-        }
-        let mut san = Vec::new();
-        let mut moves: Vec<String> = Vec::new();
-        for m in &opening.moves {
-            let text = played_text(&game, m)?;
-            san.push(game.play(m).map_err(|e| Failure(format!("opening: {e}")))?);
-            moves.push(text);
-        }
-        for &seat in &seats {
-            if let Some(p) = players[seat].as_mut() {
-                p.new_game().map_err(Failure)?;
-            }
-        }
-        let ending = play_game(
-            &options,
-            &mut players,
-            seats,
-            &mut game,
-            &mut moves,
-            &mut san,
-            opening,
-        );
+        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
+        let played = play_round(&options, &mut seats, &start, opening, order)?;
         // Engines that failed are started afresh for the next game.
-        for (seat, (command, protocol)) in options.engines.iter().enumerate() {
-            if players[seat].is_none() {
-                players[seat] = Some(Player::start(command, *protocol, &variant).map_err(Failure)?);
-            }
-        }
-        let result = match ending.winner {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        };
-        match ending.winner.map(|w| seats[w]) {
+        restart_failed(&options, &mut seats, &variant)?;
+        match played.ending.winner.map(|w| order[w]) {
+            _ if played.ending.error => errors += 1,
             Some(0) => tally.wins += 1,
             Some(_) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        println!(
-            "game {}: {} vs {}: {result} ({}) after {} plies",
-            round + 1,
-            names[seats[0]],
-            names[seats[1]],
-            ending.reason,
-            moves.len()
-        );
-        let tags = [
-            ("Event", format!("motley match: {variant}")),
-            ("Site", "motley".into()),
-            ("Round", (round + 1).to_string()),
-            ("White", names[seats[0]].clone()),
-            ("Black", names[seats[1]].clone()),
-            ("TimeControl", time_control(&options)),
-            ("Termination", ending.reason.clone()),
-        ];
-        pgn_out.push_str(&crate::pgn::write(
-            &game,
-            &tags,
-            result,
-            Some(&ending.reason),
-        ));
-        pgn_out.push('\n');
+        pgn_out.push_str(&record(&options, &seats, &variant, round, order, &played));
         if let Some(path) = &options.pgn {
             std::fs::write(path, &pgn_out)
                 .map_err(|e| Failure(format!("{}: cannot write: {e}", path.display())))?;
         }
     }
-    for player in players.into_iter().flatten() {
+    for player in seats.players.into_iter().flatten() {
         player.quit();
     }
+    let names = &seats.names;
     println!(
         "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
         names[0],
@@ -209,8 +160,124 @@ pub fn run(options: Options) -> Result<(), Failure> {
         tally.score(),
         tally.games()
     );
+    if errors > 0 {
+        println!("{errors} game(s) ended by an engine error, not scored");
+    }
     println!("{}", tally.elo_text());
     Ok(())
+}
+
+/// Starts both engines and names them apart.
+fn start_engines(options: &Options, variant: &str) -> Result<Seats, Failure> {
+    let mut players = Vec::new();
+    let mut names = [String::new(), String::new()];
+    for (i, (command, protocol)) in options.engines.iter().enumerate() {
+        let player = Player::start(command, *protocol, variant).map_err(Failure)?;
+        names[i] = player.name.clone();
+        players.push(Some(player));
+    }
+    if names[0] == names[1] {
+        names[0].push_str(" (1)");
+        names[1].push_str(" (2)");
+    }
+    Ok(Seats { players, names })
+}
+
+/// Starts afresh the engines that failed in the last game.
+fn restart_failed(options: &Options, seats: &mut Seats, variant: &str) -> Result<(), Failure> {
+    for (seat, (command, protocol)) in options.engines.iter().enumerate() {
+        if seats.players[seat].is_none() {
+            seats.players[seat] =
+                Some(Player::start(command, *protocol, variant).map_err(Failure)?);
+        }
+    }
+    Ok(())
+}
+
+/// Plays one game from `opening`; `order[colour]` is the engine playing it.
+fn play_round(
+    options: &Options,
+    seats: &mut Seats,
+    start: &Game,
+    opening: &Opening,
+    order: [usize; 2],
+) -> Result<Played, Failure> {
+    if opening.fen.is_some() {
+        for &seat in &order {
+            if seats.players[seat].as_ref().is_some_and(|p| !p.sets_up()) {
+                return Err(Failure(format!(
+                    "{} cannot start from a FEN (no setboard); use openings as moves",
+                    seats.names[seat]
+                )));
+            }
+        }
+    }
+    let mut game = start.clone();
+    if let Some(fen) = &opening.fen {
+        game.set_fen(fen)
+            .map_err(|e| Failure(format!("opening: {e}")))?;
+    }
+    let mut moves: Vec<String> = Vec::new();
+    for m in &opening.moves {
+        let text = played_text(&game, m)?;
+        game.play(m).map_err(|e| Failure(format!("opening: {e}")))?;
+        moves.push(text);
+    }
+    for &seat in &order {
+        if let Some(p) = seats.players[seat].as_mut() {
+            p.new_game().map_err(Failure)?;
+        }
+    }
+    let ending = play_game(
+        options,
+        &mut seats.players,
+        order,
+        &mut game,
+        &mut moves,
+        opening,
+    );
+    Ok(Played {
+        game,
+        moves,
+        ending,
+    })
+}
+
+/// Prints a game's result line and returns its PGN.
+fn record(
+    options: &Options,
+    seats: &Seats,
+    variant: &str,
+    round: u32,
+    order: [usize; 2],
+    played: &Played,
+) -> String {
+    let ending = &played.ending;
+    let result = match ending.winner {
+        _ if ending.error => "*",
+        Some(0) => "1-0",
+        Some(_) => "0-1",
+        None => "1/2-1/2",
+    };
+    let [white, black] = order.map(|seat| seats.names[seat].clone());
+    println!(
+        "game {}: {white} vs {black}: {result} ({}) after {} plies",
+        round + 1,
+        ending.reason,
+        played.moves.len()
+    );
+    let tags = [
+        ("Event", format!("motley match: {variant}")),
+        ("Site", "motley".into()),
+        ("Round", (round + 1).to_string()),
+        ("White", white),
+        ("Black", black),
+        ("TimeControl", time_control(options)),
+        ("Termination", ending.reason.clone()),
+    ];
+    let mut pgn = crate::pgn::write(&played.game, &tags, result, Some(&ending.reason));
+    pgn.push('\n');
+    pgn
 }
 
 /// The canonical text of a move given as SAN or canonical text.
@@ -290,23 +357,22 @@ fn play_game(
     seats: [usize; 2],
     game: &mut Game,
     moves: &mut Vec<String>,
-    san: &mut Vec<String>,
     opening: &Opening,
 ) -> Ending {
     let mut clocks = options.tc.map(|(base, _)| [base, base]);
     let increment = options.tc.map(|t| t.1).unwrap_or_default();
     loop {
         if let Some(outcome) = game.outcome() {
-            return Ending {
-                winner: outcome.winner.map(motley_interpreter::Color::index),
-                reason: outcome.reason.to_string(),
-            };
+            return Ending::scored(
+                outcome.winner.map(motley_interpreter::Color::index),
+                outcome.reason.to_string(),
+            );
         }
         if moves.len() >= options.max_plies {
-            return Ending {
-                winner: None,
-                reason: format!("adjudicated a draw after {} plies", options.max_plies),
-            };
+            return Ending::scored(
+                None,
+                format!("adjudicated a draw after {} plies", options.max_plies),
+            );
         }
         let side = game.position().side_to_move().index();
         let seat = seats[side];
@@ -320,61 +386,72 @@ fn play_game(
             moves,
             side,
             clocks: clocks.map(|c| (c, increment)),
+            tc: options.tc,
             movetime: options.movetime,
             depth: options.depth,
             deadline,
         };
+        let colour = if side == 0 { "White" } else { "Black" };
         let Some(player) = players[seat].as_mut() else {
-            return Ending {
-                winner: Some(side ^ 1),
-                reason: "engine missing".into(),
-            };
+            return Ending::scored(Some(side ^ 1), format!("{colour}'s engine is missing"));
         };
         let began = Instant::now();
         let reply = player.go(&turn);
         let used = began.elapsed();
-        let colour = if side == 0 { "White" } else { "Black" };
         let text = match reply {
             Ok(text) => text,
-            Err(failed) => {
-                let reason = match failed {
-                    Failed::Timeout => format!("{colour} lost on time (no move)"),
-                    Failed::Crashed => format!("{colour}'s engine crashed"),
-                    Failed::Resigned => format!("{colour} resigned"),
-                };
-                if !matches!(failed, Failed::Resigned) {
-                    if let Some(p) = players[seat].take() {
-                        p.quit();
-                    }
-                }
-                return Ending {
-                    winner: Some(side ^ 1),
-                    reason,
-                };
-            }
+            Err(failed) => return failure(&mut players[seat], failed, side, used, &game.fen()),
         };
         if let Some(c) = clocks.as_mut() {
             if used > c[side] + options.margin {
-                return Ending {
-                    winner: Some(side ^ 1),
-                    reason: format!("{colour} lost on time"),
-                };
+                return Ending::scored(Some(side ^ 1), format!("{colour} lost on time"));
             }
             c[side] = c[side].saturating_sub(used) + increment;
         }
         let fen = game.fen();
         match game.play(&text) {
-            Ok(s) => {
-                san.push(s);
-                moves.push(text);
-            }
+            Ok(_) => moves.push(text),
             Err(e) => {
                 eprintln!("illegal move by {}: {e}", player.name);
-                return Ending {
-                    winner: Some(side ^ 1),
-                    reason: format!("{colour} played the illegal move {text} in {fen}"),
-                };
+                return Ending::scored(
+                    Some(side ^ 1),
+                    format!("{colour} played the illegal move {text} in {fen}"),
+                );
             }
         }
     }
+}
+
+/// How a game ends when `side`'s engine gave no move in the position
+/// `fen` after waiting `waited`. An engine that hung, crashed or refused a move is stopped (to be
+/// started afresh); a refusal is the engine's error, not a loss.
+fn failure(
+    player: &mut Option<Player>,
+    failed: Failed,
+    side: usize,
+    waited: Duration,
+    fen: &str,
+) -> Ending {
+    let colour = if side == 0 { "White" } else { "Black" };
+    let name = player.as_ref().map_or(String::new(), |p| p.name.clone());
+    let ending = match &failed {
+        Failed::Timeout => Ending::scored(
+            Some(side ^ 1),
+            format!(
+                "{colour} lost on time (no move in {:.2} s)",
+                waited.as_secs_f64()
+            ),
+        ),
+        Failed::Crashed => Ending::scored(Some(side ^ 1), format!("{colour}'s engine crashed")),
+        Failed::Resigned => return Ending::scored(Some(side ^ 1), format!("{colour} resigned")),
+        Failed::Refused(line) => Ending {
+            winner: None,
+            reason: format!("engine error: {name} ({colour}) answered `{line}` in {fen}"),
+            error: true,
+        },
+    };
+    if let Some(p) = player.take() {
+        p.quit();
+    }
+    ending
 }

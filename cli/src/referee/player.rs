@@ -26,6 +26,8 @@ pub enum Failed {
     Crashed,
     /// It resigned.
     Resigned,
+    /// It refused what it was sent: its `Illegal move` or `Error` line.
+    Refused(String),
 }
 
 /// What the engine is asked to do for one move.
@@ -38,6 +40,8 @@ pub struct Turn<'a> {
     pub side: usize,
     /// The clocks (White, Black) and the increment, with a time control.
     pub clocks: Option<([Duration; 2], Duration)>,
+    /// The time control (base, increment): what `level` announces.
+    pub tc: Option<(Duration, Duration)>,
     /// Fixed time per move.
     pub movetime: Option<Duration>,
     /// Fixed depth.
@@ -302,18 +306,8 @@ impl Player {
             if let Some(fen) = turn.fen {
                 self.send(&format!("setboard {fen}"));
             }
-            if let Some((_, inc)) = turn.clocks {
-                let base = turn
-                    .clocks
-                    .map(|c| c.0[0])
-                    .unwrap_or_default()
-                    .as_secs_f64();
-                self.send(&format!(
-                    "level 0 {}:{:02} {}",
-                    (base / 60.0) as u64,
-                    (base % 60.0) as u64,
-                    inc.as_secs_f64()
-                ));
+            if let Some((base, inc)) = turn.tc {
+                self.send(&level(base, inc));
             }
             if let Some(t) = turn.movetime {
                 self.send(&format!("st {}", t.as_secs_f64().max(0.01)));
@@ -345,6 +339,7 @@ impl Player {
                     return Ok(m.to_string());
                 }
                 ["resign", ..] => return Err(Failed::Resigned),
+                _ if refusal(&line) => return Err(Failed::Refused(line.trim().to_string())),
                 _ => {}
             }
         }
@@ -368,6 +363,29 @@ impl Player {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The CECP `level` command of a time control: `level 0 MIN:SEC INC`,
+/// the base as it is (`0:02`, `1:30`, `0:02.5`), never the clock left
+/// when the engine joins the game.
+fn level(base: Duration, inc: Duration) -> String {
+    let seconds = base.as_secs_f64();
+    let minutes = (seconds / 60.0).floor();
+    let rest = seconds - minutes * 60.0;
+    let rest = if rest.fract() == 0.0 {
+        format!("{rest:02}")
+    } else {
+        format!("{rest:04.1}")
+    };
+    format!("level 0 {minutes}:{rest} {}", inc.as_secs_f64())
+}
+
+/// Whether a CECP line is the engine refusing a move or a command
+/// (`Illegal move: e2e5`, `Illegal move (in check): e1e2`,
+/// `Error (unknown command): usermove`).
+fn refusal(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with("Illegal move") || line.starts_with("Error")
 }
 
 /// The `key=value` pairs of a CECP `feature` line (values may be quoted).
@@ -394,7 +412,27 @@ fn features(line: &str) -> Vec<(String, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::features;
+    use super::{features, level, refusal};
+    use std::time::Duration;
+
+    #[test]
+    fn level_announces_the_base_in_minutes_and_seconds() {
+        let ms = Duration::from_millis;
+        assert_eq!(level(ms(2000), ms(50)), "level 0 0:02 0.05");
+        assert_eq!(level(ms(90_000), ms(0)), "level 0 1:30 0");
+        assert_eq!(level(ms(2500), ms(100)), "level 0 0:02.5 0.1");
+        assert_eq!(level(ms(600_000), ms(1000)), "level 0 10:00 1");
+    }
+
+    #[test]
+    fn illegal_move_and_error_lines_are_refusals() {
+        assert!(refusal("Illegal move: j2i3"));
+        assert!(refusal("Illegal move (in check): e1e2"));
+        assert!(refusal("Error (unknown command): usermove"));
+        assert!(!refusal("move e2e4"));
+        assert!(!refusal(" 5     14       12      45613 i1h3 b8c6"));
+        assert!(!refusal("# Illegal move ahead"));
+    }
 
     #[test]
     fn feature_lines_are_split_into_pairs() {

@@ -5,11 +5,13 @@
 // Each test file uses a part of these helpers.
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use motley_conformance::oracle::{
-    random_games, random_positions_perft, RandomGames, RandomPositions,
+    compare_position, random_games, random_positions_perft, RandomGames, RandomPositions,
+    SplitMix64,
 };
 use motley_conformance::{Engine, Implementation, Interp};
 
@@ -104,4 +106,87 @@ pub fn positions(
         }
         Err(e) => panic!("{variant} {rulings:?}: {e}"),
     }
+}
+
+/// Both implementations count `expected` perft leaves at each
+/// `(depth, leaves)` from the setup of `variant`.
+pub fn start_perft(variant: &str, expected: &[(u32, u64)]) {
+    let (mut a, mut b) = pair(variant, &[]);
+    for &(depth, leaves) in expected {
+        assert_eq!(
+            a.perft(depth).expect("interpreter perft"),
+            leaves,
+            "interpreter, depth {depth}"
+        );
+        assert_eq!(
+            b.perft(depth).expect("engine perft"),
+            leaves,
+            "engine, depth {depth}"
+        );
+    }
+}
+
+/// Plays `games` seeded random games of at most `max_plies` in lockstep
+/// from each of `fens` (the seed is the FEN's index); returns the outcomes
+/// counted over all of them.
+pub fn lockstep_from_each(
+    a: &mut dyn Implementation,
+    b: &mut dyn Implementation,
+    fens: &[&str],
+    games: usize,
+    max_plies: usize,
+) -> BTreeMap<String, usize> {
+    let mut outcomes = BTreeMap::new();
+    for (i, fen) in fens.iter().enumerate() {
+        let run = RandomGames {
+            fen: Some(fen.to_string()),
+            seed: i as u64,
+            games,
+            max_plies,
+        };
+        match random_games(a, b, &run) {
+            Ok(summary) => {
+                assert_eq!(summary.games, games, "{fen}");
+                for (k, n) in summary.outcomes {
+                    *outcomes.entry(k).or_insert(0) += n;
+                }
+            }
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
+    outcomes
+}
+
+/// Reads the FENs met in `games` seeded random engine games of at most
+/// `max_plies` fresh into both implementations and compares them there;
+/// returns how many.
+pub fn fens_agree(
+    variant: &str,
+    rulings: &[(&str, &str)],
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+) -> usize {
+    let (mut a, mut b) = pair(variant, rulings);
+    let (_, mut walker) = pair(variant, rulings);
+    let mut rng = SplitMix64::new(seed);
+    let mut positions = 0;
+    for _ in 0..games {
+        walker.set_position(None, &[]).expect("setup");
+        for _ in 0..max_plies {
+            let fen = walker.fen().expect("fen");
+            if let Err(e) = compare_position(&mut a, &mut b, Some(&fen), &[]) {
+                panic!("{variant} {rulings:?}: {e}");
+            }
+            positions += 1;
+            let legal = walker.legal_moves().expect("moves");
+            if legal.is_empty() || walker.outcome().expect("outcome").is_some() {
+                break;
+            }
+            walker
+                .play(&legal[rng.below(legal.len())])
+                .expect("legal move");
+        }
+    }
+    positions
 }

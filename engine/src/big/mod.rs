@@ -10,6 +10,7 @@ pub(crate) mod role;
 
 pub use role::Role;
 
+use crate::attacks::{KING_STEPS, KNIGHT_STEPS};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 
@@ -104,14 +105,15 @@ impl Geometry {
         assert!(files * ranks <= 128 && files >= 2 && ranks >= 2);
         let size = files * ranks;
         let on = |f: i32, r: i32| f >= 0 && r >= 0 && (f as usize) < files && (r as usize) < ranks;
-        let table = |offsets: &[(i32, i32)]| -> Vec<Bits> {
+        let table = |offsets: &[(i8, i8)]| -> Vec<Bits> {
             (0..size)
                 .map(|sq| {
                     let (f, r) = ((sq % files) as i32, (sq / files) as i32);
                     offsets
                         .iter()
-                        .filter(|&&(df, dr)| on(f + df, r + dr))
-                        .fold(0, |b, &(df, dr)| {
+                        .map(|&(df, dr)| (i32::from(df), i32::from(dr)))
+                        .filter(|&(df, dr)| on(f + df, r + dr))
+                        .fold(0, |b, (df, dr)| {
                             b | bit((r + dr) as usize * files + (f + df) as usize)
                         })
                 })
@@ -133,26 +135,6 @@ impl Geometry {
                 })
                 .collect()
         };
-        let king = [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ];
-        let knight = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
         Geometry {
             files,
             ranks,
@@ -162,10 +144,10 @@ impl Geometry {
                 .map(|r| ((1u128 << files) - 1) << (r * files))
                 .collect(),
             rays: DELTAS.map(ray),
-            king: table(&king),
+            king: table(&KING_STEPS),
             wazir: table(&[(0, 1), (1, 0), (0, -1), (-1, 0)]),
             ferz: table(&[(1, 1), (1, -1), (-1, -1), (-1, 1)]),
-            knight: table(&knight),
+            knight: table(&KNIGHT_STEPS),
             dabbaba: table(&[(0, 2), (2, 0), (0, -2), (-2, 0)]),
             alfil: table(&[(2, 2), (2, -2), (-2, -2), (-2, 2)]),
             fwd: [table(&[(0, 1)]), table(&[(0, -1)])],
@@ -195,22 +177,23 @@ impl Geometry {
         ray ^ self.rays[d][first]
     }
 
+    /// The squares a slider on `sq` reaches along the four directions `dirs`.
+    #[inline(always)]
+    fn lines(&self, dirs: [usize; 4], sq: usize, occ: Bits) -> Bits {
+        dirs.into_iter()
+            .fold(0, |b, d| b | self.ray_attacks(d, sq, occ))
+    }
+
     /// Rook lines from `sq`.
     #[inline(always)]
     pub fn rook(&self, sq: usize, occ: Bits) -> Bits {
-        self.ray_attacks(N, sq, occ)
-            | self.ray_attacks(E, sq, occ)
-            | self.ray_attacks(S, sq, occ)
-            | self.ray_attacks(W, sq, occ)
+        self.lines([N, E, S, W], sq, occ)
     }
 
     /// Bishop lines from `sq`.
     #[inline(always)]
     pub fn bishop(&self, sq: usize, occ: Bits) -> Bits {
-        self.ray_attacks(NE, sq, occ)
-            | self.ray_attacks(SE, sq, occ)
-            | self.ray_attacks(SW, sq, occ)
-            | self.ray_attacks(NW, sq, occ)
+        self.lines([NE, SE, SW, NW], sq, occ)
     }
 
     /// File index of a square.
@@ -437,49 +420,6 @@ impl Geometry {
         }
         s
     }
-}
-
-/// The parts of a FEN: the six fields (later ones optional) and the state
-/// field's `key=value` pairs.
-pub struct FenParts<'a> {
-    /// Board, side, castling, en passant, halfmove, fullmove.
-    pub fields: Vec<&'a str>,
-    /// The state pairs in the order written.
-    pub state: Vec<(&'a str, &'a str)>,
-}
-
-/// Splits a FEN into its fields and the brace-enclosed state field.
-pub fn split_fen(fen: &str) -> Result<FenParts<'_>, EngineError> {
-    let (main, state_text) = match fen.find('{') {
-        Some(i) => {
-            let rest = fen[i + 1..].trim_end();
-            let Some(inner) = rest.strip_suffix('}') else {
-                return Err(bad_fen(format!(
-                    "state field not closed with '}}' in {fen:?}"
-                )));
-            };
-            (&fen[..i], Some(inner))
-        }
-        None => (fen, None),
-    };
-    let fields: Vec<&str> = main.split_ascii_whitespace().collect();
-    if fields.len() < 2 || fields.len() > 6 {
-        return Err(bad_fen(format!(
-            "expected 2 to 6 fields before the state, got {} in {fen:?}",
-            fields.len()
-        )));
-    }
-    let mut state = Vec::new();
-    for pair in state_text.unwrap_or("").split_ascii_whitespace() {
-        let Some((k, v)) = pair.split_once('=') else {
-            return Err(bad_fen(format!("state entry {pair:?} is not key=value")));
-        };
-        if state.iter().any(|&(known, _)| known == k) {
-            return Err(bad_fen(format!("state key {k:?} given twice")));
-        }
-        state.push((k, v));
-    }
-    Ok(FenParts { fields, state })
 }
 
 #[cfg(test)]

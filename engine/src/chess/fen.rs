@@ -19,13 +19,7 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 impl Position {
     /// Parses and validates a FEN.
     pub fn from_fen(fen: &str) -> Result<Position, EngineError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.len() < 2 || fields.len() > 6 {
-            return Err(bad_fen(format!(
-                "expected 2 to 6 fields, got {} in {fen:?}",
-                fields.len()
-            )));
-        }
+        let fields = fen::split_fields(fen, fen)?;
         let mut pos = Position::empty();
         fen::parse_board8(fields[0], Piece::from_char, |sq, piece| pos.put(sq, piece))?;
         pos.turn = fen::parse_side(fields[1])?;

@@ -4,7 +4,7 @@
 use super::{
     geometry, Position, Rules, CAPTURED, JESTER, KINDS, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
 };
-use crate::big::{bit, split_fen};
+use crate::big::bit;
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
@@ -13,7 +13,7 @@ impl Position {
     /// Reads and validates a FEN.
     pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
-        let parts = split_fen(fen)?;
+        let parts = fen::split_fen(fen)?;
         let f = &parts.fields;
         let board = g.parse_board(f[0], LETTERS)?;
         let turn = fen::parse_side(f[1])?;

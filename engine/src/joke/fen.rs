@@ -2,7 +2,7 @@
 //! state keys `croissant`, `double_stepped` and `frozen`.
 
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
-use crate::big::{bit, split_fen, squares};
+use crate::big::{bit, squares};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
@@ -12,7 +12,7 @@ impl Position {
     /// Reads and validates a FEN.
     pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
-        let parts = split_fen(fen)?;
+        let parts = fen::split_fen(fen)?;
         let f = &parts.fields;
         let board = g.parse_board(f[0], LETTERS)?;
         let mut p = Position {

@@ -12,25 +12,7 @@ impl<R: Extension> Position<R> {
     /// Reads and validates a FEN of the variant.
     pub(super) fn read_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
         let extra = R::LETTER;
-        let (main, state) = match fen.find('{') {
-            Some(i) => {
-                let rest = fen[i + 1..].trim_end();
-                let Some(inner) = rest.strip_suffix('}') else {
-                    return Err(bad_fen(format!(
-                        "state field of {fen:?} is not closed by '}}'"
-                    )));
-                };
-                (&fen[..i], Some(inner))
-            }
-            None => (fen, None),
-        };
-        let fields: Vec<&str> = main.split_ascii_whitespace().collect();
-        if fields.len() < 2 || fields.len() > 6 {
-            return Err(bad_fen(format!(
-                "expected 2 to 6 fields before the state, got {} in {fen:?}",
-                fields.len()
-            )));
-        }
+        let (fields, state) = fen::split_state(fen)?;
         let mut pos = Position::empty();
         let (board, holdings) = split_holdings(fields[0])?;
         fen::parse_board8(

@@ -49,6 +49,13 @@ pub fn play<P: VariantPosition>(g: &mut VariantGame<P>, moves: &str) {
     }
 }
 
+/// Plays the space-separated `moves` and asserts the FEN reached.
+#[track_caller]
+pub fn play_to<P: VariantPosition>(g: &mut VariantGame<P>, moves: &str, fen: &str) {
+    play(g, moves);
+    assert_eq!(g.fen(), fen, "after {moves}");
+}
+
 /// The legal moves, space-separated.
 pub fn moves<P: VariantPosition>(g: &VariantGame<P>) -> String {
     g.legal_moves().join(" ")

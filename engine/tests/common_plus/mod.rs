@@ -20,6 +20,13 @@ pub fn game(variant: &str, rulings: &[(&str, &str)], fen: &str, moves: &str) -> 
     g
 }
 
+/// `g`, checked to be at `fen`.
+#[track_caller]
+pub fn at_fen(g: Game, fen: &str) -> Game {
+    assert_eq!(g.fen(), fen);
+    g
+}
+
 /// The legal moves, space-separated.
 pub fn moves(g: &Game) -> String {
     g.legal_moves().join(" ")

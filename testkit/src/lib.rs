@@ -1,0 +1,156 @@
+//! Helpers shared by the property tests of the interpreter and the engine
+//! and by the fuzz oracles (`fuzzing/`): a seeded generator for random
+//! play, the deterministic proptest configuration, and the reading of the
+//! documented FEN gap (spec/LANGUAGE.md §6.3, "Unmoved pieces") from move
+//! texts. It knows neither implementation: both speak move text.
+
+/// The seed of every property's cases (`PROPTEST_RNG_SEED` overrides it).
+pub const SEED: u64 = 0x6d6f_746c_6579_0001;
+
+/// A proptest configuration (feature `proptest`) drawing `cases` cases from the fixed [`SEED`],
+/// with no failure persistence file (`PROPTEST_CASES` and
+/// `PROPTEST_RNG_SEED` override both).
+#[cfg(feature = "proptest")]
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(SEED),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A tiny seeded generator (SplitMix64) for choosing random moves; a seed
+/// always gives the same choices, so a `(variant, seed, plies)` triple
+/// names a position for good.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started at `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// The squares a move text names: `e2e4` → e2, e4; `b1c3/Fb1` → b1, c3,
+/// b1; `N@e10` → e10.
+pub fn named_squares(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            out.push(chars[i..j].iter().collect());
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The moves in one of `read` (the legal moves of a position read back
+/// from its FEN) and `played` (those of the position in play) but not in
+/// the other that name no square of `gap` (the squares of the documented
+/// FEN gap): the differences the gap does not explain.
+pub fn unexplained_moves<'a>(
+    read: &'a [String],
+    played: &'a [String],
+    gap: &[String],
+) -> Vec<&'a String> {
+    read.iter()
+        .filter(|m| !played.contains(m))
+        .chain(played.iter().filter(|m| !read.contains(m)))
+        .filter(|m| !named_squares(m).iter().any(|s| gap.contains(s)))
+        .collect()
+}
+
+/// Asserts what a FEN promises: `fen` (printed in play), read back, prints
+/// `back` equal to it, and the position read back has the legal moves
+/// `read` equal to `played` (those in play), up to the documented gap:
+/// every move that differs names a square of `gap()` (the squares of
+/// pieces that moved in play and read back unmoved), which is called only
+/// when the moves differ. `context` starts the failure message.
+#[track_caller]
+pub fn assert_fen_reads_back(
+    context: &str,
+    fen: &str,
+    back: &str,
+    read: &[String],
+    played: &[String],
+    gap: impl FnOnce() -> Vec<String>,
+) {
+    assert_eq!(back, fen, "{context}: FEN `{fen}` reads back as `{back}`");
+    if read == played {
+        return;
+    }
+    let gap = gap();
+    let unexplained = unexplained_moves(read, played, &gap);
+    assert!(
+        !gap.is_empty() && unexplained.is_empty(),
+        "{context}: legal moves differ after reading back `{fen}` ({unexplained:?} not explained by moved pieces on their setup squares {gap:?})\n read back: {read:?}\n in play:   {played:?}"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_squares_of_each_move_form() {
+        assert_eq!(named_squares("e2e4"), ["e2", "e4"]);
+        assert_eq!(named_squares("b1c3/Fb1"), ["b1", "c3", "b1"]);
+        assert_eq!(named_squares("N@e10"), ["e10"]);
+        assert_eq!(named_squares("0000"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn unexplained_moves_are_the_differences_off_the_gap() {
+        let read = ["b1c3/Fb1".to_string(), "e2e4".to_string()];
+        let played = ["e2e4".to_string(), "g1f3".to_string()];
+        let gap = ["b1".to_string()];
+        assert_eq!(unexplained_moves(&read, &played, &gap), ["g1f3"]);
+        assert!(unexplained_moves(&read, &read, &[]).is_empty());
+    }
+
+    #[test]
+    fn a_fen_reads_back_up_to_the_gap() {
+        let moves = |m: &[&str]| m.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let (read, played) = (moves(&["b1c3/Fb1", "e2e4"]), moves(&["e2e4"]));
+        assert_fen_reads_back("same", "F", "F", &played, &played, || unreachable!());
+        assert_fen_reads_back("gap", "F", "F", &read, &played, || moves(&["b1"]));
+        let off_gap = std::panic::catch_unwind(|| {
+            assert_fen_reads_back("off", "F", "F", &read, &played, || moves(&["g1"]));
+        });
+        assert!(off_gap.is_err());
+        let other_fen = std::panic::catch_unwind(|| {
+            assert_fen_reads_back("fen", "F", "G", &played, &played, Vec::new);
+        });
+        assert!(other_fen.is_err());
+    }
+
+    #[test]
+    fn the_generator_is_seeded() {
+        let draws = |seed| {
+            let mut rng = Rng::new(seed);
+            (0..8).map(|_| rng.below(10)).collect::<Vec<_>>()
+        };
+        assert_eq!(draws(7), draws(7));
+        assert_ne!(draws(7), draws(8));
+        assert!(draws(7).iter().all(|&n| n < 10));
+    }
+}
