@@ -25,18 +25,44 @@ fn default_cases() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/cases")
 }
 
-/// Runs `motley conform`.
-#[allow(clippy::too_many_arguments)]
-pub fn conform(
+/// The options of `motley conform`.
+#[derive(clap::Args)]
+pub struct ConformArgs {
+    /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
     paths: Vec<PathBuf>,
-    implementation: &str,
+    /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
+    /// uci:COMMAND for an external UCI engine (perft only).
+    #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
+    implementation: String,
+    /// Run only perft counts of at most N nodes (overrides the files' budgets).
+    #[arg(long, value_name = "N")]
     budget: Option<u64>,
+    /// Run every perft count, whatever the budgets.
+    #[arg(long, conflicts_with = "budget")]
     full: bool,
+    /// Also list skipped cases and counts not run, and the time taken.
+    #[arg(long, short)]
     verbose: bool,
+    /// Worker threads, 1 to 256 (default: all cores; 1 for UCI).
+    #[arg(long, value_parser = crate::thread_count)]
     threads: Option<usize>,
+    /// Seconds a UCI engine may take over one question (default 60; the
+    /// handshake gets at most 20).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::uci_timeout)]
     uci_timeout: Option<std::time::Duration>,
-    json: bool,
-) -> Result<ExitCode, Failure> {
+}
+
+/// Runs `motley conform`.
+pub fn conform(args: ConformArgs, json: bool) -> Result<ExitCode, Failure> {
+    let ConformArgs {
+        paths,
+        implementation,
+        budget,
+        full,
+        verbose,
+        threads,
+        uci_timeout,
+    } = args;
     let kind: ImplKind = implementation.parse().map_err(Failure)?;
     let paths = if paths.is_empty() {
         vec![default_cases()]
@@ -197,17 +223,16 @@ pub fn canonical_moves(
     Ok(out)
 }
 
-/// The engine at a position, or why it cannot be used for this rule file.
-pub fn engine_at(
+/// Loads the rule file into `imp` (with the rulings) and sets its position.
+fn place(
+    imp: &mut dyn Implementation,
     file: &Path,
     rulings: &[(String, String)],
     fen: Option<&str>,
     moves: &[String],
-) -> Result<Engine, Failure> {
-    let mut engine = Engine::new();
-    engine.load_path(file, rulings).map_err(failure)?;
-    engine.set_position(fen, moves).map_err(failure)?;
-    Ok(engine)
+) -> Result<(), Failure> {
+    imp.load_path(file, rulings).map_err(failure)?;
+    imp.set_position(fen, moves).map_err(failure)
 }
 
 /// An implementation of `kind` loaded with the rule file at a position.
@@ -219,8 +244,7 @@ fn loaded_at(
     moves: &[String],
 ) -> Result<Box<dyn Implementation>, Failure> {
     let mut imp = kind.create();
-    imp.load_path(file, rulings).map_err(failure)?;
-    imp.set_position(fen, moves).map_err(failure)?;
+    place(imp.as_mut(), file, rulings, fen, moves)?;
     Ok(imp)
 }
 
@@ -244,8 +268,7 @@ pub fn perft(
     let rows = match which {
         PerftImpl::Interp => {
             let mut interp = Interp::new().with_threads(threads);
-            interp.load_path(file, rulings).map_err(failure)?;
-            interp.set_position(fen, &moves).map_err(failure)?;
+            place(&mut interp, file, rulings, fen, &moves)?;
             divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?
         }
         PerftImpl::One(kind) => {
@@ -255,8 +278,7 @@ pub fn perft(
         PerftImpl::Both(kind) => {
             let mut other = loaded_at(kind, file, rulings, fen, &moves)?;
             let mut interp = Interp::new().with_threads(threads);
-            interp.load_path(file, rulings).map_err(failure)?;
-            interp.set_position(fen, &moves).map_err(failure)?;
+            place(&mut interp, file, rulings, fen, &moves)?;
             let a = divide_by_root(&mut interp, fen, &moves, depth, "interp perft")?;
             let b = divide_by_root(other.as_mut(), fen, &moves, depth, &format!("{kind} perft"))?;
             if a != b || depth == 0 {
@@ -270,27 +292,29 @@ pub fn perft(
             a
         }
     };
-    let total: u64 = if depth == 0 {
+    print_perft(depth, &rows, divide, json);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a perft count, after the count of each root move with
+/// `divide`, as text or JSON. `rows` is empty at depth 0.
+pub fn print_perft(depth: u32, rows: &[(String, u64)], divide: bool, json: bool) {
+    let total = if depth == 0 {
         1
     } else {
         rows.iter().map(|r| r.1).sum()
     };
     if json {
-        crate::json::print(&crate::json::perft(
-            depth,
-            total,
-            divide.then_some(&rows[..]),
-        ));
-        return Ok(ExitCode::SUCCESS);
+        crate::json::print(&crate::json::perft(depth, total, divide.then_some(rows)));
+        return;
     }
     if divide {
-        for (m, n) in &rows {
+        for (m, n) in rows {
             outln!("{m} {n}");
         }
         outln!();
     }
     outln!("{total}");
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Perft per root move, root move by root move, with a progress bar;
@@ -341,7 +365,8 @@ pub fn engine_bench(
         return Ok(None);
     }
     let moves = canonical_moves(start, moves)?;
-    let mut engine = engine_at(file, rulings, fen, &moves)?;
+    let mut engine = Engine::new();
+    place(&mut engine, file, rulings, fen, &moves)?;
     let mut rows = Vec::new();
     for &d in depths {
         let start = cpu::this_process();

@@ -24,6 +24,17 @@ pub enum Subject {
     Against(ImplKind),
 }
 
+impl Subject {
+    /// What `--ruling` or `--against` names; the engine when neither does.
+    pub fn named(ruling: Option<String>, against: Option<ImplKind>) -> Subject {
+        match (ruling, against) {
+            (Some(id), _) => Subject::Ruling(id),
+            (None, Some(kind)) => Subject::Against(kind),
+            (None, None) => Subject::Against(ImplKind::Engine),
+        }
+    }
+}
+
 /// Reads `--against`: `engine`, `fsf` or `fsf:VARIANT`.
 pub fn against(text: &str) -> Result<ImplKind, String> {
     match text.parse::<ImplKind>()? {
@@ -132,14 +143,11 @@ fn print_reproduction(
     name_b: &str,
 ) -> Result<(), Failure> {
     outln!("  fen: {}", fen_at(a, d)?);
-    outln!(
-        "  moves: {}",
-        if d.moves.is_empty() {
-            "(none)".to_string()
-        } else {
-            d.moves.join(" ")
-        }
-    );
+    let moves = match d.moves.as_slice() {
+        [] => "(none)".to_string(),
+        moves => moves.join(" "),
+    };
+    outln!("  moves: {moves}");
     if !d.only_in_a.is_empty() {
         outln!("  only {name_a}: {}", d.only_in_a.join(" "));
     }
@@ -200,20 +208,25 @@ fn shortest(
 }
 
 /// Settings of `motley judge`.
-pub struct Judge {
-    /// The implementation the interpreter is judged against.
+#[derive(clap::Args)]
+pub struct JudgeSettings {
+    /// `fsf` (FSF's variant named by the file's stem), `fsf:VARIANT` or `engine`.
+    #[arg(long, value_parser = against, default_value = "fsf")]
     pub against: ImplKind,
     /// Number of seeded random walks.
+    #[arg(long, default_value_t = 100)]
     pub walks: usize,
     /// Longest walk, in plies.
+    #[arg(long, default_value_t = 200)]
     pub plies: usize,
     /// The seed of the walks.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
 
 /// Runs `motley judge`: the interpreter on `file` against another
 /// implementation over seeded random walks; exit 1 on a disagreement.
-pub fn judge(file: &Path, run: &Judge) -> Result<ExitCode, Failure> {
+pub fn judge(file: &Path, run: &JudgeSettings) -> Result<ExitCode, Failure> {
     let mut a: Box<dyn Implementation> = Box::new(Interp::new());
     let mut b = run.against.create();
     a.load_path(file, &[]).map_err(|e| Failure(e.to_string()))?;

@@ -5,6 +5,7 @@
 #[macro_use]
 mod output;
 
+mod bench;
 mod bundled;
 mod conform;
 mod doc;
@@ -156,30 +157,7 @@ enum Command {
     },
     /// Run conformance case files; print `FILE: CASE: difference` per failing case, then the counts.
     #[command(after_help = help!("motley conform conformance/cases/chess --impl engine --verbose"))]
-    Conform {
-        /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
-        paths: Vec<PathBuf>,
-        /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
-        /// uci:COMMAND for an external UCI engine (perft only).
-        #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
-        implementation: String,
-        /// Run only perft counts of at most N nodes (overrides the files' budgets).
-        #[arg(long, value_name = "N")]
-        budget: Option<u64>,
-        /// Run every perft count, whatever the budgets.
-        #[arg(long, conflicts_with = "budget")]
-        full: bool,
-        /// Also list skipped cases and counts not run, and the time taken.
-        #[arg(long, short)]
-        verbose: bool,
-        /// Worker threads, 1 to 256 (default: all cores; 1 for UCI).
-        #[arg(long, value_parser = thread_count)]
-        threads: Option<usize>,
-        /// Seconds a UCI engine may take over one question (default 60; the
-        /// handshake gets at most 20).
-        #[arg(long, value_name = "SECONDS", value_parser = uci_timeout)]
-        uci_timeout: Option<std::time::Duration>,
-    },
+    Conform(conform::ConformArgs),
     /// Look for the shortest game after which a ruling's options, or the
     /// interpreter and the engine, disagree.
     #[command(after_help = help!("motley explore spec/variants/joke.yaml --ruling joke.linger --budget 100"))]
@@ -239,43 +217,7 @@ enum Command {
     },
     #[command(after_help = help!(r#"motley match spec/variants/shatranj.yaml --engine "motley uci" --engine fairymax --protocol uci --protocol xboard --tc 10+0.1 --games 20"#))]
     /// Referee a match between two engines under a rule file.
-    Match {
-        /// Rule file.
-        file: PathBuf,
-        /// An engine's command line (run by sh); give exactly two.
-        #[arg(long = "engine", value_name = "CMD", required = true)]
-        engines: Vec<String>,
-        /// The engines' protocols, in the order of --engine (default uci).
-        #[arg(long = "protocol", value_enum)]
-        protocols: Vec<referee::player::Protocol>,
-        /// Games to play; colours alternate.
-        #[arg(long, default_value_t = 2)]
-        games: u32,
-        /// Time control BASE+INC in seconds, e.g. 10+0.1.
-        #[arg(long, conflicts_with = "movetime")]
-        tc: Option<String>,
-        /// Fixed time per move in milliseconds.
-        #[arg(long, value_name = "MS")]
-        movetime: Option<u64>,
-        /// Fixed search depth per move.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// Milliseconds an engine may overstep its clock before losing on time.
-        #[arg(long, value_name = "MS", default_value_t = 200)]
-        margin: u64,
-        /// Openings: a PGN file (moves, FEN tags) or EPD/FEN lines; each is played with both colours.
-        #[arg(long, value_name = "FILE")]
-        openings: Option<PathBuf>,
-        /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
-        #[arg(long = "ruling", value_name = "ID=VALUE")]
-        rulings: Vec<String>,
-        /// Write the games as PGN here.
-        #[arg(long, value_name = "FILE")]
-        pgn: Option<PathBuf>,
-        /// Plies after which a game is adjudicated a draw.
-        #[arg(long, default_value_t = 600)]
-        max_plies: usize,
-    },
+    Match(MatchArgs),
     #[command(after_help = help!("motley judge spec/variants/crazyhouse.yaml --against fsf --walks 50"))]
     /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
     /// engine): seeded random walks compared at every ply (legal moves, FEN
@@ -283,51 +225,13 @@ enum Command {
     Judge {
         /// Rule file.
         file: PathBuf,
-        /// `fsf` (FSF's variant named by the file's stem), `fsf:VARIANT` or `engine`.
-        #[arg(long, value_parser = explore::against, default_value = "fsf")]
-        against: motley_conformance::ImplKind,
-        /// Number of seeded random walks.
-        #[arg(long, default_value_t = 100)]
-        walks: usize,
-        /// Longest walk, in plies.
-        #[arg(long, default_value_t = 200)]
-        plies: usize,
-        /// The seed of the walks.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        judge: explore::JudgeSettings,
     },
     #[command(after_help = help!("motley svg spec/variants/clown.yaml --piece C -o clown.svg"))]
     /// Draw the position as an SVG 1.1 image, or with `--piece` the move
     /// diagrams of one piece type.
-    Svg {
-        /// Rule file.
-        file: PathBuf,
-        #[command(flatten)]
-        at: At,
-        /// Draw the position as this player sees it: white or black.
-        #[arg(long = "as", value_name = "PLAYER")]
-        viewer: Option<String>,
-        /// Black at the bottom.
-        #[arg(long)]
-        flip: bool,
-        /// Squares to highlight, e.g. `--highlight e4 d5`.
-        #[arg(long, num_args = 1.., value_name = "SQ")]
-        highlight: Vec<String>,
-        /// Arrows, e.g. `--arrows e2e4,g1f3`.
-        #[arg(long, value_delimiter = ',', value_name = "FROMTO")]
-        arrows: Vec<String>,
-        /// Draw the move diagrams of the piece with this letter instead.
-        #[arg(long, value_name = "LETTER")]
-        piece: Option<String>,
-        /// With --piece: the square to stand on (default: the most central
-        /// square where the diagram's condition holds).
-        #[arg(long, value_name = "SQ", requires = "piece")]
-        square: Option<String>,
-        /// Write here instead of standard output; several diagrams go to
-        /// OUT-1.svg, OUT-2.svg, ...
-        #[arg(short, long, value_name = "OUT.svg")]
-        output: Option<PathBuf>,
-    },
+    Svg(SvgArgs),
     #[command(after_help = help!("motley doc spec/variants -o site && open site/index.html"))]
     /// Write a static rules page per rule file (folders: their *.yaml) and
     /// an index page into a folder.
@@ -401,33 +305,76 @@ enum Command {
     },
 }
 
-/// A row of `motley bench`: implementation, depth, leaves, CPU seconds,
-/// and its speed over the interpreter's every-leaf count and over its bulk
-/// count (the interpreter's time over this row's; none where the leaves
-/// differ).
-type BenchRow = (&'static str, u32, u64, f64, Option<f64>, Option<f64>);
+/// The options of `motley svg`.
+#[derive(Args)]
+struct SvgArgs {
+    /// Rule file.
+    file: PathBuf,
+    #[command(flatten)]
+    at: At,
+    /// Draw the position as this player sees it: white or black.
+    #[arg(long = "as", value_name = "PLAYER")]
+    viewer: Option<String>,
+    /// Black at the bottom.
+    #[arg(long)]
+    flip: bool,
+    /// Squares to highlight, e.g. `--highlight e4 d5`.
+    #[arg(long, num_args = 1.., value_name = "SQ")]
+    highlight: Vec<String>,
+    /// Arrows, e.g. `--arrows e2e4,g1f3`.
+    #[arg(long, value_delimiter = ',', value_name = "FROMTO")]
+    arrows: Vec<String>,
+    /// Draw the move diagrams of the piece with this letter instead.
+    #[arg(long, value_name = "LETTER")]
+    piece: Option<String>,
+    /// With --piece: the square to stand on (default: the most central
+    /// square where the diagram's condition holds).
+    #[arg(long, value_name = "SQ", requires = "piece")]
+    square: Option<String>,
+    /// Write here instead of standard output; several diagrams go to
+    /// OUT-1.svg, OUT-2.svg, ...
+    #[arg(short, long, value_name = "OUT.svg")]
+    output: Option<PathBuf>,
+}
 
-/// The interpreter's perft of `game` at `depth`, the last ply counted as
-/// `leaves` says, with a progress bar: the count and its CPU seconds.
-fn interpreter_bench(game: &Game, depth: u32, leaves: Leaves) -> (u64, f64) {
-    let what = match leaves {
-        Leaves::Played => "",
-        Leaves::Bulk => " (bulk)",
-    };
-    let bar = progress::Bar::new(
-        &format!("bench depth {depth}{what}"),
-        "root moves",
-        game.legal_moves().len() as u64,
-    );
-    let start = motley_conformance::cpu::this_process();
-    let count = game
-        .divide(depth, leaves, 1, &|done, _| bar.update(done as u64, None))
-        .iter()
-        .map(|(_, n)| n)
-        .sum();
-    let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
-    bar.finish();
-    (count, secs.max(1e-3))
+/// The options of `motley match`.
+#[derive(Args)]
+struct MatchArgs {
+    /// Rule file.
+    file: PathBuf,
+    /// An engine's command line (run by sh); give exactly two.
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    engines: Vec<String>,
+    /// The engines' protocols, in the order of --engine (default uci).
+    #[arg(long = "protocol", value_enum)]
+    protocols: Vec<referee::player::Protocol>,
+    /// Games to play; colours alternate.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Time control BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long, conflicts_with = "movetime")]
+    tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Fixed search depth per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Milliseconds an engine may overstep its clock before losing on time.
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    margin: u64,
+    /// Openings: a PGN file (moves, FEN tags) or EPD/FEN lines; each is played with both colours.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
+    #[arg(long = "ruling", value_name = "ID=VALUE")]
+    rulings: Vec<String>,
+    /// Write the games as PGN here.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Plies after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
 }
 
 /// Fairy-Stockfish, with its variant named or left to the file's stem.
@@ -845,75 +792,31 @@ fn check_pgn(file: &Path, games: &Path) -> Result<ExitCode, Failure> {
     })
 }
 
-#[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
+/// The commands that can answer in JSON.
+fn offers_json(command: &Command) -> bool {
+    !matches!(
+        command,
+        Command::Explore { .. }
+            | Command::Judge { .. }
+            | Command::Pgn { .. }
+            | Command::Record { .. }
+            | Command::Completions { .. }
+            | Command::Man
+            | Command::Fmt { .. }
+    )
+}
+
 fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
-    if json
-        && matches!(
-            command,
-            Command::Explore { .. }
-                | Command::Judge { .. }
-                | Command::Pgn { .. }
-                | Command::Record { .. }
-                | Command::Completions { .. }
-                | Command::Man
-                | Command::Fmt { .. }
-        )
-    {
+    if json && !offers_json(&command) {
         return Err(Failure(
             "--json is offered by check, moves, perft, show, status, fen, conform and bench"
                 .to_string(),
         ));
     }
+    let done = |()| ExitCode::SUCCESS;
     match command {
-        Command::Check { files, watch: true } => {
-            if json {
-                return Err(Failure(
-                    "--watch prints text; --json is for a single check".to_string(),
-                ));
-            }
-            watch::watch(
-                &files,
-                |path| extended_files(path),
-                |files| {
-                    for path in files {
-                        match read(path) {
-                            Ok(source) => {
-                                check_text(&path.display().to_string(), &source);
-                            }
-                            Err(Failure(message)) => eprint!("{message}"),
-                        }
-                    }
-                },
-            )
-        }
-        Command::Check { files, .. } => {
-            let mut failed = false;
-            let mut reports = Vec::new();
-            for path in files {
-                let source = read(&path)?;
-                let name = path.display().to_string();
-                if !json {
-                    failed |= !check_text(&name, &source);
-                    continue;
-                }
-                let built = build_path(&path, &source);
-                reports.push(json::check(
-                    &name,
-                    built
-                        .as_ref()
-                        .map(|rules| (rules.variant().name.as_str(), rules.variant().pieces.len())),
-                ));
-                failed |= built.is_err();
-            }
-            if json {
-                json::print(&serde_json::Value::Array(reports));
-            }
-            Ok(if failed {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
+        Command::Check { files, watch: true } => watch_files(&files, json),
+        Command::Check { files, .. } => check_files(files, json),
         Command::Perft {
             file,
             depth,
@@ -922,22 +825,14 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             threads,
             bulk,
             implementation,
-        } if !matches!(implementation, conform::PerftImpl::Interp) => {
-            if bulk {
-                return Err(Failure(
-                    "--bulk counts the interpreter's last ply: use it without --impl".to_string(),
-                ));
-            }
-            let replay = replay(&file, &at)?;
-            conform::perft(
+        } => {
+            let leaves = if bulk { Leaves::Bulk } else { Leaves::Played };
+            perft(
                 &file,
-                &replay.start,
-                &replay.rulings,
-                replay.fen.as_deref(),
-                &replay.moves,
+                &at,
                 depth,
                 divide,
-                threads,
+                (threads, leaves),
                 &implementation,
                 json,
             )
@@ -948,274 +843,40 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             against,
             budget,
             seed,
-        } => {
-            let subject = match (ruling, against) {
-                (Some(id), _) => explore::Subject::Ruling(id),
-                (None, Some(kind)) => explore::Subject::Against(kind),
-                (None, None) => explore::Subject::Against(motley_conformance::ImplKind::Engine),
-            };
-            explore::explore(&file, subject, budget, seed)
-        }
-        Command::Judge {
-            file,
-            against,
-            walks,
-            plies,
-            seed,
-        } => explore::judge(
+        } => explore::explore(
             &file,
-            &explore::Judge {
-                against,
-                walks,
-                plies,
-                seed,
-            },
-        ),
-        Command::Conform {
-            paths,
-            implementation,
+            explore::Subject::named(ruling, against),
             budget,
-            full,
-            verbose,
-            threads,
-            uci_timeout,
-        } => conform::conform(
-            paths,
-            &implementation,
-            budget,
-            full,
-            verbose,
-            threads,
-            uci_timeout,
-            json,
+            seed,
         ),
-        Command::Perft {
-            file,
-            depth,
-            at,
-            divide,
-            threads,
-            bulk,
-            ..
-        } => {
-            let game = game(&file, &at)?;
-            let bar = progress::Bar::new("perft", "root moves", game.legal_moves().len() as u64);
-            let leaves = if bulk { Leaves::Bulk } else { Leaves::Played };
-            let rows = if depth == 0 {
-                Vec::new()
-            } else {
-                let rows = game.divide(depth, leaves, threads, &|done, _| {
-                    bar.update(done as u64, None);
-                });
-                bar.finish();
-                rows
-            };
-            let total = if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|r| r.1).sum()
-            };
-            if json {
-                json::print(&json::perft(depth, total, divide.then_some(&rows[..])));
-            } else {
-                if divide {
-                    for (m, n) in &rows {
-                        outln!("{m} {n}");
-                    }
-                    outln!();
-                }
-                outln!("{total}");
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Moves { file, at, san } => {
-            let game = game(&file, &at)?;
-            if json {
-                json::print(&json::moves(&game));
-            } else if san {
-                for (_, m) in game.legal_moves_san() {
-                    outln!("{m}");
-                }
-            } else {
-                for m in game.legal_moves() {
-                    outln!("{m}");
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Status { file, at } => {
-            let game = game(&file, &at)?;
-            if json {
-                json::print(&json::state(&game, None));
-            } else {
-                outln!("{}", report::status_line(&game));
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Show { file, at, viewer } => {
-            let game = game(&file, &at)?;
-            let viewer = viewer_side(viewer.as_deref())?;
-            if json {
-                json::print(&json::state(&game, viewer));
-                return Ok(ExitCode::SUCCESS);
-            }
-            match viewer {
-                None => outln!(
-                    "{}{}fen: {}",
-                    report::board_with_hands(&game, &game.rules().board_text(game.position())),
-                    report::state_lines(&game, None),
-                    game.fen()
-                ),
-                Some(colour) => {
-                    let who = motley_interpreter::Color::from_index(colour);
-                    let (board, fen, hidden) = game.view_text(who);
-                    outln!(
-                        "{}{}fen: {fen}",
-                        report::board_with_hands(&game, &board),
-                        report::state_lines(&game, Some(colour))
-                    );
-                    if hidden.is_empty() {
-                        outln!("hidden: nothing");
-                    } else {
-                        outln!(
-                            "hidden: {} (on the board, not shown to {who})",
-                            hidden.join(", ")
-                        );
-                    }
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Svg {
-            file,
-            at,
-            viewer,
-            flip,
-            highlight,
-            arrows,
-            piece,
-            square,
-            output,
-        } => {
-            let game = game(&file, &at)?;
-            let rules = game.rules();
-            let (files, ranks) = (rules.files(), rules.ranks());
-            let square_of = |name: &str| {
-                motley_interpreter::parse_square(files, ranks, name).ok_or_else(|| {
-                    Failure(format!(
-                        "bad square `{name}`: expected a1 to {}{ranks}",
-                        (b'a' + files - 1) as char
-                    ))
-                })
-            };
-            let pictures: Vec<(String, String)> = match piece {
-                Some(letter) => {
-                    let square = square.as_deref().map(square_of).transpose()?;
-                    svg::diagrams(rules, &loaded_text(&file, &read(&file)?), &letter, square)
-                        .map_err(Failure)?
-                        .into_iter()
-                        .map(|d| (d.caption, d.svg))
-                        .collect()
-                }
-                None => {
-                    let viewer = viewer_side(viewer.as_deref())?;
-                    let highlight = highlight
-                        .iter()
-                        .map(|s| square_of(s))
-                        .collect::<Result<_, _>>()?;
-                    let arrows = arrows
-                        .iter()
-                        .map(|a| match svg::squares_in(a, files, ranks)[..] {
-                            [from, to] => Ok((from, to)),
-                            _ => Err(Failure(format!(
-                                "bad arrow `{a}`: expected two squares, e.g. e2e4"
-                            ))),
-                        })
-                        .collect::<Result<_, _>>()?;
-                    let options = svg::BoardOptions {
-                        viewer,
-                        flip,
-                        highlight,
-                        arrows,
-                    };
-                    vec![(String::new(), svg::board(&game, &options))]
-                }
-            };
-            write_pictures(&pictures, output.as_deref())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Judge { file, judge } => explore::judge(&file, &judge),
+        Command::Conform(args) => conform::conform(args, json),
+        Command::Moves { file, at, san } => Ok(print_moves(&game(&file, &at)?, san, json)),
+        Command::Status { file, at } => Ok(print_status(&game(&file, &at)?, json)),
+        Command::Show { file, at, viewer } => show(&game(&file, &at)?, viewer.as_deref(), json),
+        Command::Svg(args) => draw(&args),
         Command::Doc { paths, output } => doc::doc(&paths, &output),
-        Command::Serve { files, port } => {
-            let extra = files
-                .iter()
-                .map(|path| {
-                    let source = read(path)?;
-                    let rules = build_path(path, &source)
-                        .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
-                    // The playground finds parents among the bundled files
-                    // only: a file given here is served merged.
-                    Ok((rules.variant().name.clone(), loaded_text(path, &source)))
-                })
-                .collect::<Result<_, Failure>>()?;
-            serve::serve(port, extra)
-        }
+        Command::Serve { files, port } => serve_files(&files, port),
         Command::Pgn { file, games } => check_pgn(&file, &games),
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "motley", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut page)
-                .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
-            for sub in Cli::command().get_subcommands() {
-                let name = format!("motley-{}", sub.get_name());
-                clap_mangen::Man::new(sub.clone().name(name))
-                    .render(&mut page)
-                    .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
-            }
-            std::io::Write::write_all(&mut std::io::stdout(), &page)
-                .map_err(|e| Failure(format!("cannot write the man page: {e}")))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Man => man_page().map(done),
         Command::Fmt { files, check } => fmt::fmt(&files, check),
         Command::Schema => {
             out!("{}", motley_interpreter::load::schema());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Record { file, at } => {
-            let game = game(&file, &at)?;
-            let outcome = game.outcome();
-            out!(
-                "{}",
-                pgn::write(
-                    &game,
-                    &[("RuleFile", file.display().to_string())],
-                    outcome.as_ref().map_or("*", |o| o.score()),
-                    outcome.map(|o| o.to_string()).as_deref(),
-                )
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Record { file, at } => Ok(print_record(&file, &game(&file, &at)?)),
         Command::Uci { files, random } => {
-            engine::uci::run(engine::variants::Catalog::new(&files)?, random)?;
-            Ok(ExitCode::SUCCESS)
+            engine::uci::run(engine::variants::Catalog::new(&files)?, random).map(done)
         }
         Command::Xboard { files } => {
-            engine::xboard::run(engine::variants::Catalog::new(&files)?)?;
-            Ok(ExitCode::SUCCESS)
+            engine::xboard::run(engine::variants::Catalog::new(&files)?).map(done)
         }
-        Command::Fen { file, at } => {
-            let fen = game(&file, &at)?.fen();
-            if json {
-                json::print(&serde_json::json!({ "fen": fen }));
-            } else {
-                outln!("{fen}");
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Fen { file, at } => Ok(print_fen(&game(&file, &at)?, json)),
         Command::Play {
             file,
             white,
@@ -1223,231 +884,357 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             time,
             save_pgn,
             at,
-        } => {
-            if !(time > 0.0 && time <= 86_400.0) {
-                return Err(Failure(format!(
-                    "bad --time {time}: expected seconds above 0"
-                )));
-            }
-            play::run(
-                game(&file, &at)?,
-                play::Options {
-                    seats: [white, black],
-                    time: std::time::Duration::from_secs_f64(time),
-                    pgn: save_pgn,
-                },
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Match {
-            file,
-            engines,
-            protocols,
-            games,
-            tc,
-            movetime,
-            depth,
-            margin,
-            openings,
-            rulings,
-            pgn,
-            max_plies,
-        } => {
-            if protocols.len() > engines.len() {
-                return Err(Failure("more --protocol than --engine options".into()));
-            }
-            let tc = tc.as_deref().map(referee::parse_tc).transpose()?;
-            let tc = if tc.is_none() && movetime.is_none() && depth.is_none() {
-                Some(referee::parse_tc("10+0.1")?)
-            } else {
-                tc
-            };
-            let engines = engines
-                .into_iter()
-                .enumerate()
-                .map(|(i, e)| {
-                    (
-                        e,
-                        protocols
-                            .get(i)
-                            .copied()
-                            .unwrap_or(referee::player::Protocol::Uci),
-                    )
-                })
-                .collect();
-            referee::run(referee::Options {
-                file,
-                engines,
-                games,
-                tc,
-                movetime: movetime.map(std::time::Duration::from_millis),
-                depth,
-                margin: std::time::Duration::from_millis(margin),
-                openings,
-                rulings,
-                pgn,
-                max_plies,
-            })?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => play_game(&file, &at, [white, black], time, save_pgn).map(done),
+        Command::Match(args) => referee_match(args).map(done),
         Command::Bench {
             file,
             depth,
-            search: true,
-            at,
-            ..
-        } => {
-            let game = game(&file, &at)?;
-            outln!(
-                "{:<12} {:>5} {:>14} {:>10} {:>14}  best",
-                "search",
-                "depth",
-                "nodes",
-                "seconds",
-                "nodes/s"
-            );
-            for &d in &depth {
-                let mut searcher = motley_search::Searcher::new(64);
-                let mut position =
-                    motley_search::Interpreted::new(game.shared_rules(), game.position().clone());
-                let start = motley_conformance::cpu::this_process();
-                let best = searcher.search(
-                    &mut position,
-                    &[],
-                    motley_search::Limits {
-                        depth: Some(d),
-                        ..Default::default()
-                    },
-                    |_| {},
-                );
-                let secs = (motley_conformance::cpu::this_process() - start).as_secs_f64();
-                outln!(
-                    "{:<12} {:>5} {:>14} {:>10.3} {:>14.0}  {}",
-                    "interpreter",
-                    d,
-                    searcher.nodes(),
-                    secs,
-                    searcher.nodes() as f64 / secs,
-                    best.map(|m| game.rules().uci(&m))
-                        .unwrap_or_else(|| "(none)".into())
-                );
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Bench {
-            file,
-            depth,
-            at,
+            search,
             against,
-            ..
-        } => {
-            let game = game(&file, &at)?;
-            let replay = replay(&file, &at)?;
-            let engine = conform::engine_bench(
-                &file,
-                &replay.start,
-                &replay.rulings,
-                replay.fen.as_deref(),
-                &replay.moves,
-                &depth,
-            )?;
-            let fsf = match &against {
-                Some(FsfVariant(variant)) if replay.rulings.is_empty() => Some(conform::fsf_bench(
-                    &file,
-                    variant.as_deref(),
-                    &replay.start,
-                    replay.fen.as_deref(),
-                    &replay.moves,
-                    &depth,
-                )?),
-                Some(_) => Some(Err(
-                    "Fairy-Stockfish does not know Motley's rulings".to_string()
-                )),
-                None => None,
-            };
-            // (implementation, depth, leaves, seconds, speed over the
-            // interpreter's every-leaf count and over its bulk count: none
-            // where the two count different leaves, as a speed compares like
-            // work only)
-            let mut rows: Vec<BenchRow> = Vec::new();
-            let mut disagreements = Vec::new();
-            for (i, &d) in depth.iter().enumerate() {
-                let played = interpreter_bench(&game, d, Leaves::Played);
-                let (leaves, secs) = played;
-                let (bulk_leaves, bulk_secs) = interpreter_bench(&game, d, Leaves::Bulk);
-                let mut compared = |name: &'static str, (other, other_secs): (u64, f64)| {
-                    let other_secs = other_secs.max(1e-3);
-                    if other == leaves {
-                        (
-                            name,
-                            d,
-                            other,
-                            other_secs,
-                            Some(secs / other_secs),
-                            Some(bulk_secs / other_secs),
-                        )
-                    } else {
-                        disagreements.push(format!(
-                            "depth {d}: the interpreter counts {leaves} leaves, {name} {other}"
-                        ));
-                        (name, d, other, other_secs, None, None)
+            at,
+        } => bench::run(&file, &at, &depth, search, against.as_ref(), json),
+    }
+}
+
+/// `motley check --watch`: checks the files, and again whenever one of
+/// them (or a file it extends) changes.
+fn watch_files(files: &[PathBuf], json: bool) -> Result<ExitCode, Failure> {
+    if json {
+        return Err(Failure(
+            "--watch prints text; --json is for a single check".to_string(),
+        ));
+    }
+    watch::watch(
+        files,
+        |path| extended_files(path),
+        |files| {
+            for path in files {
+                match read(path) {
+                    Ok(source) => {
+                        check_text(&path.display().to_string(), &source);
                     }
-                };
-                rows.push(compared("interpreter", played));
-                rows.push(compared("interp bulk", (bulk_leaves, bulk_secs)));
-                if let Some((_, engine_leaves, engine_secs)) =
-                    engine.as_ref().and_then(|rows| rows.get(i))
-                {
-                    rows.push(compared("engine", (*engine_leaves, *engine_secs)));
-                }
-                if let Some(Ok(fsf)) = &fsf {
-                    let (_, fsf_leaves, fsf_secs) = fsf[i];
-                    rows.push(compared("fsf (bulk)", (fsf_leaves, fsf_secs)));
+                    Err(Failure(message)) => eprint!("{message}"),
                 }
             }
-            if let Some(Err(why)) = &fsf {
-                eprintln!("motley: no Fairy-Stockfish row: {why}");
-            }
-            if json {
-                json::print(&serde_json::Value::Array(
-                    rows.iter()
-                        .map(|&(imp, d, leaves, secs, ratio, bulk_ratio)| {
-                            serde_json::json!({
-                                "impl": imp, "depth": d, "leaves": leaves, "seconds": secs,
-                                "leaves_per_second": leaves as f64 / secs, "x_interp": ratio,
-                                "x_bulk": bulk_ratio,
-                            })
-                        })
-                        .collect(),
-                ));
-            } else {
-                outln!(
-                    "{:<12} {:>5} {:>14} {:>10} {:>14} {:>10} {:>10}",
-                    "impl",
-                    "depth",
-                    "leaves",
-                    "seconds",
-                    "leaves/s",
-                    "x interp",
-                    "x bulk"
-                );
-                let shown = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.2}"));
-                for (imp, d, leaves, secs, ratio, bulk_ratio) in rows {
-                    outln!(
-                        "{imp:<12} {d:>5} {leaves:>14} {secs:>10.3} {:>14.0} {:>10} {:>10}",
-                        leaves as f64 / secs,
-                        shown(ratio),
-                        shown(bulk_ratio)
-                    );
-                }
-            }
-            if !disagreements.is_empty() {
-                return Err(Failure(format!(
-                    "no speed ratio where the implementations disagree: {}",
-                    disagreements.join("; ")
-                )));
-            }
-            Ok(ExitCode::SUCCESS)
+        },
+    )
+}
+
+/// `motley check`: checks each file; exit 1 when one is invalid.
+fn check_files(files: Vec<PathBuf>, json: bool) -> Result<ExitCode, Failure> {
+    let mut failed = false;
+    let mut reports = Vec::new();
+    for path in files {
+        let source = read(&path)?;
+        let name = path.display().to_string();
+        if !json {
+            failed |= !check_text(&name, &source);
+            continue;
+        }
+        let built = build_path(&path, &source);
+        reports.push(json::check(
+            &name,
+            built
+                .as_ref()
+                .map(|rules| (rules.variant().name.as_str(), rules.variant().pieces.len())),
+        ));
+        failed |= built.is_err();
+    }
+    if json {
+        json::print(&serde_json::Value::Array(reports));
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `motley perft`: the interpreter's count, or with `--impl` another
+/// implementation's.
+fn perft(
+    file: &Path,
+    at: &At,
+    depth: u32,
+    divide: bool,
+    (threads, leaves): (usize, Leaves),
+    implementation: &conform::PerftImpl,
+    json: bool,
+) -> Result<ExitCode, Failure> {
+    if !matches!(implementation, conform::PerftImpl::Interp) {
+        if leaves == Leaves::Bulk {
+            return Err(Failure(
+                "--bulk counts the interpreter's last ply: use it without --impl".to_string(),
+            ));
+        }
+        let replay = replay(file, at)?;
+        return conform::perft(
+            file,
+            &replay.start,
+            &replay.rulings,
+            replay.fen.as_deref(),
+            &replay.moves,
+            depth,
+            divide,
+            threads,
+            implementation,
+            json,
+        );
+    }
+    let game = game(file, at)?;
+    let rows = if depth == 0 {
+        Vec::new()
+    } else {
+        divide_with_bar(&game, depth, leaves, threads, "perft")
+    };
+    conform::print_perft(depth, &rows, divide, json);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The interpreter's perft per root move, the last ply counted as `leaves`
+/// says, with a progress bar.
+fn divide_with_bar(
+    game: &Game,
+    depth: u32,
+    leaves: Leaves,
+    threads: usize,
+    label: &str,
+) -> Vec<(String, u64)> {
+    let bar = progress::Bar::new(label, "root moves", game.legal_moves().len() as u64);
+    let rows = game.divide(depth, leaves, threads, &|done, _| {
+        bar.update(done as u64, None);
+    });
+    bar.finish();
+    rows
+}
+
+/// `motley status`: the outcome line, or the state as JSON.
+fn print_status(game: &Game, json: bool) -> ExitCode {
+    if json {
+        json::print(&json::state(game, None));
+    } else {
+        outln!("{}", report::status_line(game));
+    }
+    ExitCode::SUCCESS
+}
+
+/// `motley fen`: the position's FEN.
+fn print_fen(game: &Game, json: bool) -> ExitCode {
+    let fen = game.fen();
+    if json {
+        json::print(&serde_json::json!({ "fen": fen }));
+    } else {
+        outln!("{fen}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// `motley moves`: the legal moves, canonical or SAN, or as JSON.
+fn print_moves(game: &Game, san: bool, json: bool) -> ExitCode {
+    if json {
+        json::print(&json::moves(game));
+    } else if san {
+        for (_, m) in game.legal_moves_san() {
+            outln!("{m}");
+        }
+    } else {
+        for m in game.legal_moves() {
+            outln!("{m}");
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// `motley show`: the board, the state and the FEN, or what one player
+/// sees of them.
+fn show(game: &Game, viewer: Option<&str>, json: bool) -> Result<ExitCode, Failure> {
+    let viewer = viewer_side(viewer)?;
+    if json {
+        json::print(&json::state(game, viewer));
+        return Ok(ExitCode::SUCCESS);
+    }
+    match viewer {
+        None => outln!(
+            "{}{}fen: {}",
+            report::board_with_hands(game, &game.rules().board_text(game.position())),
+            report::state_lines(game, None),
+            game.fen()
+        ),
+        Some(colour) => {
+            let who = motley_interpreter::Color::from_index(colour);
+            let (board, fen, hidden) = game.view_text(who);
+            outln!(
+                "{}{}fen: {fen}",
+                report::board_with_hands(game, &board),
+                report::state_lines(game, Some(colour))
+            );
+            if hidden.is_empty() {
+                outln!("hidden: nothing");
+            } else {
+                outln!(
+                    "hidden: {} (on the board, not shown to {who})",
+                    hidden.join(", ")
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `motley svg`: the board, or a piece's move diagrams, as SVG.
+fn draw(args: &SvgArgs) -> Result<ExitCode, Failure> {
+    let game = game(&args.file, &args.at)?;
+    let rules = game.rules();
+    let (files, ranks) = (rules.files(), rules.ranks());
+    let square_of = |name: &str| {
+        motley_interpreter::parse_square(files, ranks, name).ok_or_else(|| {
+            Failure(format!(
+                "bad square `{name}`: expected a1 to {}{ranks}",
+                (b'a' + files - 1) as char
+            ))
+        })
+    };
+    let pictures: Vec<(String, String)> = match &args.piece {
+        Some(letter) => {
+            let square = args.square.as_deref().map(square_of).transpose()?;
+            let source = loaded_text(&args.file, &read(&args.file)?);
+            svg::diagrams(rules, &source, letter, square)
+                .map_err(Failure)?
+                .into_iter()
+                .map(|d| (d.caption, d.svg))
+                .collect()
+        }
+        None => {
+            let highlight = args
+                .highlight
+                .iter()
+                .map(|s| square_of(s))
+                .collect::<Result<_, _>>()?;
+            let arrows = args
+                .arrows
+                .iter()
+                .map(|a| match svg::squares_in(a, files, ranks)[..] {
+                    [from, to] => Ok((from, to)),
+                    _ => Err(Failure(format!(
+                        "bad arrow `{a}`: expected two squares, e.g. e2e4"
+                    ))),
+                })
+                .collect::<Result<_, _>>()?;
+            let options = svg::BoardOptions {
+                viewer: viewer_side(args.viewer.as_deref())?,
+                flip: args.flip,
+                highlight,
+                arrows,
+            };
+            vec![(String::new(), svg::board(&game, &options))]
+        }
+    };
+    write_pictures(&pictures, args.output.as_deref())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `motley serve`: the playground, with `files` offered merged.
+fn serve_files(files: &[PathBuf], port: u16) -> Result<ExitCode, Failure> {
+    let extra = files
+        .iter()
+        .map(|path| {
+            let source = read(path)?;
+            let rules = build_path(path, &source)
+                .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
+            // The playground finds parents among the bundled files
+            // only: a file given here is served merged.
+            Ok((rules.variant().name.clone(), loaded_text(path, &source)))
+        })
+        .collect::<Result<_, Failure>>()?;
+    serve::serve(port, extra)
+}
+
+/// `motley man`: the man pages of motley and each subcommand, in roff.
+fn man_page() -> Result<(), Failure> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
+    for sub in Cli::command().get_subcommands() {
+        let name = format!("motley-{}", sub.get_name());
+        clap_mangen::Man::new(sub.clone().name(name))
+            .render(&mut page)
+            .map_err(|e| Failure(format!("cannot render the man page: {e}")))?;
+    }
+    std::io::Write::write_all(&mut std::io::stdout(), &page)
+        .map_err(|e| Failure(format!("cannot write the man page: {e}")))
+}
+
+/// `motley record`: the game as PGN, naming its rule file.
+fn print_record(file: &Path, game: &Game) -> ExitCode {
+    let outcome = game.outcome();
+    out!(
+        "{}",
+        pgn::write(
+            game,
+            &[("RuleFile", file.display().to_string())],
+            outcome.as_ref().map_or("*", |o| o.score()),
+            outcome.map(|o| o.to_string()).as_deref(),
+        )
+    );
+    ExitCode::SUCCESS
+}
+
+/// `motley play`: a game in the terminal.
+fn play_game(
+    file: &Path,
+    at: &At,
+    seats: [play::Seat; 2],
+    time: f64,
+    save_pgn: Option<PathBuf>,
+) -> Result<(), Failure> {
+    if !(time > 0.0 && time <= 86_400.0) {
+        return Err(Failure(format!(
+            "bad --time {time}: expected seconds above 0"
+        )));
+    }
+    play::run(
+        game(file, at)?,
+        play::Options {
+            seats,
+            time: std::time::Duration::from_secs_f64(time),
+            pgn: save_pgn,
+        },
+    )
+}
+
+/// `motley match`: referees the engines' games.
+fn referee_match(args: MatchArgs) -> Result<(), Failure> {
+    if args.protocols.len() > args.engines.len() {
+        return Err(Failure("more --protocol than --engine options".into()));
+    }
+    let tc = args.tc.as_deref().map(referee::parse_tc).transpose()?;
+    let tc = if tc.is_none() && args.movetime.is_none() && args.depth.is_none() {
+        Some(referee::parse_tc("10+0.1")?)
+    } else {
+        tc
+    };
+    let protocols = args.protocols;
+    let engines = args
+        .engines
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let protocol = protocols.get(i).copied();
+            (e, protocol.unwrap_or(referee::player::Protocol::Uci))
+        })
+        .collect();
+    referee::run(referee::Options {
+        file: args.file,
+        engines,
+        games: args.games,
+        tc,
+        movetime: args.movetime.map(std::time::Duration::from_millis),
+        depth: args.depth,
+        margin: std::time::Duration::from_millis(args.margin),
+        openings: args.openings,
+        rulings: args.rulings,
+        pgn: args.pgn,
+        max_plies: args.max_plies,
+    })
 }

@@ -1,7 +1,7 @@
 //! The command-line contract of the README.
 
 mod common;
-use common::motley;
+use common::{assert_contains, assert_ends, assert_starts, motley, refused, with_moves};
 
 use std::process::Command;
 
@@ -54,7 +54,7 @@ fn moves_are_sorted_canonical_text() {
 
 #[test]
 fn fen_after_san_and_uci_moves() {
-    let (code, out, _) = motley(&["fen", CHESS, "--moves", "e4", "c7c5", "Nf3"]);
+    let (code, out, _) = motley(&with_moves(&["fen", CHESS], "e4 c7c5 Nf3"));
     assert_eq!(code, 0);
     assert_eq!(
         out.trim(),
@@ -70,21 +70,18 @@ fn illegal_and_malformed_moves_fail_with_a_message() {
         err.trim(),
         "illegal move `e2e5` in `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1`"
     );
-    let (code, _, err) = motley(&["moves", CHESS, "--moves", "hello"]);
-    assert_eq!(code, 1);
-    assert!(err.starts_with("malformed move `hello`"), "{err}");
+    let err = refused(&["moves", CHESS, "--moves", "hello"], 1);
+    assert_starts(&err, "malformed move `hello`");
 }
 
 #[test]
 fn bad_fen_and_ruling_fail() {
-    let (code, _, err) = motley(&["moves", CHESS, "--fen", "8/8/8 w - - 0 1"]);
-    assert_eq!(code, 1);
+    let err = refused(&["moves", CHESS, "--fen", "8/8/8 w - - 0 1"], 1);
     assert_eq!(
         err,
         "invalid FEN `8/8/8 w - - 0 1`: the board part `8/8/8` has 3 ranks, this variant has 8\n  | 8/8/8 w - - 0 1\n  | ^^^^^\n"
     );
-    let (code, _, err) = motley(&["perft", CHESS, "1", "--ruling", "x=y"]);
-    assert_eq!(code, 1);
+    let err = refused(&["perft", CHESS, "1", "--ruling", "x=y"], 1);
     assert_eq!(
         err.trim(),
         "unknown ruling `x`: this variant has no rulings"
@@ -95,10 +92,7 @@ fn bad_fen_and_ruling_fail() {
 fn check_reports_ok_or_located_problems() {
     let (code, out, _) = motley(&["check", CHESS]);
     assert_eq!(code, 0);
-    assert!(
-        out.ends_with("chess.yaml: ok: chess (6 piece types)\n"),
-        "{out}"
-    );
+    assert_ends(&out, "chess.yaml: ok: chess (6 piece types)\n");
     let dir = std::env::temp_dir().join(format!("motley-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.yaml");
@@ -106,17 +100,13 @@ fn check_reports_ok_or_located_problems() {
         .expect("chess.yaml")
         .replace("moves: N,", "moves: Nx,");
     std::fs::write(&bad, text).expect("write");
-    let (code, _, err) = motley(&["check", bad.to_str().expect("utf-8 path")]);
-    assert_eq!(code, 1);
+    let err = refused(&["check", bad.to_str().expect("utf-8 path")], 1);
     let first = err.lines().next().unwrap_or_default();
     assert!(
         first.ends_with("bad.yaml:16:40: bad Betza movement `Nx`: unexpected `x`"),
         "{err}"
     );
-    assert!(
-        err.contains("\n   |                                        ^\n"),
-        "{err}"
-    );
+    assert_contains(&err, "\n   |                                        ^\n");
 }
 
 #[test]
@@ -124,24 +114,24 @@ fn show_hides_the_opponents_hidden_pieces() {
     let entity = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/entity.yaml");
     let (code, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6", "--as", "white"]);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("fen: rnbqkbnr/pppppppp/8/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        "fen: rnbqkbnr/pppppppp/8/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n",
     );
-    assert!(
-        out.ends_with("hidden: black entity (on the board, not shown to white)\n"),
-        "{out}"
+    assert_ends(
+        &out,
+        "hidden: black entity (on the board, not shown to white)\n",
     );
     let (_, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6", "--as", "black"]);
-    assert!(
-        out.contains("fen: rnbqkbnr/pppppppp/7e/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        "fen: rnbqkbnr/pppppppp/7e/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n",
     );
     let (_, out, _) = motley(&["show", entity, "--moves", "E@a3", "E@h6"]);
-    assert!(out.contains(" 6 . . . . . . . e\n"), "{out}");
-    assert!(
-        out.ends_with("fen: rnbqkbnr/pppppppp/7e/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n"),
-        "{out}"
+    assert_contains(&out, " 6 . . . . . . . e\n");
+    assert_ends(
+        &out,
+        "fen: rnbqkbnr/pppppppp/7e/8/8/E7/PPPPPPPP/RNBQKBNR[] w KQkq - 2 2\n",
     );
 }
 
@@ -162,8 +152,7 @@ fn rulings_are_switchable_and_checked() {
         !default.contains("E@c3") && half.contains("E@c3"),
         "{default}\n{half}"
     );
-    let (code, _, err) = motley(&["moves", entity, "--ruling", "entry-zone=all"]);
-    assert_eq!(code, 1);
+    let err = refused(&["moves", entity, "--ruling", "entry-zone=all"], 1);
     assert_eq!(
         err.trim(),
         "ruling `entity.entry-zone` has no option `all`; the options are: reach, half"
@@ -177,9 +166,9 @@ fn explore_finds_where_ruling_options_differ() {
     assert_eq!(code, 0);
     let first = out.lines().next().unwrap_or_default();
     assert_eq!(first, "entity.entry-zone=reach and entity.entry-zone=half: differ after 0 moves (game 0 of seed 1): different legal moves");
-    assert!(
-        out.contains("only under the second: E@c3 E@c4 E@d3 E@d4 E@e3 E@e4 E@f3 E@f4\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        "only under the second: E@c3 E@c4 E@d3 E@d4 E@e3 E@e4 E@f3 E@f4\n",
     );
     let (code, out, _) = motley(&["explore", entity, "--against", "engine", "--budget", "2"]);
     assert_eq!(
@@ -189,8 +178,7 @@ fn explore_finds_where_ruling_options_differ() {
             "interpreter and engine: no difference in 2 games of seed 1\n"
         )
     );
-    let (code, _, err) = motley(&["explore", entity, "--ruling", "nope"]);
-    assert_eq!(code, 1);
+    let err = refused(&["explore", entity, "--ruling", "nope"], 1);
     assert_eq!(
         err.trim(),
         "unknown ruling `nope`; the rulings are: entity.entry-zone, entity.promotion"
@@ -210,14 +198,12 @@ fn perft_depths_past_the_maximum_are_refused_before_any_work() {
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
         assert!(err.contains(too_deep), "{args:?}: {err}");
     }
-    let (code, _, err) = motley(&["perft", CHESS, "4294967295"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("perft depth 4294967295 is too deep"), "{err}");
-    let (code, _, err) = motley(&["perft", CHESS, "99999999999999999999"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("`99999999999999999999` is not a depth: expected a whole number from 0 to 64"),
-        "{err}"
+    let err = refused(&["perft", CHESS, "4294967295"], 2);
+    assert_contains(&err, "perft depth 4294967295 is too deep");
+    let err = refused(&["perft", CHESS, "99999999999999999999"], 2);
+    assert_contains(
+        &err,
+        "`99999999999999999999` is not a depth: expected a whole number from 0 to 64",
     );
 }
 

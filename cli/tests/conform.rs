@@ -1,7 +1,7 @@
 //! `motley conform`, `perft --impl` and the engine column of `bench`.
 
 mod common;
-use common::motley_at_root;
+use common::{assert_contains, motley_at_root, refused_at_root};
 
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
 const WRONG: &str = concat!(
@@ -53,27 +53,25 @@ fn conform_budget_full_and_verbose() {
     assert_eq!(code, 1);
     assert_eq!(out.lines().last(), Some("2 passed, 3 failed, 0 skipped"));
     let (_, out, _) = motley_at_root(&["conform", WRONG, "--budget", "25", "--verbose"]);
-    assert!(
-        out.contains(": wrong perft: over the budget: perft 2 (401 nodes)\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        ": wrong perft: over the budget: perft 2 (401 nodes)\n",
     );
-    assert!(
-        out.contains(": over budget: skipped: every perft count is over the node budget\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        ": over budget: skipped: every perft count is over the node budget\n",
     );
     assert_eq!(out.lines().last(), Some("2 passed, 2 failed, 1 skipped (2 perft counts over the node budget not run; --full runs them)"));
 }
 
 #[test]
 fn conform_refuses_bad_arguments() {
-    let (code, _, err) = motley_at_root(&["conform", "--impl", "stockfish"]);
-    assert_eq!(code, 1);
+    let err = refused_at_root(&["conform", "--impl", "stockfish"], 1);
     assert_eq!(
         err.trim(),
         "unknown implementation `stockfish`: expected `interp`, `engine`, `fsf[:VARIANT]` or `uci:COMMAND`"
     );
-    let (code, _, err) = motley_at_root(&["conform", "no/such/cases"]);
-    assert_eq!(code, 1);
+    let err = refused_at_root(&["conform", "no/such/cases"], 1);
     assert_eq!(err.trim(), "no/such/cases: no such file or folder");
 }
 
@@ -160,13 +158,8 @@ fn bench_against_fsf_adds_its_bulk_row_or_says_why_not() {
 
 #[test]
 fn bench_against_takes_only_fsf_and_not_with_search() {
-    let (code, _, err) = motley_at_root(&["bench", CHESS, "--against", "stockfish"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("expected `fsf` or `fsf:VARIANT`, not `stockfish`"),
-        "{err}"
-    );
-    let (code, _, err) = motley_at_root(&["bench", CHESS, "--search", "--against", "fsf"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("cannot be used with"), "{err}");
+    let err = refused_at_root(&["bench", CHESS, "--against", "stockfish"], 2);
+    assert_contains(&err, "expected `fsf` or `fsf:VARIANT`, not `stockfish`");
+    let err = refused_at_root(&["bench", CHESS, "--search", "--against", "fsf"], 2);
+    assert_contains(&err, "cannot be used with");
 }

@@ -2,7 +2,7 @@
 //! image resolves, every SVG parses, and a page says what the file says.
 
 mod common;
-use common::motley;
+use common::{assert_contains, motley, refused};
 
 use std::path::Path;
 
@@ -100,9 +100,11 @@ fn a_broken_file_writes_nothing() {
     let bad = dir.join("bad.yaml");
     std::fs::write(&bad, "motley: 1\nname: bad\nboard: { files: 8, ranks: 8 }\npieces:\n  - { letter: K, name: king, moves: Kz, royal: true }\nsetup: k7/8/8/8/8/8/8/K7 w - - 0 1\n").unwrap();
     let out = dir.join("site");
-    let (code, _, err) = motley(&["doc", bad.to_str().unwrap(), "-o", out.to_str().unwrap()]);
-    assert_eq!(code, 1);
-    assert!(err.contains("bad.yaml:5:"), "{err}");
+    let err = refused(
+        &["doc", bad.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        1,
+    );
+    assert_contains(&err, "bad.yaml:5:");
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

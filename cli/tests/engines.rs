@@ -7,7 +7,7 @@
 //! installed, and fail when the environment variable `CI` is set.
 
 mod common;
-use common::{motley_with_input, variant};
+use common::{assert_contains, motley_with_input, variant};
 
 use std::path::Path;
 
@@ -50,22 +50,13 @@ fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
     ] {
         assert!(variants.contains(&format!(" var {name}")), "{variants}");
     }
-    assert!(
-        out.contains("option name Ruling joke.linger type combo"),
-        "{out}"
-    );
-    assert!(
-        out.contains("info string unknown variant `nosuch`"),
-        "{out}"
-    );
-    assert!(out.contains("info string illegal move `e2e5`"), "{out}");
-    assert!(
-        out.contains("info string invalid FEN `8/8/8 w - - 0 1`"),
-        "{out}"
-    );
-    assert!(
-        out.contains("info string ruling `fool.imitation` has no option `sideways`"),
-        "{out}"
+    assert_contains(&out, "option name Ruling joke.linger type combo");
+    assert_contains(&out, "info string unknown variant `nosuch`");
+    assert_contains(&out, "info string illegal move `e2e5`");
+    assert_contains(&out, "info string invalid FEN `8/8/8 w - - 0 1`");
+    assert_contains(
+        &out,
+        "info string ruling `fool.imitation` has no option `sideways`",
     );
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
@@ -76,7 +67,7 @@ fn uci_finds_a_mate_in_two_at_a_fixed_depth() {
         &["uci"],
         "position fen 4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1\ngo depth 4\n",
     );
-    assert!(out.contains("score mate 2 "), "{out}");
+    assert_contains(&out, "score mate 2 ");
     assert!(out.trim_end().ends_with("bestmove b3b8"), "{out}");
 }
 
@@ -95,14 +86,14 @@ fn xboard_answers_features_and_plays_a_move() {
         &["xboard"],
         "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 7\n",
     );
-    assert!(out.contains("feature done=1"), "{out}");
-    assert!(out.contains("variants=\"normal,"), "{out}");
+    assert_contains(&out, "feature done=1");
+    assert_contains(&out, "variants=\"normal,");
     let reply = out
         .lines()
         .find(|l| l.starts_with("move "))
         .expect("a move");
     assert!(reply.len() >= 9, "{reply}");
-    assert!(out.contains("pong 7"), "{out}");
+    assert_contains(&out, "pong 7");
 }
 
 #[test]
@@ -111,7 +102,7 @@ fn xboard_refuses_an_illegal_move() {
         &["xboard"],
         "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n",
     );
-    assert!(out.contains("Illegal move (illegal move `e2e5`"), "{out}");
+    assert_contains(&out, "Illegal move (illegal move `e2e5`");
 }
 
 #[test]
@@ -128,9 +119,9 @@ fn play_takes_piped_moves_and_prints_the_game_as_pgn() {
         "f3\ne5\ng4\nxyz\nQh4\n",
     );
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("malformed move `xyz`"), "{out}");
-    assert!(out.contains("result: 0-1 (checkmate)"), "{out}");
-    assert!(out.contains("1. f3 e5 2. g4 Qh4# {checkmate} 0-1"), "{out}");
+    assert_contains(&out, "malformed move `xyz`");
+    assert_contains(&out, "result: 0-1 (checkmate)");
+    assert_contains(&out, "1. f3 e5 2. g4 Qh4# {checkmate} 0-1");
 }
 
 #[test]
@@ -265,7 +256,7 @@ fn short_match(name: &str, other: &str, protocol: &str, games: u32) -> String {
             "{name}: {line}"
         );
     }
-    assert!(out.contains("Elo difference: "), "{out}");
+    assert_contains(&out, "Elo difference: ");
     out
 }
 
@@ -285,7 +276,7 @@ fn a_match_against_stockfish_over_uci() {
         return;
     };
     let out = short_match("chess", &stockfish, "uci", 2);
-    assert!(out.contains("Stockfish"), "{out}");
+    assert_contains(&out, "Stockfish");
 }
 
 /// A stand-in UCI engine written in sh: it answers the handshake and
@@ -319,12 +310,10 @@ fn first_game(engine: &str) -> String {
 #[test]
 fn an_illegal_move_loses_and_is_reported_with_the_position() {
     let out = first_game(&fake_engine("echo bestmove e2e5"));
-    assert!(
-        out.contains("game 1: ") && out.contains(": 0-1 (White played the illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1)"),
-        "{out}"
-    );
-    assert!(out.contains("Score of "), "{out}");
-    assert!(out.contains(": 0 - 2 - 0 "), "{out}");
+    assert_contains(&out, "game 1: ");
+    assert_contains(&out, ": 0-1 (White played the illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1)");
+    assert_contains(&out, "Score of ");
+    assert_contains(&out, ": 0 - 2 - 0 ");
 }
 
 #[test]

@@ -4,33 +4,9 @@ mod common;
 
 use common::{motley, scratch, ROOT};
 
-const MESSY: &str = "\
-# A variant written in a hurry.
-motley:   1
-name: mine     # short name
-board: {files: 8,ranks: 8}
-pieces:
-- {letter: K, name: king, moves: K, royal: true}
--   letter: Q
-    name: queen
-    moves: 'Q'
-setup:    4k3/8/8/8/8/8/8/3QK3 w - - 0 1
-draws: { repetition: 3, }
-";
+const MESSY: &str = include_str!("fmt/messy.yaml");
 
-const TIDY: &str = "\
-# A variant written in a hurry.
-motley: 1
-name: mine # short name
-board: { files: 8, ranks: 8 }
-pieces:
-  - { letter: K, name: king, moves: K, royal: true }
-  - letter: Q
-    name: queen
-    moves: \"Q\"
-setup: 4k3/8/8/8/8/8/8/3QK3 w - - 0 1
-draws: { repetition: 3 }
-";
+const TIDY: &str = include_str!("fmt/tidy.yaml");
 
 #[test]
 fn fmt_lays_a_file_out_keeping_its_comments() {

@@ -2,12 +2,14 @@
 //! notations, and a move refused because the game is over.
 
 mod common;
-use common::{motley, variant};
+use common::{assert_contains, assert_starts, motley, variant, with_moves};
 
-/// `motley status` of a variant after moves from a FEN (or the setup).
-fn status(name: &str, fen: Option<&str>, moves: &[&str]) -> String {
+/// Runs `motley ARGS FILE` on a bundled variant after moves from a FEN
+/// (or the setup); its output.
+fn run_at(args: &[&str], name: &str, fen: Option<&str>, moves: &[&str]) -> String {
     let file = variant(name);
-    let mut args = vec!["status", file.as_str()];
+    let mut args = args.to_vec();
+    args.push(file.as_str());
     if let Some(fen) = fen {
         args.extend(["--fen", fen]);
     }
@@ -20,20 +22,17 @@ fn status(name: &str, fen: Option<&str>, moves: &[&str]) -> String {
     out
 }
 
+/// `motley status` of a variant after moves from a FEN (or the setup).
+fn status(name: &str, fen: Option<&str>, moves: &[&str]) -> String {
+    run_at(&["status"], name, fen, moves)
+}
+
 /// The SAN of the legal moves, sorted, as `moves --san` prints them.
 fn san(name: &str, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
-    let file = variant(name);
-    let mut args = vec!["moves", "--san", file.as_str()];
-    if let Some(fen) = fen {
-        args.extend(["--fen", fen]);
-    }
-    if !moves.is_empty() {
-        args.push("--moves");
-        args.extend(moves);
-    }
-    let (code, out, err) = motley(&args);
-    assert_eq!(code, 0, "{err}");
-    out.lines().map(String::from).collect()
+    run_at(&["moves", "--san"], name, fen, moves)
+        .lines()
+        .map(String::from)
+        .collect()
 }
 
 #[test]
@@ -79,16 +78,7 @@ fn outcome_lines_for_mate_stalemate_a_variant_win_and_draws() {
 
 #[test]
 fn a_move_after_the_end_says_the_game_is_over() {
-    let (code, out, err) = motley(&[
-        "fen",
-        &variant("chess"),
-        "--moves",
-        "f3",
-        "e5",
-        "g4",
-        "Qh4#",
-        "e4",
-    ]);
+    let (code, out, err) = motley(&with_moves(&["fen", &variant("chess")], "f3 e5 g4 Qh4# e4"));
     assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
         err.trim(),
@@ -140,19 +130,12 @@ fn san_of_gating_in_the_fools_notation() {
     );
     let castles: Vec<&String> = moves.iter().filter(|m| m.contains('-')).collect();
     assert_eq!(castles, ["F-O", "F-O-O", "O-F", "O-O", "O-O-F", "O-O-O"]);
-    let (code, out, err) = motley(&[
-        "fen",
-        &variant("fool"),
-        "--moves",
-        "e4",
-        "e5",
-        "Nf3",
-        "Nc6",
-        "Bb5*F",
-        "a6*F",
-    ]);
+    let (code, out, err) = motley(&with_moves(
+        &["fen", &variant("fool")],
+        "e4 e5 Nf3 Nc6 Bb5*F a6*F",
+    ));
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("r1bqkbnr/fppp1ppp/p1n5/1B2p3/"), "{out}");
+    assert_starts(&out, "r1bqkbnr/fppp1ppp/p1n5/1B2p3/");
 }
 
 #[test]
@@ -167,23 +150,15 @@ fn a_jester_turn_is_two_moves_written_one_by_one() {
     );
     let (code, out, _) = motley(&["show", &variant("jester"), "--moves", "e4", "d4"]);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("turn: black to move\nlast move: d4 (d3d4)\n"),
-        "{out}"
-    );
+    assert_contains(&out, "turn: black to move\nlast move: d4 (d3d4)\n");
 }
 
 #[test]
 fn show_puts_the_hands_beside_the_board_and_marks_frozen_pieces() {
-    let (code, out, _) = motley(&[
-        "show",
-        &variant("crazyhouse"),
-        "--moves",
-        "e4",
-        "d5",
-        "exd5",
-        "Qxd5",
-    ]);
+    let (code, out, _) = motley(&with_moves(
+        &["show", &variant("crazyhouse")],
+        "e4 d5 exd5 Qxd5",
+    ));
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], " 8 r n b . k b n r   black hand: p");

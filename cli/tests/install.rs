@@ -2,7 +2,7 @@
 //! every subcommand with an example and the exit codes.
 
 mod common;
-use common::motley;
+use common::{assert_contains, motley, refused};
 
 #[test]
 fn completions_for_bash_zsh_and_fish() {
@@ -18,9 +18,8 @@ fn completions_for_bash_zsh_and_fish() {
     assert_eq!(code, 0);
     assert!(fish.contains("complete -c motley"), "{fish}");
     assert!(fish.contains("-a \"status\""), "{fish}");
-    let (code, _, err) = motley(&["completions", "tcsh"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("invalid value 'tcsh'"), "{err}");
+    let err = refused(&["completions", "tcsh"], 2);
+    assert_contains(&err, "invalid value 'tcsh'");
 }
 
 #[test]

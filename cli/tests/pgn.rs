@@ -2,7 +2,9 @@
 //! and `--pgn`, and movetext in `--moves`.
 
 mod common;
-use common::{motley, temp, variant};
+use common::{
+    assert_contains, assert_ends, assert_starts, motley, refused, temp, variant, with_moves,
+};
 
 /// Records the moves as PGN, reads the record back with `pgn` and `--pgn`,
 /// and checks the position is the one the moves give.
@@ -15,7 +17,7 @@ fn round_trip(name: &str, moves: &[&str], file_name: &str) -> String {
     let path = temp(file_name, &pgn);
     let (code, out, err) = motley(&["pgn", &rules, &path]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains(": game 1: ok: "), "{out}");
+    assert_contains(&out, ": game 1: ok: ");
     let mut args = vec!["fen", rules.as_str(), "--moves"];
     args.extend(moves);
     let (_, direct, _) = motley(&args);
@@ -32,10 +34,10 @@ fn a_crazyhouse_game_round_trips() {
         &["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "P@d5", "P@f3"],
         "crazyhouse.pgn",
     );
-    assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"crazyhouse\"]\n[RuleFile \""), "{pgn}");
-    assert!(
-        pgn.ends_with("\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 P@f3 *\n"),
-        "{pgn}"
+    assert_starts(&pgn, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"crazyhouse\"]\n[RuleFile \"");
+    assert_ends(
+        &pgn,
+        "\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 P@f3 *\n",
     );
 }
 
@@ -46,28 +48,14 @@ fn a_jester_game_round_trips_with_its_turns_of_two_moves() {
         &["e4", "d4", "e9e8", "0000", "f4", "g4", "d9d7"],
         "jester.pgn",
     );
-    assert!(
-        pgn.ends_with("\n\n1. e4 d4 e8 0000 2. f4 g4 d7 *\n"),
-        "{pgn}"
-    );
+    assert_ends(&pgn, "\n\n1. e4 d4 e8 0000 2. f4 g4 d7 *\n");
 }
 
 #[test]
 fn a_mate_is_recorded_with_its_result_and_a_ruling_as_a_tag() {
-    let (_, pgn, _) = motley(&[
-        "record",
-        &variant("chess"),
-        "--moves",
-        "f3",
-        "e5",
-        "g4",
-        "Qh4",
-    ]);
-    assert!(pgn.contains("[Result \"0-1\"]\n"), "{pgn}");
-    assert!(
-        pgn.ends_with("1. f3 e5 2. g4 Qh4# {0-1 by checkmate} 0-1\n"),
-        "{pgn}"
-    );
+    let (_, pgn, _) = motley(&with_moves(&["record", &variant("chess")], "f3 e5 g4 Qh4"));
+    assert_contains(&pgn, "[Result \"0-1\"]\n");
+    assert_ends(&pgn, "1. f3 e5 2. g4 Qh4# {0-1 by checkmate} 0-1\n");
     let (_, pgn, _) = motley(&[
         "record",
         &variant("clown"),
@@ -76,18 +64,12 @@ fn a_mate_is_recorded_with_its_result_and_a_ruling_as_a_tag() {
         "--moves",
         "Nc3 (!C)",
     ]);
-    assert!(
-        pgn.contains("[Ruling \"declare-capture=forbidden\"]\n"),
-        "{pgn}"
-    );
-    assert!(pgn.ends_with("\n1. Nc3 (!C) *\n"), "{pgn}");
+    assert_contains(&pgn, "[Ruling \"declare-capture=forbidden\"]\n");
+    assert_ends(&pgn, "\n1. Nc3 (!C) *\n");
     let path = temp("clown.pgn", &pgn);
     let (code, out, err) = motley(&["pgn", &variant("clown"), &path]);
     assert_eq!(code, 0, "{err}");
-    assert!(
-        out.ends_with("game 1: ok: 1 moves, no end on the board (*)\n"),
-        "{out}"
-    );
+    assert_ends(&out, "game 1: ok: 1 moves, no end on the board (*)\n");
 }
 
 #[test]
@@ -98,7 +80,7 @@ fn the_first_illegal_move_is_reported_with_its_number_and_place() {
     );
     let (code, out, err) = motley(&["pgn", &variant("chess"), &path]);
     assert_eq!(code, 1);
-    assert!(out.contains("two-games.pgn: game 1: ok: 4 moves"), "{out}");
+    assert_contains(&out, "two-games.pgn: game 1: ok: 4 moves");
     assert!(
         err.trim().ends_with(
             "two-games.pgn:8:4: game 2, move 3 (2. white): illegal move `Ke3` in `rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2`"
@@ -106,18 +88,16 @@ fn the_first_illegal_move_is_reported_with_its_number_and_place() {
         "{err}"
     );
     let path = temp("wrong-result.pgn", "1. f3 e5 2. g4 Qh4# 1-0\n");
-    let (code, _, err) = motley(&["pgn", &variant("chess"), &path]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("the result is `1-0`, but the game ended 0-1 by checkmate"),
-        "{err}"
+    let err = refused(&["pgn", &variant("chess"), &path], 1);
+    assert_contains(
+        &err,
+        "the result is `1-0`, but the game ended 0-1 by checkmate",
     );
     let path = temp("broken.pgn", "[Event \"x]\n1. e4\n");
-    let (code, _, err) = motley(&["pgn", &variant("chess"), &path]);
-    assert_eq!(code, 1);
-    assert!(
-        err.ends_with("broken.pgn:1:1: tag `Event`: the value is never closed\n"),
-        "{err}"
+    let err = refused(&["pgn", &variant("chess"), &path], 1);
+    assert_ends(
+        &err,
+        "broken.pgn:1:1: tag `Event`: the value is never closed\n",
     );
 }
 

@@ -2,7 +2,7 @@
 //! S and U): each test names its item.
 
 mod common;
-use common::{motley, scratch};
+use common::{assert_contains, assert_ends, assert_starts, motley, refused, scratch};
 
 const CHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/chess.yaml");
 const THREE_CHECK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/3check.yaml");
@@ -35,17 +35,16 @@ fn s1_letters_after_a_full_rank_are_refused() {
          \x20 | 4k3/8/8/8/8/8/8/RNBQKBNRK w - - 0 1\n\
          \x20 |                 ^^^^^^^^^\n",
     );
-    let (code, _, err) = motley(&[
-        "fen",
-        CAPABLANCA,
-        "--fen",
-        "5k4/10/10/10/10/10/10/RNABQKBCNRR w - - 0 1",
-    ]);
-    assert_eq!(code, 1);
-    assert!(
-        err.starts_with("invalid FEN `5k4/10/10/10/10/10/10/RNABQKBCNRR w - - 0 1`: rank 1 `RNABQKBCNRR` has 11 squares, not 10"),
-        "{err}"
+    let err = refused(
+        &[
+            "fen",
+            CAPABLANCA,
+            "--fen",
+            "5k4/10/10/10/10/10/10/RNABQKBCNRR w - - 0 1",
+        ],
+        1,
     );
+    assert_starts(&err, "invalid FEN `5k4/10/10/10/10/10/10/RNABQKBCNRR w - - 0 1`: rank 1 `RNABQKBCNRR` has 11 squares, not 10");
 }
 
 #[test]
@@ -74,11 +73,13 @@ fn s11_clocks_beyond_the_largest_are_refused() {
 #[test]
 fn s12_check_counts_are_bounded_in_both_forms() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let (code, _, err) = motley(&["fen", THREE_CHECK, "--fen", &format!("{start} +99+99")]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(": bad check counts `+99+99`: expected `+W+B` with numbers up to 3\n"),
-        "{err}"
+    let err = refused(
+        &["fen", THREE_CHECK, "--fen", &format!("{start} +99+99")],
+        1,
+    );
+    assert_contains(
+        &err,
+        ": bad check counts `+99+99`: expected `+W+B` with numbers up to 3\n",
     );
     let (code, out, _) = motley(&["fen", THREE_CHECK, "--fen", &format!("{start} +1+2")]);
     assert_eq!(
@@ -99,57 +100,46 @@ fn s13_holdings_must_be_closed() {
          \x20 | 4k3/8/8/8/8/8/8/4K3[Pp w - - 0 1\n\
          \x20 |                    ^\n",
     );
-    let (code, _, err) = motley(&[
-        "fen",
-        CRAZYHOUSE,
-        "--fen",
-        "4k3/8/8/8/8/8/8/4K3]P w - - 0 1",
-    ]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(": `]` without a `[` opening the holdings\n"),
-        "{err}"
+    let err = refused(
+        &[
+            "fen",
+            CRAZYHOUSE,
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3]P w - - 0 1",
+        ],
+        1,
     );
+    assert_contains(&err, ": `]` without a `[` opening the holdings\n");
 }
 
 #[test]
 fn s16_repeated_fen_parts_are_refused() {
-    let (code, _, err) = motley(&["fen", CHESS, "--fen", "4k3/8/8/8/8/8/8/R3K3 w QQ - 0 1"]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(": castling right `Q` is given twice\n"),
-        "{err}"
+    let err = refused(
+        &["fen", CHESS, "--fen", "4k3/8/8/8/8/8/8/R3K3 w QQ - 0 1"],
+        1,
     );
+    assert_contains(&err, ": castling right `Q` is given twice\n");
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1 +1+1";
-    let (code, _, err) = motley(&["fen", THREE_CHECK, "--fen", start]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(": the check counts are given twice\n"),
-        "{err}"
-    );
+    let err = refused(&["fen", THREE_CHECK, "--fen", start], 1);
+    assert_contains(&err, ": the check counts are given twice\n");
 }
 
 #[test]
 fn u5_invalid_utf8_is_located() {
     let file = scratch("u5").join("latin1.yaml");
     std::fs::write(&file, b"motley: 1\nname: caf\xe9\n").expect("write");
-    let (code, _, err) = motley(&["check", file.to_str().expect("utf-8 path")]);
-    assert_eq!(code, 1);
-    assert!(
-        err.ends_with("latin1.yaml:2:10: the file is not UTF-8 text (byte 0xe9 at offset 19)\n"),
-        "{err}"
+    let err = refused(&["check", file.to_str().expect("utf-8 path")], 1);
+    assert_ends(
+        &err,
+        "latin1.yaml:2:10: the file is not UTF-8 text (byte 0xe9 at offset 19)\n",
     );
 }
 
 #[test]
 fn u6_folders_and_devices_are_not_rule_files() {
     let dir = scratch("u6");
-    let (code, _, err) = motley(&["check", dir.to_str().expect("utf-8 path")]);
-    assert_eq!(code, 1);
-    assert!(
-        err.ends_with(": cannot read: it is a folder, not a file\n"),
-        "{err}"
-    );
+    let err = refused(&["check", dir.to_str().expect("utf-8 path")], 1);
+    assert_ends(&err, ": cannot read: it is a folder, not a file\n");
     if std::path::Path::new("/dev/null").exists() {
         let (code, _, err) = motley(&["check", "/dev/null"]);
         assert_eq!(
@@ -161,20 +151,17 @@ fn u6_folders_and_devices_are_not_rule_files() {
 
 #[test]
 fn u10_control_characters_are_escaped() {
-    let (code, _, err) = motley(&["fen", CHESS, "--fen", "4k3/8/8/8/8/8/8/4K3\x1b w - - 0 1"]);
-    assert_eq!(code, 1);
-    assert!(!err.contains('\x1b'), "{err:?}");
-    assert!(
-        err.starts_with("invalid FEN `4k3/8/8/8/8/8/8/4K3\\u{1b} w - - 0 1`"),
-        "{err}"
+    let err = refused(
+        &["fen", CHESS, "--fen", "4k3/8/8/8/8/8/8/4K3\x1b w - - 0 1"],
+        1,
     );
-    let (code, _, err) = motley(&["moves", CHESS, "--moves", "e2\x07e4"]);
-    assert_eq!(code, 1);
-    assert!(err.starts_with("malformed move `e2\\u{7}e4`"), "{err}");
+    assert!(!err.contains('\x1b'), "{err:?}");
+    assert_starts(&err, "invalid FEN `4k3/8/8/8/8/8/8/4K3\\u{1b} w - - 0 1`");
+    let err = refused(&["moves", CHESS, "--moves", "e2\x07e4"], 1);
+    assert_starts(&err, "malformed move `e2\\u{7}e4`");
     let file = scratch("u10").join("bell.yaml");
     std::fs::write(&file, "motley: 1\nname: x\x07y\nbogus: 1\n").expect("write");
-    let (code, _, err) = motley(&["check", file.to_str().expect("utf-8 path")]);
-    assert_eq!(code, 1);
+    let err = refused(&["check", file.to_str().expect("utf-8 path")], 1);
     assert!(!err.contains('\x07'), "{err:?}");
 }
 
@@ -253,13 +240,9 @@ rulings:
     );
     let (code, _, _) = motley(&["check", &file]);
     assert_eq!(code, 0);
-    let (code, _, err) = motley(&["moves", &file, "--ruling", "a=y", "--ruling", "b=y"]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("u14.yaml:21:9: under a=y b=y: invalid setup: the board part `8/8` has 2 ranks, this variant has 8\n"),
-        "{err}"
-    );
-    assert!(err.contains("\n21 | setup: 'if("), "{err}");
+    let err = refused(&["moves", &file, "--ruling", "a=y", "--ruling", "b=y"], 1);
+    assert_contains(&err, "u14.yaml:21:9: under a=y b=y: invalid setup: the board part `8/8` has 2 ranks, this variant has 8\n");
+    assert_contains(&err, "\n21 | setup: 'if(");
 }
 
 #[test]
@@ -362,5 +345,5 @@ fn s1_a_promoted_mark_is_refused_where_promotions_are_not_marked() {
         "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1",
     ]);
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
-    assert!(out.contains("Q~3K3[]"), "{out}");
+    assert_contains(&out, "Q~3K3[]");
 }

@@ -7,10 +7,9 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use common::{motley, ROOT};
+use common::{motley, run_with_input, ROOT};
 
 const SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/motley.schema.json");
 
@@ -174,20 +173,15 @@ for instance in data["instances"]:
         "schema": schema,
         "instances": instances.iter().map(|(_, v)| v).collect::<Vec<_>>(),
     });
-    let mut child = Command::new("python3")
-        .args(["-c", SCRIPT])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.to_string().as_bytes())
-        .expect("written");
-    let out = child.wait_with_output().expect("python3 ends");
-    assert!(out.status.success(), "the validator failed");
+    let out = run_with_input(
+        Command::new("python3").args(["-c", SCRIPT]),
+        &input.to_string(),
+    );
+    assert!(
+        out.status.success(),
+        "the validator failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let verdicts: Vec<Vec<String>> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON list of strings"))

@@ -3,7 +3,7 @@
 //! `MOTLEY_BLESS=1` to rewrite the golden files after a deliberate change.
 
 mod common;
-use common::{motley, variant};
+use common::{motley, refused, variant, with_moves};
 
 use std::path::{Path, PathBuf};
 
@@ -25,6 +25,14 @@ fn golden(name: &str, svg: &str) {
         want == svg,
         "{name} differs from its golden file; MOTLEY_BLESS=1 rewrites it"
     );
+}
+
+/// Runs `motley ARGS`, asserts that it succeeds, and returns the SVG it
+/// prints.
+fn drawn(args: &[&str]) -> String {
+    let (code, svg, err) = motley(args);
+    assert_eq!(code, 0, "{err}");
+    svg
 }
 
 /// Parses an SVG document and checks it is a self-contained SVG 1.1 image.
@@ -65,8 +73,7 @@ fn marked(doc: &roxmltree::Document, class: &str) -> usize {
 }
 
 fn start(name: &str, file: &str, squares: usize, pieces: usize) {
-    let (code, svg, err) = motley(&["svg", file]);
-    assert_eq!(code, 0, "{err}");
+    let svg = drawn(&["svg", file]);
     let doc = parse(&svg);
     let rects = doc
         .descendants()
@@ -95,8 +102,7 @@ fn sixteen_by_sixteen_start() {
 
 #[test]
 fn knight_diagram_marks_eight_jumps() {
-    let (code, svg, err) = motley(&["svg", &variant("chess"), "--piece", "N"]);
-    assert_eq!(code, 0, "{err}");
+    let svg = drawn(&["svg", &variant("chess"), "--piece", "N"]);
     let doc = parse(&svg);
     assert_eq!(marked(&doc, "mark move-capture jump"), 8);
     assert_eq!(marked(&doc, "key move-capture jump"), 1, "one legend row");
@@ -106,8 +112,7 @@ fn knight_diagram_marks_eight_jumps() {
 
 #[test]
 fn archer_diagram_marks_moves_and_shots() {
-    let (code, svg, err) = motley(&["svg", &variant("jester"), "--piece", "A"]);
-    assert_eq!(code, 0, "{err}");
+    let svg = drawn(&["svg", &variant("jester"), "--piece", "A"]);
     let doc = parse(&svg);
     // mfW2 mfF2 mbW mbF: e7 e8 d7 c8 f7 g8 e5 d5 f5 from e6.
     assert_eq!(marked(&doc, "mark move plain"), 9);
@@ -170,8 +175,7 @@ fn last_move_check_arrows_and_highlights() {
     args.push("--moves");
     args.extend(moves);
     args.extend(["--arrows", "e8f7,a7a6", "--highlight", "c4", "--flip"]);
-    let (code, svg, err) = motley(&args);
-    assert_eq!(code, 0, "{err}");
+    let svg = drawn(&args);
     let doc = parse(&svg);
     let fills: Vec<&str> = doc
         .descendants()
@@ -185,15 +189,10 @@ fn last_move_check_arrows_and_highlights() {
 
 #[test]
 fn hands_and_frozen_pieces_are_drawn() {
-    let (code, svg, err) = motley(&[
-        "svg",
-        &variant("crazyhouse"),
-        "--moves",
-        "e2e4",
-        "d7d5",
-        "e4d5",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let svg = drawn(&with_moves(
+        &["svg", &variant("crazyhouse")],
+        "e2e4 d7d5 e4d5",
+    ));
     let doc = parse(&svg);
     assert_eq!(count(&doc, "g", Some("hand")), 2);
     assert!(svg.contains("white hand</text>"), "White holds the pawn");
@@ -203,23 +202,19 @@ fn hands_and_frozen_pieces_are_drawn() {
 #[test]
 fn bad_input_is_a_clear_error() {
     let chess = variant("chess");
-    let (code, _, err) = motley(&["svg", &chess, "--piece", "Z"]);
-    assert_eq!(code, 1);
+    let err = refused(&["svg", &chess, "--piece", "Z"], 1);
     assert_eq!(
         err.trim(),
         "no piece `Z` in chess; the pieces are K, Q, R, B, N, P"
     );
-    let (code, _, err) = motley(&["svg", &chess, "--highlight", "z9"]);
-    assert_eq!(code, 1);
+    let err = refused(&["svg", &chess, "--highlight", "z9"], 1);
     assert_eq!(err.trim(), "bad square `z9`: expected a1 to h8");
-    let (code, _, err) = motley(&["svg", &chess, "--arrows", "e2"]);
-    assert_eq!(code, 1);
+    let err = refused(&["svg", &chess, "--arrows", "e2"], 1);
     assert_eq!(
         err.trim(),
         "bad arrow `e2`: expected two squares, e.g. e2e4"
     );
-    let (code, _, err) = motley(&["svg", &variant("clown"), "--piece", "C"]);
-    assert_eq!(code, 1);
+    let err = refused(&["svg", &variant("clown"), "--piece", "C"], 1);
     assert!(
         err.starts_with("5 diagrams (clown (C) on a4, when file in [a, h];"),
         "{err}"

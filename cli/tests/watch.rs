@@ -8,7 +8,7 @@ use std::process::Stdio;
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
-use common::{command, motley, scratch, variant, ROOT};
+use common::{assert_contains, command, motley, scratch, variant, ROOT};
 
 /// The lines a stream prints, one message each, read on their own thread.
 fn lines(stream: impl std::io::Read + Send + 'static) -> Receiver<String> {
@@ -30,6 +30,11 @@ fn next(lines: &Receiver<String>, what: &str) -> String {
         .unwrap_or_else(|_| panic!("no line: {what}"))
 }
 
+/// Asserts that the next line is `want`.
+fn assert_next(lines: &Receiver<String>, what: &str, want: &str) {
+    assert_eq!(next(lines, what), want, "{what}");
+}
+
 #[test]
 fn check_watch_checks_again_on_every_save() {
     let dir = scratch("watch");
@@ -45,37 +50,33 @@ fn check_watch_checks_again_on_every_save() {
     let out = lines(child.stdout.take().expect("stdout"));
     let err = lines(child.stderr.take().expect("stderr"));
     let result = std::panic::catch_unwind(|| {
-        assert_eq!(
-            next(&err, "the banner"),
-            format!("motley check --watch: checking {name} again on every save; Ctrl-C stops")
-        );
-        assert_eq!(
-            next(&out, "the first check"),
-            format!("{name}: ok: chess (6 piece types)")
+        let banner =
+            format!("motley check --watch: checking {name} again on every save; Ctrl-C stops");
+        assert_next(&err, "the banner", &banner);
+        assert_next(
+            &out,
+            "the first check",
+            &format!("{name}: ok: chess (6 piece types)"),
         );
         // A save that breaks the file: its problem, located.
         std::fs::write(&file, chess.replace("promotion:", "promtion:")).expect("written");
-        assert_eq!(next(&out, "the change"), format!("-- {name} changed"));
+        assert_next(&out, "the change", &format!("-- {name} changed"));
         let line = chess
             .lines()
             .position(|l| l.starts_with("promotion:"))
             .expect("a promotion key")
             + 1;
-        assert_eq!(
-            next(&err, "the problem"),
-            format!("{name}:{line}:1: unknown key `promtion`; did you mean `promotion`?")
-        );
+        let problem = format!("{name}:{line}:1: unknown key `promtion`; did you mean `promotion`?");
+        assert_next(&err, "the problem", &problem);
         // An editor that saves by renaming a new file over the old one.
         let fresh = dir.join("mine.yaml.new");
         std::fs::write(&fresh, &chess).expect("written");
         std::fs::rename(&fresh, &file).expect("renamed");
-        assert_eq!(
-            next(&out, "the second change"),
-            format!("-- {name} changed")
-        );
-        assert_eq!(
-            next(&out, "the check after the fix"),
-            format!("{name}: ok: chess (6 piece types)")
+        assert_next(&out, "the second change", &format!("-- {name} changed"));
+        assert_next(
+            &out,
+            "the check after the fix",
+            &format!("{name}: ok: chess (6 piece types)"),
         );
     });
     child.kill().expect("motley stopped");
@@ -94,8 +95,5 @@ fn check_watch_refuses_json() {
         &format!("{ROOT}/spec/variants/chess.yaml"),
     ]);
     assert_eq!((code, out.as_str()), (1, ""));
-    assert!(
-        err.contains("--watch prints text; --json is for a single check"),
-        "{err}"
-    );
+    assert_contains(&err, "--watch prints text; --json is for a single check");
 }

@@ -129,10 +129,9 @@ def perft(state, depth):
     return sum(perft(play(state, m), depth - 1) for m in moves)
 
 
-def main():
-    depth = int(sys.argv[1])
-    fen = sys.argv[2] if len(sys.argv) > 2 else START
-    sub = int(sys.argv[3]) - 1 if len(sys.argv) > 3 else 0
+def starting(fen, sub=0):
+    """The state at `fen` with the turn's move `sub` (0: the first) due; a
+    FEN's en passant square opens the window of the move before it."""
     board = chess.Board(fen)
     groups = []
     if board.ep_square is not None:
@@ -140,7 +139,14 @@ def main():
         groups = [([board.ep_square], victim, not board.turn)]
     board.ep_square = None
     first_turn = fen == START
-    state = State(board, sub, 1 if first_turn else 2, groups)
+    return State(board, sub, 1 if first_turn else 2, groups)
+
+
+def main():
+    depth = int(sys.argv[1])
+    fen = sys.argv[2] if len(sys.argv) > 2 else START
+    sub = int(sys.argv[3]) - 1 if len(sys.argv) > 3 else 0
+    state = starting(fen, sub)
     for d in range(1, depth + 1):
         print(d, perft(state, d), flush=True)
 

@@ -42,6 +42,13 @@ fn span_inside(value: &str, span: Span, what: &str) {
     );
 }
 
+/// Asserts that an error of a parse of one-line `value` is placed, and
+/// within it.
+fn placed_inside(value: &str, span: Option<Span>, what: &str) {
+    let span = span.unwrap_or_else(|| panic!("{what}s are placed"));
+    span_inside(value, span, what);
+}
+
 /// Target `expression`: the bytes (lossily UTF-8) as Betza and as an
 /// expression. Neither parser panics; errors are placed inside the text;
 /// what parses prints and parses back to the same tree.
@@ -51,11 +58,7 @@ pub fn expression(data: &[u8]) {
     let value = value.split(['\n', '\r']).next().unwrap_or_default();
     let text = one_line(value);
     match parse_betza(&text) {
-        Err(d) => span_inside(
-            value,
-            d.span.expect("Betza errors are placed"),
-            "Betza error",
-        ),
+        Err(d) => placed_inside(value, d.span, "Betza error"),
         Ok(components) => {
             for c in &components {
                 span_inside(value, c.span, "Betza component");
@@ -78,11 +81,7 @@ pub fn expression(data: &[u8]) {
         }
     }
     match parse_expression(&text) {
-        Err(d) => span_inside(
-            value,
-            d.span.expect("expression errors are placed"),
-            "expression error",
-        ),
+        Err(d) => placed_inside(value, d.span, "expression error"),
         Ok(tree) => {
             check_spans(value, &tree);
             let printed = print_expression(&tree);

@@ -54,29 +54,24 @@ fn replay_one(target: &str, name: &str, oracle: fn(&[u8])) {
     oracle(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
 }
 
-#[test]
-fn rules_text_inputs() {
-    replay("rules_text", fuzz::rules_text);
+/// One test per target, replaying its kept inputs through its oracle.
+macro_rules! replays {
+    ($($test:ident: $target:literal => $oracle:path,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                replay($target, $oracle);
+            }
+        )*
+    };
 }
 
-#[test]
-fn expression_inputs() {
-    replay("expression", fuzz::expression);
-}
-
-#[test]
-fn position_text_inputs() {
-    replay("position_text", fuzz::position_text);
-}
-
-#[test]
-fn differential_inputs() {
-    replay("differential", fuzz::differential);
-}
-
-#[test]
-fn generated_rules_inputs() {
-    replay("generated_rules", fuzz::generated_rules_bytes);
+replays! {
+    rules_text_inputs: "rules_text" => fuzz::rules_text,
+    expression_inputs: "expression" => fuzz::expression,
+    position_text_inputs: "position_text" => fuzz::position_text,
+    differential_inputs: "differential" => fuzz::differential,
+    generated_rules_inputs: "generated_rules" => fuzz::generated_rules_bytes,
 }
 
 // ---------------------------------------------------------------- fixed bugs

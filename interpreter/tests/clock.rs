@@ -2,6 +2,9 @@
 //! `fifty_move_reset`): every move of an irreversible piece, or only its
 //! forward moves; drops; promotions.
 
+mod common;
+use common::{game_of, opening};
+
 use motley_interpreter::Game;
 
 /// A small variant with a pawn that also steps back and sideways, a
@@ -13,13 +16,9 @@ fn variant(reset: &str) -> Game {
     } else {
         format!("  fifty_move_reset: {reset}\n")
     };
+    let head = opening("clocked", 5, 5);
     let source = format!(
-        "motley: 1
-name: clocked
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - {{ letter: K, name: king, moves: K, royal: true }}
-  - {{ letter: P, name: pawn, moves: mW, irreversible: true }}
+        "{head}  - {{ letter: P, name: pawn, moves: mW, irreversible: true }}
   - {{ letter: M, name: man, moves: F }}
   - {{ letter: Q, name: queen, moves: Q }}
 setup: k4/5/5/1P3/K1M2[Q] w - - 7 1
@@ -31,7 +30,7 @@ draws:
   fifty_move: 100
 {reset}"
     );
-    Game::from_source(&source).unwrap_or_else(|e| panic!("{e}"))
+    game_of(&source)
 }
 
 fn clock_after(reset: &str, fen: &str, mv: &str) -> String {

@@ -4,6 +4,9 @@
 //! case files (`conformance/cases/fsf/`) cover the forms Fairy-Stockfish
 //! plays; these cover the options none of them uses.
 
+mod common;
+use common::{game_of, opening};
+
 use motley_interpreter::Game;
 
 /// Kings that are not royal, rooks and pawns on a 5x5 board; `extra` adds
@@ -24,7 +27,7 @@ draws:
   repetition: 3
 {extra}"
     );
-    let mut game = Game::from_source(&source).unwrap_or_else(|e| panic!("{e}"));
+    let mut game = game_of(&source);
     game.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     game
 }
@@ -91,14 +94,10 @@ fn the_last_piece_captured_ends_the_game_for_the_side_left_with_none() {
 
 #[test]
 fn draw_odds_turn_a_repetition_into_a_win() {
+    let head = opening("odds", 4, 4);
     let source = |odds: &str| {
         format!(
-            "motley: 1
-name: odds
-board: {{ files: 4, ranks: 4 }}
-pieces:
-  - {{ letter: K, name: king, moves: K, royal: true }}
-  - {{ letter: R, name: rook, moves: R }}
+            "{head}  - {{ letter: R, name: rook, moves: R }}
 setup: 3k/4/4/R2K w - - 0 1
 outcomes:
   draw_odds: {odds}
@@ -108,7 +107,7 @@ draws:
         )
     };
     for (odds, score) in [("black", "0-1"), ("white", "1-0")] {
-        let mut g = Game::from_source(&source(odds)).unwrap_or_else(|e| panic!("{e}"));
+        let mut g = game_of(&source(odds));
         for mv in [
             "a1b1", "d4c4", "b1a1", "c4d4", "a1b1", "d4c4", "b1a1", "c4d4",
         ] {

@@ -55,26 +55,41 @@ fn index_of(name: &str) -> usize {
         .unwrap_or_else(|| panic!("no bundled rule file {name}.yaml that builds"))
 }
 
-/// Variant `v` (its name and a fresh game at its setup) and the game after
-/// up to `plies` random legal moves.
-fn reached(v: usize, seed: u64, plies: usize) -> (&'static str, &'static Game, Game) {
-    let all = variants();
-    let (name, start) = &all[v % all.len()];
-    let mut game = start.clone();
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        if game.outcome().is_some() {
-            break;
+/// The outcome of a property's check of one walk.
+type Checked = Result<(), TestCaseError>;
+
+/// A property's case: variant `v` (by index, modulo the count), the seed
+/// of the random game and its length.
+#[derive(Clone, Copy, Debug)]
+struct Walk {
+    v: usize,
+    seed: u64,
+    plies: usize,
+}
+
+impl Walk {
+    /// The variant (its name and a fresh game at its setup) and the game
+    /// after up to `plies` random legal moves.
+    fn reached(self) -> (&'static str, &'static Game, Game) {
+        let all = variants();
+        let (name, start) = &all[self.v % all.len()];
+        let mut game = start.clone();
+        let mut rng = Rng::new(self.seed);
+        for _ in 0..self.plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())].clone();
+            game.play(&m).unwrap_or_else(|e| {
+                panic!("{name}: listed move {m} refused at {}: {e}", game.fen())
+            });
         }
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())].clone();
-        game.play(&m)
-            .unwrap_or_else(|e| panic!("{name}: listed move {m} refused at {}: {e}", game.fen()));
+        (name, start, game)
     }
-    (name, start, game)
 }
 
 // ------------------------------------------------------------ unmoved pieces
@@ -135,18 +150,14 @@ fn square(i: usize) -> String {
 
 // ------------------------------------------------------------ properties
 
-fn check_fen_round_trips(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let (name, start, game) = reached(v, seed, plies);
+fn check_fen_round_trips(walk: Walk) -> Checked {
+    let (name, start, game) = walk.reached();
     assert_fen_round_trips(name, start, &game);
     Ok(())
 }
 
-fn check_playing_a_copy_leaves_the_original_and_perft_sums(
-    v: usize,
-    seed: u64,
-    plies: usize,
-) -> Result<(), TestCaseError> {
-    let (name, _, game) = reached(v, seed, plies);
+fn check_playing_a_copy_leaves_the_original_and_perft_sums(walk: Walk) -> Checked {
+    let (name, _, game) = walk.reached();
     let fen = game.fen();
     let mut sum = 0;
     for m in game.legal_moves() {
@@ -159,12 +170,8 @@ fn check_playing_a_copy_leaves_the_original_and_perft_sums(
     Ok(())
 }
 
-fn check_no_legal_move_leaves_the_royal_piece_attacked(
-    v: usize,
-    seed: u64,
-    plies: usize,
-) -> Result<(), TestCaseError> {
-    let (name, start, game) = reached(v, seed, plies);
+fn check_no_legal_move_leaves_the_royal_piece_attacked(walk: Walk) -> Checked {
+    let (name, start, game) = walk.reached();
     for m in game.legal_moves() {
         let mut child = game.clone();
         child.play(&m).unwrap();
@@ -187,12 +194,10 @@ fn check_no_legal_move_leaves_the_royal_piece_attacked(
 }
 
 fn check_the_listed_moves_are_exactly_those_play_accepts(
-    v: usize,
-    seed: u64,
-    plies: usize,
+    walk: Walk,
     probes: &[(usize, usize)],
-) -> Result<(), TestCaseError> {
-    let (name, _, game) = reached(v, seed, plies);
+) -> Checked {
+    let (name, _, game) = walk.reached();
     let legal = game.legal_moves();
     for m in &legal {
         prop_assert!(
@@ -220,12 +225,8 @@ fn check_the_listed_moves_are_exactly_those_play_accepts(
     Ok(())
 }
 
-fn check_san_and_canonical_text_play_the_same_move(
-    v: usize,
-    seed: u64,
-    plies: usize,
-) -> Result<(), TestCaseError> {
-    let (name, _, game) = reached(v, seed, plies);
+fn check_san_and_canonical_text_play_the_same_move(walk: Walk) -> Checked {
+    let (name, _, game) = walk.reached();
     for m in game.legal_moves() {
         let mut by_text = game.clone();
         let san = by_text.play(&m).unwrap();
@@ -255,16 +256,12 @@ fn check_san_and_canonical_text_play_the_same_move(
 
 /// Along a random game, every position and its FEN read back: two have
 /// the same Zobrist key exactly when their FENs without clocks agree.
-fn check_zobrist_keys_agree_with_the_repetition_text(
-    v: usize,
-    seed: u64,
-    plies: usize,
-) -> Result<(), TestCaseError> {
-    let (name, _, end) = reached(v, seed, plies);
+fn check_zobrist_keys_agree_with_the_repetition_text(walk: Walk) -> Checked {
+    let (name, _, end) = walk.reached();
     let rules = end.rules();
     let mut seen: Vec<(String, u64)> = Vec::new();
-    for n in 0..=plies {
-        let at = reached(v, seed, n).2;
+    for plies in 0..=walk.plies {
+        let at = Walk { plies, ..walk }.reached().2;
         let pos = at.position();
         seen.push((rules.repetition_key(pos), rules.key(pos)));
         let read = rules.position(&at.fen());
@@ -281,37 +278,40 @@ fn check_zobrist_keys_agree_with_the_repetition_text(
     Ok(())
 }
 
+/// Walks in any bundled variant, of up to `plies` plies.
+fn walks(plies: usize) -> impl Strategy<Value = Walk> {
+    (0usize..1024, any::<u64>(), 0usize..plies).prop_map(|(v, seed, plies)| Walk { v, seed, plies })
+}
+
+/// One property test per check: `TEST(MOST PLIES) => CHECK`.
+macro_rules! properties {
+    ($($test:ident($plies:literal) => $check:ident,)*) => {
+        proptest! {
+            #![proptest_config(proptest_config(CASES))]
+            $(
+                #[test]
+                fn $test(walk in walks($plies)) {
+                    $check(walk)?;
+                }
+            )*
+        }
+    };
+}
+
+properties! {
+    fen_round_trips(60) => check_fen_round_trips,
+    playing_a_copy_leaves_the_original_and_perft_sums(40) => check_playing_a_copy_leaves_the_original_and_perft_sums,
+    no_legal_move_leaves_the_royal_piece_attacked(60) => check_no_legal_move_leaves_the_royal_piece_attacked,
+    zobrist_keys_agree_with_the_repetition_text(60) => check_zobrist_keys_agree_with_the_repetition_text,
+    san_and_canonical_text_play_the_same_move(60) => check_san_and_canonical_text_play_the_same_move,
+}
+
 proptest! {
     #![proptest_config(proptest_config(CASES))]
 
     #[test]
-    fn fen_round_trips(v in 0usize..1024, seed: u64, plies in 0usize..60) {
-        check_fen_round_trips(v, seed, plies)?;
-    }
-
-    #[test]
-    fn playing_a_copy_leaves_the_original_and_perft_sums(v in 0usize..1024, seed: u64, plies in 0usize..40) {
-        check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies)?;
-    }
-
-    #[test]
-    fn no_legal_move_leaves_the_royal_piece_attacked(v in 0usize..1024, seed: u64, plies in 0usize..60) {
-        check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies)?;
-    }
-
-    #[test]
-    fn the_listed_moves_are_exactly_those_play_accepts(v in 0usize..1024, seed: u64, plies in 0usize..60, probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {
-        check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes)?;
-    }
-
-    #[test]
-    fn zobrist_keys_agree_with_the_repetition_text(v in 0usize..1024, seed: u64, plies in 0usize..60) {
-        check_zobrist_keys_agree_with_the_repetition_text(v, seed, plies)?;
-    }
-
-    #[test]
-    fn san_and_canonical_text_play_the_same_move(v in 0usize..1024, seed: u64, plies in 0usize..60) {
-        check_san_and_canonical_text_play_the_same_move(v, seed, plies)?;
+    fn the_listed_moves_are_exactly_those_play_accepts(walk in walks(60), probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {
+        check_the_listed_moves_are_exactly_those_play_accepts(walk, &probes)?;
     }
 }
 
@@ -333,30 +333,32 @@ fn regressions() {
     let probes: Vec<(usize, usize)> = (0..40)
         .map(|i| ((i * 37) % 256, (i * 11 + 5) % 256))
         .collect();
+    let checks: [(&str, &dyn Fn(Walk) -> Checked); 5] = [
+        ("fen_round_trips", &check_fen_round_trips),
+        (
+            "perft sums",
+            &check_playing_a_copy_leaves_the_original_and_perft_sums,
+        ),
+        (
+            "royal piece safe",
+            &check_no_legal_move_leaves_the_royal_piece_attacked,
+        ),
+        ("listed moves", &|walk| {
+            check_the_listed_moves_are_exactly_those_play_accepts(walk, &probes)
+        }),
+        ("SAN", &check_san_and_canonical_text_play_the_same_move),
+    ];
     for &(name, seed, plies) in REGRESSIONS {
-        let v = index_of(name);
-        let run = |what: &str, r: Result<(), TestCaseError>| {
-            if let Err(e) = r {
+        let walk = Walk {
+            v: index_of(name),
+            seed,
+            plies,
+        };
+        for (what, check) in checks {
+            if let Err(e) = check(walk) {
                 panic!("{what} ({name}, seed {seed}, {plies} plies): {e}");
             }
-        };
-        run("fen_round_trips", check_fen_round_trips(v, seed, plies));
-        run(
-            "perft sums",
-            check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies),
-        );
-        run(
-            "royal piece safe",
-            check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies),
-        );
-        run(
-            "listed moves",
-            check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes),
-        );
-        run(
-            "SAN",
-            check_san_and_canonical_text_play_the_same_move(v, seed, plies),
-        );
+        }
     }
 }
 

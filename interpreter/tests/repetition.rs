@@ -3,17 +3,16 @@
 //! options the bundled xiangqi and janggi files do not use, and the
 //! neighbours they must be told from.
 
+mod common;
+use common::{game_of, opening};
+
 use motley_interpreter::Game;
 
 /// Kings and rooks on a 5x5 board; `draws` and `extra` add keys.
 fn game(draws: &str, extra: &str, fen: &str) -> Game {
+    let head = opening("cycle", 5, 5);
     let source = format!(
-        "motley: 1
-name: cycle
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - {{ letter: K, name: king, moves: K, royal: true }}
-  - {{ letter: R, name: rook, moves: R }}
+        "{head}  - {{ letter: R, name: rook, moves: R }}
   - {{ letter: C, name: cannon, moves: mRcpR }}
 setup: 4k/5/5/5/K4 w - - 0 1
 draws:
@@ -21,7 +20,7 @@ draws:
 {draws}
 {extra}"
     );
-    let mut game = Game::from_source(&source).unwrap_or_else(|e| panic!("{e}"));
+    let mut game = game_of(&source);
     game.set_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     game
 }
@@ -138,20 +137,16 @@ fn a_pass_is_a_move_of_its_own_counted_by_the_clock_and_shown_in_fen() {
 
 #[test]
 fn a_barred_screen_blocks_moves_and_attacks_alike() {
+    let head = opening("screens", 5, 5);
     let source = |bar: &str| {
         format!(
-            "motley: 1
-name: screens
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - {{ letter: K, name: king, moves: K, royal: true }}
-  - {{ letter: R, name: rook, moves: R }}
+            "{head}  - {{ letter: R, name: rook, moves: R }}
   - {{ letter: C, name: cannon, moves: pR {bar} }}
 setup: r3k/5/c4/5/C3K w - - 0 1
 "
         )
     };
-    let rules = |bar: &str| Game::from_source(&source(bar)).unwrap_or_else(|e| panic!("{e}"));
+    let rules = |bar: &str| game_of(&source(bar));
     // White's cannon on a1 hops Black's cannon on a3 to take the rook on a5.
     let hops = |g: &Game| -> Vec<String> {
         g.legal_moves()

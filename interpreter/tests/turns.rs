@@ -3,17 +3,16 @@
 //! captures anywhere in a turn, the later moves required and by other
 //! pieces, and a check ending the turn.
 
+mod common;
+use common::{game_of, opening};
+
 use motley_interpreter::Game;
 
 /// Orthodox chess with a `turn:` section.
 fn chess_with(turn: &str) -> Game {
+    let head = opening("triple", 8, 8);
     let source = format!(
-        "motley: 1
-name: triple
-board: {{ files: 8, ranks: 8 }}
-pieces:
-  - {{ letter: K, name: king, moves: K, royal: true }}
-  - {{ letter: Q, name: queen, moves: Q }}
+        "{head}  - {{ letter: Q, name: queen, moves: Q }}
   - {{ letter: R, name: rook, moves: R }}
   - {{ letter: B, name: bishop, moves: B }}
   - {{ letter: N, name: knight, moves: N }}
@@ -24,7 +23,13 @@ state: {{ player_flags: [captured] }}
 turn: {turn}
 "
     );
-    Game::from_source(&source).unwrap_or_else(|e| panic!("{e}"))
+    game_of(&source)
+}
+
+/// Plays `mv` and asserts the FEN after it.
+fn plays_to(game: &mut Game, mv: &str, fen: &str) {
+    game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    assert_eq!(game.fen(), fen, "after {mv}");
 }
 
 #[test]
@@ -32,10 +37,10 @@ fn three_moves_by_three_pieces() {
     let mut game =
         chess_with("{ moves: 3, capture: any, later_moves: required, same_piece: forbidden }");
     assert_eq!(game.legal_moves().len(), 20);
-    game.play("e2e4").unwrap();
-    assert_eq!(
-        game.fen(),
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 {sub=2}"
+    plays_to(
+        &mut game,
+        "e2e4",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 {sub=2}",
     );
     let moves = game.legal_moves();
     assert!(!moves.contains(&"e4e5".to_string()), "the same piece again");
@@ -44,15 +49,15 @@ fn three_moves_by_three_pieces() {
         "required while other moves exist"
     );
     assert!(moves.contains(&"f1c4".to_string()));
-    game.play("d2d4").unwrap();
-    assert_eq!(
-        game.fen(),
-        "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1 {sub=3}"
+    plays_to(
+        &mut game,
+        "d2d4",
+        "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1 {sub=3}",
     );
-    game.play("g1f3").unwrap();
-    assert_eq!(
-        game.fen(),
-        "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 1"
+    plays_to(
+        &mut game,
+        "g1f3",
+        "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 1",
     );
     game.play("e7e5").unwrap();
     game.play("b8c6").unwrap();
@@ -61,16 +66,15 @@ fn three_moves_by_three_pieces() {
         .legal_moves()
         .iter()
         .any(|m| m.starts_with("e5") || m.starts_with("c6")));
-    game.play("f8b4").unwrap();
-    assert_eq!(
-        game.fen(),
-        "r1bqk1nr/pppp1ppp/2n5/4p3/1b1PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 2 2"
+    plays_to(
+        &mut game,
+        "f8b4",
+        "r1bqk1nr/pppp1ppp/2n5/4p3/1b1PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 2 2",
     );
     // A capture does not end the turn under `capture: any`.
     game.set_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 {sub=2}")
         .unwrap();
-    game.play("e4d5").unwrap();
-    assert_eq!(game.fen(), "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1 {sub=3}");
+    plays_to(&mut game, "e4d5", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1 {sub=3}");
     // The last move of a turn, required: `0000` only when nothing else is legal.
     game.set_fen("8/8/8/8/8/8/p7/k1K5 w - - 0 1 {sub=3}")
         .unwrap();
@@ -87,8 +91,7 @@ fn three_moves_by_three_pieces() {
     );
     assert_eq!(game.perft(1), 1);
     assert_eq!(game.outcome(), None);
-    game.play("0000").unwrap();
-    assert_eq!(game.fen(), "7k/8/8/8/8/p2b4/P6r/K7 b - - 0 1");
+    plays_to(&mut game, "0000", "7k/8/8/8/8/p2b4/P6r/K7 b - - 0 1");
 }
 
 #[test]
@@ -103,24 +106,24 @@ fn a_capture_ends_the_turn_and_the_privilege() {
         "rnbqkbnr/ppp1pppp/8/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 2"
     );
     // `0000` is a ply but not a move of the fifty-move count.
-    game.play("e4d5").unwrap();
-    assert_eq!(
-        game.fen(),
-        "rnbqkbnr/ppp1pppp/8/3P4/3P4/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 {captured=w}"
+    plays_to(
+        &mut game,
+        "e4d5",
+        "rnbqkbnr/ppp1pppp/8/3P4/3P4/8/PPP2PPP/RNBQKBNR b KQkq - 0 2 {captured=w}",
     );
     game.play("g8f6").unwrap();
     game.play("b8c6").unwrap();
     // White has lost the privilege: one move per turn.
-    game.play("g1f3").unwrap();
-    assert_eq!(
-        game.fen(),
-        "r1bqkb1r/ppp1pppp/2n2n2/3P4/3P4/5N2/PPP2PPP/RNBQKB1R b KQkq - 3 3 {captured=w}"
+    plays_to(
+        &mut game,
+        "g1f3",
+        "r1bqkb1r/ppp1pppp/2n2n2/3P4/3P4/5N2/PPP2PPP/RNBQKB1R b KQkq - 3 3 {captured=w}",
     );
     // A later move may not capture.
-    game.play("c6d4").unwrap();
-    assert_eq!(
-        game.fen(),
-        "r1bqkb1r/ppp1pppp/5n2/3P4/3n4/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4 {captured=wb}"
+    plays_to(
+        &mut game,
+        "c6d4",
+        "r1bqkb1r/ppp1pppp/5n2/3P4/3n4/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4 {captured=wb}",
     );
     assert!(game
         .set_fen(

@@ -14,8 +14,8 @@ import subprocess
 import sys
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MOTLEY = os.environ.get("MOTLEY", os.path.join(ROOT, "target", "debug", "motley"))
+from motley_binary import MOTLEY, ROOT, skip_reason
+
 RULES = os.path.join(ROOT, "spec", "variants", "marseillais.yaml")
 sys.path.insert(0, os.path.join(ROOT, "conformance", "scripts"))
 
@@ -39,23 +39,7 @@ POSITIONS = [
 GAMES = [(seed, 150) for seed in range(1, 9)]
 
 
-def missing():
-    """Why these tests cannot run here, or None."""
-    if chess is None:
-        return "python-chess is not installed (pip install chess)"
-    if not os.access(MOTLEY, os.X_OK):
-        return f"no motley binary at {MOTLEY} (cargo build -p motley-chess, or set MOTLEY)"
-    return None
-
-
-def skip_or_fail():
-    reason = missing()
-    if reason and os.environ.get("CI"):
-        raise AssertionError(reason)
-    return reason
-
-
-REASON = skip_or_fail()
+REASON = skip_reason(chess)
 
 
 def motley(*args):
@@ -73,14 +57,8 @@ def text(move):
 
 
 def start(fen, sub):
-    board = chess.Board(fen)
-    groups = []
-    if board.ep_square is not None:
-        victim = board.ep_square + (-8 if board.turn else 8)
-        groups = [([board.ep_square], victim, not board.turn)]
-    board.ep_square = None
-    first_turn = fen == script.START
-    return script.State(board, sub - 1, 1 if first_turn else 2, groups)
+    """The script's state at `fen` with the turn's move `sub` (1 or 2) due."""
+    return script.starting(fen, sub - 1)
 
 
 @unittest.skipIf(REASON, REASON or "")

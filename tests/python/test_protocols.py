@@ -6,10 +6,11 @@ Run: MOTLEY=target/release/motley python3 -m unittest discover -s tests/python -
 (MOTLEY defaults to target/debug/motley, which `cargo test` builds).
 """
 
-import os
 import random
 import subprocess
 import unittest
+
+from motley_binary import MOTLEY, skip_reason
 
 try:
     import chess
@@ -18,31 +19,13 @@ try:
 except ImportError:  # pragma: no cover - reported below
     chess = None
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MOTLEY = os.environ.get("MOTLEY", os.path.join(ROOT, "target", "debug", "motley"))
 # The search depth of the games: enough to beat a random mover.
 DEPTH = 2
 # Plies after which a game that has not ended fails the test.
 MAX_PLIES = 400
 
 
-def missing():
-    """Why these tests cannot run here, or None."""
-    if chess is None:
-        return "python-chess is not installed (pip install chess)"
-    if not os.access(MOTLEY, os.X_OK):
-        return f"no motley binary at {MOTLEY} (cargo build -p motley, or set MOTLEY)"
-    return None
-
-
-def skip_or_fail():
-    reason = missing()
-    if reason and os.environ.get("CI"):
-        raise AssertionError(reason)
-    return reason
-
-
-REASON = skip_or_fail()
+REASON = skip_reason(chess)
 
 
 def play_game(engine, board, motley_side, seed):

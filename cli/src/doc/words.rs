@@ -239,36 +239,67 @@ fn names(rules: &Rules, letters: &[motley_interpreter::load::Text]) -> String {
 
 /// The rules besides the pieces, as (heading, sentences) in the order of a
 /// rules page: board, turn, promotion, castling, hands and drops, gating,
-/// freezing, the end of the game.
-#[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
+/// freezing, the end of the game. A heading with nothing to say is left out.
 pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String>)> {
-    let file = &rules.rule_file();
-    let v = &rules.variant();
-    let text = |span| source_text(source, span);
-    // A zone as whole files or ranks where it is one (`true`: anywhere),
-    // else as written.
-    let zone = |span| {
-        let written = text(span);
+    let page = Page { rules, source };
+    let board = format!(
+        "{} files by {} ranks; White moves first, from the setup {}.",
+        rules.variant().files,
+        rules.variant().ranks,
+        rules.rule_file().setup.value
+    );
+    [
+        ("Board", vec![board]),
+        ("Turns", page.turns()),
+        ("Promotion", page.promotion()),
+        ("Castling", page.castling()),
+        ("Hands and drops", page.hands()),
+        ("Gating", page.gating()),
+        ("Freezing", page.freezing()),
+        ("Obligations", page.obligations()),
+        ("End of the game", page.end()),
+    ]
+    .into_iter()
+    .filter(|(_, sentences)| !sentences.is_empty())
+    .collect()
+}
+
+/// A rules page in the making: the rules and the source they were read from.
+struct Page<'a> {
+    rules: &'a Rules,
+    source: &'a str,
+}
+
+impl Page<'_> {
+    fn file(&self) -> &RuleFile {
+        self.rules.rule_file()
+    }
+
+    /// The words of a span of the source.
+    fn text(&self, span: motley_interpreter::diagnostic::Span) -> String {
+        source_text(self.source, span)
+    }
+
+    /// A zone as written (`true`: anywhere).
+    fn zone(&self, span: motley_interpreter::diagnostic::Span) -> String {
+        let written = self.text(span);
         match written.as_str() {
             "true" => "anywhere".to_string(),
             _ => format!("where {written}"),
         }
-    };
-    let mut out = Vec::new();
-    out.push((
-        "Board",
-        vec![format!(
-            "{} files by {} ranks; White moves first, from the setup {}.",
-            v.files, v.ranks, file.setup.value
-        )],
-    ));
-    if let Some(turn) = &file.turn {
+    }
+
+    /// Multi-move turns: how many moves, while what holds, and their limits.
+    fn turns(&self) -> Vec<String> {
+        let Some(turn) = &self.file().turn else {
+            return Vec::new();
+        };
         let mut s = vec![format!(
             "A turn is {} moves while this holds for the mover: {}.",
             turn.moves.0,
             turn.privilege
                 .as_ref()
-                .map_or("always".into(), |p| text(p.span))
+                .map_or("always".into(), |p| self.text(p.span))
         )];
         match turn.capture.as_ref().map(|t| t.value.as_str()) {
             Some("any") => s.push("A capture may be any move of a turn.".into()),
@@ -292,33 +323,39 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
                 "The later moves of a turn may not move the piece that moved before in it.".into(),
             );
         }
-        out.push(("Turns", s));
+        s
     }
-    if !file.promotion.is_empty() {
-        let s = file
+
+    /// One sentence a promotion rule.
+    fn promotion(&self) -> Vec<String> {
+        self.file()
             .promotion
             .iter()
             .map(|p| {
                 let mut t = format!(
                     "A {} {} promote {} to a {}",
-                    names(rules, &p.pieces),
+                    names(self.rules, &p.pieces),
                     if p.mandatory { "must" } else { "may" },
-                    zone(p.zone.span),
-                    names(rules, &p.to)
+                    self.zone(p.zone.span),
+                    names(self.rules, &p.to)
                 );
                 if p.limit.as_ref().is_some_and(|l| l.value == "captured") {
                     t.push_str(", only to a type its side has lost");
                 }
                 if let Some(w) = &p.when {
-                    t.push_str(&format!(", when {}", text(w.span)));
+                    t.push_str(&format!(", when {}", self.text(w.span)));
                 }
                 t.push('.');
                 t
             })
-            .collect();
-        out.push(("Promotion", s));
+            .collect()
     }
-    if let Some(c) = &file.castling {
+
+    /// Castling: who castles with what, to which files.
+    fn castling(&self) -> Vec<String> {
+        let Some(c) = &self.file().castling else {
+            return Vec::new();
+        };
         let sides: Vec<String> = c
             .sides
             .iter()
@@ -329,17 +366,20 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
                 )
             })
             .collect();
-        out.push((
-            "Castling",
-            vec![format!(
-                "The {} castles with the {}: {}; neither may have moved, the squares between must be empty and the king may not be in check, pass through or land on an attacked square.",
-                names(rules, std::slice::from_ref(&c.king)),
-                names(rules, &c.rooks),
-                sides.join(", or ")
-            )],
-        ));
+        vec![format!(
+            "The {} castles with the {}: {}; neither may have moved, the squares between must be empty and the king may not be in check, pass through or land on an attacked square.",
+            names(self.rules, std::slice::from_ref(&c.king)),
+            names(self.rules, &c.rooks),
+            sides.join(", or ")
+        )]
     }
-    if let Some(to) = &file.hand_captured {
+
+    /// Where captured pieces go, and the drops.
+    fn hands(&self) -> Vec<String> {
+        let file = self.file();
+        let Some(to) = &file.hand_captured else {
+            return Vec::new();
+        };
         let mut s = vec![match to.value.as_str() {
             "capturer" => {
                 "A captured piece goes to the capturer's hand, changing colour.".to_string()
@@ -350,23 +390,23 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
         if !file.hand_keep.is_empty() {
             s.push(format!(
                 "Only a captured {} goes to a hand.",
-                names(rules, &file.hand_keep)
+                names(self.rules, &file.hand_keep)
             ));
         }
         for d in &file.drops {
             let mut t = format!(
                 "A {} in hand may be dropped {}",
-                names(rules, &d.pieces),
-                zone(d.zone.span)
+                names(self.rules, &d.pieces),
+                self.zone(d.zone.span)
             );
             if let Some(a) = &d.entry_as {
                 t.push_str(&format!(
                     ", entering as a {}",
-                    names(rules, std::slice::from_ref(a))
+                    names(self.rules, std::slice::from_ref(a))
                 ));
             }
             if let Some(w) = &d.when {
-                t.push_str(&format!(", when {}", text(w.span)));
+                t.push_str(&format!(", when {}", self.text(w.span)));
             }
             let forbid: Vec<&str> = d.forbid.iter().map(|f| f.value.as_str()).collect();
             if !forbid.is_empty() {
@@ -375,20 +415,22 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
             t.push('.');
             s.push(t);
         }
-        out.push(("Hands and drops", s));
+        s
     }
-    if !file.gating.is_empty() {
-        let s = file
+
+    /// Gating: what may appear on a vacated square.
+    fn gating(&self) -> Vec<String> {
+        self.file()
             .gating
             .iter()
             .map(|g| {
                 let by: Vec<&str> = g.vacated_by.iter().map(|t| t.value.as_str()).collect();
                 format!(
                     "A {} in hand may appear on the square a move vacates{}{}.",
-                    names(rules, &g.pieces),
+                    names(self.rules, &g.pieces),
                     g.zone
                         .as_ref()
-                        .map_or(String::new(), |z| format!(" where {}", text(z.span))),
+                        .map_or(String::new(), |z| format!(" where {}", self.text(z.span))),
                     if by.is_empty() {
                         String::new()
                     } else {
@@ -396,121 +438,133 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
                     }
                 )
             })
-            .collect();
-        out.push(("Gating", s));
+            .collect()
     }
-    if !file.freeze.is_empty() {
-        let s = file
+
+    /// Freezing: who freezes whom.
+    fn freezing(&self) -> Vec<String> {
+        self.file()
             .freeze
             .iter()
             .map(|f| {
+                let except = if f.immune.is_empty() {
+                    String::new()
+                } else {
+                    format!(", except a {}", names(self.rules, &f.immune))
+                };
                 format!(
-                    "A {} freezes the enemy pieces on the squares of {} from it{}: they may not move.",
-                    names(rules, &f.by),
+                    "A {} freezes the enemy pieces on the squares of {} from it{except}: they may not move.",
+                    names(self.rules, &f.by),
                     f.reach.text.value,
-                    if f.immune.is_empty() { String::new() } else { format!(", except a {}", names(rules, &f.immune)) }
                 )
             })
-            .collect();
-        out.push(("Freezing", s));
+            .collect()
     }
-    let o = &file.outcomes;
-    let valued = &rules.variant().outcomes;
-    let mut captures = Vec::new();
-    if let Some(c) = &file.compulsory_capture {
-        let who = match c.sides.as_ref().map(|t| t.value.as_str()) {
-            Some("white") => "White",
-            Some("black") => "Black",
-            _ => "A player",
-        };
-        let by = match &c.by {
-            Some(letters) => format!(" with a {}", names(rules, letters)),
-            None => String::new(),
-        };
-        captures.push(format!(
-            "{who} who can capture{by} must capture (any such capture)."
-        ));
-    }
-    if rules.variant().checks_illegal {
-        captures.push("No move may attack the enemy royal piece: nobody is ever in check.".into());
-    }
-    if !captures.is_empty() {
-        out.push(("Obligations", captures));
-    }
-    let result = |r: motley_interpreter::check::Result3| match r {
-        motley_interpreter::check::Result3::Loss => "loses",
-        motley_interpreter::check::Result3::Draw => "draws",
-        motley_interpreter::check::Result3::Win => "wins",
-    };
-    let mut end = Vec::new();
-    if rules.variant().pieces.iter().any(|p| p.royal) {
-        end.push(format!(
-            "A player whose royal piece is attacked and who has no legal move is checkmated and {}.",
-            result(valued.checkmate)
-        ));
-    }
-    end.push(if valued.stalemate_fewer_pieces {
-        "A player with no legal move who is not in check is stalemated: the player with fewer pieces on the board wins; as many draw.".into()
-    } else {
-        format!(
-            "A player with no legal move who is not in check is stalemated and {}.",
-            result(valued.stalemate)
-        )
-    });
-    if let Some(e) = &valued.extinction {
-        let counted = match &o.extinction.as_ref().and_then(|d| d.pieces.as_ref()) {
-            Some(letters) => format!("of one type ({})", names(rules, letters)),
-            None => "in all".to_string(),
-        };
-        let amount = match e.fewer_than {
-            1 => "no piece".to_string(),
-            n => format!("fewer than {n} pieces"),
-        };
-        end.push(format!(
-            "A player left with {amount} {counted}, on the board and in hand, {}.",
-            result(e.result)
-        ));
-    }
-    if o.bare_royal.is_some() {
-        end.push("A player left with only royal pieces loses.".into());
-    }
-    if let Some((n, _)) = o.check_count {
-        end.push(format!("Giving {n} checks wins."));
-    }
-    if let Some((letters, zone)) = &o.reach {
-        end.push(format!(
-            "A {} reaching {} wins.",
-            names(rules, letters),
-            text(zone.span)
-        ));
-        if let Some(answer) = valued.reach_answer {
-            let (side, other) = if answer == 0 {
-                ("White", "Black")
-            } else {
-                ("Black", "White")
+
+    /// Compulsory captures and the ban on checks.
+    fn obligations(&self) -> Vec<String> {
+        let file = self.file();
+        let mut captures = Vec::new();
+        if let Some(c) = &file.compulsory_capture {
+            let who = match c.sides.as_ref().map(|t| t.value.as_str()) {
+                Some("white") => "White",
+                Some("black") => "Black",
+                _ => "A player",
             };
-            end.push(format!(
-                "When {other} reaches it, {side} may answer with one move: reaching too draws."
+            let by = match &c.by {
+                Some(letters) => format!(" with a {}", names(self.rules, letters)),
+                None => String::new(),
+            };
+            captures.push(format!(
+                "{who} who can capture{by} must capture (any such capture)."
             ));
         }
+        if self.rules.variant().checks_illegal {
+            captures
+                .push("No move may attack the enemy royal piece: nobody is ever in check.".into());
+        }
+        captures
     }
-    if let Some(side) = valued.draw_odds {
-        end.push(format!(
-            "Every game that would be drawn is won by {}.",
-            if side == 0 { "White" } else { "Black" }
-        ));
+
+    /// How the game ends: mates, stalemates, extinction, goals and draws.
+    fn end(&self) -> Vec<String> {
+        let file = self.file();
+        let o = &file.outcomes;
+        let valued = &self.rules.variant().outcomes;
+        let result = |r: motley_interpreter::check::Result3| match r {
+            motley_interpreter::check::Result3::Loss => "loses",
+            motley_interpreter::check::Result3::Draw => "draws",
+            motley_interpreter::check::Result3::Win => "wins",
+        };
+        let mut end = Vec::new();
+        if self.rules.variant().pieces.iter().any(|p| p.royal) {
+            end.push(format!(
+                "A player whose royal piece is attacked and who has no legal move is checkmated and {}.",
+                result(valued.checkmate)
+            ));
+        }
+        end.push(if valued.stalemate_fewer_pieces {
+            "A player with no legal move who is not in check is stalemated: the player with fewer pieces on the board wins; as many draw.".into()
+        } else {
+            format!(
+                "A player with no legal move who is not in check is stalemated and {}.",
+                result(valued.stalemate)
+            )
+        });
+        if let Some(e) = &valued.extinction {
+            let counted = match &o.extinction.as_ref().and_then(|d| d.pieces.as_ref()) {
+                Some(letters) => format!("of one type ({})", names(self.rules, letters)),
+                None => "in all".to_string(),
+            };
+            let amount = match e.fewer_than {
+                1 => "no piece".to_string(),
+                n => format!("fewer than {n} pieces"),
+            };
+            end.push(format!(
+                "A player left with {amount} {counted}, on the board and in hand, {}.",
+                result(e.result)
+            ));
+        }
+        if o.bare_royal.is_some() {
+            end.push("A player left with only royal pieces loses.".into());
+        }
+        if let Some((n, _)) = o.check_count {
+            end.push(format!("Giving {n} checks wins."));
+        }
+        if let Some((letters, zone)) = &o.reach {
+            end.push(format!(
+                "A {} reaching {} wins.",
+                names(self.rules, letters),
+                self.text(zone.span)
+            ));
+            if let Some(answer) = valued.reach_answer {
+                let (side, other) = if answer == 0 {
+                    ("White", "Black")
+                } else {
+                    ("Black", "White")
+                };
+                end.push(format!(
+                    "When {other} reaches it, {side} may answer with one move: reaching too draws."
+                ));
+            }
+        }
+        if let Some(side) = valued.draw_odds {
+            end.push(format!(
+                "Every game that would be drawn is won by {}.",
+                if side == 0 { "White" } else { "Black" }
+            ));
+        }
+        if let Some((n, _)) = file.draws.fifty_move {
+            end.push(format!(
+                "{n} plies without a capture or an irreversible move draw."
+            ));
+        }
+        if let Some((n, _)) = file.draws.repetition {
+            end.push(format!("The same position {n} times draws."));
+        }
+        if file.draws.insufficient_material {
+            end.push("Material that cannot mate draws.".into());
+        }
+        end
     }
-    if let Some((n, _)) = file.draws.fifty_move {
-        end.push(format!(
-            "{n} plies without a capture or an irreversible move draw."
-        ));
-    }
-    if let Some((n, _)) = file.draws.repetition {
-        end.push(format!("The same position {n} times draws."));
-    }
-    if file.draws.insufficient_material {
-        end.push("Material that cannot mate draws.".into());
-    }
-    out.push(("End of the game", end));
-    out
 }

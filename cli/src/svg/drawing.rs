@@ -257,22 +257,41 @@ pub fn board(game: &Game, options: &BoardOptions) -> String {
 
 impl Drawing<'_> {
     /// The picture as a standalone SVG 1.1 document.
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
     pub fn svg(&self) -> String {
-        let (files, ranks) = (self.rules.files() as u32, self.rules.ranks() as u32);
-        let top = if self.title.is_some() { 30 } else { 8 };
+        let frame = Frame {
+            files: self.rules.files() as u32,
+            ranks: self.rules.ranks() as u32,
+            top: if self.title.is_some() { 30 } else { 8 },
+            flip: self.flip,
+        };
         let mut legend: Vec<Mark> = self.marks.iter().map(|m| m.1).collect();
         legend.sort();
         legend.dedup();
-        let board_w = files * S;
+        let board_w = frame.files * S;
+        let mut out = String::new();
+        self.header(&mut out, &frame, legend.len() as u32);
+        self.squares(&mut out, &frame);
+        self.coordinates(&mut out, &frame);
+        self.things(&mut out, &frame);
+        if let Some(hands) = &self.hands {
+            out.push_str(&self.hands_panel(hands, frame.top, board_w));
+        }
+        self.legend(&mut out, &frame, &legend);
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// The XML declaration, the `<svg>` element, the title, the symbols
+    /// and the background; `legend_rows` makes room below the board.
+    fn header(&self, out: &mut String, frame: &Frame, legend_rows: u32) {
+        let board_w = frame.files * S;
         let width = LEFT + board_w + if self.hands.is_some() { HANDS } else { 10 };
-        let legend_h = if legend.is_empty() {
+        let legend_h = if legend_rows == 0 {
             0
         } else {
-            8 + ROW * legend.len() as u32
+            8 + ROW * legend_rows
         };
-        let height = top + ranks * S + BELOW + legend_h;
-        let mut out = String::new();
+        let height = frame.top + frame.ranks * S + BELOW + legend_h;
         let _ = write!(
             out,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
@@ -296,23 +315,14 @@ impl Drawing<'_> {
                 escape(title)
             );
         }
-        // Where a square's top-left corner is drawn.
-        let at = |sq: u8| -> (u32, u32) {
-            let (f, r) = (sq as u32 % files, sq as u32 / files);
-            let (col, row) = if self.flip {
-                (files - 1 - f, r)
-            } else {
-                (f, ranks - 1 - r)
-            };
-            (LEFT + col * S, top + row * S)
-        };
-        let centre = |sq: u8| {
-            let (x, y) = at(sq);
-            (x as f64 + S as f64 / 2.0, y as f64 + S as f64 / 2.0)
-        };
+    }
+
+    /// The squares, then the tints over them.
+    fn squares(&self, out: &mut String, frame: &Frame) {
+        let (files, ranks) = (frame.files, frame.ranks);
         out.push_str("<g id=\"squares\">\n");
         for sq in (0..files * ranks).map(|sq| sq as u8) {
-            let (x, y) = at(sq);
+            let (x, y) = frame.at(sq);
             let (f, r) = (sq as u32 % files, sq as u32 / files);
             let fill = if (f + r) % 2 == 0 {
                 "#b58863"
@@ -327,13 +337,17 @@ impl Drawing<'_> {
         }
         out.push_str("</g>\n");
         for &(sq, colour) in &self.tints {
-            let (x, y) = at(sq);
+            let (x, y) = frame.at(sq);
             let _ = writeln!(
                 out,
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{colour}\" fill-opacity=\"0.55\"/>"
             );
         }
-        // Coordinates: rank numbers on the left, file letters below.
+    }
+
+    /// Rank numbers on the left, file letters below.
+    fn coordinates(&self, out: &mut String, frame: &Frame) {
+        let (files, ranks, top) = (frame.files, frame.ranks, frame.top);
         for i in 0..ranks {
             let rank = if self.flip { i + 1 } else { ranks - i };
             let _ = writeln!(
@@ -353,15 +367,20 @@ impl Drawing<'_> {
                 (b'a' + file as u8) as char
             );
         }
+    }
+
+    /// What stands on the squares: walls, pieces, frozen and hidden marks,
+    /// move marks and arrows.
+    fn things(&self, out: &mut String, frame: &Frame) {
         for &sq in &self.walls {
-            let (x, y) = at(sq);
+            let (x, y) = frame.at(sq);
             let _ = writeln!(
                 out,
                 "<rect class=\"wall\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"#3a3a3a\"/>"
             );
         }
         for &(sq, ty, colour) in &self.pieces {
-            let (x, y) = at(sq);
+            let (x, y) = frame.at(sq);
             let _ = writeln!(
                 out,
                 "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\"/>",
@@ -369,7 +388,7 @@ impl Drawing<'_> {
             );
         }
         for &sq in &self.frozen {
-            let (x, y) = at(sq);
+            let (x, y) = frame.at(sq);
             let _ = writeln!(
                 out,
                 "<g class=\"frozen\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#1e90ff\" stroke-width=\"3\"/>\
@@ -383,7 +402,7 @@ impl Drawing<'_> {
             );
         }
         for &sq in &self.hidden {
-            let (x, y) = centre(sq);
+            let (x, y) = frame.centre(sq);
             let _ = writeln!(
                 out,
                 "<text class=\"hidden\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"26\" fill=\"#555555\">?</text>",
@@ -391,7 +410,7 @@ impl Drawing<'_> {
             );
         }
         for &(sq, mark) in &self.marks {
-            let (x, y) = centre(sq);
+            let (x, y) = frame.centre(sq);
             let _ = writeln!(
                 out,
                 "<g class=\"mark {}\">{}</g>",
@@ -400,17 +419,18 @@ impl Drawing<'_> {
             );
         }
         for &(from, to) in &self.arrows {
-            let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+            let ((x1, y1), (x2, y2)) = (frame.centre(from), frame.centre(to));
             let _ = writeln!(
                 out,
                 "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#15781b\" stroke-opacity=\"0.75\" \
                  stroke-width=\"7\" marker-end=\"url(#arrowhead)\"/>"
             );
         }
-        if let Some(hands) = &self.hands {
-            out.push_str(&self.hands_panel(hands, top, board_w));
-        }
-        let base = top + ranks * S + BELOW + 4;
+    }
+
+    /// The key to the move marks, below the board.
+    fn legend(&self, out: &mut String, frame: &Frame, legend: &[Mark]) {
+        let base = frame.top + frame.ranks * S + BELOW + 4;
         for (i, mark) in legend.iter().enumerate() {
             let y = base + i as u32 * ROW + ROW / 2;
             let _ = writeln!(
@@ -423,8 +443,6 @@ impl Drawing<'_> {
                 escape(&mark.label())
             );
         }
-        out.push_str("</svg>\n");
-        out
     }
 
     /// The symbols of the piece types drawn, and the arrowhead.
@@ -510,6 +528,37 @@ impl Drawing<'_> {
             out.push_str("</g>\n");
         }
         out
+    }
+}
+
+/// Where the board stands in the picture: its size, how far down it
+/// starts and whether Black is at the bottom.
+struct Frame {
+    files: u32,
+    ranks: u32,
+    top: u32,
+    flip: bool,
+}
+
+impl Frame {
+    /// Where a square's top-left corner is drawn.
+    fn at(&self, sq: u8) -> (u32, u32) {
+        let (f, r) = (u32::from(sq) % self.files, u32::from(sq) / self.files);
+        let (col, row) = if self.flip {
+            (self.files - 1 - f, r)
+        } else {
+            (f, self.ranks - 1 - r)
+        };
+        (LEFT + col * S, self.top + row * S)
+    }
+
+    /// Where a square's centre is drawn.
+    fn centre(&self, sq: u8) -> (f64, f64) {
+        let (x, y) = self.at(sq);
+        (
+            f64::from(x) + f64::from(S) / 2.0,
+            f64::from(y) + f64::from(S) / 2.0,
+        )
     }
 }
 

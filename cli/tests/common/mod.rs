@@ -38,19 +38,24 @@ pub fn motley_at_root(args: &[&str]) -> (i32, String, String) {
 
 /// Runs `motley ARGS` with `input` on its stdin.
 pub fn motley_with_input(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = command(args)
+    finished(run_with_input(&mut command(args), input))
+}
+
+/// Runs `command` with `input` on its stdin; its output.
+pub fn run_with_input(command: &mut Command, input: &str) -> std::process::Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("motley runs");
+        .expect("the command runs");
     child
         .stdin
         .take()
         .expect("stdin")
         .write_all(input.as_bytes())
         .expect("input written");
-    finished(child.wait_with_output().expect("motley ends"))
+    child.wait_with_output().expect("the command ends")
 }
 
 fn finished(out: std::process::Output) -> (i32, String, String) {
@@ -74,4 +79,47 @@ pub fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&dir).expect("scratch folder");
     dir
+}
+
+/// Runs `motley ARGS`, asserts that it exits with `code`, and returns its
+/// stderr.
+pub fn refused(args: &[&str], code: i32) -> String {
+    let (got, out, err) = motley(args);
+    assert_eq!(got, code, "{out}{err}");
+    err
+}
+
+/// Runs `motley ARGS` in the repository's root folder, asserts that it
+/// exits with `code`, and returns its stderr.
+pub fn refused_at_root(args: &[&str], code: i32) -> String {
+    let (got, out, err) = motley_at_root(args);
+    assert_eq!(got, code, "{out}{err}");
+    err
+}
+
+/// Asserts that `text` holds `part`, showing `text` when it does not.
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
+/// Asserts that `text` starts with `prefix`, showing `text` when it does not.
+pub fn assert_starts(text: &str, prefix: &str) {
+    assert!(
+        text.starts_with(prefix),
+        "{prefix:?} does not start:\n{text}"
+    );
+}
+
+/// Asserts that `text` ends with `suffix`, showing `text` when it does not.
+pub fn assert_ends(text: &str, suffix: &str) {
+    assert!(text.ends_with(suffix), "{suffix:?} does not end:\n{text}");
+}
+
+/// `args`, then `--moves` and each word of `moves`: the arguments of a
+/// command run after those moves, each move its own argument.
+pub fn with_moves<'a>(args: &[&'a str], moves: &'a str) -> Vec<&'a str> {
+    let mut all = args.to_vec();
+    all.push("--moves");
+    all.extend(moves.split_whitespace());
+    all
 }

@@ -252,27 +252,40 @@ impl<T: JsonSchema> JsonSchema for Ruled<T> {
     }
 }
 
-impl JsonSchema for Whole {
-    fn schema_name() -> Cow<'static, str> {
-        "Whole".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "integer", "minimum": 0, "maximum": u32::MAX })
-    }
+/// `JsonSchema` for types whose schema is fixed and written out where
+/// they are used: `TYPE => "NAME": { schema }`.
+macro_rules! inline_schemas {
+    ($($ty:ty => $name:literal: $schema:tt)*) => {$(
+        impl JsonSchema for $ty {
+            fn schema_name() -> Cow<'static, str> {
+                $name.into()
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                json_schema!($schema)
+            }
+        }
+    )*};
 }
 
-impl JsonSchema for Truth {
-    fn schema_name() -> Cow<'static, str> {
-        "Truth".into()
+inline_schemas! {
+    Whole => "Whole": { "type": "integer", "minimum": 0, "maximum": u32::MAX }
+    Truth => "Truth": { "type": "boolean" }
+    RawDemote => "Demote": {
+        "description": "`true`: captured promoted pieces go to a hand as the type they promoted from; or a mapping of captured letter to held letter (`{ C: N }`).",
+        "anyOf": [
+            { "type": "boolean" },
+            { "type": "object", "additionalProperties": { "type": "string" } }
+        ]
     }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "boolean" })
+    RawLetters => "Letters": {
+        "description": "Piece letters: a list, or one string of letters or an expression of rulings giving them.",
+        "anyOf": [
+            { "type": "string" },
+            { "type": "array", "items": { "type": "string" } }
+        ]
     }
 }
 
@@ -301,42 +314,6 @@ impl JsonSchema for RawMoves {
                     "required": ["ruling"],
                     "additionalProperties": { "$ref": "#/definitions/Moves" }
                 }
-            ]
-        })
-    }
-}
-
-impl JsonSchema for RawDemote {
-    fn schema_name() -> Cow<'static, str> {
-        "Demote".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "`true`: captured promoted pieces go to a hand as the type they promoted from; or a mapping of captured letter to held letter (`{ C: N }`).",
-            "anyOf": [
-                { "type": "boolean" },
-                { "type": "object", "additionalProperties": { "type": "string" } }
-            ]
-        })
-    }
-}
-
-impl JsonSchema for RawLetters {
-    fn schema_name() -> Cow<'static, str> {
-        "Letters".into()
-    }
-    fn inline_schema() -> bool {
-        true
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "Piece letters: a list, or one string of letters or an expression of rulings giving them.",
-            "anyOf": [
-                { "type": "string" },
-                { "type": "array", "items": { "type": "string" } }
             ]
         })
     }

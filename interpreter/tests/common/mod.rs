@@ -1,0 +1,25 @@
+//! What the interpreter's integration tests share: small rule files
+//! written in the tests. Each test crate uses a part of it.
+#![allow(dead_code)]
+
+use motley_interpreter::Game;
+
+/// The opening lines of a rule file: the language version, `name`, a board
+/// of `files` by `ranks`, and a royal king as the first piece; the other
+/// pieces and the other keys follow.
+pub fn opening(name: &str, files: u8, ranks: u8) -> String {
+    format!(
+        "motley: 1
+name: {name}
+board: {{ files: {files}, ranks: {ranks} }}
+pieces:
+  - {{ letter: K, name: king, moves: K, royal: true }}
+"
+    )
+}
+
+/// The game of a rule file's text; a rule file that does not load fails
+/// the test with its diagnostic.
+pub fn game_of(source: &str) -> Game {
+    Game::from_source(source).unwrap_or_else(|e| panic!("{e}"))
+}
