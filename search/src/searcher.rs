@@ -362,7 +362,10 @@ impl<G: Game> Searcher<G> {
             }
             legal += 1;
             self.keys.push(game.key());
-            let gives_check = game.in_check();
+            // A check given ends the turn: mid-turn (the same side still to
+            // move) the mover's own king may stand attacked, and extending
+            // there would never let the depth fall.
+            let gives_check = game.side() != us && game.in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
             let next = depth - 1 + extension;
