@@ -362,7 +362,10 @@ impl<G: Game> Searcher<G> {
             }
             legal += 1;
             self.keys.push(game.key());
-            let gives_check = game.in_check();
+            // A check given ends the turn: mid-turn (the same side still to
+            // move) the mover's own king may stand attacked, and extending
+            // there would never let the depth fall.
+            let gives_check = game.side() != us && game.in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
             let next = depth - 1 + extension;
@@ -413,7 +416,9 @@ impl<G: Game> Searcher<G> {
         *h = (*h + depth * depth).min(1 << 20);
     }
 
-    /// Quiescence: captures only, standing pat on the evaluation.
+    /// Quiescence: captures only, standing pat on the evaluation; a
+    /// position whose every move captures is quiet (its captures are not
+    /// searched), which bounds quiescence where captures never run out.
     fn quiesce(&mut self, game: &mut G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -434,6 +439,12 @@ impl<G: Game> Searcher<G> {
             .iter()
             .filter_map(|&m| game.capture(m).map(|(victim, by)| (victim * 16 - by, m)))
             .collect();
+        // Where every move captures (clobber, compulsory captures), captures
+        // are the game's ordinary moves, not a tactic to resolve: searching
+        // them here would search the whole game. The position stands pat.
+        if captures.len() == moves.len() {
+            captures.clear();
+        }
         captures.sort_by_key(|c| -c.0);
         for (_, m) in captures {
             if !game.make(m) {
