@@ -128,8 +128,11 @@ fn conform_gives_one_object_per_case_and_bench_its_rows() {
     let (_, v) = json(&["bench", &variant("chess"), "--depth", "2"]);
     assert_eq!(v[0]["impl"], "interpreter");
     assert_eq!(v[0]["leaves"], 400);
-    assert_eq!(v[1]["impl"], "engine");
-    assert!(v[1]["x_interp"].as_f64().is_some_and(|x| x > 0.0));
+    assert_eq!(v[1]["impl"], "interp bulk");
+    assert_eq!(v[1]["leaves"], 400);
+    assert_eq!(v[2]["impl"], "engine");
+    assert!(v[2]["x_interp"].as_f64().is_some_and(|x| x > 0.0));
+    assert!(v[2]["x_bulk"].as_f64().is_some_and(|x| x > 0.0));
 }
 
 #[test]
