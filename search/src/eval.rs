@@ -43,6 +43,8 @@ pub struct Evaluation {
     /// 1, or -1 where a side wins by losing all its pieces: the sign of
     /// material in the evaluation.
     material_sign: i32,
+    /// The least value of a non-royal type.
+    least: i32,
 }
 
 impl Evaluation {
@@ -104,12 +106,18 @@ impl Evaluation {
             .extinction
             .as_ref()
             .is_some_and(|e| e.types.is_none() && e.result == Result3::Win);
+        let least = (0..types)
+            .filter(|&ty| !rules.variant().pieces[ty].royal)
+            .map(|ty| values[ty])
+            .min()
+            .unwrap_or(0);
         Evaluation {
             values,
             squares: tables,
             goals: goals(rules),
             endgame: start / 3,
             material_sign: if losing_wins { -1 } else { 1 },
+            least,
         }
     }
 
@@ -119,6 +127,24 @@ impl Evaluation {
             .get((code as usize).wrapping_sub(1) / 2)
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Whether material counts for its owner (not where losing every piece wins).
+    pub fn material_counts(&self) -> bool {
+        self.material_sign > 0
+    }
+
+    /// Whether `color` has, on the board or in hand, a piece worth more than
+    /// the least valuable non-royal type: a side with only royal pieces and
+    /// the least valuable ones risks zugzwang.
+    pub fn beyond_least(&self, rules: &Rules, pos: &Position, color: Color) -> bool {
+        let beyond = |ty: usize| self.values[ty] > self.least;
+        pos.occupied(color)
+            .iter()
+            .any(|sq| beyond((pos.piece_at(sq) as usize - 1) / 2))
+            || (rules.tracks_hands()
+                && (0..rules.piece_types())
+                    .any(|ty| beyond(ty) && rules.held(pos, color.index(), ty) > 0))
     }
 
     /// The evaluation of `pos` in centipawns, from the side to move's view.

@@ -29,6 +29,9 @@ pub struct Limits {
 /// Time kept in hand for the protocol's overhead.
 const MARGIN: Duration = Duration::from_millis(30);
 
+/// The moves a clock without `movestogo` is shared over.
+const MOVES_LEFT: u32 = 25;
+
 impl Limits {
     /// Soft and hard time limits: no new iteration starts after the soft
     /// one, the search stops at the hard one.
@@ -39,10 +42,13 @@ impl Limits {
         }
         let clock = self.clock?;
         let left = clock.time.saturating_sub(MARGIN);
-        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
-        let share = left / moves + clock.increment * 3 / 4;
-        let hard = (share * 3).min(left / 3).max(Duration::from_millis(1));
-        let soft = (share / 2).min(hard);
+        // A share of what is left, as if this many moves remained, and most
+        // of the increment: the clock shrinks by about 1/MOVES_LEFT a move
+        // while the increment keeps the end of a game playable.
+        let moves = clock.moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, MOVES_LEFT);
+        let share = left / moves + clock.increment * 9 / 10;
+        let hard = (share * 4).min(left / 4).max(Duration::from_millis(1));
+        let soft = (share * 3 / 5).min(hard);
         Some((soft, hard))
     }
 }
