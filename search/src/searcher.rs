@@ -458,7 +458,13 @@ impl<G: Game> Searcher<G> {
             let gives_check = game.side() != us && game.in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
-            if futile && legal > 1 && quiet && !gives_check && game.side() != us {
+            if futile
+                && legal > 1
+                && quiet
+                && !gives_check
+                && game.side() != us
+                && game.decided().is_none()
+            {
                 game.unmake();
                 self.keys.pop();
                 continue;
