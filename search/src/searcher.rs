@@ -491,19 +491,16 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        if quiet {
-                            self.reward_quiet(game, m, ply, depth);
-                        }
-                        break;
-                    }
+            let raised = Window::raise(&mut best, &mut alpha, beta, score);
+            if raised != Window::Kept {
+                best_move = Some(m);
+                self.update_pv(ply, m);
+            }
+            if raised == Window::Cut {
+                if quiet {
+                    self.reward_quiet(game, m, ply, depth);
                 }
+                break;
             }
         }
         self.buffers[ply] = moves;
@@ -568,14 +565,8 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if Window::raise(&mut best, &mut alpha, beta, score) == Window::Cut {
+                break;
             }
         }
         self.buffers[ply] = moves;
@@ -608,6 +599,33 @@ impl<G: Game> Searcher<G> {
         line.push(m);
         if let Some(child) = below.first() {
             line.extend_from_slice(child);
+        }
+    }
+}
+
+/// What a move's score did to the search window.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Window {
+    /// Alpha stands.
+    Kept,
+    /// The score raised alpha.
+    Raised,
+    /// The score reached beta: the remaining moves are not searched.
+    Cut,
+}
+
+impl Window {
+    /// Takes `score` into the best score and alpha.
+    fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> Window {
+        *best = (*best).max(score);
+        if score <= *alpha {
+            return Window::Kept;
+        }
+        *alpha = score;
+        if score >= beta {
+            Window::Cut
+        } else {
+            Window::Raised
         }
     }
 }
