@@ -6,8 +6,11 @@
 //! it nears its zone), and the checks given where checks are counted.
 //! Where reaching a region wins, the pieces that may reach it are worth
 //! more the fewer king steps they stand from it.
-//! Where losing every piece wins (`extinction: { result: win }` over all
-//! pieces, as in antichess), material counts against its owner.
+//! Where losing pieces wins (`extinction: { result: win }`, over all
+//! pieces as in antichess or over the types it names as in codrus), those
+//! pieces count against their owner; where being mated wins (`checkmate:
+//! win`, misère), every piece does: the side wants the other's force to
+//! mate it.
 
 use motley_interpreter::check::Result3;
 use motley_interpreter::piece_code as code;
@@ -40,9 +43,9 @@ pub struct Evaluation {
     /// Bonus for the end-game: royal pieces seek the centre when the
     /// material on the board is below this.
     endgame: i32,
-    /// 1, or -1 where a side wins by losing all its pieces: the sign of
-    /// material in the evaluation.
-    material_sign: i32,
+    /// Per type: the sign of its material in the evaluation, -1 where
+    /// losing it brings the win nearer.
+    signs: Vec<i32>,
 }
 
 impl Evaluation {
@@ -64,6 +67,7 @@ impl Evaluation {
                 }
             })
             .collect();
+        let values = endangered(rules, values);
         let promoting: u32 = rules
             .variant()
             .promotions
@@ -98,18 +102,12 @@ impl Evaluation {
             .filter(|&c| c != 0)
             .map(|c| values[(c as usize - 1) / 2])
             .sum();
-        let losing_wins = rules
-            .variant()
-            .outcomes
-            .extinction
-            .as_ref()
-            .is_some_and(|e| e.types.is_none() && e.result == Result3::Win);
         Evaluation {
             values,
             squares: tables,
             goals: goals(rules),
             endgame: start / 3,
-            material_sign: if losing_wins { -1 } else { 1 },
+            signs: (0..types).map(|ty| sign(rules, ty)).collect(),
         }
     }
 
@@ -138,14 +136,14 @@ impl Evaluation {
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
                 } else {
-                    score[colour] += self.material_sign * self.values[ty] + bonus;
+                    score[colour] += self.signs[ty] * self.values[ty] + bonus;
                     material += self.values[ty];
                 }
             }
             if rules.tracks_hands() {
                 for ty in 0..rules.piece_types() {
                     score[colour] +=
-                        self.material_sign * rules.held(pos, colour, ty) as i32 * self.values[ty];
+                        self.signs[ty] * rules.held(pos, colour, ty) as i32 * self.values[ty];
                 }
             }
             if rules.count_checks() {
@@ -165,6 +163,42 @@ impl Evaluation {
     }
 }
 
+/// `values`, where an extinction rule loses the game for a side left
+/// without the types it names (`extinction: { pieces: [...] }`, as in
+/// kinglet and duck chess): those types are worth a pawn more than the
+/// most valuable other type, so the search trades anything for them.
+fn endangered(rules: &Rules, mut values: Vec<i32>) -> Vec<i32> {
+    let Some(rule) = &rules.variant().outcomes.extinction else {
+        return values;
+    };
+    let Some(counted) = rule.types.filter(|_| rule.result == Result3::Loss) else {
+        return values;
+    };
+    let named = |ty: &usize| counted >> ty & 1 != 0;
+    let others = (0..values.len()).filter(|ty| !named(ty));
+    let top = others.map(|ty| values[ty]).max().unwrap_or(0);
+    for ty in (0..values.len()).filter(named) {
+        values[ty] = values[ty].max(top + PAWN);
+    }
+    values
+}
+
+/// The sign of type `ty`'s material: -1 where a side wins by losing
+/// such pieces (an extinction rule with `result: win` that counts them)
+/// or by being mated (`checkmate: win`), else 1.
+fn sign(rules: &Rules, ty: usize) -> i32 {
+    let outcomes = &rules.variant().outcomes;
+    let losing_wins = outcomes
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.result == Result3::Win && e.types.is_none_or(|t| t >> ty & 1 != 0));
+    if losing_wins || outcomes.checkmate == Result3::Win {
+        -1
+    } else {
+        1
+    }
+}
+
 /// Per square: the moves of a lone white piece of type `ty` there.
 fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
     let mut moves: Vec<Move> = Vec::new();
@@ -174,10 +208,14 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
             pos.put(rules, sq as u8, code(ty, Color::White));
             moves.clear();
             rules.pseudo_legal(&pos, &mut moves);
-            moves
+            // Moves that differ only in what they place beside (a wall, a
+            // gated piece) are one move of the piece.
+            let actions: std::collections::HashSet<_> = moves
                 .iter()
-                .filter(|m| m.action().from() == Some(sq as u8))
-                .count() as i32
+                .map(Move::action)
+                .filter(|a| a.from() == Some(sq as u8))
+                .collect();
+            actions.len() as i32
         })
         .collect()
 }
@@ -276,6 +314,58 @@ mod tests {
             PER_STEP + eval.squares[code(0, Color::White) as usize][23]
                 - eval.squares[code(0, Color::White) as usize][15]
         );
+    }
+
+    /// The bundled rule file `name`, its `extends` read from disk.
+    fn bundled(name: &str) -> Rules {
+        let path = format!(
+            "{}/../spec/variants/{name}.yaml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        motley_interpreter::build_path(std::path::Path::new(&path), &text).unwrap()
+    }
+
+    /// The type with FEN letter `letter`.
+    fn type_of(rules: &Rules, letter: char) -> usize {
+        (rules.variant().pieces.iter())
+            .position(|p| p.letter == letter && !p.promoted)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_sign_of_material_follows_what_losing_pieces_does() {
+        // Codrus: losing the last king wins, so kings count against their
+        // owner; the other pieces count for it.
+        let codrus = bundled("codrus");
+        let (king, queen) = (type_of(&codrus, 'K'), type_of(&codrus, 'Q'));
+        assert_eq!(sign(&codrus, king), -1);
+        assert_eq!(sign(&codrus, queen), 1);
+        // Misère: being mated wins, so every piece counts against its owner.
+        let misere = bundled("misere");
+        assert!((0..misere.piece_types()).all(|ty| sign(&misere, ty) == -1));
+        // Chess and kinglet: material is worth having.
+        for rules in [chess(), bundled("kinglet")] {
+            assert!((0..rules.piece_types()).all(|ty| sign(&rules, ty) == 1));
+        }
+    }
+
+    #[test]
+    fn a_type_whose_extinction_loses_is_worth_more_than_any_other() {
+        // Kinglet: a side without pawns loses; a pawn outweighs a queen.
+        let kinglet = bundled("kinglet");
+        let eval = Evaluation::new(&kinglet);
+        let value = |letter| eval.values[type_of(&kinglet, letter)];
+        assert_eq!(value('P'), value('Q') + PAWN);
+        assert_eq!(value('Q'), 900);
+        // Duck chess: the king (not royal, its capture loses) likewise.
+        let duck = bundled("duck");
+        let eval = Evaluation::new(&duck);
+        assert_eq!(eval.values[type_of(&duck, 'K')], 900 + PAWN);
+        // Codrus's extinction wins: its king keeps its mobility estimate.
+        let codrus = bundled("codrus");
+        let king = type_of(&codrus, 'K');
+        assert!(Evaluation::new(&codrus).values[king] < 900);
     }
 
     #[test]

@@ -352,13 +352,26 @@ impl<G: Game> Searcher<G> {
             .map(|&m| self.order_score(game, m, ply, hash_move))
             .collect();
         let (mut best, mut best_move, mut legal) = (-INFINITE, None, 0);
+        // At the frontier, moves that differ only in what they place beside
+        // (a wall, as the duck; a gated piece) are searched once, the first
+        // legal one in order: quiescence, below, would tell them apart only
+        // through captures, and each would multiply the node's work by the
+        // squares a wall may take.
+        let mut searched: Vec<u64> = Vec::new();
         for i in 0..moves.len() {
             let pick = (i..moves.len()).max_by_key(|&j| order[j]).unwrap_or(i);
             moves.swap(i, pick);
             order.swap(i, pick);
             let m = moves[i];
+            let action = game.action_key(m);
+            if depth <= 1 && ply > 0 && searched.contains(&action) {
+                continue;
+            }
             if !game.make(m) {
                 continue;
+            }
+            if depth <= 1 {
+                searched.push(action);
             }
             legal += 1;
             self.keys.push(game.key());
@@ -445,8 +458,18 @@ impl<G: Game> Searcher<G> {
         if captures.len() == moves.len() {
             captures.clear();
         }
+        // One capture per piece and target: the moves that differ only in
+        // what they place beside (a wall, as the duck; a gated piece) are
+        // one tactic, and searching each would multiply every capture by
+        // the squares a wall may take.
+        let mut captures: Vec<(i32, u64, G::Move)> = captures
+            .into_iter()
+            .map(|(value, m)| (value, game.action_key(m), m))
+            .collect();
+        captures.sort_by_key(|c| c.1);
+        captures.dedup_by_key(|c| c.1);
         captures.sort_by_key(|c| -c.0);
-        for (_, m) in captures {
+        for (_, _, m) in captures {
             if !game.make(m) {
                 continue;
             }
