@@ -176,6 +176,10 @@ impl Game for Interpreted {
         hasher.finish()
     }
 
+    fn captures_compulsory(&self) -> bool {
+        self.rules.variant().compulsory_capture.is_some()
+    }
+
     fn evaluate(&self) -> i32 {
         self.eval.evaluate(&self.rules, &self.position)
     }
