@@ -29,6 +29,9 @@ const PER_RANK: i32 = 8;
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
 const PER_STEP: i32 = 30;
+/// Centipawns per half-step a lone royal piece stands from the centre,
+/// for the side with force against it.
+const PER_EDGE: i32 = 10;
 
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
@@ -124,6 +127,10 @@ impl Evaluation {
         let mut score = [0i32; 2];
         let mut material = 0;
         let mut royal = [0i32; 2];
+        // Per side: its material besides royal pieces, and its royal
+        // pieces' squares.
+        let mut force = [0i32; 2];
+        let mut royals: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for color in Color::ALL {
             let colour = color.index();
             for sq in pos.occupied(color).iter() {
@@ -135,9 +142,11 @@ impl Evaluation {
                 }
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
+                    royals[colour].push(sq as usize);
                 } else {
                     score[colour] += self.signs[ty] * self.values[ty] + bonus;
                     material += self.values[ty];
+                    force[colour] += self.values[ty];
                 }
             }
             if rules.tracks_hands() {
@@ -158,9 +167,38 @@ impl Evaluation {
                 -royal[colour]
             };
         }
+        // A lone royal piece against force: driven to the edge, the other
+        // royal piece brought near (a mate, or a count of moves, is won so).
+        for strong in 0..2 {
+            let weak = strong ^ 1;
+            if let ([ours], [theirs], 0) = (&royals[strong][..], &royals[weak][..], force[weak]) {
+                if force[strong] > 0 && self.signs.iter().all(|&s| s == 1) {
+                    score[strong] += PER_EDGE * off_centre(rules, *theirs)
+                        - PER_EDGE / 2 * steps(rules, *ours, *theirs);
+                }
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[us ^ 1]
     }
+}
+
+/// King steps (files and ranks, the larger) between two squares.
+fn steps(rules: &Rules, from: usize, to: usize) -> i32 {
+    let files = rules.files() as i32;
+    let (from, to) = (from as i32, to as i32);
+    ((from % files) - (to % files))
+        .abs()
+        .max((from / files - to / files).abs())
+}
+
+/// Half-steps from the board's centre (files and ranks, the larger).
+fn off_centre(rules: &Rules, sq: usize) -> i32 {
+    let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
+    let (file, rank) = (sq as i32 % files, sq as i32 / files);
+    (2 * file - (files - 1))
+        .abs()
+        .max((2 * rank - (ranks - 1)).abs())
 }
 
 /// `values`, where an extinction rule loses the game for a side left
@@ -227,20 +265,17 @@ fn goals(rules: &Rules) -> Vec<Vec<i32>> {
     let Some((types, zone)) = &rules.variant().outcomes.reach else {
         return Vec::new();
     };
-    let files = rules.files() as i32;
     let squares = rules.squares();
-    let steps = |from: usize, to: usize| {
-        let (from, to) = (from as i32, to as i32);
-        ((from % files) - (to % files))
-            .abs()
-            .max((from / files - to / files).abs())
-    };
     let mut tables = vec![vec![0; squares]; 1 + 2 * rules.piece_types()];
     for ty in (0..rules.piece_types()).filter(|ty| types >> ty & 1 != 0) {
         for color in Color::ALL {
             let region: Vec<usize> = (0..squares).filter(|&sq| zone[color.index()][sq]).collect();
             for (sq, entry) in tables[code(ty, color) as usize].iter_mut().enumerate() {
-                let nearest = region.iter().map(|&to| steps(sq, to)).min().unwrap_or(0);
+                let nearest = region
+                    .iter()
+                    .map(|&to| steps(rules, sq, to))
+                    .min()
+                    .unwrap_or(0);
                 *entry = -nearest * PER_STEP;
             }
         }
@@ -366,6 +401,24 @@ mod tests {
         let codrus = bundled("codrus");
         let king = type_of(&codrus, 'K');
         assert!(Evaluation::new(&codrus).values[king] < 900);
+    }
+
+    #[test]
+    fn a_lone_king_is_driven_to_the_edge_and_the_other_king_brought_near() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let (e1, d5, h8) = (4, 35, 63);
+        assert_eq!((off_centre(&rules, h8), off_centre(&rules, d5)), (7, 1));
+        assert_eq!((steps(&rules, e1, h8), steps(&rules, e1, d5)), (7, 4));
+        let corner = rules.position("7k/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let centre = rules.position("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap();
+        // Besides the term, the black king's own table (it centralises in
+        // the end-game) differs.
+        let king = &eval.squares[code(0, Color::Black) as usize];
+        assert_eq!(
+            eval.evaluate(&rules, &corner) - eval.evaluate(&rules, &centre),
+            PER_EDGE * (7 - 1) - PER_EDGE / 2 * (7 - 4) + king[h8] - king[d5]
+        );
     }
 
     #[test]
