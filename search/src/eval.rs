@@ -10,8 +10,11 @@
 //! board, a royal piece gains for each piece of its own beside it.
 //! Where reaching a region wins, the pieces that may reach it are worth
 //! more the fewer king steps they stand from it.
-//! Where losing every piece wins (`extinction: { result: win }` over all
-//! pieces, as in antichess), material counts against its owner.
+//! Where losing pieces wins (`extinction: { result: win }`, over all
+//! pieces as in antichess or over the types it names as in codrus), those
+//! pieces count against their owner; where being mated wins (`checkmate:
+//! win`, misère), every piece does: the side wants the other's force to
+//! mate it.
 
 use motley_interpreter::check::Result3;
 use motley_interpreter::piece_code as code;
@@ -33,6 +36,9 @@ const SHELTER: i32 = 10;
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
 const PER_STEP: i32 = 30;
+/// Centipawns per half-step a lone royal piece stands from the centre,
+/// for the side with force against it.
+const PER_EDGE: i32 = 10;
 
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
@@ -51,9 +57,9 @@ pub struct Evaluation {
     /// Bonus for the end-game: royal pieces seek the centre when the
     /// material on the board is below this.
     endgame: i32,
-    /// 1, or -1 where a side wins by losing all its pieces: the sign of
-    /// material in the evaluation.
-    material_sign: i32,
+    /// Per type: the sign of its material in the evaluation, -1 where
+    /// losing it brings the win nearer.
+    signs: Vec<i32>,
     /// The least value of a non-royal type.
     least: i32,
 }
@@ -77,6 +83,7 @@ impl Evaluation {
                 }
             })
             .collect();
+        let values = endangered(rules, values);
         let mut tables = vec![vec![0; squares]; 1 + 2 * types];
         for ty in 0..types {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
@@ -103,22 +110,15 @@ impl Evaluation {
             .filter(|&c| c != 0)
             .map(|c| values[(c as usize - 1) / 2])
             .sum();
-        let losing_wins = rules
-            .variant()
-            .outcomes
-            .extinction
-            .as_ref()
-            .is_some_and(|e| e.types.is_none() && e.result == Result3::Win);
         let least = (0..types)
             .filter(|&ty| !rules.variant().pieces[ty].royal)
             .map(|ty| values[ty])
             .min()
             .unwrap_or(0);
-        let files = rules.files() as i32;
-        let around = (0..squares as i32)
+        let around = (0..squares)
             .map(|from| {
-                (0..squares as i32)
-                    .filter(|&to| to != from && king_steps(files, from, to) == 1)
+                (0..squares)
+                    .filter(|&to| to != from && steps(rules, from, to) == 1)
                     .map(|to| to as u8)
                     .collect()
             })
@@ -130,7 +130,7 @@ impl Evaluation {
             squares: tables,
             goals: goals(rules),
             endgame: start / 3,
-            material_sign: if losing_wins { -1 } else { 1 },
+            signs: (0..types).map(|ty| sign(rules, ty)).collect(),
             least,
         }
     }
@@ -169,9 +169,10 @@ impl Evaluation {
         }
     }
 
-    /// Whether material counts for its owner (not where losing every piece wins).
+    /// Whether material counts for its owner (not where losing pieces or
+    /// being mated wins).
     pub fn material_counts(&self) -> bool {
-        self.material_sign > 0
+        self.signs.iter().all(|&s| s > 0)
     }
 
     /// Whether `color` has, on the board or in hand, a piece worth more than
@@ -194,6 +195,10 @@ impl Evaluation {
         let mut royal = [0i32; 2];
         let mut shelter = [0i32; 2];
         let files = rules.files() as usize;
+        // Per side: its material besides royal pieces, and its royal
+        // pieces' squares.
+        let mut force = [0i32; 2];
+        let mut royals: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for color in Color::ALL {
             let colour = color.index();
             for sq in pos.occupied(color).iter() {
@@ -216,15 +221,17 @@ impl Evaluation {
                         })
                         .count() as i32
                         * SHELTER;
+                    royals[colour].push(sq as usize);
                 } else {
-                    score[colour] += self.material_sign * self.values[ty] + bonus;
+                    score[colour] += self.signs[ty] * self.values[ty] + bonus;
                     material += self.values[ty];
+                    force[colour] += self.values[ty];
                 }
             }
             if rules.tracks_hands() {
                 for ty in 0..rules.piece_types() {
                     score[colour] +=
-                        self.material_sign * rules.held(pos, colour, ty) as i32 * self.values[ty];
+                        self.signs[ty] * rules.held(pos, colour, ty) as i32 * self.values[ty];
                 }
             }
             if rules.count_checks() {
@@ -239,8 +246,73 @@ impl Evaluation {
                 -royal[colour]
             };
         }
+        // A lone royal piece against force: driven to the edge, the other
+        // royal piece brought near (a mate, or a count of moves, is won so).
+        for strong in 0..2 {
+            let weak = strong ^ 1;
+            if let ([ours], [theirs], 0) = (&royals[strong][..], &royals[weak][..], force[weak]) {
+                if force[strong] > 0 && self.signs.iter().all(|&s| s == 1) {
+                    score[strong] += PER_EDGE * off_centre(rules, *theirs)
+                        - PER_EDGE / 2 * steps(rules, *ours, *theirs);
+                }
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[us ^ 1]
+    }
+}
+
+/// King steps (files and ranks, the larger) between two squares.
+fn steps(rules: &Rules, from: usize, to: usize) -> i32 {
+    let files = rules.files() as i32;
+    let (from, to) = (from as i32, to as i32);
+    ((from % files) - (to % files))
+        .abs()
+        .max((from / files - to / files).abs())
+}
+
+/// Half-steps from the board's centre (files and ranks, the larger).
+fn off_centre(rules: &Rules, sq: usize) -> i32 {
+    let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
+    let (file, rank) = (sq as i32 % files, sq as i32 / files);
+    (2 * file - (files - 1))
+        .abs()
+        .max((2 * rank - (ranks - 1)).abs())
+}
+
+/// `values`, where an extinction rule loses the game for a side left
+/// without the types it names (`extinction: { pieces: [...] }`, as in
+/// kinglet and duck chess): those types are worth a pawn more than the
+/// most valuable other type, so the search trades anything for them.
+fn endangered(rules: &Rules, mut values: Vec<i32>) -> Vec<i32> {
+    let Some(rule) = &rules.variant().outcomes.extinction else {
+        return values;
+    };
+    let Some(counted) = rule.types.filter(|_| rule.result == Result3::Loss) else {
+        return values;
+    };
+    let named = |ty: &usize| counted >> ty & 1 != 0;
+    let others = (0..values.len()).filter(|ty| !named(ty));
+    let top = others.map(|ty| values[ty]).max().unwrap_or(0);
+    for ty in (0..values.len()).filter(named) {
+        values[ty] = values[ty].max(top + PAWN);
+    }
+    values
+}
+
+/// The sign of type `ty`'s material: -1 where a side wins by losing
+/// such pieces (an extinction rule with `result: win` that counts them)
+/// or by being mated (`checkmate: win`), else 1.
+fn sign(rules: &Rules, ty: usize) -> i32 {
+    let outcomes = &rules.variant().outcomes;
+    let losing_wins = outcomes
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.result == Result3::Win && e.types.is_none_or(|t| t >> ty & 1 != 0));
+    if losing_wins || outcomes.checkmate == Result3::Win {
+        -1
+    } else {
+        1
     }
 }
 
@@ -253,10 +325,14 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
             pos.put(rules, sq as u8, code(ty, Color::White));
             moves.clear();
             rules.pseudo_legal(&pos, &mut moves);
-            moves
+            // Moves that differ only in what they place beside (a wall, a
+            // gated piece) are one move of the piece.
+            let actions: std::collections::HashSet<_> = moves
                 .iter()
-                .filter(|m| m.action().from() == Some(sq as u8))
-                .count() as i32
+                .map(Move::action)
+                .filter(|a| a.from() == Some(sq as u8))
+                .collect();
+            actions.len() as i32
         })
         .collect()
 }
@@ -268,15 +344,17 @@ fn goals(rules: &Rules) -> Vec<Vec<i32>> {
     let Some((types, zone)) = &rules.variant().outcomes.reach else {
         return Vec::new();
     };
-    let files = rules.files() as i32;
     let squares = rules.squares();
-    let steps = |from: usize, to: usize| king_steps(files, from as i32, to as i32);
     let mut tables = vec![vec![0; squares]; 1 + 2 * rules.piece_types()];
     for ty in (0..rules.piece_types()).filter(|ty| types >> ty & 1 != 0) {
         for color in Color::ALL {
             let region: Vec<usize> = (0..squares).filter(|&sq| zone[color.index()][sq]).collect();
             for (sq, entry) in tables[code(ty, color) as usize].iter_mut().enumerate() {
-                let nearest = region.iter().map(|&to| steps(sq, to)).min().unwrap_or(0);
+                let nearest = region
+                    .iter()
+                    .map(|&to| steps(rules, sq, to))
+                    .min()
+                    .unwrap_or(0);
                 *entry = -nearest * PER_STEP;
             }
         }
@@ -288,13 +366,6 @@ fn goals(rules: &Rules) -> Vec<Vec<i32>> {
 fn mirror(rules: &Rules, sq: usize) -> usize {
     let files = rules.files() as usize;
     (rules.ranks() as usize - 1 - sq / files) * files + sq % files
-}
-
-/// King steps (files and ranks, the larger) between two squares.
-fn king_steps(files: i32, from: i32, to: i32) -> i32 {
-    ((from % files) - (to % files))
-        .abs()
-        .max((from / files - to / files).abs())
 }
 
 /// How near a piece stands to promoting, per square.
@@ -310,7 +381,6 @@ struct Advance {
 /// Per piece code, for the types that promote to something worth more:
 /// their [`Advance`]; empty tables for the others.
 fn advances(rules: &Rules, values: &[i32]) -> Vec<Advance> {
-    let files = rules.files() as i32;
     let squares = rules.squares();
     let mut tables = vec![Advance::default(); 1 + 2 * rules.piece_types()];
     for promotion in &rules.variant().promotions {
@@ -321,26 +391,26 @@ fn advances(rules: &Rules, values: &[i32]) -> Vec<Advance> {
                 continue;
             }
             for color in Color::ALL {
-                let zone: Vec<i32> = (0..squares as i32)
-                    .filter(|&sq| promotion.zone[color.index()][sq as usize])
+                let zone: Vec<usize> = (0..squares)
+                    .filter(|&sq| promotion.zone[color.index()][sq])
                     .collect();
-                let steps: Vec<i32> = (0..squares as i32)
+                let distances: Vec<i32> = (0..squares)
                     .map(|sq| {
                         zone.iter()
-                            .map(|&to| king_steps(files, sq, to))
+                            .map(|&to| steps(rules, sq, to))
                             .min()
                             .unwrap_or(0)
                     })
                     .collect();
-                let far = steps.iter().copied().max().unwrap_or(0).max(1);
+                let far = distances.iter().copied().max().unwrap_or(0).max(1);
                 let table = &mut tables[code(ty, color) as usize];
                 table.bonus.resize(squares, 0);
                 for (sq, bonus) in table.bonus.iter_mut().enumerate() {
-                    let covered = far - steps[sq];
+                    let covered = far - distances[sq];
                     let here = gain * covered * covered / (far * far * PROMOTION_SHARE);
-                    *bonus = (*bonus).max(if steps[sq] == 0 { 0 } else { here });
+                    *bonus = (*bonus).max(if distances[sq] == 0 { 0 } else { here });
                 }
-                table.steps = steps;
+                table.steps = distances;
             }
         }
     }
@@ -437,6 +507,76 @@ mod tests {
             eval.evaluate(&rules, &high) - eval.evaluate(&rules, &low),
             PER_STEP - 2 * SHELTER + eval.squares[code(0, Color::White) as usize][23]
                 - eval.squares[code(0, Color::White) as usize][15]
+        );
+    }
+
+    /// The bundled rule file `name`, its `extends` read from disk.
+    fn bundled(name: &str) -> Rules {
+        let path = format!(
+            "{}/../spec/variants/{name}.yaml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        motley_interpreter::build_path(std::path::Path::new(&path), &text).unwrap()
+    }
+
+    /// The type with FEN letter `letter`.
+    fn type_of(rules: &Rules, letter: char) -> usize {
+        (rules.variant().pieces.iter())
+            .position(|p| p.letter == letter && !p.promoted)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_sign_of_material_follows_what_losing_pieces_does() {
+        // Codrus: losing the last king wins, so kings count against their
+        // owner; the other pieces count for it.
+        let codrus = bundled("codrus");
+        let (king, queen) = (type_of(&codrus, 'K'), type_of(&codrus, 'Q'));
+        assert_eq!(sign(&codrus, king), -1);
+        assert_eq!(sign(&codrus, queen), 1);
+        // Misère: being mated wins, so every piece counts against its owner.
+        let misere = bundled("misere");
+        assert!((0..misere.piece_types()).all(|ty| sign(&misere, ty) == -1));
+        // Chess and kinglet: material is worth having.
+        for rules in [chess(), bundled("kinglet")] {
+            assert!((0..rules.piece_types()).all(|ty| sign(&rules, ty) == 1));
+        }
+    }
+
+    #[test]
+    fn a_type_whose_extinction_loses_is_worth_more_than_any_other() {
+        // Kinglet: a side without pawns loses; a pawn outweighs a queen.
+        let kinglet = bundled("kinglet");
+        let eval = Evaluation::new(&kinglet);
+        let value = |letter| eval.values[type_of(&kinglet, letter)];
+        assert_eq!(value('P'), value('Q') + PAWN);
+        assert_eq!(value('Q'), 900);
+        // Duck chess: the king (not royal, its capture loses) likewise.
+        let duck = bundled("duck");
+        let eval = Evaluation::new(&duck);
+        assert_eq!(eval.values[type_of(&duck, 'K')], 900 + PAWN);
+        // Codrus's extinction wins: its king keeps its mobility estimate.
+        let codrus = bundled("codrus");
+        let king = type_of(&codrus, 'K');
+        assert!(Evaluation::new(&codrus).values[king] < 900);
+    }
+
+    #[test]
+    fn a_lone_king_is_driven_to_the_edge_and_the_other_king_brought_near() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let (e1, d5, h8) = (4, 35, 63);
+        assert_eq!((off_centre(&rules, h8), off_centre(&rules, d5)), (7, 1));
+        assert_eq!((steps(&rules, e1, h8), steps(&rules, e1, d5)), (7, 4));
+        let corner = rules.position("7k/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let centre = rules.position("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap();
+        // Besides the term, the black king's own table (it centralises in
+        // the end-game) differs.
+        let king = &eval.squares[code(0, Color::Black) as usize];
+        assert_eq!(
+            eval.evaluate(&rules, &corner) - eval.evaluate(&rules, &centre),
+            PER_EDGE * (7 - 1) - PER_EDGE / 2 * (7 - 4) + king[h8] - king[d5]
         );
     }
 

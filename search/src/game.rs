@@ -60,6 +60,13 @@ pub trait Game: Clone + Send {
     fn capture(&self, m: Self::Move) -> Option<(i32, i32)>;
     /// A small index of the move for the history table, below 65536.
     fn move_index(&self, m: Self::Move) -> usize;
+    /// What the move does, leaving out what it places beside (a wall, as
+    /// the duck; a gated piece): moves with equal keys differ only there,
+    /// and quiescence and the frontier search one of them.
+    fn action_key(&self, m: Self::Move) -> u64;
+    /// Whether a side that can capture must (compulsory captures): it may
+    /// then not stand pat in quiescence before its moves are seen.
+    fn captures_compulsory(&self) -> bool;
     /// The static evaluation in centipawns from the side to move's view.
     fn evaluate(&self) -> i32;
     /// The move as canonical text.

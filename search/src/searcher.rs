@@ -442,13 +442,26 @@ impl<G: Game> Searcher<G> {
             .map(|&m| self.order_score(game, m, ply, hash_move))
             .collect();
         let (mut best, mut best_move, mut legal) = (-INFINITE, None, 0);
+        // At the frontier, moves that differ only in what they place beside
+        // (a wall, as the duck; a gated piece) are searched once, the first
+        // legal one in order: quiescence, below, would tell them apart only
+        // through captures, and each would multiply the node's work by the
+        // squares a wall may take.
+        let mut searched: Vec<u64> = Vec::new();
         for i in 0..moves.len() {
             let pick = (i..moves.len()).max_by_key(|&j| order[j]).unwrap_or(i);
             moves.swap(i, pick);
             order.swap(i, pick);
             let m = moves[i];
+            let action = game.action_key(m);
+            if depth <= 1 && ply > 0 && searched.contains(&action) {
+                continue;
+            }
             if !game.make(m) {
                 continue;
+            }
+            if depth <= 1 {
+                searched.push(action);
             }
             legal += 1;
             self.keys.push(game.key());
@@ -519,8 +532,8 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Quiescence: captures only, standing pat on the evaluation; a
-    /// position whose every move captures is quiet (its captures are not
-    /// searched), which bounds quiescence where captures never run out.
+    /// position whose every move captures is quiet ([`Searcher::compelled`]),
+    /// which bounds quiescence where captures never run out.
     fn quiesce(&mut self, game: &mut G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -528,27 +541,42 @@ impl<G: Game> Searcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stand = game.evaluate();
-        if stand >= beta || ply >= MAX_PLY {
+        // Where captures are compulsory the side may not stand pat before
+        // its moves are seen: they may all be captures that lose.
+        if ply >= MAX_PLY || (stand >= beta && !game.captures_compulsory()) {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
         let us = game.side();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.moves(&mut moves);
-        let mut captures: Vec<(i32, G::Move)> = moves
+        let captures: Vec<(i32, G::Move)> = moves
             .iter()
             .filter_map(|&m| game.capture(m).map(|(victim, by)| (victim * 16 - by, m)))
             .collect();
-        // Where every move captures (clobber, compulsory captures), captures
-        // are the game's ordinary moves, not a tactic to resolve: searching
-        // them here would search the whole game. The position stands pat.
         if captures.len() == moves.len() {
-            captures.clear();
+            let score = self.compelled(game, &moves, ply, stand);
+            self.buffers[ply] = moves;
+            return score;
         }
+        if stand >= beta {
+            self.buffers[ply] = moves;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        // One capture per piece and target: the moves that differ only in
+        // what they place beside (a wall, as the duck; a gated piece) are
+        // one tactic, and searching each would multiply every capture by
+        // the squares a wall may take.
+        let mut captures: Vec<(i32, u64, G::Move)> = captures
+            .into_iter()
+            .map(|(value, m)| (value, game.action_key(m), m))
+            .collect();
+        captures.sort_by_key(|c| c.1);
+        captures.dedup_by_key(|c| c.1);
         captures.sort_by_key(|c| -c.0);
-        for (_, m) in captures {
+        for (_, _, m) in captures {
             if !game.make(m) {
                 continue;
             }
@@ -571,6 +599,58 @@ impl<G: Game> Searcher<G> {
         }
         self.buffers[ply] = moves;
         best
+    }
+
+    /// Quiescence where every move captures (clobber, compulsory
+    /// captures): the captures are the game's ordinary moves, not a tactic
+    /// to resolve, and searching them would search the whole game, so the
+    /// position stands pat; but the moves that end the game are scored (a
+    /// capture that decides it or leaves the other side without a move),
+    /// and when every move ends it, the position is worth the best end.
+    fn compelled(&mut self, game: &mut G, moves: &[G::Move], ply: usize, stand: i32) -> i32 {
+        let us = game.side();
+        let (mut best_end, mut open) = (-INFINITE, 0);
+        for &m in moves {
+            if !game.make(m) {
+                continue;
+            }
+            let end = game
+                .decided()
+                .or_else(|| (!self.can_move(game, ply + 1)).then(|| game.no_moves()));
+            let mover = game.side() == us;
+            game.unmake();
+            match end {
+                Some(end) => {
+                    let score = Self::end_score(end, ply + 1);
+                    best_end = best_end.max(if mover { score } else { -score });
+                }
+                None => open += 1,
+            }
+        }
+        if open == 0 && best_end > -INFINITE {
+            best_end
+        } else {
+            stand.max(best_end)
+        }
+    }
+
+    /// Whether the side to move at `ply` has a legal move or a forced pass.
+    fn can_move(&mut self, game: &mut G, ply: usize) -> bool {
+        if game.forced_pass().is_some() {
+            return true;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.moves(&mut moves);
+        let any = moves.iter().any(|&m| {
+            let legal = game.make(m);
+            if legal {
+                game.unmake();
+            }
+            legal
+        });
+        self.buffers[ply] = moves;
+        any
     }
 
     /// The order key of a move: the hash move, then captures by most
