@@ -137,6 +137,13 @@ pub fn fixed_probes(squares: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// A named property check of a case `W`, for [`run_regressions`].
+#[cfg(feature = "proptest")]
+pub type Check<'a, W> = (
+    &'a str,
+    &'a dyn Fn(W) -> Result<(), proptest::test_runner::TestCaseError>,
+);
+
 /// Runs every named check on the case `walk` makes of each regression;
 /// panics naming the first check that fails and its case.
 #[cfg(feature = "proptest")]
@@ -144,10 +151,7 @@ pub fn fixed_probes(squares: usize) -> Vec<(usize, usize)> {
 pub fn run_regressions<W: Copy>(
     regressions: &[Regression],
     walk: impl Fn(&str, u64, usize) -> W,
-    checks: &[(
-        &str,
-        &dyn Fn(W) -> Result<(), proptest::test_runner::TestCaseError>,
-    )],
+    checks: &[Check<'_, W>],
 ) {
     for &(name, seed, plies) in regressions {
         let case = walk(name, seed, plies);
