@@ -191,28 +191,19 @@ struct RawExpect {
 }
 
 /// A text or a list of texts.
-struct OneOrMany(Vec<String>);
+#[derive(Deserialize)]
+#[serde(untagged, expecting = "a message start, or a list of them")]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
 
-impl<'de> Deserialize<'de> for OneOrMany {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<OneOrMany, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = OneOrMany;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a message start, or a list of them")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<OneOrMany, E> {
-                Ok(OneOrMany(vec![v.to_string()]))
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<OneOrMany, A::Error> {
-                let mut all = Vec::new();
-                while let Some(s) = seq.next_element::<String>()? {
-                    all.push(s);
-                }
-                Ok(OneOrMany(all))
-            }
+impl OneOrMany {
+    fn into_vec(self) -> Vec<String> {
+        match self {
+            OneOrMany::One(text) => vec![text],
+            OneOrMany::Many(texts) => texts,
         }
-        deserializer.deserialize_any(V)
     }
 }
 
@@ -433,7 +424,7 @@ impl RawExpect {
             perft: self.perft,
             outcome,
             fen: self.fen,
-            error: self.error.map(|e| e.0),
+            error: self.error.map(OneOrMany::into_vec),
         };
         if let Some(depth) = expect
             .perft

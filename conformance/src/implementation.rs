@@ -277,62 +277,188 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or_default()
 }
 
-/// A game of the interpreter or the engine as the harness drives it: by
-/// FEN and canonical move text.
-trait TextGame: Clone {
+/// A game of the interpreter or the engine as [`Driver`] drives it: by FEN
+/// and canonical move text.
+pub trait TextGame: Clone + Send {
+    /// The implementation's name for messages ([`Implementation::name`]).
+    const NAME: &'static str;
+    /// The game of a rule file's text at its setup, the rulings applied.
+    fn load(name: &str, source: &str, rulings: &Rulings) -> Result<Self, ImplError>;
     /// Sets the position from a FEN.
     fn set_fen(&mut self, fen: &str) -> Result<(), String>;
     /// Plays a move given as text.
     fn play_text(&mut self, mv: &str) -> Result<(), String>;
+    /// The legal moves in canonical text, sorted.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The position as FEN.
+    fn fen(&self) -> String;
+    /// How the game has ended, `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Perft per root move at `depth >= 1`, split over up to `threads`
+    /// threads where the implementation can.
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    /// Leaves of the legal-move tree at `depth`.
+    fn perft(&self, depth: u32, threads: usize) -> u64;
 }
 
 impl TextGame for motley_interpreter::Game {
+    const NAME: &'static str = "interp";
+    fn load(name: &str, source: &str, rulings: &Rulings) -> Result<Self, ImplError> {
+        let rules = build(name, source)?;
+        let mut game = motley_interpreter::Game::new(Arc::new(rules));
+        for (id, value) in rulings {
+            game.set_ruling(id, value)
+                .map_err(|e| ImplError::Rejected(e.to_string()))?;
+        }
+        Ok(game)
+    }
     fn set_fen(&mut self, fen: &str) -> Result<(), String> {
         motley_interpreter::Game::set_fen(self, fen).map_err(|e| e.to_string())
     }
     fn play_text(&mut self, mv: &str) -> Result<(), String> {
         self.play(mv).map(|_| ()).map_err(|e| e.to_string())
     }
+    fn legal_moves(&self) -> Vec<String> {
+        motley_interpreter::Game::legal_moves(self)
+    }
+    fn fen(&self) -> String {
+        motley_interpreter::Game::fen(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        motley_interpreter::Game::outcome(self).map(Outcome::from)
+    }
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        motley_interpreter::Game::divide(self, depth, Leaves::Played, threads, &|_, _| {})
+    }
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        if threads > 1 && depth > 1 {
+            TextGame::divide(self, depth, threads)
+                .iter()
+                .map(|r| r.1)
+                .sum()
+        } else {
+            motley_interpreter::Game::perft(self, depth)
+        }
+    }
 }
 
+/// The engine knows variants by the rule file's `name` and never reads the
+/// rest of the file; it counts perft on one thread.
 impl TextGame for motley_engine::Game {
+    const NAME: &'static str = "engine";
+    fn load(file: &str, source: &str, rulings: &Rulings) -> Result<Self, ImplError> {
+        let name = variant_name(file, source)?;
+        if !Engine::implements(&name) {
+            return Err(ImplError::Unsupported(format!(
+                "the engine does not implement variant `{name}`"
+            )));
+        }
+        motley_engine::Game::new(&name, rulings).map_err(|e| match e {
+            motley_engine::EngineError::UnimplementedRuling(_) => {
+                ImplError::Unsupported(e.to_string())
+            }
+            _ => ImplError::Rejected(e.to_string()),
+        })
+    }
     fn set_fen(&mut self, fen: &str) -> Result<(), String> {
         motley_engine::Game::set_fen(self, fen).map_err(|e| e.to_string())
     }
     fn play_text(&mut self, mv: &str) -> Result<(), String> {
         self.play(mv).map_err(|e| e.to_string())
     }
+    fn legal_moves(&self) -> Vec<String> {
+        motley_engine::Game::legal_moves(self)
+    }
+    fn fen(&self) -> String {
+        motley_engine::Game::fen(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        motley_engine::Game::outcome(self).map(|o| Outcome {
+            winner: o.winner.map(|c| match c {
+                motley_engine::Color::White => Color::White,
+                motley_engine::Color::Black => Color::Black,
+            }),
+            reason: Some(match o.reason {
+                motley_engine::Reason::Checkmate => Reason::Checkmate,
+                motley_engine::Reason::Stalemate => Reason::Stalemate,
+                motley_engine::Reason::FiftyMoveRule => Reason::FiftyMoveRule,
+                motley_engine::Reason::ThreefoldRepetition => Reason::Repetition(3),
+                motley_engine::Reason::InsufficientMaterial => Reason::InsufficientMaterial,
+            }),
+        })
+    }
+    fn divide(&self, depth: u32, _threads: usize) -> Vec<(String, u64)> {
+        self.perft_divide(depth)
+    }
+    fn perft(&self, depth: u32, _threads: usize) -> u64 {
+        motley_engine::Game::perft(self, depth)
+    }
 }
 
-/// A loaded game: at the variant's setup with the rulings applied, and as
-/// the last [`Implementation::set_position`] and moves left it.
+/// A [`TextGame`] behind [`Implementation`]: the game at the variant's
+/// setup with the rulings applied, and as the last
+/// [`Implementation::set_position`] and moves left it.
 #[derive(Clone, Debug)]
-struct Session<G> {
+pub struct Driver<G> {
     start: Option<G>,
     game: Option<G>,
+    threads: usize,
 }
 
-impl<G> Default for Session<G> {
-    fn default() -> Session<G> {
-        Session {
+impl<G> Default for Driver<G> {
+    fn default() -> Driver<G> {
+        Driver {
             start: None,
             game: None,
+            threads: 1,
         }
     }
 }
 
-impl<G: TextGame> Session<G> {
-    fn loaded(game: G) -> Session<G> {
-        Session {
-            start: Some(game.clone()),
-            game: Some(game),
-        }
+impl<G> Driver<G> {
+    /// An unloaded implementation that counts perft on one thread.
+    pub fn new() -> Driver<G> {
+        Driver::default()
     }
 
     fn game(&mut self) -> Result<&mut G, ImplError> {
         self.game
             .as_mut()
             .ok_or_else(|| ImplError::Failed("no variant loaded".to_string()))
+    }
+}
+
+/// The generic interpreter behind [`Implementation`].
+pub type Interp = Driver<motley_interpreter::Game>;
+
+impl Interp {
+    /// Lets perft and divide split the root moves over `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Interp {
+        self.threads = threads.max(1);
+        self
+    }
+}
+
+/// The hand-written engine behind [`Implementation`].
+pub type Engine = Driver<motley_engine::Game>;
+
+impl Engine {
+    /// Whether the engine implements the variant of this name.
+    pub fn implements(name: &str) -> bool {
+        motley_engine::Game::variants().contains(&name)
+    }
+}
+
+impl<G: TextGame> Implementation for Driver<G> {
+    fn name(&self) -> String {
+        G::NAME.to_string()
+    }
+
+    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
+        let game = G::load(name, source, rulings)?;
+        self.start = Some(game.clone());
+        self.game = Some(game);
+        Ok(())
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
@@ -350,85 +476,25 @@ impl<G: TextGame> Session<G> {
         Ok(())
     }
 
+    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
+        Ok(self.game()?.legal_moves())
+    }
+
     fn play(&mut self, mv: &str) -> Result<(), ImplError> {
         self.game()?.play_text(mv).map_err(ImplError::Rejected)
     }
-}
-
-/// The generic interpreter behind [`Implementation`].
-#[derive(Clone, Debug, Default)]
-pub struct Interp {
-    session: Session<motley_interpreter::Game>,
-    threads: usize,
-}
-
-impl Interp {
-    /// An unloaded interpreter that counts perft on one thread.
-    pub fn new() -> Interp {
-        Interp {
-            session: Session::default(),
-            threads: 1,
-        }
-    }
-
-    /// Lets perft and divide split the root moves over `threads` threads.
-    pub fn with_threads(mut self, threads: usize) -> Interp {
-        self.threads = threads.max(1);
-        self
-    }
-
-    fn game(&mut self) -> Result<&mut motley_interpreter::Game, ImplError> {
-        self.session.game()
-    }
-}
-
-impl Implementation for Interp {
-    fn name(&self) -> String {
-        "interp".to_string()
-    }
-
-    fn load(&mut self, name: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
-        let rules = build(name, source)?;
-        let mut game = motley_interpreter::Game::new(Arc::new(rules));
-        for (id, value) in rulings {
-            game.set_ruling(id, value)
-                .map_err(|e| ImplError::Rejected(e.to_string()))?;
-        }
-        self.session = Session::loaded(game);
-        Ok(())
-    }
-
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        self.session.set_position(fen, moves)
-    }
-
-    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
-        Ok(self.game()?.legal_moves())
-    }
-
-    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.session.play(mv)
-    }
 
     fn fen(&mut self) -> Result<String, ImplError> {
         Ok(self.game()?.fen())
     }
 
     fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
-        Ok(self.game()?.outcome().map(Outcome::from))
+        Ok(self.game()?.outcome())
     }
 
     fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
         let threads = self.threads;
-        let game = self.game()?;
-        Ok(if threads > 1 && depth > 1 {
-            game.divide(depth, Leaves::Played, threads, &|_, _| {})
-                .iter()
-                .map(|r| r.1)
-                .sum()
-        } else {
-            game.perft(depth)
-        })
+        Ok(self.game()?.perft(depth, threads))
     }
 
     fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
@@ -436,97 +502,6 @@ impl Implementation for Interp {
             return Ok(Vec::new());
         }
         let threads = self.threads;
-        Ok(self
-            .game()?
-            .divide(depth, Leaves::Played, threads, &|_, _| {}))
-    }
-}
-
-/// The hand-written engine behind [`Implementation`]. It knows variants by
-/// the rule file's `name` and never reads the rest of the file.
-#[derive(Clone, Debug, Default)]
-pub struct Engine {
-    session: Session<motley_engine::Game>,
-}
-
-impl Engine {
-    /// An unloaded engine.
-    pub fn new() -> Engine {
-        Engine::default()
-    }
-
-    /// Whether the engine implements the variant of this name.
-    pub fn implements(name: &str) -> bool {
-        motley_engine::Game::variants().contains(&name)
-    }
-
-    fn game(&mut self) -> Result<&mut motley_engine::Game, ImplError> {
-        self.session.game()
-    }
-}
-
-impl Implementation for Engine {
-    fn name(&self) -> String {
-        "engine".to_string()
-    }
-
-    fn load(&mut self, file: &str, source: &str, rulings: &Rulings) -> Result<(), ImplError> {
-        let name = variant_name(file, source)?;
-        if !Engine::implements(&name) {
-            return Err(ImplError::Unsupported(format!(
-                "the engine does not implement variant `{name}`"
-            )));
-        }
-        let game = motley_engine::Game::new(&name, rulings).map_err(|e| match e {
-            motley_engine::EngineError::UnimplementedRuling(_) => {
-                ImplError::Unsupported(e.to_string())
-            }
-            _ => ImplError::Rejected(e.to_string()),
-        })?;
-        self.session = Session::loaded(game);
-        Ok(())
-    }
-
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), ImplError> {
-        self.session.set_position(fen, moves)
-    }
-
-    fn legal_moves(&mut self) -> Result<Vec<String>, ImplError> {
-        Ok(self.game()?.legal_moves())
-    }
-
-    fn play(&mut self, mv: &str) -> Result<(), ImplError> {
-        self.session.play(mv)
-    }
-
-    fn fen(&mut self) -> Result<String, ImplError> {
-        Ok(self.game()?.fen())
-    }
-
-    fn outcome(&mut self) -> Result<Option<Outcome>, ImplError> {
-        Ok(self.game()?.outcome().map(|o| Outcome {
-            winner: o.winner.map(|c| match c {
-                motley_engine::Color::White => Color::White,
-                motley_engine::Color::Black => Color::Black,
-            }),
-            reason: Some(match o.reason {
-                motley_engine::Reason::Checkmate => Reason::Checkmate,
-                motley_engine::Reason::Stalemate => Reason::Stalemate,
-                motley_engine::Reason::FiftyMoveRule => Reason::FiftyMoveRule,
-                motley_engine::Reason::ThreefoldRepetition => Reason::Repetition(3),
-                motley_engine::Reason::InsufficientMaterial => Reason::InsufficientMaterial,
-            }),
-        }))
-    }
-
-    fn perft(&mut self, depth: u32) -> Result<u64, ImplError> {
-        Ok(self.game()?.perft(depth))
-    }
-
-    fn divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, ImplError> {
-        if depth == 0 {
-            return Ok(Vec::new());
-        }
-        Ok(self.game()?.perft_divide(depth))
+        Ok(self.game()?.divide(depth, threads))
     }
 }

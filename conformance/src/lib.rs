@@ -25,8 +25,8 @@ mod uci;
 pub use case::{Case, CaseFile, CaseFileError, Expect};
 pub use fsf::{Fsf, PerftSource};
 pub use implementation::{
-    outcomes_agree, show_outcome, variant_name, variant_name_at, Engine, ImplError, ImplKind,
-    Implementation, Interp, Outcome, Rulings,
+    outcomes_agree, show_outcome, variant_name, variant_name_at, Driver, Engine, ImplError,
+    ImplKind, Implementation, Interp, Outcome, Rulings, TextGame,
 };
 pub use runner::{Budget, Options, Progress, Report, Status};
 pub use uci::{parse_divide_line, Uci};

@@ -205,14 +205,31 @@ fn disagreement(
         }
     }
     DiffError::Disagree(Box::new(Disagreement {
+        only_in_a: la.difference(&lb).cloned().collect(),
+        only_in_b: lb.difference(&la).cloned().collect(),
+        divide,
+        ..bare_disagreement(a, b, fen, moves, what)
+    }))
+}
+
+/// The disagreement of `a` and `b` about `what` after `moves` from `fen`,
+/// without move lists or perft counts.
+fn bare_disagreement(
+    a: &dyn Implementation,
+    b: &dyn Implementation,
+    fen: Option<&str>,
+    moves: &[String],
+    what: String,
+) -> Disagreement {
+    Disagreement {
         names: (a.name(), b.name()),
         fen: fen.map(str::to_string),
         moves: moves.to_vec(),
         what,
-        only_in_a: la.difference(&lb).cloned().collect(),
-        only_in_b: lb.difference(&la).cloned().collect(),
-        divide,
-    }))
+        only_in_a: Vec::new(),
+        only_in_b: Vec::new(),
+        divide: Vec::new(),
+    }
 }
 
 /// Sets both implementations to a position and compares it there.
@@ -247,15 +264,13 @@ fn refused_by_one(
     } else {
         (b.name(), a.name())
     };
-    DiffError::Disagree(Box::new(Disagreement {
-        names: (a.name(), b.name()),
-        fen: fen.map(str::to_string),
-        moves: moves.to_vec(),
-        what: format!("{who} refuses the start ({message}), {other} accepts it"),
-        only_in_a: Vec::new(),
-        only_in_b: Vec::new(),
-        divide: Vec::new(),
-    }))
+    DiffError::Disagree(Box::new(bare_disagreement(
+        a,
+        b,
+        fen,
+        moves,
+        format!("{who} refuses the start ({message}), {other} accepts it"),
+    )))
 }
 
 fn refuses_listed_move(
@@ -267,15 +282,13 @@ fn refuses_listed_move(
     who: &str,
     message: &str,
 ) -> DiffError {
-    DiffError::Disagree(Box::new(Disagreement {
-        names: (a.name(), b.name()),
-        fen: fen.map(str::to_string),
-        moves: moves.to_vec(),
-        what: format!("{who} refuses {mv}, which both list as legal: {message}"),
-        only_in_a: Vec::new(),
-        only_in_b: Vec::new(),
-        divide: Vec::new(),
-    }))
+    DiffError::Disagree(Box::new(bare_disagreement(
+        a,
+        b,
+        fen,
+        moves,
+        format!("{who} refuses {mv}, which both list as legal: {message}"),
+    )))
 }
 
 /// Settings of a random-game run.

@@ -71,10 +71,14 @@ fn table() -> Vec<Row> {
         .collect()
 }
 
-/// Walks every listed variant; returns one line per variant that differs
-/// unless listed as differing, and, when `full`, per listed one that does
-/// not (its mark is out of date).
-fn walk_all(walks: usize, plies: usize, full: bool) -> Vec<String> {
+/// The test `test` (skipped without Fairy-Stockfish): walks every listed
+/// variant and fails with one line per variant that differs unless listed
+/// as differing, and, when `full`, per listed one that does not (its mark is
+/// out of date).
+fn walk_all(test: &str, walks: usize, plies: usize, full: bool) {
+    if !fsf_here(test) {
+        return;
+    }
     let mut failures = Vec::new();
     for row in table() {
         let name = &row.name;
@@ -118,26 +122,23 @@ fn walk_all(walks: usize, plies: usize, full: bool) -> Vec<String> {
             (Err(d), None) => failures.push(format!("{name}: {d}")),
         }
     }
-    failures
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn every_listed_variant_walks_equal_with_fsf() {
-    if !fsf_here("every_listed_variant_walks_equal_with_fsf") {
-        return;
-    }
-    let failures = walk_all(5, 60, false);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    walk_all("every_listed_variant_walks_equal_with_fsf", 5, 60, false);
 }
 
 #[test]
 #[ignore = "100 walks of up to 200 plies per variant: minutes each; run with --ignored"]
 fn every_listed_variant_walks_equal_with_fsf_in_full() {
-    if !fsf_here("every_listed_variant_walks_equal_with_fsf_in_full") {
-        return;
-    }
-    let failures = walk_all(100, 200, true);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    walk_all(
+        "every_listed_variant_walks_equal_with_fsf_in_full",
+        100,
+        200,
+        true,
+    );
 }
 
 /// Multi-leg Betza (spec/LANGUAGE.md §4.5) against FSF's built-in pieces
@@ -230,12 +231,9 @@ fn fsf_sources_agree_on_perft(test: &str, depth: u32) {
         if uci.load_path(&file, &[]).is_err() || SOURCES_DIFFER.contains(&name.as_str()) {
             continue;
         }
-        let (a, b) = (
+        assert_eq!(
             py.divide(depth).expect("pyffish"),
             uci.divide(depth).expect("uci"),
-        );
-        assert_eq!(
-            a, b,
             "{name}: pyffish and the UCI engine differ at perft {depth}"
         );
         compared += 1;

@@ -158,17 +158,18 @@ pub(crate) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
-/// A king's eight (file, rank) steps.
-pub(crate) const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+/// A king's eight (file, rank) steps: one square along each rook and
+/// bishop direction.
+pub(crate) const KING_STEPS: [(i8, i8); 8] = {
+    let mut steps = [(0, 0); 8];
+    let mut d = 0;
+    while d < 4 {
+        steps[d] = ROOK_DIRS[d];
+        steps[d + 4] = BISHOP_DIRS[d];
+        d += 1;
+    }
+    steps
+};
 
 /// The bit of the square `(file, rank)`, or 0 when it is off the board.
 const fn bit_at(file: i8, rank: i8) -> u64 {
@@ -182,46 +183,41 @@ const fn bit_at(file: i8, rank: i8) -> u64 {
 /// Squares a slider on `sq` reaches along `dirs`, stopping at (and including)
 /// the first occupied square of each ray.
 const fn slide(sq: usize, occupied: u64, dirs: &[(i8, i8); 4]) -> u64 {
-    let mut attacks = 0;
-    let mut d = 0;
-    while d < 4 {
-        let (df, dr) = dirs[d];
-        let mut file = (sq % 8) as i8 + df;
-        let mut rank = (sq / 8) as i8 + dr;
-        loop {
-            let bit = bit_at(file, rank);
-            if bit == 0 {
-                break;
-            }
-            attacks |= bit;
-            if occupied & bit != 0 {
-                break;
-            }
-            file += df;
-            rank += dr;
-        }
-        d += 1;
-    }
-    attacks
+    rays(sq, occupied, dirs, false)
 }
 
 /// The squares whose occupancy matters to a slider on `sq`: its empty-board
 /// rays without their last square.
 const fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
-    let mut mask = 0;
+    rays(sq, 0, dirs, true)
+}
+
+/// The rays from `sq` along `dirs`, each ending at its first occupied
+/// square, or (with `inner`) before the board's edge.
+const fn rays(sq: usize, occupied: u64, dirs: &[(i8, i8); 4], inner: bool) -> u64 {
+    let mut squares = 0;
     let mut d = 0;
     while d < 4 {
         let (df, dr) = dirs[d];
         let mut file = (sq % 8) as i8 + df;
         let mut rank = (sq / 8) as i8 + dr;
-        while bit_at(file + df, rank + dr) != 0 {
-            mask |= bit_at(file, rank);
+        let mut bit = bit_at(file, rank);
+        while bit != 0 {
+            let next = bit_at(file + df, rank + dr);
+            if inner && next == 0 {
+                break;
+            }
+            squares |= bit;
+            if occupied & bit != 0 {
+                break;
+            }
             file += df;
             rank += dr;
+            bit = next;
         }
         d += 1;
     }
-    mask
+    squares
 }
 
 /// Attacks of a leaper with the given steps from every square.
@@ -351,6 +347,8 @@ const fn line_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
     (between, line)
 }
 
+// Filling the table takes the compiler a few seconds, not forever.
+#[allow(long_running_const_eval)]
 static SLIDER_TABLE: [u64; SLIDER_TABLE_SIZE] = slider_table();
 static KNIGHT: [Bitboard; 64] = leaper_table(&KNIGHT_STEPS);
 static KING: [Bitboard; 64] = leaper_table(&KING_STEPS);

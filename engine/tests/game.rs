@@ -65,29 +65,24 @@ fn fen_round_trip_of_the_perft_suite() {
 
 #[test]
 fn fen_optional_fields_and_shredder_castling() {
-    assert_eq!(
-        at("8/8/8/8/8/8/8/K6k w").fen(),
-        "8/8/8/8/8/8/8/K6k w - - 0 1"
-    );
-    assert_eq!(
-        at("8/8/8/8/8/8/8/K6k b - - 7").fen(),
-        "8/8/8/8/8/8/8/K6k b - - 7 1"
-    );
-    assert_eq!(
-        at("8/8/8/8/8/8/8/K6k w - - 5 0").fen(),
-        "8/8/8/8/8/8/8/K6k w - - 5 1"
-    );
+    for (given, printed) in [
+        ("8/8/8/8/8/8/8/K6k w", "8/8/8/8/8/8/8/K6k w - - 0 1"),
+        ("8/8/8/8/8/8/8/K6k b - - 7", "8/8/8/8/8/8/8/K6k b - - 7 1"),
+        ("8/8/8/8/8/8/8/K6k w - - 5 0", "8/8/8/8/8/8/8/K6k w - - 5 1"),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 3 9",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R b Hq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1",
+        ),
+    ] {
+        assert_eq!(at(given).fen(), printed);
+    }
     let mut huge = at("8/8/8/8/8/8/8/K6k b - - 4294967295 4294967295");
     huge.play("h1g1").expect("legal");
     assert_eq!(huge.fen(), "8/8/8/8/8/8/8/K5k1 w - - 4294967295 4294967295");
-    assert_eq!(
-        at("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 3 9").fen(),
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9"
-    );
-    assert_eq!(
-        at("r3k2r/8/8/8/8/8/8/R3K2R b Hq - 0 1").fen(),
-        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1"
-    );
 }
 
 #[test]

@@ -12,8 +12,12 @@
 //! test -p motley-chess-engine --test properties`. A failure found so is kept
 //! by adding its `(variant, seed, plies)` to [`REGRESSIONS`].
 
+mod shakmaty_reference;
+
 use motley_engine::{Color, Game};
-use motley_testkit::{assert_fen_reads_back, proptest_config, Rng};
+use motley_testkit::{
+    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, Regression, Rng,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -168,10 +172,8 @@ fn check_fen_round_trips(v: usize, seed: u64, plies: usize) -> Result<(), TestCa
 
 fn check_playing_a_copy_leaves_the_original_and_perft_sums(
     v: usize,
-    seed: u64,
-    plies: usize,
+    game: &Game,
 ) -> Result<(), TestCaseError> {
-    let game = reached(v, seed, plies);
     let fen = game.fen();
     let mut sum = 0;
     for m in game.legal_moves() {
@@ -188,10 +190,8 @@ fn check_playing_a_copy_leaves_the_original_and_perft_sums(
 
 fn check_no_legal_move_leaves_the_royal_piece_attacked(
     v: usize,
-    seed: u64,
-    plies: usize,
+    game: &Game,
 ) -> Result<(), TestCaseError> {
-    let game = reached(v, seed, plies);
     for m in game.legal_moves() {
         let mut child = game.clone();
         child.play(&m).unwrap();
@@ -225,11 +225,9 @@ fn squares() -> Vec<String> {
 
 fn check_the_listed_moves_are_exactly_those_play_accepts(
     v: usize,
-    seed: u64,
-    plies: usize,
+    game: &Game,
     probes: &[(usize, usize)],
 ) -> Result<(), TestCaseError> {
-    let game = reached(v, seed, plies);
     let legal = game.legal_moves();
     for m in &legal {
         prop_assert!(
@@ -261,20 +259,9 @@ fn check_the_listed_moves_are_exactly_those_play_accepts(
 }
 
 fn check_chess_legal_moves_are_shakmatys(seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
     let game = reached(index_of("chess"), seed, plies);
     let fen = game.fen();
-    let pos: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
-    let mut theirs: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    theirs.sort();
+    let theirs = shakmaty_reference::legal_moves(&shakmaty_reference::position(&fen));
     prop_assert_eq!(game.legal_moves(), theirs, "{}", fen);
     Ok(())
 }
@@ -289,17 +276,17 @@ proptest! {
 
     #[test]
     fn playing_a_copy_leaves_the_original_and_perft_sums(v in 0usize..16, seed: u64, plies in 0usize..60) {
-        check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies)?;
+        check_playing_a_copy_leaves_the_original_and_perft_sums(v, &reached(v, seed, plies))?;
     }
 
     #[test]
     fn no_legal_move_leaves_the_royal_piece_attacked(v in 0usize..16, seed: u64, plies in 0usize..80) {
-        check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies)?;
+        check_no_legal_move_leaves_the_royal_piece_attacked(v, &reached(v, seed, plies))?;
     }
 
     #[test]
     fn the_listed_moves_are_exactly_those_play_accepts(v in 0usize..16, seed: u64, plies in 0usize..80, probes in proptest::collection::vec((0usize..64, 0usize..64), 40)) {
-        check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes)?;
+        check_the_listed_moves_are_exactly_those_play_accepts(v, &reached(v, seed, plies), &probes)?;
     }
 
     #[test]
@@ -313,7 +300,7 @@ proptest! {
 /// Cases the properties failed on once, `(variant, seed, plies)`, run
 /// through every property. They replace proptest's failure persistence
 /// file (which named variants by index).
-const REGRESSIONS: &[(&str, u64, usize)] = &[
+const REGRESSIONS: &[Regression] = &[
     // The FEN gap (§6.3): the S that went f1f2 ... f2g3 ... f3f2 reads back
     // unmoved on f2, with its initial move f2f4.
     ("jester", 7721173312593454425, 50),
@@ -326,30 +313,29 @@ const REGRESSIONS: &[(&str, u64, usize)] = &[
 
 #[test]
 fn regressions() {
-    let probes: Vec<(usize, usize)> = (0..40)
-        .map(|i| ((i * 37) % 64, (i * 11 + 5) % 64))
-        .collect();
-    for &(name, seed, plies) in REGRESSIONS {
-        let v = index_of(name);
-        let run = |what: &str, r: Result<(), TestCaseError>| {
-            if let Err(e) = r {
-                panic!("{what} ({name}, seed {seed}, {plies} plies): {e}");
-            }
-        };
-        run("fen_round_trips", check_fen_round_trips(v, seed, plies));
-        run(
-            "perft sums",
-            check_playing_a_copy_leaves_the_original_and_perft_sums(v, seed, plies),
-        );
-        run(
-            "royal piece safe",
-            check_no_legal_move_leaves_the_royal_piece_attacked(v, seed, plies),
-        );
-        run(
-            "listed moves",
-            check_the_listed_moves_are_exactly_those_play_accepts(v, seed, plies, &probes),
-        );
-    }
+    let probes = fixed_probes(64);
+    run_regressions(
+        REGRESSIONS,
+        |name, seed, plies| (index_of(name), seed, plies),
+        &[
+            ("fen_round_trips", &|(v, seed, plies)| {
+                check_fen_round_trips(v, seed, plies)
+            }),
+            ("perft sums", &|(v, seed, plies)| {
+                check_playing_a_copy_leaves_the_original_and_perft_sums(v, &reached(v, seed, plies))
+            }),
+            ("royal piece safe", &|(v, seed, plies)| {
+                check_no_legal_move_leaves_the_royal_piece_attacked(v, &reached(v, seed, plies))
+            }),
+            ("listed moves", &|(v, seed, plies)| {
+                check_the_listed_moves_are_exactly_those_play_accepts(
+                    v,
+                    &reached(v, seed, plies),
+                    &probes,
+                )
+            }),
+        ],
+    );
 }
 
 /// The gap tolerated is only the documented one: in the Jester case the

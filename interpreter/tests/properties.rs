@@ -17,7 +17,9 @@ use std::sync::OnceLock;
 
 use motley_interpreter::square_name;
 use motley_interpreter::Game;
-use motley_testkit::{assert_fen_reads_back, proptest_config, Rng};
+use motley_testkit::{
+    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, Regression, Rng,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -320,7 +322,7 @@ proptest! {
 /// Cases the properties failed on once, `(variant, seed, plies)`, run
 /// through every property. They replace proptest's failure persistence
 /// file (which named variants by index).
-const REGRESSIONS: &[(&str, u64, usize)] = &[
+const REGRESSIONS: &[Regression] = &[
     // Seirawan: the castling field's gating letters after the king moves.
     ("seirawan", 894754604580508679, 5),
     ("seirawan", 3075041264722511957, 14),
@@ -330,36 +332,30 @@ const REGRESSIONS: &[(&str, u64, usize)] = &[
 
 #[test]
 fn regressions() {
-    let probes: Vec<(usize, usize)> = (0..40)
-        .map(|i| ((i * 37) % 256, (i * 11 + 5) % 256))
-        .collect();
-    let checks: [(&str, &dyn Fn(Walk) -> Checked); 5] = [
-        ("fen_round_trips", &check_fen_round_trips),
-        (
-            "perft sums",
-            &check_playing_a_copy_leaves_the_original_and_perft_sums,
-        ),
-        (
-            "royal piece safe",
-            &check_no_legal_move_leaves_the_royal_piece_attacked,
-        ),
-        ("listed moves", &|walk| {
-            check_the_listed_moves_are_exactly_those_play_accepts(walk, &probes)
-        }),
-        ("SAN", &check_san_and_canonical_text_play_the_same_move),
-    ];
-    for &(name, seed, plies) in REGRESSIONS {
-        let walk = Walk {
+    let probes = fixed_probes(256);
+    run_regressions(
+        REGRESSIONS,
+        |name, seed, plies| Walk {
             v: index_of(name),
             seed,
             plies,
-        };
-        for (what, check) in checks {
-            if let Err(e) = check(walk) {
-                panic!("{what} ({name}, seed {seed}, {plies} plies): {e}");
-            }
-        }
-    }
+        },
+        &[
+            ("fen_round_trips", &check_fen_round_trips),
+            (
+                "perft sums",
+                &check_playing_a_copy_leaves_the_original_and_perft_sums,
+            ),
+            (
+                "royal piece safe",
+                &check_no_legal_move_leaves_the_royal_piece_attacked,
+            ),
+            ("listed moves", &|walk| {
+                check_the_listed_moves_are_exactly_those_play_accepts(walk, &probes)
+            }),
+            ("SAN", &check_san_and_canonical_text_play_the_same_move),
+        ],
+    );
 }
 
 /// Seirawan: after `e8f7` the printed castling field has gating file

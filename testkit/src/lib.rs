@@ -106,6 +106,63 @@ pub fn assert_fen_reads_back(
     );
 }
 
+/// Asserts that `attempt` refuses every `(input, kind)` with a message
+/// starting with `kind` (`invalid FEN`, `illegal move`, ...).
+#[track_caller]
+pub fn assert_refusals<'a, T, E: std::fmt::Display>(
+    cases: impl IntoIterator<Item = (&'a str, &'a str)>,
+    mut attempt: impl FnMut(&str) -> Result<T, E>,
+) {
+    for (input, kind) in cases {
+        match attempt(input) {
+            Ok(_) => panic!("{input}: accepted, expected {kind}"),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(e.starts_with(kind), "{input}: {e}");
+            }
+        }
+    }
+}
+
+/// A case a property failed on once, `(variant, seed, plies)`: the
+/// regressions replace proptest's failure persistence file (which named
+/// variants by index).
+pub type Regression = (&'static str, u64, usize);
+
+/// The probe square pairs the regressions give the listed-moves property
+/// (which draws its own) on a board of `squares` squares.
+pub fn fixed_probes(squares: usize) -> Vec<(usize, usize)> {
+    (0..40)
+        .map(|i| ((i * 37) % squares, (i * 11 + 5) % squares))
+        .collect()
+}
+
+/// A named property check of a case `W`, for [`run_regressions`].
+#[cfg(feature = "proptest")]
+pub type Check<'a, W> = (
+    &'a str,
+    &'a dyn Fn(W) -> Result<(), proptest::test_runner::TestCaseError>,
+);
+
+/// Runs every named check on the case `walk` makes of each regression;
+/// panics naming the first check that fails and its case.
+#[cfg(feature = "proptest")]
+#[track_caller]
+pub fn run_regressions<W: Copy>(
+    regressions: &[Regression],
+    walk: impl Fn(&str, u64, usize) -> W,
+    checks: &[Check<'_, W>],
+) {
+    for &(name, seed, plies) in regressions {
+        let case = walk(name, seed, plies);
+        for (what, check) in checks {
+            if let Err(e) = check(case) {
+                panic!("{what} ({name}, seed {seed}, {plies} plies): {e}");
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use motley_conformance::oracle::{
-    compare_position, random_games, random_positions_perft, RandomGames, RandomPositions,
-    SplitMix64,
+    compare_position, random_games, random_positions_perft, DiffError, RandomGames,
+    RandomPositions, SplitMix64,
 };
 use motley_conformance::{Engine, Implementation, Interp};
 
@@ -57,25 +57,32 @@ pub fn lockstep_from(
     games: usize,
     max_plies: usize,
 ) -> u64 {
-    let (mut a, mut b) = pair(variant, rulings);
-    let start = Instant::now();
     let run = RandomGames {
         fen: fen.map(str::to_string),
         seed,
         games,
         max_plies,
     };
-    match random_games(&mut a, &mut b, &run) {
-        Ok(summary) => {
-            assert_eq!(summary.games, games);
-            eprintln!(
-                "{variant} {rulings:?}: {games} games, {} plies in {:.1}s: {:?}",
-                summary.plies,
-                start.elapsed().as_secs_f64(),
-                summary.outcomes
-            );
-            summary.plies
-        }
+    let (summary, seconds) = agree(variant, rulings, |a, b| random_games(a, b, &run));
+    assert_eq!(summary.games, games);
+    eprintln!(
+        "{variant} {rulings:?}: {games} games, {} plies in {seconds:.1}s: {:?}",
+        summary.plies, summary.outcomes
+    );
+    summary.plies
+}
+
+/// Runs `run` on the interpreter and the engine loaded with `rulings`:
+/// its summary and the seconds it took, or a panic naming the disagreement.
+fn agree<S>(
+    variant: &str,
+    rulings: &[(&str, &str)],
+    run: impl FnOnce(&mut Interp, &mut Engine) -> Result<S, DiffError>,
+) -> (S, f64) {
+    let (mut a, mut b) = pair(variant, rulings);
+    let start = Instant::now();
+    match run(&mut a, &mut b) {
+        Ok(summary) => (summary, start.elapsed().as_secs_f64()),
         Err(e) => panic!("{variant} {rulings:?}: {e}"),
     }
 }
@@ -89,8 +96,6 @@ pub fn positions(
     positions: usize,
     depth: u32,
 ) -> u64 {
-    let (mut a, mut b) = pair(variant, rulings);
-    let start = Instant::now();
     let run = RandomPositions {
         fen: None,
         seed,
@@ -98,14 +103,13 @@ pub fn positions(
         max_plies: 120,
         depth,
     };
-    match random_positions_perft(&mut a, &mut b, &run) {
-        Ok(summary) => {
-            assert_eq!(summary.positions, positions);
-            eprintln!("{variant} {rulings:?}: perft {depth} at {positions} positions, {} leaves in {:.1}s", summary.leaves, start.elapsed().as_secs_f64());
-            summary.leaves
-        }
-        Err(e) => panic!("{variant} {rulings:?}: {e}"),
-    }
+    let (summary, seconds) = agree(variant, rulings, |a, b| random_positions_perft(a, b, &run));
+    assert_eq!(summary.positions, positions);
+    eprintln!(
+        "{variant} {rulings:?}: perft {depth} at {positions} positions, {} leaves in {seconds:.1}s",
+        summary.leaves
+    );
+    summary.leaves
 }
 
 /// Both implementations count `expected` perft leaves at each

@@ -6,8 +6,10 @@
 //! Squares are numbered `rank_index * files + file_index` from `a1 = 0`
 //! (LANGUAGE.md §2).
 
+mod board;
 pub(crate) mod role;
 
+pub(crate) use board::Board;
 pub use role::Role;
 
 use crate::attacks::{KING_STEPS, KNIGHT_STEPS};
@@ -68,35 +70,35 @@ const DELTAS: [(i32, i32); 8] = [
 /// The tables of one board shape.
 pub struct Geometry {
     /// Number of files.
-    pub files: usize,
+    pub(crate) files: usize,
     /// Number of ranks.
-    pub ranks: usize,
+    pub(crate) ranks: usize,
     /// Number of squares.
-    pub size: usize,
+    pub(crate) size: usize,
     /// Every square of the board.
-    pub all: Bits,
+    pub(crate) all: Bits,
     /// The squares of each rank, rank index 0 first.
-    pub rank_mask: Vec<Bits>,
+    pub(crate) rank_mask: Vec<Bits>,
     /// Rays from each square in each direction, the square itself excluded.
-    pub rays: [Vec<Bits>; 8],
+    pub(crate) rays: [Vec<Bits>; 8],
     /// King steps (W + F).
-    pub king: Vec<Bits>,
+    pub(crate) king: Vec<Bits>,
     /// Wazir steps (one square orthogonally).
-    pub wazir: Vec<Bits>,
+    pub(crate) wazir: Vec<Bits>,
     /// Ferz steps (one square diagonally).
-    pub ferz: Vec<Bits>,
+    pub(crate) ferz: Vec<Bits>,
     /// Knight leaps.
-    pub knight: Vec<Bits>,
+    pub(crate) knight: Vec<Bits>,
     /// Dabbaba leaps (two squares orthogonally).
-    pub dabbaba: Vec<Bits>,
+    pub(crate) dabbaba: Vec<Bits>,
     /// Alfil leaps (two squares diagonally).
-    pub alfil: Vec<Bits>,
+    pub(crate) alfil: Vec<Bits>,
     /// One step forward, per colour.
-    pub fwd: [Vec<Bits>; 2],
+    pub(crate) fwd: [Vec<Bits>; 2],
     /// The two forward-diagonal squares, per colour.
-    pub fwd_diag: [Vec<Bits>; 2],
+    pub(crate) fwd_diag: [Vec<Bits>; 2],
     /// One step backward, orthogonally and diagonally (three squares), per colour.
-    pub back3: [Vec<Bits>; 2],
+    pub(crate) back3: [Vec<Bits>; 2],
 }
 
 impl Geometry {

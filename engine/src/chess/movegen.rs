@@ -144,18 +144,16 @@ impl Position {
         let double = forward(single & third_rank) & empty & target;
         let single = single & target;
         // Captures towards the a-file and towards the h-file.
-        let west = Bitboard(if WHITE {
-            (pawns & not_a).0 << 7
-        } else {
-            (pawns & not_a).0 >> 9
-        }) & opp
-            & target;
-        let east = Bitboard(if WHITE {
-            (pawns & not_h).0 << 9
-        } else {
-            (pawns & not_h).0 >> 7
-        }) & opp
-            & target;
+        let captures = |from: Bitboard, white_shift: u32, black_shift: u32| {
+            Bitboard(if WHITE {
+                from.0 << white_shift
+            } else {
+                from.0 >> black_shift
+            }) & opp
+                & target
+        };
+        let west = captures(pawns & not_a, 7, 9);
+        let east = captures(pawns & not_h, 9, 7);
 
         let push_back: i8 = if WHITE { -8 } else { 8 };
         let west_back: i8 = if WHITE { -7 } else { 9 };

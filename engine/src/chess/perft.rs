@@ -8,40 +8,34 @@ use super::position::Position;
 /// Leaves at `depth`, every leaf played: at the last ply each legal move is
 /// also made (the resulting position is materialised), not just counted.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    walk(pos, depth)
-}
-
-fn walk(pos: &Position, depth: u32) -> u64 {
-    let mut moves = MoveList::new();
-    pos.generate_legal(&mut moves);
-    if depth == 1 {
-        for &m in moves.iter() {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            black_box(&child);
-        }
-        return moves.len() as u64;
-    }
-    moves.iter().map(|&m| walk(&pos.play(m), depth - 1)).sum()
+    leaves::<true>(pos, depth)
 }
 
 /// Leaves at `depth` with bulk counting: the last ply's moves are counted
 /// without being made.
 pub fn perft_bulk(pos: &Position, depth: u32) -> u64 {
+    leaves::<false>(pos, depth)
+}
+
+/// Leaves at `depth`; with `PLAY_LEAVES` the last ply's moves are made too.
+fn leaves<const PLAY_LEAVES: bool>(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    bulk(pos, depth)
-}
-
-fn bulk(pos: &Position, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     pos.generate_legal(&mut moves);
     if depth == 1 {
+        if PLAY_LEAVES {
+            for &m in moves.iter() {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                black_box(&child);
+            }
+        }
         return moves.len() as u64;
     }
-    moves.iter().map(|&m| bulk(&pos.play(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&m| leaves::<PLAY_LEAVES>(&pos.play(m), depth - 1))
+        .sum()
 }

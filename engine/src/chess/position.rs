@@ -89,49 +89,7 @@ impl Default for Position {
 impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
-        let mut pos = Position::empty();
-        for file in 0..8u8 {
-            pos.put(
-                Square::from_coords(file, 0),
-                Piece {
-                    color: Color::White,
-                    role: back[file as usize],
-                },
-            );
-            pos.put(
-                Square::from_coords(file, 1),
-                Piece {
-                    color: Color::White,
-                    role: Role::Pawn,
-                },
-            );
-            pos.put(
-                Square::from_coords(file, 6),
-                Piece {
-                    color: Color::Black,
-                    role: Role::Pawn,
-                },
-            );
-            pos.put(
-                Square::from_coords(file, 7),
-                Piece {
-                    color: Color::Black,
-                    role: back[file as usize],
-                },
-            );
-        }
-        pos.castling = CastlingRights::ALL;
-        pos
+        Position::from_fen(super::STARTING_FEN).expect("the start FEN is valid")
     }
 
     /// An empty board, White to move, no rights, counters `0 1`.

@@ -2,9 +2,9 @@
 //! keys `captured`, `last`, `prev` and `sub`.
 
 use super::{
-    geometry, Position, Rules, CAPTURED, JESTER, KINDS, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
+    geometry, Position, Rules, CAPTURED, JESTER, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
 };
-use crate::big::bit;
+use crate::big::{bit, Board};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
@@ -18,8 +18,7 @@ impl Position {
         let board = g.parse_board(f[0], LETTERS)?;
         let turn = fen::parse_side(f[1])?;
         let mut p = Position {
-            color: [0; 2],
-            role: [0; KINDS],
+            board: Board::with(board),
             turn,
             sub: 1,
             captured: 0,
@@ -31,9 +30,6 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
         };
-        for (sq, color, role) in board {
-            p.put(sq, color, role);
-        }
         for color in Color::ALL {
             let name = if color.is_white() { "White" } else { "Black" };
             let zone: u128 = (0..11)
@@ -42,12 +38,13 @@ impl Position {
                     rel >= 8
                 })
                 .fold(0, |b, r| b | g.rank_mask[r]);
-            if p.role[PAWN] & p.color[color.index()] & zone != 0 {
+            if p.board.role[PAWN] & p.board.color[color.index()] & zone != 0 {
                 return Err(bad_fen(format!(
                     "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
                 )));
             }
-            p.virgin |= p.role[STEWARD] & p.color[color.index()] & STEWARD_HOMES[color.index()];
+            p.virgin |=
+                p.board.role[STEWARD] & p.board.color[color.index()] & STEWARD_HOMES[color.index()];
         }
         for (i, what) in [(2, "castling"), (3, "en passant")] {
             if let Some(&v) = f.get(i) {
@@ -135,7 +132,7 @@ impl Position {
         // its king attacked. With `sub=2` the side not to move may be in
         // check: the first move may give check.
         let mover = self.last_by;
-        if self.attacked(self.king(mover), !mover, self.powers(!mover), rules) {
+        if self.attacked(self.board.king(mover), !mover, self.powers(!mover), rules) {
             return Err(bad_fen(if mover == turn {
                 "sub=2: the side to move is in check after its first move"
             } else {
@@ -144,7 +141,7 @@ impl Position {
         }
         if self.sub == 2
             && rules.check_ends_turn
-            && self.attacked(self.king(!turn), turn, self.powers(turn), rules)
+            && self.attacked(self.board.king(!turn), turn, self.powers(turn), rules)
         {
             return Err(bad_fen(
                 "sub=2 with the side not to move in check (jester.check-ends-turn=yes ends the turn)",
@@ -157,10 +154,10 @@ impl Position {
     pub(super) fn write_fen(&self) -> String {
         let g = geometry();
         let mut s = g.fen_head(LETTERS, self.turn, |sq| {
-            let white = self.color[0] & bit(sq) != 0;
+            let white = self.board.color[0] & bit(sq) != 0;
             Some((
                 if white { Color::White } else { Color::Black },
-                self.role_at(sq)?,
+                self.board.role_at(sq)?,
             ))
         });
         s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));

@@ -12,7 +12,7 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, squares, Bits, Geometry, Role, N, NE, NW, S, SE, SW};
+use crate::big::{bit, squares, Bits, Board, Geometry, Role, N, NE, NW, S, SE, SW};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
@@ -148,8 +148,7 @@ fn promotion(role: usize) -> Option<usize> {
 /// A position of Jester Chess with everything that decides its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    color: [Bits; 2],
-    role: [Bits; KINDS],
+    board: Board<KINDS>,
     turn: Color,
     /// 1 or 2: the move within the turn.
     sub: u8,
@@ -185,32 +184,6 @@ impl Position {
     /// The fifty-move count.
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
-    }
-
-    #[inline(always)]
-    fn occupied(&self) -> Bits {
-        self.color[0] | self.color[1]
-    }
-
-    fn role_at(&self, sq: usize) -> Option<usize> {
-        let b = bit(sq);
-        (0..KINDS).find(|&r| self.role[r] & b != 0)
-    }
-
-    fn put(&mut self, sq: usize, color: Color, role: usize) {
-        self.color[color.index()] |= bit(sq);
-        self.role[role] |= bit(sq);
-    }
-
-    fn remove(&mut self, sq: usize, role: usize) {
-        let m = !bit(sq);
-        self.color[0] &= m;
-        self.color[1] &= m;
-        self.role[role] &= m;
-    }
-
-    fn king(&self, color: Color) -> usize {
-        (self.role[KING] & self.color[color.index()]).trailing_zeros() as usize
     }
 
     fn privileged(&self, color: Color) -> bool {
@@ -257,9 +230,9 @@ impl Position {
     /// powers `powers`.
     pub fn attacked(&self, sq: usize, by: Color, powers: u8, rules: &Rules) -> bool {
         let g = geometry();
-        let b = self.color[by.index()];
-        let occ = self.occupied();
-        let r = &self.role;
+        let b = self.board.color[by.index()];
+        let occ = self.board.occupied();
+        let r = &self.board.role;
         let back = (!by).index();
         let leapers = g.knight[sq] & (r[KNIGHT] | r[MARCHER])
             | g.king[sq] & (r[KING] | r[REGAL] | r[LION])
@@ -305,8 +278,8 @@ impl Position {
         let g = geometry();
         let us = self.turn;
         let ui = us.index();
-        let own = self.color[ui];
-        let enemies = self.color[(!us).index()];
+        let own = self.board.color[ui];
+        let enemies = self.board.color[(!us).index()];
         let occ = own | enemies;
         let empty = g.all & !occ;
         let caps = if captures { enemies } else { 0 };
@@ -394,15 +367,15 @@ impl Position {
     fn pseudo_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
         let us = self.turn;
         let second = self.sub == 2;
-        let mut own = self.color[us.index()] & !self.role[JESTER];
+        let mut own = self.board.color[us.index()] & !self.board.role[JESTER];
         if second && self.first != NONE {
             own &= !bit(self.first as usize);
         }
         for from in squares(own) {
-            let kind = self.role_at(from).expect("a piece");
+            let kind = self.board.role_at(from).expect("a piece");
             self.piece_moves(from, kind, !second, false, rules, out);
         }
-        let jesters = self.color[us.index()] & self.role[JESTER];
+        let jesters = self.board.color[us.index()] & self.board.role[JESTER];
         let powers = self.powers(us);
         if jesters != 0 && !second && powers != NONE && !(rules.jester_never && self.privileged(us))
         {
@@ -426,7 +399,7 @@ impl Position {
     #[inline]
     fn safe_for(&self, mover: Color, rules: &Rules) -> bool {
         let them = !mover;
-        !self.attacked(self.king(mover), them, self.powers(them), rules)
+        !self.attacked(self.board.king(mover), them, self.powers(them), rules)
     }
 }
 
@@ -478,14 +451,14 @@ impl VariantPosition for Position {
             return p;
         }
         let (from, to) = (m.from as usize, m.to as usize);
-        let role = self.role_at(from).expect("a piece on the origin");
-        let victim = if self.color[them.index()] & bit(to) != 0 {
-            self.role_at(to)
+        let role = self.board.role_at(from).expect("a piece on the origin");
+        let victim = if self.board.color[them.index()] & bit(to) != 0 {
+            self.board.role_at(to)
         } else {
             None
         };
-        if let Some(v) = victim {
-            p.remove(to, v);
+        if victim.is_some() {
+            p.board.remove(to);
             p.virgin &= !bit(to);
         }
         let new_role = if m.promo != NONE {
@@ -494,9 +467,9 @@ impl VariantPosition for Position {
             role
         };
         if m.kind != Kind::Shot {
-            p.remove(from, role);
+            p.board.remove(from);
             p.virgin &= !bit(from);
-            p.put(to, us, new_role);
+            p.board.put(to, us, new_role);
         }
         let captured = victim.is_some();
         let effective = if role == JESTER {
@@ -523,7 +496,7 @@ impl VariantPosition for Position {
             || self.sub == 2
             || captured
             || role == JESTER
-            || (rules.check_ends_turn && p.attacked(p.king(them), us, p.powers(us), rules));
+            || (rules.check_ends_turn && p.attacked(p.board.king(them), us, p.powers(us), rules));
         if ends {
             p.end_turn();
         } else {
@@ -571,7 +544,7 @@ impl VariantPosition for Position {
     /// the powers they have now, `prev=` after reading a FEN).
     fn is_check(&self, rules: &Rules) -> bool {
         let them = !self.turn;
-        self.attacked(self.king(self.turn), them, self.powers(them), rules)
+        self.attacked(self.board.king(self.turn), them, self.powers(them), rules)
     }
     fn turn(&self) -> Color {
         Position::turn(self)
@@ -592,6 +565,6 @@ impl VariantPosition for Position {
 
     /// Only the two kings are left.
     fn is_insufficient_material(&self, _: &Rules) -> bool {
-        self.occupied() == self.role[KING]
+        self.board.occupied() == self.board.role[KING]
     }
 }

@@ -2,7 +2,7 @@
 //! state keys `croissant`, `double_stepped` and `frozen`.
 
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
-use crate::big::{bit, squares};
+use crate::big::{bit, squares, Board};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
@@ -16,8 +16,7 @@ impl Position {
         let f = &parts.fields;
         let board = g.parse_board(f[0], LETTERS)?;
         let mut p = Position {
-            color: [0; 2],
-            role: [0; 7],
+            board: Board::with(board),
             turn: fen::parse_side(f[1])?,
             castling: 0,
             ep: NONE,
@@ -29,10 +28,7 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
         };
-        for (sq, color, role) in board {
-            p.put(sq, color, role);
-        }
-        if p.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
+        if p.board.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
             return Err(bad_fen("board: a pawn on the first or last rank"));
         }
         p.read_castling(f.get(2).copied().unwrap_or("-"))?;
@@ -40,7 +36,7 @@ impl Position {
         (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
         p.read_state(&parts.state)?;
         p.refresh_frozen();
-        if p.attacked(p.king(!p.turn), p.turn) {
+        if p.attacked(p.board.king(!p.turn), p.turn) {
             return Err(bad_fen("the side not to move is in check"));
         }
         Ok(p)
@@ -64,8 +60,8 @@ impl Position {
                 };
                 let color = if c.is_ascii_uppercase() { 0 } else { 1 };
                 if self.castling & right != 0
-                    || self.role[KING] & self.color[color] & bit(king) == 0
-                    || self.role[ROOK] & self.color[color] & bit(rook) == 0
+                    || self.board.role[KING] & self.board.color[color] & bit(king) == 0
+                    || self.board.role[ROOK] & self.board.color[color] & bit(rook) == 0
                 {
                     return Err(bad_fen(format!(
                         "castling {castling:?}: {c:?} needs the king on {} and a rook on {}",
@@ -90,8 +86,11 @@ impl Position {
             // The pawn that passed `sq` stands one step further on; it came
             // from the square behind `sq`.
             let ok = g.relative_rank(them, sq) == 2
-                && self.occupied() & (bit(sq) | bit(g.forward(self.turn, sq))) == 0
-                && self.role[PAWN] & self.color[them.index()] & bit(g.forward(them, sq)) != 0;
+                && self.board.occupied() & (bit(sq) | bit(g.forward(self.turn, sq))) == 0
+                && self.board.role[PAWN]
+                    & self.board.color[them.index()]
+                    & bit(g.forward(them, sq))
+                    != 0;
             if !ok {
                 return Err(bad_fen(format!(
                     "en passant square {ep}: no pawn can just have passed it"
@@ -114,7 +113,7 @@ impl Position {
                     for s in value.split(',') {
                         let sq = g
                             .parse_square(s)
-                            .filter(|&sq| self.role[PAWN] & bit(sq) != 0);
+                            .filter(|&sq| self.board.role[PAWN] & bit(sq) != 0);
                         let Some(sq) = sq else {
                             return Err(bad_fen(format!(
                                 "double_stepped={value}: {s:?} is not a pawn's square"
@@ -133,8 +132,9 @@ impl Position {
                                 "frozen={value}: {entry:?} is not SQUARE:N"
                             )));
                         };
-                        let piece =
-                            self.occupied() & !(self.role[KING] | self.role[JOKER]) & bit(sq);
+                        let piece = self.board.occupied()
+                            & !(self.board.role[KING] | self.board.role[JOKER])
+                            & bit(sq);
                         if piece == 0 || !(1..=3).contains(&n) {
                             return Err(bad_fen(format!(
                                 "frozen={value}: {entry:?} needs a piece other than a king or Joker and N from 1 to 3"
@@ -165,9 +165,9 @@ impl Position {
                 let passer = g.forward(them, sq);
                 g.relative_rank(them, sq) >= 2
                     && g.relative_rank(them, sq) < 8
-                    && self.occupied() & bit(sq) == 0
-                    && self.role[PAWN]
-                        & self.color[them.index()]
+                    && self.board.occupied() & bit(sq) == 0
+                    && self.board.role[PAWN]
+                        & self.board.color[them.index()]
                         & self.double_stepped
                         & bit(passer)
                         != 0
@@ -186,10 +186,10 @@ impl Position {
     pub(super) fn write_fen(&self, rules: &Rules) -> String {
         let g = geometry();
         let mut s = g.fen_head(LETTERS, self.turn, |sq| {
-            let white = self.color[0] & bit(sq) != 0;
+            let white = self.board.color[0] & bit(sq) != 0;
             Some((
                 if white { Color::White } else { Color::Black },
-                self.role_at(sq)?,
+                self.board.role_at(sq)?,
             ))
         });
         s.push(' ');

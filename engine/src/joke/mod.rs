@@ -11,7 +11,7 @@ mod fen;
 
 use std::sync::OnceLock;
 
-use crate::big::{bit, squares, Bits, Geometry, Role};
+use crate::big::{bit, squares, Bits, Board, Geometry, Role};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
@@ -149,8 +149,7 @@ const BQ: u8 = 8;
 /// A position of Chess Is a Joke with everything that decides its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    color: [Bits; 2],
-    role: [Bits; 7],
+    board: Board<7>,
     turn: Color,
     castling: u8,
     /// En passant target, `NONE` if none.
@@ -184,48 +183,20 @@ impl Position {
         self.frozen
     }
 
-    #[inline(always)]
-    fn occupied(&self) -> Bits {
-        self.color[0] | self.color[1]
-    }
-
-    fn role_at(&self, sq: usize) -> Option<usize> {
-        let b = bit(sq);
-        (0..7).find(|&r| self.role[r] & b != 0)
-    }
-
-    fn put(&mut self, sq: usize, color: Color, role: usize) {
-        self.color[color.index()] |= bit(sq);
-        self.role[role] |= bit(sq);
-    }
-
-    fn remove(&mut self, sq: usize) {
-        let m = !bit(sq);
-        self.color[0] &= m;
-        self.color[1] &= m;
-        for r in &mut self.role {
-            *r &= m;
-        }
-    }
-
-    fn king(&self, color: Color) -> usize {
-        (self.role[KING] & self.color[color.index()]).trailing_zeros() as usize
-    }
-
     /// The enemy pieces a Joker of `color` on `sq` freezes: the
     /// highest-valued adjacent enemies, kings and Jokers left out.
     #[inline]
     fn joker_targets(&self, sq: usize, color: Color) -> Bits {
         let near = geometry().king[sq]
-            & self.color[(!color).index()]
-            & !(self.role[KING] | self.role[JOKER]);
+            & self.board.color[(!color).index()]
+            & !(self.board.role[KING] | self.board.role[JOKER]);
         if near == 0 {
             return 0;
         }
         for group in [
-            self.role[QUEEN],
-            self.role[ROOK],
-            self.role[BISHOP] | self.role[KNIGHT],
+            self.board.role[QUEEN],
+            self.board.role[ROOK],
+            self.board.role[BISHOP] | self.board.role[KNIGHT],
         ] {
             if near & group != 0 {
                 return near & group;
@@ -238,7 +209,7 @@ impl Position {
     fn board_freezes(&self) -> Bits {
         let mut f = 0;
         for color in Color::ALL {
-            for j in squares(self.role[JOKER] & self.color[color.index()]) {
+            for j in squares(self.board.role[JOKER] & self.board.color[color.index()]) {
                 f |= self.joker_targets(j, color);
             }
         }
@@ -252,12 +223,12 @@ impl Position {
     /// Whether an unfrozen piece of `by` attacks `sq`.
     pub fn attacked(&self, sq: usize, by: Color) -> bool {
         let g = geometry();
-        let att = self.color[by.index()] & !self.frozen;
+        let att = self.board.color[by.index()] & !self.frozen;
         if att == 0 {
             return false;
         }
-        let occ = self.occupied();
-        let r = &self.role;
+        let occ = self.board.occupied();
+        let r = &self.board.role;
         (g.knight[sq] & r[KNIGHT]
             | g.king[sq] & r[KING]
             | g.fwd_diag[(!by).index()][sq] & r[PAWN]
@@ -269,7 +240,7 @@ impl Position {
 
     /// Whether the side to move is in check (unfrozen attackers only).
     pub fn is_check(&self) -> bool {
-        self.attacked(self.king(self.turn), !self.turn)
+        self.attacked(self.board.king(self.turn), !self.turn)
     }
 
     /// The pseudo-legal moves: every piece's movement, castling, en passant
@@ -278,8 +249,8 @@ impl Position {
         let g = geometry();
         let us = self.turn;
         let ui = us.index();
-        let own = self.color[ui];
-        let enemies = self.color[(!us).index()];
+        let own = self.board.color[ui];
+        let enemies = self.board.color[(!us).index()];
         let occ = own | enemies;
         let empty = g.all & !occ;
         let movable = own & !self.frozen;
@@ -296,7 +267,7 @@ impl Position {
                 out.push(Move::new(from, to, Kind::Normal));
             }
         };
-        for sq in squares(movable & self.role[PAWN]) {
+        for sq in squares(movable & self.board.role[PAWN]) {
             let one = g.fwd[ui][sq];
             if one & empty != 0 {
                 let to = one.trailing_zeros() as usize;
@@ -318,27 +289,27 @@ impl Position {
                 out.push(Move::new(sq, self.croissant as usize, Kind::Croissant));
             }
         }
-        for sq in squares(movable & self.role[KNIGHT]) {
+        for sq in squares(movable & self.board.role[KNIGHT]) {
             for to in squares(g.knight[sq] & !own) {
                 out.push(Move::new(sq, to, Kind::Normal));
             }
         }
-        for sq in squares(movable & (self.role[BISHOP] | self.role[QUEEN])) {
+        for sq in squares(movable & (self.board.role[BISHOP] | self.board.role[QUEEN])) {
             for to in squares(g.bishop(sq, occ) & !own) {
                 out.push(Move::new(sq, to, Kind::Normal));
             }
         }
-        for sq in squares(movable & (self.role[ROOK] | self.role[QUEEN])) {
+        for sq in squares(movable & (self.board.role[ROOK] | self.board.role[QUEEN])) {
             for to in squares(g.rook(sq, occ) & !own) {
                 out.push(Move::new(sq, to, Kind::Normal));
             }
         }
-        for sq in squares(movable & self.role[JOKER]) {
+        for sq in squares(movable & self.board.role[JOKER]) {
             for to in squares(g.knight[sq] & empty) {
                 out.push(Move::new(sq, to, Kind::Normal));
             }
         }
-        let k = self.king(us);
+        let k = self.board.king(us);
         for to in squares(g.king[k] & !own) {
             out.push(Move::new(k, to, Kind::Normal));
         }
@@ -364,7 +335,7 @@ impl Position {
         for (right, rook_file, between, king_path, land) in sides {
             let rook = base + rook_file;
             if self.castling & right == 0
-                || self.role[ROOK] & self.color[us.index()] & bit(rook) == 0
+                || self.board.role[ROOK] & self.board.color[us.index()] & bit(rook) == 0
                 || (!rules.castle_frozen_rook && self.frozen & bit(rook) != 0)
                 || between.iter().any(|&f| occ & bit(base + f) != 0)
                 || king_path.iter().any(|&f| self.attacked(base + f, them))
@@ -387,8 +358,8 @@ impl Position {
             } else {
                 (base, base + 2)
             };
-            self.remove(rook_from);
-            self.put(rook_to, us, ROOK);
+            self.board.remove(rook_from);
+            self.board.put(rook_to, us, ROOK);
         }
         if role == KING {
             self.castling &= if us == Color::White {
@@ -413,7 +384,7 @@ impl Position {
     #[inline]
     fn is_legal_after(&self) -> bool {
         let mover = !self.turn;
-        !self.attacked(self.king(mover), self.turn)
+        !self.attacked(self.board.king(mover), self.turn)
     }
 }
 
@@ -489,7 +460,7 @@ impl VariantPosition for Position {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from as usize, m.to as usize);
-        let role = self.role_at(from).expect("a piece on the origin");
+        let role = self.board.role_at(from).expect("a piece on the origin");
         let mut p = *self;
         let left_behind = if role == JOKER {
             self.joker_targets(from, us)
@@ -500,25 +471,25 @@ impl VariantPosition for Position {
             Kind::EnPassant => g.forward(them, to),
             _ => to,
         };
-        let captured = if self.color[them.index()] & bit(cap_sq) != 0 {
-            self.role_at(cap_sq)
+        let captured = if self.board.color[them.index()] & bit(cap_sq) != 0 {
+            self.board.role_at(cap_sq)
         } else {
             None
         };
         if captured.is_some() {
-            p.remove(cap_sq);
+            p.board.remove(cap_sq);
             let clear = !bit(cap_sq);
             p.double_stepped &= clear;
             p.t0 &= clear;
             p.t1 &= clear;
         }
-        p.remove(from);
+        p.board.remove(from);
         let new_role = if m.promo != NONE {
             m.promo as usize
         } else {
             role
         };
-        p.put(to, us, new_role);
+        p.board.put(to, us, new_role);
         if role == PAWN {
             let flagged = self.double_stepped & bit(from) != 0;
             p.double_stepped &= !bit(from);
@@ -553,7 +524,7 @@ impl VariantPosition for Position {
             p.fullmoves += 1;
         }
         // The mover's turn has passed: its pieces' timers run down.
-        let mine = p.color[us.index()];
+        let mine = p.board.color[us.index()];
         let (t0, t1) = (p.t0 & mine, p.t1 & mine);
         p.t0 = (p.t0 & !mine) | (t1 & !t0);
         p.t1 = (p.t1 & !mine) | (t1 & t0);
@@ -602,7 +573,7 @@ impl VariantPosition for Position {
     /// No pawn, rook or queen, and at most one knight, bishop or Joker in
     /// all, or only bishops on one square colour (`spec/rulings/joke.md`).
     fn is_insufficient_material(&self, _: &Rules) -> bool {
-        let r = &self.role;
+        let r = &self.board.role;
         if r[PAWN] | r[ROOK] | r[QUEEN] != 0 {
             return false;
         }

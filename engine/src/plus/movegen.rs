@@ -122,37 +122,16 @@ impl<R: Extension> Position<R> {
         let us = self.turn;
         let (own, _, occ) = self.sides();
         let targets = !own;
-        for from in self.pieces(us, Role::Knight) {
-            push_all(
-                list,
-                from,
-                attacks::knight_attacks(from) & targets,
-                Role::Knight,
-            );
-        }
-        for from in self.pieces(us, Role::Bishop) {
-            push_all(
-                list,
-                from,
-                attacks::bishop_attacks(from, occ) & targets,
-                Role::Bishop,
-            );
-        }
-        for from in self.pieces(us, Role::Rook) {
-            push_all(
-                list,
-                from,
-                attacks::rook_attacks(from, occ) & targets,
-                Role::Rook,
-            );
-        }
-        for from in self.pieces(us, Role::Queen) {
-            push_all(
-                list,
-                from,
-                attacks::queen_attacks(from, occ) & targets,
-                Role::Queen,
-            );
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in self.pieces(us, role) {
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(from),
+                    Role::Bishop => attacks::bishop_attacks(from, occ),
+                    Role::Rook => attacks::rook_attacks(from, occ),
+                    _ => attacks::queen_attacks(from, occ),
+                };
+                push_all(list, from, reach & targets, role);
+            }
         }
         let king = self.king_square(us);
         push_all(

@@ -363,27 +363,43 @@ impl RuleDesc {
 
 /// The board part of a FEN: ranks from the last, runs of empty squares as digits.
 fn board_fen(board: &[Option<char>], files: usize, ranks: usize) -> String {
-    let mut fen = String::new();
-    for rank in (0..ranks).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            match board[rank * files + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
+    let rank_text = |rank: &[Option<char>]| -> String {
+        rank.chunk_by(|a, b| a.is_none() && b.is_none())
+            .map(|run| match run[0] {
+                Some(c) => c.to_string(),
+                None => run.len().to_string(),
+            })
+            .collect()
+    };
+    let rank_texts: Vec<String> = board
+        .chunks(files)
+        .take(ranks)
+        .rev()
+        .map(rank_text)
+        .collect();
+    rank_texts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board_fen;
+
+    #[test]
+    fn board_fen_writes_ranks_from_the_last_with_runs_of_empty_squares() {
+        let board = [
+            Some('R'),
+            None,
+            None,
+            Some('K'),
+            None,
+            None,
+            None,
+            None,
+            Some('k'),
+            None,
+            Some('p'),
+            Some('p'),
+        ];
+        assert_eq!(board_fen(&board, 4, 3), "k1pp/4/R2K");
     }
-    fen
 }
