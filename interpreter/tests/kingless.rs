@@ -5,19 +5,16 @@
 //! plays; these cover the options none of them uses.
 
 mod common;
-use common::{game_of, opening};
+use common::{game_of, head, opening};
 
 use motley_interpreter::Game;
 
 /// Kings that are not royal, rooks and pawns on a 5x5 board; `extra` adds
 /// top-level keys.
 fn game(extra: &str, fen: &str) -> Game {
+    let head = head("kingless", 5, 5);
     let source = format!(
-        "motley: 1
-name: kingless
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - {{ letter: K, name: king, moves: K }}
+        "{head}  - {{ letter: K, name: king, moves: K }}
   - {{ letter: R, name: rook, moves: R }}
   - {{ letter: P, name: pawn, moves: fmWfcF }}
 setup: k4/5/5/5/K4 w - - 0 1

@@ -182,12 +182,8 @@ fn check_no_legal_move_leaves_the_royal_piece_attacked(walk: Walk) -> Checked {
         let read = fresh.set_fen(&after);
         prop_assert!(
             read.is_ok(),
-            "{}: {} from {} leaves {}: {:?}",
-            name,
-            m,
-            game.fen(),
-            after,
-            read
+            "{name}: {m} from {} leaves {after}: {read:?}",
+            game.fen()
         );
     }
     Ok(())
@@ -215,9 +211,7 @@ fn check_the_listed_moves_are_exactly_those_play_accepts(
         let r = copy.play(&text);
         prop_assert!(
             r.is_err(),
-            "{}: accepts unlisted {} at {}",
-            name,
-            text,
+            "{name}: accepts unlisted {text} at {}",
             game.fen()
         );
         prop_assert_eq!(copy.fen(), game.fen());

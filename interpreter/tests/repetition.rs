@@ -4,7 +4,7 @@
 //! neighbours they must be told from.
 
 mod common;
-use common::{game_of, opening};
+use common::{game_of, head, opening};
 
 use motley_interpreter::Game;
 
@@ -207,12 +207,9 @@ passing: {}
 /// Kings on a 5x5 board whose step to the right (`rW`) sets `sets`;
 /// `state` declares it (spec/LANGUAGE.md §13).
 fn stepping_kings(sets: &str, state: &str) -> Game {
+    let head = head("stepping", 5, 5);
     let source = format!(
-        "motley: 1
-name: stepping
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - letter: K
+        "{head}  - letter: K
     name: king
     royal: true
     moves:

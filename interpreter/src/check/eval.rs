@@ -335,20 +335,7 @@ mod tests {
     use crate::load::{parse_expression, Text};
 
     fn zone(text: &str, file: i64, abs_rank: i64) -> Result<bool, Diagnostic> {
-        let rulings = std::collections::BTreeMap::new();
-        let scope = SquareScope {
-            files: 8,
-            ranks: 8,
-            file,
-            abs_rank,
-            white: true,
-            rulings: &rulings,
-        };
-        let node = parse_expression(&Text {
-            value: text.into(),
-            span: Span::new(1, 1, 1),
-        })?;
-        zone_contains(&node, &scope)
+        zone_for(text, (file, abs_rank), true)
     }
 
     #[test]

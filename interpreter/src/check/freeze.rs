@@ -166,16 +166,8 @@ impl Checker<'_> {
     /// A number of turns from 0 to [`MAX_LINGER`], written as a number or
     /// as an expression the square context decides (rulings).
     fn turns(&mut self, t: &Text) -> u8 {
-        let scope = super::SquareScope {
-            files: self.files as i64,
-            ranks: self.ranks as i64,
-            file: 1,
-            abs_rank: 1,
-            white: true,
-            rulings: self.rulings,
-        };
         let n = match crate::load::parse_expression(t) {
-            Ok(expr) => super::number_at(&expr, &scope),
+            Ok(expr) => super::number_at(&expr, &self.board_scope()),
             Err(d) => Err(d),
         };
         match n {

@@ -18,7 +18,10 @@ pub use condition::{Condition, Count, Names, LAST_MOVE_KINDS};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
-pub use movement::{expand, Movement, Route, Travel, MAX_LEGS, NEED_EMPTY, NEED_OCCUPIED};
+pub use movement::{
+    direction_groups, expand, DirectionGroup, Movement, Route, Travel, MAX_LEGS, NEED_EMPTY,
+    NEED_OCCUPIED,
+};
 pub use shuffle::Shuffle;
 pub use walls::{WallPlace, Walls};
 
@@ -699,6 +702,21 @@ pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Vari
     }
 }
 
+impl<'a> Checker<'a> {
+    /// The scope of expressions that read no square (a number, a word):
+    /// the board and the rulings, seen from a1 by White.
+    fn board_scope(&self) -> SquareScope<'a> {
+        SquareScope {
+            files: self.files as i64,
+            ranks: self.ranks as i64,
+            file: 1,
+            abs_rank: 1,
+            white: true,
+            rulings: self.rulings,
+        }
+    }
+}
+
 impl Checker<'_> {
     /// Reports every `ruling("ID") == "X"` (also `!=`, and `in` a list of
     /// strings) whose `X` is not an option of the ruling: such a test would
@@ -1310,30 +1328,23 @@ impl Checker<'_> {
                 ],
                 None => [vec![true; square_count], vec![true; square_count]],
             };
-            let deadline = g.deadline.as_ref().and_then(|d| {
-                let scope = SquareScope {
-                    files: files as i64,
-                    ranks: ranks as i64,
-                    file: 1,
-                    abs_rank: 1,
-                    white: true,
-                    rulings: self.rulings,
-                };
-                match number_at(d, &scope) {
-                    Ok(n) if n >= 1 => Some(n as u32),
-                    Ok(n) => {
-                        self.errors.push(Diagnostic::at(
-                            d.span,
-                            format!("a deadline is a move number from 1, not {n}"),
-                        ));
-                        None
-                    }
-                    Err(e) => {
-                        self.errors.push(e);
-                        None
-                    }
-                }
-            });
+            let deadline =
+                g.deadline
+                    .as_ref()
+                    .and_then(|d| match number_at(d, &self.board_scope()) {
+                        Ok(n) if n >= 1 => Some(n as u32),
+                        Ok(n) => {
+                            self.errors.push(Diagnostic::at(
+                                d.span,
+                                format!("a deadline is a move number from 1, not {n}"),
+                            ));
+                            None
+                        }
+                        Err(e) => {
+                            self.errors.push(e);
+                            None
+                        }
+                    });
             let pieces = self.letter_set(&g.pieces);
             let without_gate = match g.judged.as_ref().map(|t| (t, self.word(t))) {
                 None | Some((_, None)) => false,
@@ -1470,14 +1481,7 @@ impl Checker<'_> {
             .collect();
         let names = |list: &[Text]| list.iter().map(|t| t.value.clone()).collect::<Vec<_>>();
         let flags = names(&self.file.player_flags);
-        let scope = SquareScope {
-            files: self.files as i64,
-            ranks: self.ranks as i64,
-            file: 1,
-            abs_rank: 1,
-            white: true,
-            rulings: self.rulings,
-        };
+        let scope = self.board_scope();
         let records_last = self.file.state_last_move.is_some() || self.imitators_record_moves();
         self.reads_last_squares |= when.nodes().any(|n| {
             matches!(&n.expr, crate::load::Expr::Path(p)
@@ -1592,14 +1596,7 @@ impl Checker<'_> {
             .map_err(|d| self.errors.push(d))
             .ok()?;
         self.ruling_comparisons(&expr);
-        let scope = SquareScope {
-            files: self.files as i64,
-            ranks: self.ranks as i64,
-            file: 1,
-            abs_rank: 1,
-            white: true,
-            rulings: self.rulings,
-        };
+        let scope = self.board_scope();
         match eval::value_at(&expr, &scope) {
             Ok(Value::Str(s)) => Some(s),
             Ok(_) => {
