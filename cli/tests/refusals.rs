@@ -179,6 +179,13 @@ fn variant_with(bundled: &str, from: &str, to: &str, name: &str) -> String {
     file.to_str().expect("utf-8 path").to_string()
 }
 
+/// `motley moves FILE --fen FEN`: the legal moves, one a line.
+fn legal_moves(file: &str, fen: &str) -> String {
+    let (code, out, err) = motley(&["moves", file, "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
 #[test]
 fn s3_overlapping_drop_rules_list_each_drop_once() {
     let file = variant_with(
@@ -188,8 +195,7 @@ fn s3_overlapping_drop_rules_list_each_drop_once() {
         "s3-drops",
     );
     let fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1";
-    let (code, out, err) = motley(&["moves", &file, "--fen", fen]);
-    assert_eq!(code, 0, "{err}");
+    let out = legal_moves(&file, fen);
     let drops: Vec<&str> = out.lines().filter(|m| m.starts_with("N@")).collect();
     assert_eq!(drops.len(), 62, "{out}");
     let mut unique = drops.clone();
@@ -308,8 +314,7 @@ fn s2_a_king_that_stays_castles_the_rook_alone() {
         "s2",
     );
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
-    let (code, out, err) = motley(&["moves", &file, "--fen", fen]);
-    assert_eq!(code, 0, "{err}");
+    let out = legal_moves(&file, fen);
     assert_eq!(out.lines().filter(|m| *m == "e1h1").count(), 1, "{out}");
     let (code, out, _) = motley(&["fen", &file, "--fen", fen, "--moves", "e1h1"]);
     assert_eq!(

@@ -5,7 +5,7 @@
 //! plays; these cover the options none of them uses.
 
 mod common;
-use common::{game_of, head, opening};
+use common::{game_of, head, opening, ROOK};
 
 use motley_interpreter::Game;
 
@@ -91,11 +91,10 @@ fn the_last_piece_captured_ends_the_game_for_the_side_left_with_none() {
 
 #[test]
 fn draw_odds_turn_a_repetition_into_a_win() {
-    let head = opening("odds", 4, 4);
+    let head = opening("odds", 4, 4) + ROOK;
     let source = |odds: &str| {
         format!(
-            "{head}  - {{ letter: R, name: rook, moves: R }}
-setup: 3k/4/4/R2K w - - 0 1
+            "{head}setup: 3k/4/4/R2K w - - 0 1
 outcomes:
   draw_odds: {odds}
 draws:

@@ -22,6 +22,9 @@ pub fn opening(name: &str, files: u8, ranks: u8) -> String {
     head(name, files, ranks) + "  - { letter: K, name: king, moves: K, royal: true }\n"
 }
 
+/// A rook, as a line of the `pieces` list.
+pub const ROOK: &str = "  - { letter: R, name: rook, moves: R }\n";
+
 /// The game of a rule file's text; a rule file that does not load fails
 /// the test with its diagnostic.
 pub fn game_of(source: &str) -> Game {
