@@ -65,8 +65,8 @@ impl Checker<'_> {
         pieces: &[PieceType],
         virtuals: &mut Vec<PieceType>,
     ) -> Vec<FreezeRule> {
-        let defs = self.file.freeze.clone();
-        let mut out = Vec::new();
+        let file = self.file;
+        let defs = &file.freeze;
         if let Some(extra) = defs.get(MAX_FREEZE_RULES) {
             if let Some(t) = extra.by.first() {
                 self.errors.push(t.error(format!(
@@ -74,6 +74,7 @@ impl Checker<'_> {
                 )));
             }
         }
+        let mut out = Vec::new();
         for def in defs.iter().take(MAX_FREEZE_RULES) {
             let by = self.letter_set(&def.by);
             let immune = self.letter_set(&def.immune);
