@@ -2,8 +2,12 @@
 //! each type's `value` (or, where a type has none, an estimate from its
 //! mobility on an empty board), pieces in hand, square tables generated
 //! per type from the board geometry (a piece is worth more where it
-//! reaches more squares on an empty board; a piece that promotes, more as
-//! it nears its zone), and the checks given where checks are counted.
+//! reaches more squares on an empty board), and the checks given where
+//! checks are counted. A piece that promotes is worth more as it nears
+//! its zone (by the square of its progress, in proportion to what
+//! promoting gains), three times that with no opposing piece of its type
+//! ahead of it on its file or the next. While much material is on the
+//! board, a royal piece gains for each piece of its own beside it.
 //! Where reaching a region wins, the pieces that may reach it are worth
 //! more the fewer king steps they stand from it.
 //! Where losing every piece wins (`extinction: { result: win }` over all
@@ -20,8 +24,11 @@ const PAWN: i32 = 100;
 const PER_MOVE: i32 = 55;
 /// Centipawns per empty-board move above a type's average on that square.
 const PER_REACH: i32 = 4;
-/// Centipawns per rank of progress toward the promotion zone.
-const PER_RANK: i32 = 8;
+/// The share of a promotion's gain a piece one step from its zone is
+/// worth (less, by the square of its progress, further back).
+const PROMOTION_SHARE: i32 = 8;
+/// Centipawns per piece of its own beside a royal piece.
+const SHELTER: i32 = 10;
 /// Centipawns per check given, where a count of checks wins.
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
@@ -37,12 +44,18 @@ pub struct Evaluation {
     /// Per piece code: a bonus per square for nearing a `reach` region
     /// (empty where the rule file has none).
     goals: Vec<Vec<i32>>,
+    /// Per piece code: how near promoting it stands, per square.
+    advance: Vec<Advance>,
+    /// Per square: the squares one king step away.
+    around: Vec<Vec<u8>>,
     /// Bonus for the end-game: royal pieces seek the centre when the
     /// material on the board is below this.
     endgame: i32,
     /// 1, or -1 where a side wins by losing all its pieces: the sign of
     /// material in the evaluation.
     material_sign: i32,
+    /// The least value of a non-royal type.
+    least: i32,
 }
 
 impl Evaluation {
@@ -64,11 +77,6 @@ impl Evaluation {
                 }
             })
             .collect();
-        let promoting: u32 = rules
-            .variant()
-            .promotions
-            .iter()
-            .fold(0, |a, p| a | p.pieces);
         let mut tables = vec![vec![0; squares]; 1 + 2 * types];
         for ty in 0..types {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
@@ -82,9 +90,6 @@ impl Evaluation {
                         mirror(rules, sq)
                     };
                     let mut bonus = (reach[ty][seen] - average) * PER_REACH;
-                    if promoting >> ty & 1 != 0 {
-                        bonus += progress(rules, sq, color) * PER_RANK;
-                    }
                     if rules.variant().pieces[ty].royal {
                         // Away from the centre while the board is full.
                         bonus = -bonus;
@@ -104,12 +109,29 @@ impl Evaluation {
             .extinction
             .as_ref()
             .is_some_and(|e| e.types.is_none() && e.result == Result3::Win);
+        let least = (0..types)
+            .filter(|&ty| !rules.variant().pieces[ty].royal)
+            .map(|ty| values[ty])
+            .min()
+            .unwrap_or(0);
+        let files = rules.files() as i32;
+        let around = (0..squares as i32)
+            .map(|from| {
+                (0..squares as i32)
+                    .filter(|&to| to != from && king_steps(files, from, to) == 1)
+                    .map(|to| to as u8)
+                    .collect()
+            })
+            .collect();
         Evaluation {
+            advance: advances(rules, &values),
+            around,
             values,
             squares: tables,
             goals: goals(rules),
             endgame: start / 3,
             material_sign: if losing_wins { -1 } else { 1 },
+            least,
         }
     }
 
@@ -121,11 +143,57 @@ impl Evaluation {
             .unwrap_or(0)
     }
 
+    /// The bonus of piece `piece` at `sq` for nearing its promotion zone,
+    /// tripled where no opposing piece of its type stands ahead of it on
+    /// its file or the next.
+    fn advance(&self, pos: &Position, files: usize, piece: u8, sq: usize) -> i32 {
+        let Some(advance) = self.advance.get(piece as usize) else {
+            return 0;
+        };
+        let bonus = advance.bonus.get(sq).copied().unwrap_or(0);
+        if bonus == 0 {
+            return 0;
+        }
+        let colour = (piece as usize - 1) % 2;
+        let rival = code((piece as usize - 1) / 2, Color::ALL[colour ^ 1]);
+        let file = |at: usize| (at % files) as i32;
+        let blocked = pos.occupied(Color::ALL[colour ^ 1]).iter().any(|at| {
+            pos.piece_at(at) == rival
+                && (file(at as usize) - file(sq)).abs() <= 1
+                && advance.steps[at as usize] < advance.steps[sq]
+        });
+        if blocked {
+            bonus
+        } else {
+            3 * bonus
+        }
+    }
+
+    /// Whether material counts for its owner (not where losing every piece wins).
+    pub fn material_counts(&self) -> bool {
+        self.material_sign > 0
+    }
+
+    /// Whether `color` has, on the board or in hand, a piece worth more than
+    /// the least valuable non-royal type: a side with only royal pieces and
+    /// the least valuable ones risks zugzwang.
+    pub fn beyond_least(&self, rules: &Rules, pos: &Position, color: Color) -> bool {
+        let beyond = |ty: usize| self.values[ty] > self.least;
+        pos.occupied(color)
+            .iter()
+            .any(|sq| beyond((pos.piece_at(sq) as usize - 1) / 2))
+            || (rules.tracks_hands()
+                && (0..rules.piece_types())
+                    .any(|ty| beyond(ty) && rules.held(pos, color.index(), ty) > 0))
+    }
+
     /// The evaluation of `pos` in centipawns, from the side to move's view.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         let mut material = 0;
         let mut royal = [0i32; 2];
+        let mut shelter = [0i32; 2];
+        let files = rules.files() as usize;
         for color in Color::ALL {
             let colour = color.index();
             for sq in pos.occupied(color).iter() {
@@ -135,8 +203,19 @@ impl Evaluation {
                 if let Some(goal) = self.goals.get(piece as usize) {
                     score[colour] += goal[sq as usize];
                 }
+                score[colour] += self.advance(pos, files, piece, sq as usize);
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
+                    shelter[colour] += self.around[sq as usize]
+                        .iter()
+                        .filter(|&&near| {
+                            let code = pos.piece_at(near);
+                            code != 0
+                                && (code as usize - 1) % 2 == colour
+                                && !rules.variant().pieces[(code as usize - 1) / 2].royal
+                        })
+                        .count() as i32
+                        * SHELTER;
                 } else {
                     score[colour] += self.material_sign * self.values[ty] + bonus;
                     material += self.values[ty];
@@ -155,7 +234,7 @@ impl Evaluation {
         // Royal pieces hide while there is much material, centralise after.
         for colour in 0..2 {
             score[colour] += if material > self.endgame {
-                royal[colour]
+                royal[colour] + shelter[colour]
             } else {
                 -royal[colour]
             };
@@ -191,12 +270,7 @@ fn goals(rules: &Rules) -> Vec<Vec<i32>> {
     };
     let files = rules.files() as i32;
     let squares = rules.squares();
-    let steps = |from: usize, to: usize| {
-        let (from, to) = (from as i32, to as i32);
-        ((from % files) - (to % files))
-            .abs()
-            .max((from / files - to / files).abs())
-    };
+    let steps = |from: usize, to: usize| king_steps(files, from as i32, to as i32);
     let mut tables = vec![vec![0; squares]; 1 + 2 * rules.piece_types()];
     for ty in (0..rules.piece_types()).filter(|ty| types >> ty & 1 != 0) {
         for color in Color::ALL {
@@ -216,14 +290,61 @@ fn mirror(rules: &Rules, sq: usize) -> usize {
     (rules.ranks() as usize - 1 - sq / files) * files + sq % files
 }
 
-/// Ranks advanced from `color`'s first rank.
-fn progress(rules: &Rules, sq: usize, color: Color) -> i32 {
-    let rank = (sq / rules.files() as usize) as i32;
-    if color == Color::White {
-        rank
-    } else {
-        rules.ranks() as i32 - 1 - rank
+/// King steps (files and ranks, the larger) between two squares.
+fn king_steps(files: i32, from: i32, to: i32) -> i32 {
+    ((from % files) - (to % files))
+        .abs()
+        .max((from / files - to / files).abs())
+}
+
+/// How near a piece stands to promoting, per square.
+#[derive(Clone, Debug, Default)]
+struct Advance {
+    /// King steps to the nearest square of the zone.
+    steps: Vec<i32>,
+    /// The bonus: 1/[`PROMOTION_SHARE`] of what promoting gains, times the
+    /// square of the share of the way covered.
+    bonus: Vec<i32>,
+}
+
+/// Per piece code, for the types that promote to something worth more:
+/// their [`Advance`]; empty tables for the others.
+fn advances(rules: &Rules, values: &[i32]) -> Vec<Advance> {
+    let files = rules.files() as i32;
+    let squares = rules.squares();
+    let mut tables = vec![Advance::default(); 1 + 2 * rules.piece_types()];
+    for promotion in &rules.variant().promotions {
+        let best = promotion.to.iter().map(|&to| values[to as usize]).max();
+        for ty in (0..rules.piece_types()).filter(|ty| promotion.pieces >> ty & 1 != 0) {
+            let gain = best.unwrap_or(0) - values[ty];
+            if gain <= 0 {
+                continue;
+            }
+            for color in Color::ALL {
+                let zone: Vec<i32> = (0..squares as i32)
+                    .filter(|&sq| promotion.zone[color.index()][sq as usize])
+                    .collect();
+                let steps: Vec<i32> = (0..squares as i32)
+                    .map(|sq| {
+                        zone.iter()
+                            .map(|&to| king_steps(files, sq, to))
+                            .min()
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                let far = steps.iter().copied().max().unwrap_or(0).max(1);
+                let table = &mut tables[code(ty, color) as usize];
+                table.bonus.resize(squares, 0);
+                for (sq, bonus) in table.bonus.iter_mut().enumerate() {
+                    let covered = far - steps[sq];
+                    let here = gain * covered * covered / (far * far * PROMOTION_SHARE);
+                    *bonus = (*bonus).max(if steps[sq] == 0 { 0 } else { here });
+                }
+                table.steps = steps;
+            }
+        }
     }
+    tables
 }
 
 #[cfg(test)]
@@ -248,6 +369,46 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_is_worth_more_near_its_zone_and_three_times_that_when_passed() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let pawn = |color| code(5, color);
+        // Two steps from the eighth rank, five of seven covered: 800 · 25 / (49 · 8).
+        let (e6, e7, e2) = (44, 52, 12);
+        let blocked = rules.position("4k3/3p4/4P3/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let passed = rules.position("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let white = pawn(Color::White);
+        assert_eq!(eval.advance(&blocked, 8, white, e6), 51);
+        // One step from it, six of seven covered, no black pawn ahead.
+        assert_eq!(eval.advance(&passed, 8, white, e7), 3 * 73);
+        // At its start, a pawn has covered one step of seven: 800 / (49 · 8).
+        assert_eq!(eval.advance(rules.start(), 8, white, e2), 2);
+        // Black's pawn on e2 is the one near its zone.
+        let black = rules.position("4k3/8/8/8/8/8/4p3/4K3 b - - 0 1").unwrap();
+        assert_eq!(eval.advance(&black, 8, pawn(Color::Black), e2), 3 * 73);
+        // A type that does not promote gains nothing.
+        assert_eq!(eval.advance(&passed, 8, code(1, Color::White), e7), 0);
+    }
+
+    #[test]
+    fn a_royal_piece_gains_for_its_own_pieces_beside_it_while_material_is_high() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        // The same move of a pawn off the king's side, and of one away from it.
+        let off_king = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        let away = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        // Black to move: White's king keeps its shelter in the second.
+        assert_eq!(
+            eval.evaluate(&rules, &away) - eval.evaluate(&rules, &off_king),
+            -SHELTER
+        );
+    }
+
+    #[test]
     fn a_piece_that_wins_by_reaching_a_region_is_worth_more_nearer_it() {
         let rules = motley_interpreter::build(include_str!("../../spec/variants/racingkings.yaml"))
             .unwrap();
@@ -264,7 +425,8 @@ mod tests {
             .iter()
             .all(|&b| b == 0));
         assert!(Evaluation::new(&chess()).goals.is_empty());
-        // The same position, White's king a rank higher: better for White by a step.
+        // The same position, White's king a rank higher: better for White by
+        // a step, worse by the two pieces no longer beside it.
         let low = rules
             .position("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")
             .unwrap();
@@ -273,7 +435,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             eval.evaluate(&rules, &high) - eval.evaluate(&rules, &low),
-            PER_STEP + eval.squares[code(0, Color::White) as usize][23]
+            PER_STEP - 2 * SHELTER + eval.squares[code(0, Color::White) as usize][23]
                 - eval.squares[code(0, Color::White) as usize][15]
         );
     }

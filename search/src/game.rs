@@ -34,6 +34,13 @@ pub trait Game: Clone + Send {
     /// The one move when no pseudo-legal move is legal but the side must
     /// still move (e.g. declining the rest of a turn), if any.
     fn forced_pass(&self) -> Option<Self::Move>;
+    /// A move that hands the turn to the opponent and changes nothing else,
+    /// for null-move pruning, where it is sound enough: `None` where passing
+    /// means something in the rules (a passing rule, turns of several
+    /// moves, replies) and where it risks zugzwang (the side to move has no
+    /// piece beyond royal ones and the least valuable). The search asks
+    /// only when the side to move is not in check.
+    fn null_move(&self) -> Option<Self::Move>;
     /// An end the rules decide before moves are counted (a region
     /// reached, a check count, a bare royal piece, the fifty-move rule).
     fn decided(&self) -> Option<End>;

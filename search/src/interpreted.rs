@@ -15,6 +15,8 @@ pub struct Interpreted {
     eval: Arc<Evaluation>,
     position: Position,
     made: Vec<(Move, Undo)>,
+    /// Whether a pass is no move of the game (see [`Game::null_move`]).
+    null_moves: bool,
 }
 
 impl Interpreted {
@@ -30,11 +32,17 @@ impl Interpreted {
         eval: Arc<Evaluation>,
         position: Position,
     ) -> Interpreted {
+        let variant = rules.variant();
+        let null_moves = variant.turn.is_none()
+            && variant.passing.is_none()
+            && variant.replies.is_empty()
+            && eval.material_counts();
         Interpreted {
             rules,
             eval,
             position,
             made: Vec::new(),
+            null_moves,
         }
     }
 
@@ -83,6 +91,14 @@ impl Game for Interpreted {
 
     fn forced_pass(&self) -> Option<Move> {
         self.rules.must_pass(&self.position).then_some(NULL_MOVE)
+    }
+
+    fn null_move(&self) -> Option<Move> {
+        let pos = &self.position;
+        (self.null_moves
+            && self.rules.legal_by_safety(pos)
+            && self.eval.beyond_least(&self.rules, pos, pos.side_to_move()))
+        .then_some(NULL_MOVE)
     }
 
     fn decided(&self) -> Option<End> {
