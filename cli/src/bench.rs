@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use motley_interpreter::{Game, Leaves};
 
-use crate::{conform, json, At, Failure, FsfVariant, Replay};
+use crate::conform::{self, Replay};
+use crate::{json, At, Failure, FsfVariant};
 
 /// One row of the perft table: implementation, depth, leaves, seconds, and
 /// its speed over the interpreter's every-leaf count and over its bulk
@@ -88,21 +89,12 @@ fn perft(
     against: Option<&FsfVariant>,
     json: bool,
 ) -> Result<ExitCode, Failure> {
-    let engine = conform::engine_bench(
-        file,
-        &replay.start,
-        &replay.rulings,
-        replay.fen.as_deref(),
-        &replay.moves,
-        depths,
-    )?;
+    let engine = conform::engine_bench(file, replay, depths)?;
     let fsf = match against {
         Some(FsfVariant(variant)) if replay.rulings.is_empty() => Some(conform::fsf_bench(
             file,
             variant.as_deref(),
-            &replay.start,
-            replay.fen.as_deref(),
-            &replay.moves,
+            replay,
             depths,
         )?),
         Some(_) => Some(Err(

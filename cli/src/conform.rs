@@ -223,6 +223,21 @@ pub fn canonical_moves(
     Ok(out)
 }
 
+/// A game's start, rulings and moves as the implementations take them:
+/// the rulings of the PGN game and `--ruling`, the FEN it started from and
+/// the moves played.
+pub struct Replay {
+    /// The interpreter's game at the start, which writes the moves as
+    /// canonical text.
+    pub start: motley_interpreter::Game,
+    /// The rulings given, as (id, option).
+    pub rulings: Vec<(String, String)>,
+    /// The FEN the game started from, if not the setup.
+    pub fen: Option<String>,
+    /// The moves played.
+    pub moves: Vec<String>,
+}
+
 /// Loads the rule file into `imp` (with the rulings) and sets its position.
 fn place(
     imp: &mut dyn Implementation,
@@ -251,20 +266,17 @@ fn loaded_at(
 /// `motley perft --impl engine|fsf|both[:fsf]`: prints like the
 /// interpreter's perft; with `both`, on the first difference prints the
 /// disagreement and fails.
-#[allow(clippy::too_many_arguments)]
 pub fn perft(
     file: &Path,
-    start: &motley_interpreter::Game,
-    rulings: &[(String, String)],
-    fen: Option<&str>,
-    moves: &[String],
+    replay: &Replay,
     depth: u32,
     divide: bool,
     threads: usize,
     which: &PerftImpl,
     json: bool,
 ) -> Result<ExitCode, Failure> {
-    let moves = canonical_moves(start, moves)?;
+    let (rulings, fen) = (&replay.rulings[..], replay.fen.as_deref());
+    let moves = canonical_moves(&replay.start, &replay.moves)?;
     let rows = match which {
         PerftImpl::Interp => {
             let mut interp = Interp::new().with_threads(threads);
@@ -354,19 +366,17 @@ pub type BenchRow = (u32, u64, f64);
 /// The engine's bench rows, when the engine implements the variant.
 pub fn engine_bench(
     file: &Path,
-    start: &motley_interpreter::Game,
-    rulings: &[(String, String)],
-    fen: Option<&str>,
-    moves: &[String],
+    replay: &Replay,
     depths: &[u32],
 ) -> Result<Option<Vec<BenchRow>>, Failure> {
     let name = variant_name_at(file).map_err(failure)?;
     if !Engine::implements(&name) {
         return Ok(None);
     }
-    let moves = canonical_moves(start, moves)?;
+    let fen = replay.fen.as_deref();
+    let moves = canonical_moves(&replay.start, &replay.moves)?;
     let mut engine = Engine::new();
-    place(&mut engine, file, rulings, fen, &moves)?;
+    place(&mut engine, file, &replay.rulings, fen, &moves)?;
     let mut rows = Vec::new();
     for &d in depths {
         let start = cpu::this_process();
@@ -393,12 +403,11 @@ pub fn engine_bench(
 pub fn fsf_bench(
     file: &Path,
     variant: Option<&str>,
-    start: &motley_interpreter::Game,
-    fen: Option<&str>,
-    moves: &[String],
+    replay: &Replay,
     depths: &[u32],
 ) -> Result<Result<Vec<BenchRow>, String>, Failure> {
-    let moves = canonical_moves(start, moves)?;
+    let fen = replay.fen.as_deref();
+    let moves = canonical_moves(&replay.start, &replay.moves)?;
     let mut fsf = Fsf::new(variant);
     if let Err(e) = fsf.load_path(file, &[]) {
         return Ok(Err(e.to_string()));

@@ -549,17 +549,7 @@ pub(crate) fn read(path: &Path) -> Result<String, Failure> {
         .map_err(|d| Failure(d.render(&path.display().to_string(), "")))
 }
 
-/// A game's start, rulings and moves as the engine takes them: the
-/// rulings of the PGN game and `--ruling`, the FEN it started from and the
-/// moves played, in canonical text.
-struct Replay {
-    start: Game,
-    rulings: Vec<(String, String)>,
-    fen: Option<String>,
-    moves: Vec<String>,
-}
-
-fn replay(path: &Path, at: &At) -> Result<Replay, Failure> {
+fn replay(path: &Path, at: &At) -> Result<conform::Replay, Failure> {
     let played = game(path, at)?;
     let record = at.pgn.as_deref().map(pgn_game).transpose()?;
     let given = pgn_rulings(record.as_ref(), at);
@@ -569,7 +559,7 @@ fn replay(path: &Path, at: &At) -> Result<Replay, Failure> {
         .filter_map(|r| r.split_once('='))
         .map(|(i, v)| (i.to_string(), v.to_string()))
         .collect();
-    Ok(Replay {
+    Ok(conform::Replay {
         start: game_from(path, &given, fen.as_deref())?,
         rulings,
         fen,
@@ -968,18 +958,7 @@ fn perft(
             ));
         }
         let replay = replay(file, at)?;
-        return conform::perft(
-            file,
-            &replay.start,
-            &replay.rulings,
-            replay.fen.as_deref(),
-            &replay.moves,
-            depth,
-            divide,
-            threads,
-            implementation,
-            json,
-        );
+        return conform::perft(file, &replay, depth, divide, threads, implementation, json);
     }
     let game = game(file, at)?;
     let rows = if depth == 0 {

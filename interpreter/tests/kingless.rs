@@ -5,19 +5,16 @@
 //! plays; these cover the options none of them uses.
 
 mod common;
-use common::{game_of, opening};
+use common::{game_of, head, opening, ROOK};
 
 use motley_interpreter::Game;
 
 /// Kings that are not royal, rooks and pawns on a 5x5 board; `extra` adds
 /// top-level keys.
 fn game(extra: &str, fen: &str) -> Game {
+    let head = head("kingless", 5, 5);
     let source = format!(
-        "motley: 1
-name: kingless
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - {{ letter: K, name: king, moves: K }}
+        "{head}  - {{ letter: K, name: king, moves: K }}
   - {{ letter: R, name: rook, moves: R }}
   - {{ letter: P, name: pawn, moves: fmWfcF }}
 setup: k4/5/5/5/K4 w - - 0 1
@@ -94,11 +91,10 @@ fn the_last_piece_captured_ends_the_game_for_the_side_left_with_none() {
 
 #[test]
 fn draw_odds_turn_a_repetition_into_a_win() {
-    let head = opening("odds", 4, 4);
+    let head = opening("odds", 4, 4) + ROOK;
     let source = |odds: &str| {
         format!(
-            "{head}  - {{ letter: R, name: rook, moves: R }}
-setup: 3k/4/4/R2K w - - 0 1
+            "{head}setup: 3k/4/4/R2K w - - 0 1
 outcomes:
   draw_odds: {odds}
 draws:

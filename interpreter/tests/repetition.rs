@@ -4,7 +4,7 @@
 //! neighbours they must be told from.
 
 mod common;
-use common::{game_of, opening};
+use common::{game_of, head, opening, ROOK};
 
 use motley_interpreter::Game;
 
@@ -137,11 +137,10 @@ fn a_pass_is_a_move_of_its_own_counted_by_the_clock_and_shown_in_fen() {
 
 #[test]
 fn a_barred_screen_blocks_moves_and_attacks_alike() {
-    let head = opening("screens", 5, 5);
+    let head = opening("screens", 5, 5) + ROOK;
     let source = |bar: &str| {
         format!(
-            "{head}  - {{ letter: R, name: rook, moves: R }}
-  - {{ letter: C, name: cannon, moves: pR {bar} }}
+            "{head}  - {{ letter: C, name: cannon, moves: pR {bar} }}
 setup: r3k/5/c4/5/C3K w - - 0 1
 "
         )
@@ -207,12 +206,9 @@ passing: {}
 /// Kings on a 5x5 board whose step to the right (`rW`) sets `sets`;
 /// `state` declares it (spec/LANGUAGE.md §13).
 fn stepping_kings(sets: &str, state: &str) -> Game {
+    let head = head("stepping", 5, 5);
     let source = format!(
-        "motley: 1
-name: stepping
-board: {{ files: 5, ranks: 5 }}
-pieces:
-  - letter: K
+        "{head}  - letter: K
     name: king
     royal: true
     moves:

@@ -106,36 +106,46 @@ fn no_construct_of_the_reference_is_left_unimplemented() {
     assert!(!text.contains("does not implement it yet"));
 }
 
-#[test]
-fn every_key_of_section_1_is_used_by_a_file_that_builds() {
+/// Asserts that the first column of the table under `heading` has at least
+/// `at_least` names, and that a rule file that builds uses each of them
+/// (`uses(source, name)`); `what` names them in a failure.
+fn assert_each_used(
+    files: &[(PathBuf, String)],
+    heading: &str,
+    at_least: usize,
+    what: &str,
+    uses: impl Fn(&str, &str) -> bool,
+) {
     let text = reference();
-    let keys = first_column(section(&text, "## 1. File shape"));
-    assert!(keys.len() >= 30, "only {} keys: {keys:?}", keys.len());
-    let files = files();
-    for key in &keys {
-        let used = files
-            .iter()
-            .any(|(_, source)| source.lines().any(|l| l.starts_with(&format!("{key}:"))));
+    let names = first_column(section(&text, heading));
+    assert!(
+        names.len() >= at_least,
+        "only {} names: {names:?}",
+        names.len()
+    );
+    for name in &names {
         assert!(
-            used,
-            "§1 key `{key}`: no bundled or conformance rule file uses it"
+            files.iter().any(|(_, source)| uses(source, name)),
+            "{what} `{name}`: no bundled or conformance rule file uses it"
         );
     }
 }
 
 #[test]
+fn every_key_of_section_1_is_used_by_a_file_that_builds() {
+    assert_each_used(
+        &files(),
+        "## 1. File shape",
+        30,
+        "§1 key",
+        |source, key| source.lines().any(|l| l.starts_with(&format!("{key}:"))),
+    );
+}
+
+#[test]
 fn every_name_of_section_5_2_is_used_by_a_file_that_builds() {
-    let text = reference();
-    let names = first_column(section(&text, "### 5.2 Move context"));
-    assert!(names.len() >= 20, "only {} names: {names:?}", names.len());
     let files = files();
-    for name in &names {
-        let used = files.iter().any(|(_, source)| uses(source, name));
-        assert!(
-            used,
-            "§5.2 name `{name}`: no bundled or conformance rule file uses it"
-        );
-    }
+    assert_each_used(&files, "### 5.2 Move context", 20, "§5.2 name", uses);
     // The names of declared state: a piece flag and a counter each read
     // by a file that declares them.
     for (key, reads) in [("piece_flags", "piece."), ("counters", "player.")] {

@@ -59,8 +59,9 @@ fn three_moves_by_three_pieces() {
         "g1f3",
         "rnbqkbnr/pppppppp/8/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 1",
     );
-    game.play("e7e5").unwrap();
-    game.play("b8c6").unwrap();
+    for m in ["e7e5", "b8c6"] {
+        game.play(m).unwrap();
+    }
     // Neither piece that moved in this turn moves again.
     assert!(!game
         .legal_moves()

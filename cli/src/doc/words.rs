@@ -2,6 +2,7 @@
 //! sentence, and promotion, castling, drops, gating, freezing, turns and
 //! the end of the game.
 
+use motley_interpreter::check::{direction_groups, DirectionGroup};
 use motley_interpreter::load::{BetzaComponent, Leg, RuleFile};
 use motley_interpreter::Rules;
 
@@ -82,9 +83,6 @@ fn atom_words(c: &BetzaComponent, directed: bool) -> String {
 /// Direction letters in words: `f` forward, `fl` forward-left, `v` forward
 /// and backward, ...
 fn direction_words(dirs: &str) -> String {
-    let chars: Vec<char> = dirs.chars().collect();
-    let mut parts = Vec::new();
-    let mut i = 0;
     let one = |c: char| match c {
         'f' => "forward",
         'b' => "backward",
@@ -94,20 +92,12 @@ fn direction_words(dirs: &str) -> String {
         's' => "sideways",
         _ => "",
     };
-    while i < chars.len() {
-        let c = chars[i];
-        let pair = chars.get(i + 1).copied().filter(|&n| {
-            matches!(
-                (c, n),
-                ('f' | 'b', 'l' | 'r' | 's') | ('l' | 'r', 'f' | 'b' | 'v')
-            ) || (n == c && "fblr".contains(c))
-        });
-        match pair {
-            Some(n) if n == c => {
-                parts.push(format!("{} (the narrow way)", one(c)));
-                i += 2;
-            }
-            Some(n) => {
+    let parts: Vec<String> = direction_groups(dirs)
+        .into_iter()
+        .map(|group| match group {
+            DirectionGroup::One(c) => one(c).to_string(),
+            DirectionGroup::Pair(c, n) if n == c => format!("{} (the narrow way)", one(c)),
+            DirectionGroup::Pair(c, n) => {
                 let (a, b) = if "fb".contains(c) { (c, n) } else { (n, c) };
                 let side = match b {
                     'l' => "left",
@@ -116,15 +106,10 @@ fn direction_words(dirs: &str) -> String {
                     'v' => "vertically",
                     _ => "",
                 };
-                parts.push(format!("{}-{side}", one(a).split(' ').next().unwrap_or("")));
-                i += 2;
+                format!("{}-{side}", one(a).split(' ').next().unwrap_or(""))
             }
-            None => {
-                parts.push(one(c).to_string());
-                i += 1;
-            }
-        }
-    }
+        })
+        .collect();
     parts.join(" and ")
 }
 

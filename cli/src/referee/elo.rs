@@ -76,41 +76,32 @@ impl Tally {
 mod tests {
     use super::Tally;
 
-    #[test]
-    fn an_even_score_is_zero_elo() {
-        let t = Tally {
-            wins: 10,
-            losses: 10,
+    /// The Elo line of a match of so many wins and losses (no draws).
+    fn elo_text(wins: u32, losses: u32) -> String {
+        Tally {
+            wins,
+            losses,
             draws: 0,
-        };
-        assert!(
-            t.elo_text().starts_with("Elo difference: 0.0 +/- "),
-            "{}",
-            t.elo_text()
-        );
+        }
+        .elo_text()
     }
 
     #[test]
-    fn three_quarters_is_about_191_elo() {
-        let t = Tally {
-            wins: 75,
-            losses: 25,
-            draws: 0,
-        };
-        assert!(
-            t.elo_text().starts_with("Elo difference: 190.8 +/- "),
-            "{}",
-            t.elo_text()
-        );
+    fn scores_give_their_elo_difference_and_margin() {
+        for (wins, losses, start) in [
+            (10, 10, "Elo difference: 0.0 +/- "),
+            (75, 25, "Elo difference: 190.8 +/- "),
+        ] {
+            let text = elo_text(wins, losses);
+            assert!(text.starts_with(start), "{wins}-{losses}: {text}");
+        }
     }
 
     #[test]
     fn a_clean_sweep_gives_a_lower_bound() {
-        let t = Tally {
-            wins: 100,
-            losses: 0,
-            draws: 0,
-        };
-        assert_eq!(t.elo_text(), "Elo difference: +inf (95%: at least +606.8)");
+        assert_eq!(
+            elo_text(100, 0),
+            "Elo difference: +inf (95%: at least +606.8)"
+        );
     }
 }

@@ -217,24 +217,33 @@ pub fn value_at(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnosti
 
 /// Evaluates an expression that must give a whole number (e.g. a deadline).
 pub fn number_at(node: &ExprNode, scope: &SquareScope) -> Result<i64, Diagnostic> {
-    match eval(node, scope)? {
-        Value::Int(n) => Ok(n),
-        other => Err(Diagnostic::at(
-            node.span,
-            format!("expected a number, but this is {}", other.kind()),
-        )),
-    }
+    let number = |v: &Value| match v {
+        Value::Int(n) => Some(*n),
+        _ => None,
+    };
+    evaluate_as(node, scope, number, "expected a number")
 }
 
 /// Evaluates a zone expression to true or false for one square.
 pub fn zone_contains(node: &ExprNode, scope: &SquareScope) -> Result<bool, Diagnostic> {
-    match eval(node, scope)? {
-        Value::Bool(b) => Ok(b),
-        other => Err(Diagnostic::at(
-            node.span,
-            format!("a zone must be true or false, but this is {}", other.kind()),
-        )),
-    }
+    let truth = |v: &Value| match v {
+        Value::Bool(b) => Some(*b),
+        _ => None,
+    };
+    evaluate_as(node, scope, truth, "a zone must be true or false")
+}
+
+/// Evaluates an expression whose value `take` reads; any other value is
+/// refused with `wanted` and what the value is.
+fn evaluate_as<T>(
+    node: &ExprNode,
+    scope: &SquareScope,
+    take: impl Fn(&Value) -> Option<T>,
+    wanted: &str,
+) -> Result<T, Diagnostic> {
+    let value = eval(node, scope)?;
+    take(&value)
+        .ok_or_else(|| Diagnostic::at(node.span, format!("{wanted}, but this is {}", value.kind())))
 }
 
 fn eval(node: &ExprNode, scope: &SquareScope) -> Result<Value, Diagnostic> {
@@ -335,20 +344,7 @@ mod tests {
     use crate::load::{parse_expression, Text};
 
     fn zone(text: &str, file: i64, abs_rank: i64) -> Result<bool, Diagnostic> {
-        let rulings = std::collections::BTreeMap::new();
-        let scope = SquareScope {
-            files: 8,
-            ranks: 8,
-            file,
-            abs_rank,
-            white: true,
-            rulings: &rulings,
-        };
-        let node = parse_expression(&Text {
-            value: text.into(),
-            span: Span::new(1, 1, 1),
-        })?;
-        zone_contains(&node, &scope)
+        zone_for(text, (file, abs_rank), true)
     }
 
     #[test]

@@ -65,8 +65,8 @@ impl Checker<'_> {
         pieces: &[PieceType],
         virtuals: &mut Vec<PieceType>,
     ) -> Vec<FreezeRule> {
-        let defs = self.file.freeze.clone();
-        let mut out = Vec::new();
+        let file = self.file;
+        let defs = &file.freeze;
         if let Some(extra) = defs.get(MAX_FREEZE_RULES) {
             if let Some(t) = extra.by.first() {
                 self.errors.push(t.error(format!(
@@ -74,6 +74,7 @@ impl Checker<'_> {
                 )));
             }
         }
+        let mut out = Vec::new();
         for def in defs.iter().take(MAX_FREEZE_RULES) {
             let by = self.letter_set(&def.by);
             let immune = self.letter_set(&def.immune);
@@ -166,16 +167,8 @@ impl Checker<'_> {
     /// A number of turns from 0 to [`MAX_LINGER`], written as a number or
     /// as an expression the square context decides (rulings).
     fn turns(&mut self, t: &Text) -> u8 {
-        let scope = super::SquareScope {
-            files: self.files as i64,
-            ranks: self.ranks as i64,
-            file: 1,
-            abs_rank: 1,
-            white: true,
-            rulings: self.rulings,
-        };
         let n = match crate::load::parse_expression(t) {
-            Ok(expr) => super::number_at(&expr, &scope),
+            Ok(expr) => super::number_at(&expr, &self.board_scope()),
             Err(d) => Err(d),
         };
         match n {

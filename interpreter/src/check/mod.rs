@@ -18,7 +18,10 @@ pub use condition::{Condition, Count, Names, LAST_MOVE_KINDS};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use eval::{number_at, zone_contains, SquareScope, Value, ZONE_NAMES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
-pub use movement::{expand, Movement, Route, Travel, MAX_LEGS, NEED_EMPTY, NEED_OCCUPIED};
+pub use movement::{
+    direction_groups, expand, DirectionGroup, Movement, Route, Travel, MAX_LEGS, NEED_EMPTY,
+    NEED_OCCUPIED,
+};
 pub use shuffle::Shuffle;
 pub use walls::{WallPlace, Walls};
 
@@ -570,6 +573,52 @@ pub struct Promotion {
     pub records_before: bool,
 }
 
+/// The piece types, with the movement types and rules that come with them.
+struct PieceTypes {
+    pieces: Vec<PieceType>,
+    virtual_pieces: Vec<PieceType>,
+    freeze: Vec<FreezeRule>,
+    replies: Vec<ReplyRule>,
+}
+
+/// The rules of moves on the board and of the game's end, as checked.
+struct PlayRules {
+    holes: Vec<bool>,
+    castling: Option<Castling>,
+    promotions: Vec<Promotion>,
+    outcomes: Outcomes,
+    compulsory_capture: Option<CompulsoryCapture>,
+    explosion: Option<Explosion>,
+    walls: Option<Walls>,
+    all_royals_checked: bool,
+    held_in_check: u32,
+    checks_illegal: bool,
+    royals_facing: Facing,
+    shuffle: Option<Shuffle>,
+    passing: Option<Passing>,
+}
+
+/// The draw rules, as checked (but for the fifty-move count).
+struct DrawRules {
+    repetition_result: RepetitionResult,
+    perpetual_check_loses: bool,
+    counting: Option<Counting>,
+    lone: u32,
+    colour_bound: u32,
+}
+
+/// The rules of hands, drops, gating and what positions record, as checked.
+struct HandRules {
+    captured_to: CapturedTo,
+    drops: Vec<DropRule>,
+    gating: Vec<GateRule>,
+    hidden_from_opponent: u32,
+    record_last: bool,
+    record_prev: bool,
+    kept: u32,
+    held_as: Vec<u8>,
+}
+
 struct Checker<'a> {
     file: &'a RuleFile,
     rulings: &'a BTreeMap<String, String>,
@@ -653,6 +702,21 @@ pub fn check(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Vari
     }
 }
 
+impl<'a> Checker<'a> {
+    /// The scope of expressions that read no square (a number, a word):
+    /// the board and the rulings, seen from a1 by White.
+    fn board_scope(&self) -> SquareScope<'a> {
+        SquareScope {
+            files: self.files as i64,
+            ranks: self.ranks as i64,
+            file: 1,
+            abs_rank: 1,
+            white: true,
+            rulings: self.rulings,
+        }
+    }
+}
+
 impl Checker<'_> {
     /// Reports every `ruling("ID") == "X"` (also `!=`, and `in` a list of
     /// strings) whose `X` is not an option of the ruling: such a test would
@@ -707,15 +771,103 @@ impl Checker<'_> {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "to be split (issue 14)")]
+    /// The whole variant, checked section by section; the sections run in
+    /// a fixed order so that the problems are reported in that order.
     fn variant(&mut self) -> Variant {
         let f = self.file;
-        // A refused board is checked further at the largest size.
+        let (files, ranks) = self.board_size();
+        let types = self.piece_types();
+        let uncounted_captures = match &f.draws.uncounted {
+            Some((list, when)) if self.holds(when) => self.letter_set(list),
+            _ => 0,
+        };
+        let clock_reset = self.clock_reset();
+        self.state_declarations();
+        let record_stepped = types
+            .replies
+            .iter()
+            .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
+        let setup = self.setup();
+        let play = self.play_rules(files, ranks, &types.pieces);
+        let draws = self.draw_rules();
+        let hand = self.hand_rules(files, ranks, &types.pieces);
+        let turn = f.turn.as_ref().map(|t| self.turn(t));
+        let notation = Notation {
+            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
+            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
+            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
+        };
+        Variant {
+            notation,
+            freeze: types.freeze,
+            replies: types.replies,
+            uncounted_captures,
+            clock_reset,
+            record_stepped,
+            turn,
+            bare_dead: f.draws.insufficient_material,
+            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
+            piece_flags: f.piece_flags.iter().map(|t| t.value.clone()).collect(),
+            counters: f.counters.iter().map(|t| t.value.clone()).collect(),
+            record_last: hand.record_last,
+            record_prev: hand.record_prev,
+            record_lost: f.state_lost,
+            kept: hand.kept,
+            held_as: hand.held_as,
+            virtual_pieces: types.virtual_pieces,
+            movement_zones: std::mem::take(&mut self.movement_zones),
+            record_last_squares: self.reads_last_squares,
+            hidden_from_opponent: hand.hidden_from_opponent,
+            rulings: self.rulings.clone(),
+            gating: hand.gating,
+            captured_to: hand.captured_to,
+            demote: f.hand_demote,
+            drops: hand.drops,
+            outcomes: play.outcomes,
+            name: f.name.value.clone(),
+            title: f.title.clone(),
+            files,
+            ranks,
+            holes: play.holes,
+            pieces: types.pieces,
+            setup,
+            shuffle: play.shuffle,
+            castling: play.castling,
+            promotions: play.promotions,
+            fifty_move: f.draws.fifty_move.map(|n| n.0),
+            repetition: f.draws.repetition.map(|n| n.0),
+            lone: draws.lone,
+            colour_bound: draws.colour_bound,
+            compulsory_capture: play.compulsory_capture,
+            checks_illegal: play.checks_illegal,
+            explosion: play.explosion,
+            walls: play.walls,
+            all_royals_checked: play.all_royals_checked,
+            royals_facing: play.royals_facing,
+            passing: play.passing,
+            repetition_result: draws.repetition_result,
+            perpetual_check_loses: draws.perpetual_check_loses,
+            counting: draws.counting,
+            held_in_check: play.held_in_check,
+        }
+    }
+
+    /// The board's files and ranks; a refused board is checked further at
+    /// the largest size.
+    fn board_size(&mut self) -> (u8, u8) {
+        let f = self.file;
         let (files, ranks) = match (self.side(f.files, "files"), self.side(f.ranks, "ranks")) {
             (Some(files), Some(ranks)) => (files, ranks),
             _ => (MAX_SIDE as u8, MAX_SIDE as u8),
         };
         (self.files, self.ranks) = (files, ranks);
+        (files, ranks)
+    }
+
+    /// The `pieces` section with what adds movement types to it: imitation,
+    /// freezing, replies and movement that reads the move context.
+    fn piece_types(&mut self) -> PieceTypes {
+        let f = self.file;
         let mut pieces = self.pieces();
         if !self.bad_letters {
             for (piece, def) in pieces.iter_mut().zip(&f.pieces) {
@@ -727,15 +879,17 @@ impl Checker<'_> {
         let freeze = self.freeze_rules(&pieces, &mut virtual_pieces);
         let replies = self.reply_rules(&pieces, &mut virtual_pieces);
         self.contextual_types(&mut pieces, &mut virtual_pieces);
-        let uncounted_captures = match &f.draws.uncounted {
-            Some((list, when)) if self.holds(when) => self.letter_set(list),
-            _ => 0,
-        };
-        let clock_reset = self.clock_reset();
-        self.state_declarations();
-        let record_stepped = replies
-            .iter()
-            .any(|r| r.opening_when.reads_stepped() || r.reply_when.reads_stepped());
+        PieceTypes {
+            pieces,
+            virtual_pieces,
+            freeze,
+            replies,
+        }
+    }
+
+    /// The start position (a ruling may choose it), and the variant's name.
+    fn setup(&mut self) -> Text {
+        let f = self.file;
         let setup = match self.word(&f.setup) {
             Some(value) => Text {
                 value,
@@ -746,14 +900,22 @@ impl Checker<'_> {
         if f.name.value.trim().is_empty() {
             self.errors.push(f.name.error("the variant name is empty"));
         }
+        setup
+    }
+
+    /// What the moves on the board and the end of the game obey: holes,
+    /// castling, promotion, outcomes, checks, explosions, walls, the
+    /// shuffled start and passing.
+    fn play_rules(&mut self, files: u8, ranks: u8, pieces: &[PieceType]) -> PlayRules {
+        let f = self.file;
         let holes = self.holes(files, ranks);
         let castling = f.castling.as_ref().map(|c| self.castling(c, files));
         let promotions = self.promotions(files, ranks);
         let outcomes = self.outcomes(files, ranks);
-        self.royalty(&pieces, &outcomes);
+        self.royalty(pieces, &outcomes);
         let compulsory_capture = f.compulsory_capture.as_ref().map(|c| self.compulsory(c));
         let explosion = f.explosion.as_ref().and_then(|x| self.explosion(x));
-        let walls = f.walls.as_ref().map(|w| self.walls(w, &pieces));
+        let walls = f.walls.as_ref().map(|w| self.walls(w, pieces));
         let all_royals_checked = self.all_royals_checked();
         let held_in_check = self.held_in_check();
         let checks_illegal = self.checks_illegal();
@@ -771,14 +933,44 @@ impl Checker<'_> {
             when: self.condition(&p.when, Some("passing")),
             twice_draws: self.choice(&p.twice, "passing.twice", ["continues", "draw"]),
         });
-        let draws = &f.draws;
+        PlayRules {
+            holes,
+            castling,
+            promotions,
+            outcomes,
+            compulsory_capture,
+            explosion,
+            walls,
+            all_royals_checked,
+            held_in_check,
+            checks_illegal,
+            royals_facing,
+            shuffle,
+            passing,
+        }
+    }
+
+    /// The `draws` section but for the fifty-move count.
+    fn draw_rules(&mut self) -> DrawRules {
+        let draws = &self.file.draws;
         let repetition_result = self.repetition_result();
         let perpetual_check_loses =
             self.choice(&draws.perpetual_check, "perpetual_check", ["draw", "loss"]);
         let counting = draws.counting.as_ref().map(|c| self.counting(c));
         self.draw_counts();
-        let lone = self.letter_set(&draws.lone);
-        let colour_bound = self.letter_set(&draws.colour_bound);
+        DrawRules {
+            repetition_result,
+            perpetual_check_loses,
+            counting,
+            lone: self.letter_set(&draws.lone),
+            colour_bound: self.letter_set(&draws.colour_bound),
+        }
+    }
+
+    /// Where captured pieces go and how they come back: hands, drops,
+    /// gating, hidden types and the moves positions record.
+    fn hand_rules(&mut self, files: u8, ranks: u8, pieces: &[PieceType]) -> HandRules {
+        let f = self.file;
         let captured_to = self.captured_to();
         let drops = self.drops(files, ranks);
         let gating = self.gating(files, ranks);
@@ -789,65 +981,15 @@ impl Checker<'_> {
         } else {
             self.letter_set(&f.hand_keep)
         };
-        let held_as = self.held_as(&pieces);
-        let turn = f.turn.as_ref().map(|t| self.turn(t));
-        let notation = Notation {
-            bang_declaration: self.form(&f.notation.declaration, "declaration", ["=X", "(!X)"]),
-            bang_entry: self.form(&f.notation.entry, "entry", ["X@", "!X"]),
-            star_gating: self.form(&f.notation.gating, "gating", ["/X", "*X"]),
-        };
-        Variant {
-            notation,
-            freeze,
-            replies,
-            uncounted_captures,
-            clock_reset,
-            record_stepped,
-            turn,
-            bare_dead: draws.insufficient_material,
-            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
-            piece_flags: f.piece_flags.iter().map(|t| t.value.clone()).collect(),
-            counters: f.counters.iter().map(|t| t.value.clone()).collect(),
+        HandRules {
+            captured_to,
+            drops,
+            gating,
+            hidden_from_opponent,
             record_last,
             record_prev,
-            record_lost: f.state_lost,
             kept,
-            held_as,
-            virtual_pieces,
-            movement_zones: std::mem::take(&mut self.movement_zones),
-            record_last_squares: self.reads_last_squares,
-            hidden_from_opponent,
-            rulings: self.rulings.clone(),
-            gating,
-            captured_to,
-            demote: f.hand_demote,
-            drops,
-            outcomes,
-            name: f.name.value.clone(),
-            title: f.title.clone(),
-            files,
-            ranks,
-            holes,
-            pieces,
-            setup,
-            shuffle,
-            castling,
-            promotions,
-            fifty_move: draws.fifty_move.map(|n| n.0),
-            repetition: draws.repetition.map(|n| n.0),
-            lone,
-            colour_bound,
-            compulsory_capture,
-            checks_illegal,
-            explosion,
-            walls,
-            all_royals_checked,
-            royals_facing,
-            passing,
-            repetition_result,
-            perpetual_check_loses,
-            counting,
-            held_in_check,
+            held_as: self.held_as(pieces),
         }
     }
 
@@ -1186,30 +1328,23 @@ impl Checker<'_> {
                 ],
                 None => [vec![true; square_count], vec![true; square_count]],
             };
-            let deadline = g.deadline.as_ref().and_then(|d| {
-                let scope = SquareScope {
-                    files: files as i64,
-                    ranks: ranks as i64,
-                    file: 1,
-                    abs_rank: 1,
-                    white: true,
-                    rulings: self.rulings,
-                };
-                match number_at(d, &scope) {
-                    Ok(n) if n >= 1 => Some(n as u32),
-                    Ok(n) => {
-                        self.errors.push(Diagnostic::at(
-                            d.span,
-                            format!("a deadline is a move number from 1, not {n}"),
-                        ));
-                        None
-                    }
-                    Err(e) => {
-                        self.errors.push(e);
-                        None
-                    }
-                }
-            });
+            let deadline =
+                g.deadline
+                    .as_ref()
+                    .and_then(|d| match number_at(d, &self.board_scope()) {
+                        Ok(n) if n >= 1 => Some(n as u32),
+                        Ok(n) => {
+                            self.errors.push(Diagnostic::at(
+                                d.span,
+                                format!("a deadline is a move number from 1, not {n}"),
+                            ));
+                            None
+                        }
+                        Err(e) => {
+                            self.errors.push(e);
+                            None
+                        }
+                    });
             let pieces = self.letter_set(&g.pieces);
             let without_gate = match g.judged.as_ref().map(|t| (t, self.word(t))) {
                 None | Some((_, None)) => false,
@@ -1346,14 +1481,7 @@ impl Checker<'_> {
             .collect();
         let names = |list: &[Text]| list.iter().map(|t| t.value.clone()).collect::<Vec<_>>();
         let flags = names(&self.file.player_flags);
-        let scope = SquareScope {
-            files: self.files as i64,
-            ranks: self.ranks as i64,
-            file: 1,
-            abs_rank: 1,
-            white: true,
-            rulings: self.rulings,
-        };
+        let scope = self.board_scope();
         let records_last = self.file.state_last_move.is_some() || self.imitators_record_moves();
         self.reads_last_squares |= when.nodes().any(|n| {
             matches!(&n.expr, crate::load::Expr::Path(p)
@@ -1468,14 +1596,7 @@ impl Checker<'_> {
             .map_err(|d| self.errors.push(d))
             .ok()?;
         self.ruling_comparisons(&expr);
-        let scope = SquareScope {
-            files: self.files as i64,
-            ranks: self.ranks as i64,
-            file: 1,
-            abs_rank: 1,
-            white: true,
-            rulings: self.rulings,
-        };
+        let scope = self.board_scope();
         match eval::value_at(&expr, &scope) {
             Ok(Value::Str(s)) => Some(s),
             Ok(_) => {

@@ -68,14 +68,17 @@ pub struct Movement {
 
 /// A group of direction letters: one letter, or an intersecting pair read
 /// as one direction (spec/LANGUAGE.md, "Directions").
-#[derive(Clone, Copy)]
-enum Group {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirectionGroup {
+    /// A letter alone: `f`, `b`, `l`, `r`, `v` or `s`.
     One(char),
+    /// Two letters read as one direction: `fl`, `rb`, `fs`, ..., or a
+    /// doubled letter (`ff`: the narrow way forward).
     Pair(char, char),
 }
 
 /// The groups of a leg's direction letters, in order.
-fn groups(dirs: &str) -> Vec<Group> {
+pub fn direction_groups(dirs: &str) -> Vec<DirectionGroup> {
     let chars: Vec<char> = dirs.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -89,11 +92,11 @@ fn groups(dirs: &str) -> Vec<Group> {
         });
         match pair {
             Some(n) => {
-                out.push(Group::Pair(c, n));
+                out.push(DirectionGroup::Pair(c, n));
                 i += 2;
             }
             None => {
-                out.push(Group::One(c));
+                out.push(DirectionGroup::One(c));
                 i += 1;
             }
         }
@@ -114,21 +117,21 @@ fn one(c: char, dx: i8, dy: i8) -> bool {
     }
 }
 
-impl Group {
+impl DirectionGroup {
     fn selects(self, dx: i8, dy: i8) -> bool {
         match self {
-            Group::One(c) => one(c, dx, dy),
-            Group::Pair(c, n) if n == c => {
+            DirectionGroup::One(c) => one(c, dx, dy),
+            DirectionGroup::Pair(c, n) if n == c => {
                 one(c, dx, dy) && one(if "fb".contains(c) { 'v' } else { 's' }, dx, dy)
             }
-            Group::Pair(c, n) => one(c, dx, dy) && one(n, dx, dy),
+            DirectionGroup::Pair(c, n) => one(c, dx, dy) && one(n, dx, dy),
         }
     }
 }
 
 /// Whether leap `(dx, dy)` is selected by the direction letters of a leg.
 fn selected(dirs: &str, dx: i8, dy: i8) -> bool {
-    dirs.is_empty() || groups(dirs).iter().any(|g| g.selects(dx, dy))
+    dirs.is_empty() || direction_groups(dirs).iter().any(|g| g.selects(dx, dy))
 }
 
 /// A pair of direction letters that selects none of one leap's moves while
@@ -137,8 +140,10 @@ fn selected(dirs: &str, dx: i8, dy: i8) -> bool {
 /// direction with both at once, so the file is refused rather than read
 /// one way silently.
 fn pair_read_apart(c: &BetzaComponent, dirs: &str) -> Option<String> {
-    for group in groups(dirs) {
-        let Group::Pair(x, y) = group else { continue };
+    for group in direction_groups(dirs) {
+        let DirectionGroup::Pair(x, y) = group else {
+            continue;
+        };
         if x == y {
             continue;
         }
@@ -269,22 +274,22 @@ fn turns(dirs: &str) -> u8 {
         return !(1 << 4);
     }
     let mut out = 0u8;
-    for group in groups(dirs) {
+    for group in direction_groups(dirs) {
         let selected: &[u8] = match group {
-            Group::One('f') | Group::Pair('f', 'f') => &[0],
-            Group::One('b') | Group::Pair('b', 'b') => &[4],
-            Group::One('l') | Group::Pair('l', 'l') => &[2],
-            Group::One('r') | Group::Pair('r', 'r') => &[6],
-            Group::One('s') => &[2, 6],
-            Group::One('v') => &[0, 4],
-            Group::Pair('f', 'l') | Group::Pair('l', 'f') => &[1],
-            Group::Pair('f', 'r') | Group::Pair('r', 'f') => &[7],
-            Group::Pair('f', 's') => &[1, 7],
-            Group::Pair('b', 'l') | Group::Pair('l', 'b') => &[3],
-            Group::Pair('b', 'r') | Group::Pair('r', 'b') => &[5],
-            Group::Pair('b', 's') => &[3, 5],
-            Group::Pair('l', 'v') => &[1, 3],
-            Group::Pair('r', 'v') => &[5, 7],
+            DirectionGroup::One('f') | DirectionGroup::Pair('f', 'f') => &[0],
+            DirectionGroup::One('b') | DirectionGroup::Pair('b', 'b') => &[4],
+            DirectionGroup::One('l') | DirectionGroup::Pair('l', 'l') => &[2],
+            DirectionGroup::One('r') | DirectionGroup::Pair('r', 'r') => &[6],
+            DirectionGroup::One('s') => &[2, 6],
+            DirectionGroup::One('v') => &[0, 4],
+            DirectionGroup::Pair('f', 'l') | DirectionGroup::Pair('l', 'f') => &[1],
+            DirectionGroup::Pair('f', 'r') | DirectionGroup::Pair('r', 'f') => &[7],
+            DirectionGroup::Pair('f', 's') => &[1, 7],
+            DirectionGroup::Pair('b', 'l') | DirectionGroup::Pair('l', 'b') => &[3],
+            DirectionGroup::Pair('b', 'r') | DirectionGroup::Pair('r', 'b') => &[5],
+            DirectionGroup::Pair('b', 's') => &[3, 5],
+            DirectionGroup::Pair('l', 'v') => &[1, 3],
+            DirectionGroup::Pair('r', 'v') => &[5, 7],
             _ => &[],
         };
         out |= selected.iter().fold(0, |m, t| m | 1 << t);

@@ -99,27 +99,37 @@ impl Conditions {
         if self.defined.is_empty() {
             return Ok(node);
         }
-        let mut nodes = 0;
-        let expanded = self.expand(node, &mut Vec::new(), &mut nodes)?;
-        if depth(&expanded) > MAX_EXPANDED_DEPTH || nodes > MAX_EXPANDED_NODES {
+        let mut expansion = Expansion {
+            conditions: self,
+            using: Vec::new(),
+            nodes: 0,
+        };
+        let expanded = expansion.expand(node)?;
+        if depth(&expanded) > MAX_EXPANDED_DEPTH || expansion.nodes > MAX_EXPANDED_NODES {
             return Err(text.error(format!(
                 "with its named conditions expanded this expression is too large (at most {MAX_EXPANDED_DEPTH} levels and {MAX_EXPANDED_NODES} parts)"
             )));
         }
         Ok(expanded)
     }
+}
 
+/// The expansion of one expression's named conditions: the conditions
+/// being expanded (a use inside its own expansion is a cycle) and the
+/// nodes built so far.
+struct Expansion<'c> {
+    conditions: &'c Conditions,
+    using: Vec<String>,
+    nodes: usize,
+}
+
+impl Expansion<'_> {
     /// `node` with every use of a named condition replaced by its
-    /// expression; `using` holds the conditions being expanded (a cycle
-    /// is an error), `nodes` counts the nodes built.
-    fn expand(
-        &self,
-        node: ExprNode,
-        using: &mut Vec<String>,
-        nodes: &mut usize,
-    ) -> Result<ExprNode, Diagnostic> {
-        *nodes += 1;
-        if *nodes > MAX_EXPANDED_NODES {
+    /// expression.
+    fn expand(&mut self, node: ExprNode) -> Result<ExprNode, Diagnostic> {
+        let conditions = self.conditions;
+        self.nodes += 1;
+        if self.nodes > MAX_EXPANDED_NODES {
             return Err(Diagnostic::at(
                 node.span,
                 format!("with its named conditions expanded this expression is too large (at most {MAX_EXPANDED_NODES} parts)"),
@@ -127,13 +137,13 @@ impl Conditions {
         }
         let span = node.span;
         let (name, args) = match node.expr {
-            Expr::Path(path) if path.len() == 1 && self.defined.contains_key(&path[0]) => {
+            Expr::Path(path) if path.len() == 1 && conditions.defined.contains_key(&path[0]) => {
                 (path[0].clone(), None)
             }
-            Expr::Call(name, args) if self.defined.contains_key(&name) => (name, Some(args)),
-            expr => return self.expand_inside(ExprNode { expr, span }, using, nodes),
+            Expr::Call(name, args) if conditions.defined.contains_key(&name) => (name, Some(args)),
+            expr => return self.expand_inside(ExprNode { expr, span }),
         };
-        let definition = &self.defined[&name];
+        let definition = &conditions.defined[&name];
         let given = args.as_ref().map_or(0, Vec::len);
         if given != definition.params.len() || (args.is_some() && given == 0) {
             let wanted = match definition.params.len() {
@@ -146,18 +156,18 @@ impl Conditions {
             };
             return Err(Diagnostic::at(span, wanted));
         }
-        if using.contains(&name) {
+        if self.using.contains(&name) {
             return Err(Diagnostic::at(
                 span,
                 format!(
                     "the named conditions use each other in a cycle: {} -> {name}",
-                    using.join(" -> ")
+                    self.using.join(" -> ")
                 ),
             ));
         }
         let mut args = args.unwrap_or_default();
         for arg in &mut args {
-            *arg = self.expand(std::mem::replace(arg, placeholder()), using, nodes)?;
+            *arg = self.expand(std::mem::replace(arg, placeholder()))?;
         }
         let bound: BTreeMap<&str, &ExprNode> = definition
             .params
@@ -165,22 +175,17 @@ impl Conditions {
             .map(String::as_str)
             .zip(args.iter())
             .collect();
-        let body = substitute(&definition.body, &bound, nodes);
-        using.push(name);
-        let expanded = self.expand(body, using, nodes);
-        using.pop();
+        let body = substitute(&definition.body, &bound, &mut self.nodes);
+        self.using.push(name);
+        let expanded = self.expand(body);
+        self.using.pop();
         expanded
     }
 
     /// Expands the children of a node that is not a named condition.
-    fn expand_inside(
-        &self,
-        node: ExprNode,
-        using: &mut Vec<String>,
-        nodes: &mut usize,
-    ) -> Result<ExprNode, Diagnostic> {
+    fn expand_inside(&mut self, node: ExprNode) -> Result<ExprNode, Diagnostic> {
         let span = node.span;
-        let mut go = |n: ExprNode| self.expand(n, using, nodes);
+        let mut go = |n: ExprNode| self.expand(n);
         let expr = match node.expr {
             leaf @ (Expr::Number(_) | Expr::Str(_) | Expr::Path(_)) => leaf,
             Expr::List(items) => {

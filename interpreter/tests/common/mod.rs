@@ -4,19 +4,26 @@
 
 use motley_interpreter::Game;
 
-/// The opening lines of a rule file: the language version, `name`, a board
-/// of `files` by `ranks`, and a royal king as the first piece; the other
-/// pieces and the other keys follow.
-pub fn opening(name: &str, files: u8, ranks: u8) -> String {
+/// The first lines of a rule file: the language version, `name`, a board
+/// of `files` by `ranks`, and the `pieces` key; the pieces follow.
+pub fn head(name: &str, files: u8, ranks: u8) -> String {
     format!(
         "motley: 1
 name: {name}
 board: {{ files: {files}, ranks: {ranks} }}
 pieces:
-  - {{ letter: K, name: king, moves: K, royal: true }}
 "
     )
 }
+
+/// The opening lines of a rule file: [`head`] and a royal king as the
+/// first piece; the other pieces and the other keys follow.
+pub fn opening(name: &str, files: u8, ranks: u8) -> String {
+    head(name, files, ranks) + "  - { letter: K, name: king, moves: K, royal: true }\n"
+}
+
+/// A rook, as a line of the `pieces` list.
+pub const ROOK: &str = "  - { letter: R, name: rook, moves: R }\n";
 
 /// The game of a rule file's text; a rule file that does not load fails
 /// the test with its diagnostic.
