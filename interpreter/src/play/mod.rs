@@ -155,11 +155,11 @@ pub struct Rules {
     pub(crate) walled: bool,
     /// Whether a counting rule runs (§10.1): positions carry its count.
     pub(crate) counts_honour: bool,
-    /// Whether every move but a pass changes only the pieces on the board,
-    /// the unmoved squares, en passant, the clocks and the side to move: no
-    /// hands, promoted marks, records of moves, flags, turns, walls,
-    /// explosions, counts or special moves. Such files take the plain path
-    /// of [`Position::make_into`] and [`Position::unmake`].
+    /// Whether every move but a pass changes only the pieces on the board
+    /// and in hand, the promoted marks, the unmoved squares, en passant,
+    /// the clocks and the side to move: no records of moves, flags, turns,
+    /// gating, walls, explosions, counts or special moves. Such files take
+    /// the plain path of [`Position::make_into`] and [`Position::unmake`].
     pub(crate) plain_moves: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
@@ -422,9 +422,6 @@ impl Rules {
         Ok(rules)
     }
 
-    /// Whether every move but a pass changes only what the plain path of
-    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
-    /// before it.
     /// Marks the piece codes (bit sets) of the types with contextual
     /// movement, of imitators, and of freezers.
     fn mark_type_codes(&mut self) {
@@ -448,13 +445,14 @@ impl Rules {
         }
     }
 
+    /// Whether every move but a pass changes only what the plain path of
+    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
+    /// before it.
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
         !self.special_moves
             && !self.records_moves
             && !self.records_drops
-            && !self.tracks_hands
-            && !self.marks_promoted
             && !self.walled
             && self.blast.is_empty()
             && !self.counts_honour
@@ -463,7 +461,7 @@ impl Rules {
             && v.turn.is_none()
             && v.passing.is_none()
             && v.gating.is_empty()
-            && v.drops.is_empty()
+            && v.drops.iter().all(|d| d.sets.is_empty())
             && v.promotions.iter().all(|p| p.sets.is_empty())
             && self.setting_codes == 0
             && !self.keeps_piece_state
