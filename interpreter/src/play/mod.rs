@@ -138,6 +138,10 @@ pub struct Rules {
     pub(crate) special_moves: bool,
     /// Piece codes (bit set) of freezers (§15).
     pub(crate) freezer_codes: u64,
+    /// Piece codes (bit set) a position keeps the squares of beyond their
+    /// colour's: royal pieces, freezers and attackers the probes do not
+    /// cover ([`Position::put`]).
+    pub(crate) marked_codes: u64,
     /// Whether pieces can be frozen by freezers or by replies (§12.3, §15).
     pub(crate) freezing: bool,
     /// Whether freezers choose on arrival (`trigger: arrival`, §15).
@@ -363,6 +367,7 @@ impl Rules {
             immediate_end,
             special_moves: false,
             freezer_codes: 0,
+            marked_codes: 0,
             freezing: false,
             freezes_on_arrival: false,
             blast: Vec::new(),
@@ -415,6 +420,10 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
+        rules.marked_codes = rules.royal_codes
+            | rules.freezer_codes
+            | rules.tables.complex[WHITE]
+            | rules.tables.complex[BLACK];
         rules.plain_moves = rules.moves_are_plain();
         rules.legality_by_pins = rules.pins_decide();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;

@@ -7,19 +7,31 @@ use super::Rules;
 use crate::check::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
 use crate::compile::{code, Square, WALL};
 
+/// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
+/// the pieces, the hands and the promoted marks between a position and its
+/// undo record (`from => to`).
+macro_rules! copy_plain {
+    ($from:expr => $to:expr) => {{
+        let (from, to) = (&$from, &mut $to);
+        to.ep = from.ep;
+        to.ep_victim = from.ep_victim;
+        to.virgin = from.virgin;
+        to.halfmove = from.halfmove;
+        to.side = from.side;
+        to.fullmove = from.fullmove;
+    }};
+}
+
 /// Copies the state a move may change beyond the pieces, the hands and
 /// the walls between a position and its undo record (`from => to`): one
 /// list for saving and restoring. Per-piece state, counts and special-move
 /// state only where the rules keep them.
 macro_rules! copy_kept {
     ($from:expr => $to:expr, $rules:expr) => {{
+        copy_plain!($from => $to);
         let (from, to, rules) = (&$from, &mut $to, $rules);
-        to.ep = from.ep;
-        to.ep_victim = from.ep_victim;
         to.ep2 = from.ep2;
         to.ep2_victim = from.ep2_victim;
-        to.virgin = from.virgin;
-        to.halfmove = from.halfmove;
         to.checks = from.checks;
         to.promoted = from.promoted;
         to.last = from.last;
@@ -29,8 +41,6 @@ macro_rules! copy_kept {
         to.flags = from.flags;
         to.counters = from.counters;
         to.lost = from.lost;
-        to.side = from.side;
-        to.fullmove = from.fullmove;
         to.sub = from.sub;
         to.turn_pieces = from.turn_pieces;
         to.passes = from.passes;
@@ -398,6 +408,15 @@ impl Position {
         self.board[sq as usize] = code;
         self.hash ^= super::zobrist::piece(code, sq);
         self.occupied[colour].set(sq);
+        if rules.marked_codes >> code & 1 != 0 {
+            self.mark(rules, sq, code, colour);
+        }
+    }
+
+    /// Records the piece `code` of `colour` put on `sq` in the sets of royal
+    /// pieces, freezers and attackers the probes do not cover it belongs to.
+    #[inline]
+    fn mark(&mut self, rules: &Rules, sq: Square, code: u8, colour: usize) {
         if rules.royal_codes >> code & 1 != 0 {
             self.royals[colour].set(sq);
         }
@@ -568,12 +587,7 @@ impl Position {
         debug_assert!(self.sub == 0 && self.passes == 0);
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
-        undo.ep = self.ep;
-        undo.ep_victim = self.ep_victim;
-        undo.virgin = self.virgin;
-        undo.halfmove = self.halfmove;
-        undo.side = self.side;
-        undo.fullmove = self.fullmove;
+        copy_plain!(*self => *undo);
         if rules.tracks_hands {
             undo.gained = (255, 0);
             undo.promoted = self.promoted;
@@ -936,8 +950,7 @@ impl Position {
     /// [`Position::unmake`] for a move made by [`Position::make_plain`].
     #[inline(always)]
     fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
-        self.side = undo.side;
-        self.fullmove = undo.fullmove;
+        copy_plain!(*undo => *self);
         self.unmake_pieces(rules, m, undo);
         if rules.tracks_hands {
             if undo.gained.0 != 255 {
@@ -945,10 +958,6 @@ impl Position {
             }
             self.promoted = undo.promoted;
         }
-        self.ep = undo.ep;
-        self.ep_victim = undo.ep_victim;
-        self.virgin = undo.virgin;
-        self.halfmove = undo.halfmove;
     }
 
     /// Puts the pieces of `m` (not a pass) back where they stood before it.
