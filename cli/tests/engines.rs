@@ -7,7 +7,7 @@
 //! installed, and fail when the environment variable `CI` is set.
 
 mod common;
-use common::{assert_contains, motley_with_input, variant};
+use common::{assert_contains, bundled, motley_with_input, variant};
 
 use std::path::Path;
 
@@ -137,46 +137,106 @@ fn play_undo_takes_back_the_engine_reply_too() {
     );
 }
 
-/// Games per variant against the random mover in CI; `MOTLEY_GAMES`
-/// raises it (the full strength check is 100, `random_mover_full`).
-fn random_games() -> u32 {
-    std::env::var("MOTLEY_GAMES")
+/// Runs `motley match FILE` between two engine command lines, with
+/// further options; the referee must exit 0. Returns what it printed.
+fn referee(file: &str, engines: [&str; 2], options: &[&str]) -> String {
+    let mut args = vec![
+        "match", file, "--engine", engines[0], "--engine", engines[1],
+    ];
+    args.extend_from_slice(options);
+    let (code, out, err) = motley_with_input(&args, "");
+    assert_eq!(code, 0, "{file}: {err}");
+    out
+}
+
+/// The outcome of games against the random mover on one rule file.
+struct Sweep {
+    /// Games the search won, lost and drew.
+    score: [u32; 3],
+    /// Games ended by an illegal move or adjudicated at the game cap.
+    broken: usize,
+    /// The referee's game lines.
+    report: String,
+}
+
+impl Sweep {
+    fn all_won(&self) -> bool {
+        self.score[1] == 0 && self.score[2] == 0 && self.broken == 0
+    }
+}
+
+/// Plays `games` games at depth 2 against the random mover on the
+/// bundled rule file `name`, colours alternating, the search first.
+fn against_random(name: &str, games: u32) -> Sweep {
+    let search = format!("{MOTLEY} uci");
+    let random = format!("{MOTLEY} uci --random 7");
+    let out = referee(
+        &variant(name),
+        [&search, &random],
+        &["--depth", "2", "--games", &games.to_string()],
+    );
+    let results: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(results.len(), games as usize, "{name}: {out}");
+    // "Score of A vs B: W - L - D [...]", from the search's side.
+    let score: Vec<u32> = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Score of "))
+        .and_then(|l| l.split_once(": "))
+        .map(|(_, s)| s.split(" - ").map(|n| n.split(' ').next().unwrap_or(n)))
+        .map(|s| s.filter_map(|n| n.parse().ok()).collect())
+        .unwrap_or_default();
+    assert_eq!(score.len(), 3, "{name}: no score in {out}");
+    Sweep {
+        score: [score[0], score[1], score[2]],
+        broken: results
+            .iter()
+            .filter(|l| l.contains("illegal") || l.contains("adjudicated"))
+            .count(),
+        report: format!("{name}: {}", results.join(" | ")),
+    }
+}
+
+/// Bundled rule files the search does not beat the random mover on at
+/// depth 2, each with the reason. Their games must still end by a rule of
+/// the file (no illegal move, no adjudication at the game cap).
+const NOT_WON: [(&str, &str); 2] = [
+    (
+        "clobber",
+        "the side without a move loses and every move captures: the evaluation has no \
+         mobility term and material changes by one stone a move, so the search sees \
+         nothing until an end is within its depth (it wins as Black, loses as White)",
+    ),
+    ("clobber10", "as clobber, on a 10x10 board"),
+];
+
+/// Every bundled rule file, one game each at depth 2 (the search White):
+/// won by a rule of the file, within the game cap, without an illegal move.
+/// `MOTLEY_GAMES` plays more games per file (the full check of the sixteen
+/// is `random_mover_full`).
+#[test]
+fn the_search_beats_the_random_mover_on_every_bundled_rule_file() {
+    let games = std::env::var("MOTLEY_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(2)
+        .unwrap_or(1);
+    let names = bundled();
+    assert!(names.len() > 100, "{names:?}");
+    let mut failures = Vec::new();
+    for name in &names {
+        let sweep = against_random(name, games);
+        match NOT_WON.iter().find(|(n, _)| n == name) {
+            None if !sweep.all_won() => failures.push(sweep.report),
+            Some((_, why)) if sweep.all_won() => {
+                failures.push(format!("{name} is won now: take it off NOT_WON ({why})"));
+            }
+            Some(_) if sweep.broken > 0 => failures.push(sweep.report),
+            _ => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Plays `games` games at depth 2 against the random mover; the search
-/// must win them all.
-fn sweep(name: &str, games: u32) {
-    let random = format!("{MOTLEY} uci --random 7");
-    let search = format!("{MOTLEY} uci");
-    let (code, out, err) = motley_with_input(
-        &[
-            "match",
-            &variant(name),
-            "--engine",
-            &search,
-            "--engine",
-            &random,
-            "--depth",
-            "2",
-            "--games",
-            &games.to_string(),
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{name}: {err}");
-    let score = out
-        .lines()
-        .find(|l| l.starts_with("Score of "))
-        .unwrap_or_else(|| panic!("{name}: no score in {out}"));
-    assert!(
-        score.contains(&format!(": {games} - 0 - 0 ")),
-        "{name}: {score}\n{out}"
-    );
-}
-
+/// The sixteen variants of the strength check in the closing note.
 const BUNDLED: [&str; 16] = [
     "chess",
     "3check",
@@ -197,18 +257,15 @@ const BUNDLED: [&str; 16] = [
 ];
 
 #[test]
-fn the_search_beats_the_random_mover_on_every_bundled_variant() {
-    for name in BUNDLED {
-        sweep(name, random_games());
-    }
-}
-
-#[test]
 #[ignore = "100 games per variant: the full strength check (minutes)"]
 fn random_mover_full() {
-    for name in BUNDLED {
-        sweep(name, 100);
-    }
+    let failures: Vec<String> = BUNDLED
+        .iter()
+        .map(|name| against_random(name, 100))
+        .filter(|sweep| !sweep.all_won())
+        .map(|sweep| sweep.report)
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The path of a Debian engine, or `None` (a failure in CI).
@@ -228,14 +285,11 @@ fn installed(engine: &str) -> Option<String> {
 /// A short match; every game must end by a rule, not by an illegal move,
 /// a crash or a lost connection.
 fn short_match(name: &str, other: &str, protocol: &str, games: u32) -> String {
-    let (code, out, err) = motley_with_input(
+    let search = format!("{MOTLEY} uci");
+    let out = referee(
+        &variant(name),
+        [&search, other],
         &[
-            "match",
-            &variant(name),
-            "--engine",
-            &format!("{MOTLEY} uci"),
-            "--engine",
-            other,
             "--protocol",
             "uci",
             "--protocol",
@@ -245,9 +299,7 @@ fn short_match(name: &str, other: &str, protocol: &str, games: u32) -> String {
             "--games",
             &games.to_string(),
         ],
-        "",
     );
-    assert_eq!(code, 0, "{err}");
     let results: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(results.len(), games as usize, "{out}");
     for line in &results {
@@ -288,23 +340,12 @@ fn fake_engine(answer: &str) -> String {
 }
 
 fn first_game(engine: &str) -> String {
-    let (code, out, err) = motley_with_input(
-        &[
-            "match",
-            &variant("chess"),
-            "--engine",
-            engine,
-            "--engine",
-            &format!("{MOTLEY} uci --random 1"),
-            "--movetime",
-            "50",
-            "--games",
-            "2",
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{err}");
-    out
+    let random = format!("{MOTLEY} uci --random 1");
+    referee(
+        &variant("chess"),
+        [engine, &random],
+        &["--movetime", "50", "--games", "2"],
+    )
 }
 
 #[test]
@@ -331,14 +372,11 @@ fn an_engine_that_refuses_a_move_ends_the_game_as_an_error_not_a_loss() {
     // A CECP engine that opens with e2e4 as White and answers every move
     // it is sent with `Illegal move: MOVE`, as Fairy-Max does.
     let refuser = r#"sh -c 'while read l; do case "$l" in "protover 2") echo "feature myname=\"Refuser\" done=1";; ping*) echo "pong ${l#ping }";; go) echo move e2e4;; [a-h][1-8][a-h][1-8]) echo "Illegal move: $l";; quit) exit;; esac; done'"#;
-    let (code, out, err) = motley_with_input(
+    let random = format!("{MOTLEY} uci --random 1");
+    let out = referee(
+        &variant("chess"),
+        [refuser, &random],
         &[
-            "match",
-            &variant("chess"),
-            "--engine",
-            refuser,
-            "--engine",
-            &format!("{MOTLEY} uci --random 1"),
             "--protocol",
             "xboard",
             "--protocol",
@@ -348,9 +386,7 @@ fn an_engine_that_refuses_a_move_ends_the_game_as_an_error_not_a_loss() {
             "--games",
             "2",
         ],
-        "",
     );
-    assert_eq!(code, 0, "{err}");
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{out}");
     // Game 1: it is White, plays e2e4 and refuses Black's reply (2 plies).

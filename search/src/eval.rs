@@ -2,12 +2,19 @@
 //! each type's `value` (or, where a type has none, an estimate from its
 //! mobility on an empty board), pieces in hand, square tables generated
 //! per type from the board geometry (a piece is worth more where it
-//! reaches more squares on an empty board; a piece that promotes, more as
-//! it nears its zone), and the checks given where checks are counted.
+//! reaches more squares on an empty board), and the checks given where
+//! checks are counted. A piece that promotes is worth more as it nears
+//! its zone (by the square of its progress, in proportion to what
+//! promoting gains), three times that with no opposing piece of its type
+//! ahead of it on its file or the next. While much material is on the
+//! board, a royal piece gains for each piece of its own beside it.
 //! Where reaching a region wins, the pieces that may reach it are worth
 //! more the fewer king steps they stand from it.
-//! Where losing every piece wins (`extinction: { result: win }` over all
-//! pieces, as in antichess), material counts against its owner.
+//! Where losing pieces wins (`extinction: { result: win }`, over all
+//! pieces as in antichess or over the types it names as in codrus), those
+//! pieces count against their owner; where being mated wins (`checkmate:
+//! win`, misère), every piece does: the side wants the other's force to
+//! mate it.
 
 use motley_interpreter::check::Result3;
 use motley_interpreter::piece_code as code;
@@ -20,12 +27,18 @@ const PAWN: i32 = 100;
 const PER_MOVE: i32 = 55;
 /// Centipawns per empty-board move above a type's average on that square.
 const PER_REACH: i32 = 4;
-/// Centipawns per rank of progress toward the promotion zone.
-const PER_RANK: i32 = 8;
+/// The share of a promotion's gain a piece one step from its zone is
+/// worth (less, by the square of its progress, further back).
+const PROMOTION_SHARE: i32 = 8;
+/// Centipawns per piece of its own beside a royal piece.
+const SHELTER: i32 = 10;
 /// Centipawns per check given, where a count of checks wins.
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
 const PER_STEP: i32 = 30;
+/// Centipawns per half-step a lone royal piece stands from the centre,
+/// for the side with force against it.
+const PER_EDGE: i32 = 10;
 
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
@@ -37,12 +50,18 @@ pub struct Evaluation {
     /// Per piece code: a bonus per square for nearing a `reach` region
     /// (empty where the rule file has none).
     goals: Vec<Vec<i32>>,
+    /// Per piece code: how near promoting it stands, per square.
+    advance: Vec<Advance>,
+    /// Per square: the squares one king step away.
+    around: Vec<Vec<u8>>,
     /// Bonus for the end-game: royal pieces seek the centre when the
     /// material on the board is below this.
     endgame: i32,
-    /// 1, or -1 where a side wins by losing all its pieces: the sign of
-    /// material in the evaluation.
-    material_sign: i32,
+    /// Per type: the sign of its material in the evaluation, -1 where
+    /// losing it brings the win nearer.
+    signs: Vec<i32>,
+    /// The least value of a non-royal type.
+    least: i32,
 }
 
 impl Evaluation {
@@ -64,11 +83,7 @@ impl Evaluation {
                 }
             })
             .collect();
-        let promoting: u32 = rules
-            .variant()
-            .promotions
-            .iter()
-            .fold(0, |a, p| a | p.pieces);
+        let values = endangered(rules, values);
         let mut tables = vec![vec![0; squares]; 1 + 2 * types];
         for ty in 0..types {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
@@ -82,9 +97,6 @@ impl Evaluation {
                         mirror(rules, sq)
                     };
                     let mut bonus = (reach[ty][seen] - average) * PER_REACH;
-                    if promoting >> ty & 1 != 0 {
-                        bonus += progress(rules, sq, color) * PER_RANK;
-                    }
                     if rules.variant().pieces[ty].royal {
                         // Away from the centre while the board is full.
                         bonus = -bonus;
@@ -98,18 +110,28 @@ impl Evaluation {
             .filter(|&c| c != 0)
             .map(|c| values[(c as usize - 1) / 2])
             .sum();
-        let losing_wins = rules
-            .variant()
-            .outcomes
-            .extinction
-            .as_ref()
-            .is_some_and(|e| e.types.is_none() && e.result == Result3::Win);
+        let least = (0..types)
+            .filter(|&ty| !rules.variant().pieces[ty].royal)
+            .map(|ty| values[ty])
+            .min()
+            .unwrap_or(0);
+        let around = (0..squares)
+            .map(|from| {
+                (0..squares)
+                    .filter(|&to| to != from && steps(rules, from, to) == 1)
+                    .map(|to| to as u8)
+                    .collect()
+            })
+            .collect();
         Evaluation {
+            advance: advances(rules, &values),
+            around,
             values,
             squares: tables,
             goals: goals(rules),
             endgame: start / 3,
-            material_sign: if losing_wins { -1 } else { 1 },
+            signs: (0..types).map(|ty| sign(rules, ty)).collect(),
+            least,
         }
     }
 
@@ -121,11 +143,62 @@ impl Evaluation {
             .unwrap_or(0)
     }
 
+    /// The bonus of piece `piece` at `sq` for nearing its promotion zone,
+    /// tripled where no opposing piece of its type stands ahead of it on
+    /// its file or the next.
+    fn advance(&self, pos: &Position, files: usize, piece: u8, sq: usize) -> i32 {
+        let Some(advance) = self.advance.get(piece as usize) else {
+            return 0;
+        };
+        let bonus = advance.bonus.get(sq).copied().unwrap_or(0);
+        if bonus == 0 {
+            return 0;
+        }
+        let colour = (piece as usize - 1) % 2;
+        let rival = code((piece as usize - 1) / 2, Color::ALL[colour ^ 1]);
+        let file = |at: usize| (at % files) as i32;
+        let blocked = pos.occupied(Color::ALL[colour ^ 1]).iter().any(|at| {
+            pos.piece_at(at) == rival
+                && (file(at as usize) - file(sq)).abs() <= 1
+                && advance.steps[at as usize] < advance.steps[sq]
+        });
+        if blocked {
+            bonus
+        } else {
+            3 * bonus
+        }
+    }
+
+    /// Whether material counts for its owner (not where losing pieces or
+    /// being mated wins).
+    pub fn material_counts(&self) -> bool {
+        self.signs.iter().all(|&s| s > 0)
+    }
+
+    /// Whether `color` has, on the board or in hand, a piece worth more than
+    /// the least valuable non-royal type: a side with only royal pieces and
+    /// the least valuable ones risks zugzwang.
+    pub fn beyond_least(&self, rules: &Rules, pos: &Position, color: Color) -> bool {
+        let beyond = |ty: usize| self.values[ty] > self.least;
+        pos.occupied(color)
+            .iter()
+            .any(|sq| beyond((pos.piece_at(sq) as usize - 1) / 2))
+            || (rules.tracks_hands()
+                && (0..rules.piece_types())
+                    .any(|ty| beyond(ty) && rules.held(pos, color.index(), ty) > 0))
+    }
+
     /// The evaluation of `pos` in centipawns, from the side to move's view.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
         let mut score = [0i32; 2];
         let mut material = 0;
         let mut royal = [0i32; 2];
+        let mut shelter = [0i32; 2];
+        let files = rules.files() as usize;
+        // Per side: its material besides royal pieces, and its royal
+        // pieces' squares.
+        let mut force = [0i32; 2];
+        let mut royals: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for color in Color::ALL {
             let colour = color.index();
             for sq in pos.occupied(color).iter() {
@@ -135,17 +208,30 @@ impl Evaluation {
                 if let Some(goal) = self.goals.get(piece as usize) {
                     score[colour] += goal[sq as usize];
                 }
+                score[colour] += self.advance(pos, files, piece, sq as usize);
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
+                    shelter[colour] += self.around[sq as usize]
+                        .iter()
+                        .filter(|&&near| {
+                            let code = pos.piece_at(near);
+                            code != 0
+                                && (code as usize - 1) % 2 == colour
+                                && !rules.variant().pieces[(code as usize - 1) / 2].royal
+                        })
+                        .count() as i32
+                        * SHELTER;
+                    royals[colour].push(sq as usize);
                 } else {
-                    score[colour] += self.material_sign * self.values[ty] + bonus;
+                    score[colour] += self.signs[ty] * self.values[ty] + bonus;
                     material += self.values[ty];
+                    force[colour] += self.values[ty];
                 }
             }
             if rules.tracks_hands() {
                 for ty in 0..rules.piece_types() {
                     score[colour] +=
-                        self.material_sign * rules.held(pos, colour, ty) as i32 * self.values[ty];
+                        self.signs[ty] * rules.held(pos, colour, ty) as i32 * self.values[ty];
                 }
             }
             if rules.count_checks() {
@@ -155,13 +241,78 @@ impl Evaluation {
         // Royal pieces hide while there is much material, centralise after.
         for colour in 0..2 {
             score[colour] += if material > self.endgame {
-                royal[colour]
+                royal[colour] + shelter[colour]
             } else {
                 -royal[colour]
             };
         }
+        // A lone royal piece against force: driven to the edge, the other
+        // royal piece brought near (a mate, or a count of moves, is won so).
+        for strong in 0..2 {
+            let weak = strong ^ 1;
+            if let ([ours], [theirs], 0) = (&royals[strong][..], &royals[weak][..], force[weak]) {
+                if force[strong] > 0 && self.signs.iter().all(|&s| s == 1) {
+                    score[strong] += PER_EDGE * off_centre(rules, *theirs)
+                        - PER_EDGE / 2 * steps(rules, *ours, *theirs);
+                }
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[us ^ 1]
+    }
+}
+
+/// King steps (files and ranks, the larger) between two squares.
+fn steps(rules: &Rules, from: usize, to: usize) -> i32 {
+    let files = rules.files() as i32;
+    let (from, to) = (from as i32, to as i32);
+    ((from % files) - (to % files))
+        .abs()
+        .max((from / files - to / files).abs())
+}
+
+/// Half-steps from the board's centre (files and ranks, the larger).
+fn off_centre(rules: &Rules, sq: usize) -> i32 {
+    let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
+    let (file, rank) = (sq as i32 % files, sq as i32 / files);
+    (2 * file - (files - 1))
+        .abs()
+        .max((2 * rank - (ranks - 1)).abs())
+}
+
+/// `values`, where an extinction rule loses the game for a side left
+/// without the types it names (`extinction: { pieces: [...] }`, as in
+/// kinglet and duck chess): those types are worth a pawn more than the
+/// most valuable other type, so the search trades anything for them.
+fn endangered(rules: &Rules, mut values: Vec<i32>) -> Vec<i32> {
+    let Some(rule) = &rules.variant().outcomes.extinction else {
+        return values;
+    };
+    let Some(counted) = rule.types.filter(|_| rule.result == Result3::Loss) else {
+        return values;
+    };
+    let named = |ty: &usize| counted >> ty & 1 != 0;
+    let others = (0..values.len()).filter(|ty| !named(ty));
+    let top = others.map(|ty| values[ty]).max().unwrap_or(0);
+    for ty in (0..values.len()).filter(named) {
+        values[ty] = values[ty].max(top + PAWN);
+    }
+    values
+}
+
+/// The sign of type `ty`'s material: -1 where a side wins by losing
+/// such pieces (an extinction rule with `result: win` that counts them)
+/// or by being mated (`checkmate: win`), else 1.
+fn sign(rules: &Rules, ty: usize) -> i32 {
+    let outcomes = &rules.variant().outcomes;
+    let losing_wins = outcomes
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.result == Result3::Win && e.types.is_none_or(|t| t >> ty & 1 != 0));
+    if losing_wins || outcomes.checkmate == Result3::Win {
+        -1
+    } else {
+        1
     }
 }
 
@@ -174,10 +325,14 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
             pos.put(rules, sq as u8, code(ty, Color::White));
             moves.clear();
             rules.pseudo_legal(&pos, &mut moves);
-            moves
+            // Moves that differ only in what they place beside (a wall, a
+            // gated piece) are one move of the piece.
+            let actions: std::collections::HashSet<_> = moves
                 .iter()
-                .filter(|m| m.action().from() == Some(sq as u8))
-                .count() as i32
+                .map(Move::action)
+                .filter(|a| a.from() == Some(sq as u8))
+                .collect();
+            actions.len() as i32
         })
         .collect()
 }
@@ -189,20 +344,17 @@ fn goals(rules: &Rules) -> Vec<Vec<i32>> {
     let Some((types, zone)) = &rules.variant().outcomes.reach else {
         return Vec::new();
     };
-    let files = rules.files() as i32;
     let squares = rules.squares();
-    let steps = |from: usize, to: usize| {
-        let (from, to) = (from as i32, to as i32);
-        ((from % files) - (to % files))
-            .abs()
-            .max((from / files - to / files).abs())
-    };
     let mut tables = vec![vec![0; squares]; 1 + 2 * rules.piece_types()];
     for ty in (0..rules.piece_types()).filter(|ty| types >> ty & 1 != 0) {
         for color in Color::ALL {
             let region: Vec<usize> = (0..squares).filter(|&sq| zone[color.index()][sq]).collect();
             for (sq, entry) in tables[code(ty, color) as usize].iter_mut().enumerate() {
-                let nearest = region.iter().map(|&to| steps(sq, to)).min().unwrap_or(0);
+                let nearest = region
+                    .iter()
+                    .map(|&to| steps(rules, sq, to))
+                    .min()
+                    .unwrap_or(0);
                 *entry = -nearest * PER_STEP;
             }
         }
@@ -216,14 +368,53 @@ fn mirror(rules: &Rules, sq: usize) -> usize {
     (rules.ranks() as usize - 1 - sq / files) * files + sq % files
 }
 
-/// Ranks advanced from `color`'s first rank.
-fn progress(rules: &Rules, sq: usize, color: Color) -> i32 {
-    let rank = (sq / rules.files() as usize) as i32;
-    if color == Color::White {
-        rank
-    } else {
-        rules.ranks() as i32 - 1 - rank
+/// How near a piece stands to promoting, per square.
+#[derive(Clone, Debug, Default)]
+struct Advance {
+    /// King steps to the nearest square of the zone.
+    steps: Vec<i32>,
+    /// The bonus: 1/[`PROMOTION_SHARE`] of what promoting gains, times the
+    /// square of the share of the way covered.
+    bonus: Vec<i32>,
+}
+
+/// Per piece code, for the types that promote to something worth more:
+/// their [`Advance`]; empty tables for the others.
+fn advances(rules: &Rules, values: &[i32]) -> Vec<Advance> {
+    let squares = rules.squares();
+    let mut tables = vec![Advance::default(); 1 + 2 * rules.piece_types()];
+    for promotion in &rules.variant().promotions {
+        let best = promotion.to.iter().map(|&to| values[to as usize]).max();
+        for ty in (0..rules.piece_types()).filter(|ty| promotion.pieces >> ty & 1 != 0) {
+            let gain = best.unwrap_or(0) - values[ty];
+            if gain <= 0 {
+                continue;
+            }
+            for color in Color::ALL {
+                let zone: Vec<usize> = (0..squares)
+                    .filter(|&sq| promotion.zone[color.index()][sq])
+                    .collect();
+                let distances: Vec<i32> = (0..squares)
+                    .map(|sq| {
+                        zone.iter()
+                            .map(|&to| steps(rules, sq, to))
+                            .min()
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                let far = distances.iter().copied().max().unwrap_or(0).max(1);
+                let table = &mut tables[code(ty, color) as usize];
+                table.bonus.resize(squares, 0);
+                for (sq, bonus) in table.bonus.iter_mut().enumerate() {
+                    let covered = far - distances[sq];
+                    let here = gain * covered * covered / (far * far * PROMOTION_SHARE);
+                    *bonus = (*bonus).max(if distances[sq] == 0 { 0 } else { here });
+                }
+                table.steps = distances;
+            }
+        }
     }
+    tables
 }
 
 #[cfg(test)]
@@ -248,6 +439,46 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_is_worth_more_near_its_zone_and_three_times_that_when_passed() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let pawn = |color| code(5, color);
+        // Two steps from the eighth rank, five of seven covered: 800 · 25 / (49 · 8).
+        let (e6, e7, e2) = (44, 52, 12);
+        let blocked = rules.position("4k3/3p4/4P3/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let passed = rules.position("4k3/4P3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let white = pawn(Color::White);
+        assert_eq!(eval.advance(&blocked, 8, white, e6), 51);
+        // One step from it, six of seven covered, no black pawn ahead.
+        assert_eq!(eval.advance(&passed, 8, white, e7), 3 * 73);
+        // At its start, a pawn has covered one step of seven: 800 / (49 · 8).
+        assert_eq!(eval.advance(rules.start(), 8, white, e2), 2);
+        // Black's pawn on e2 is the one near its zone.
+        let black = rules.position("4k3/8/8/8/8/8/4p3/4K3 b - - 0 1").unwrap();
+        assert_eq!(eval.advance(&black, 8, pawn(Color::Black), e2), 3 * 73);
+        // A type that does not promote gains nothing.
+        assert_eq!(eval.advance(&passed, 8, code(1, Color::White), e7), 0);
+    }
+
+    #[test]
+    fn a_royal_piece_gains_for_its_own_pieces_beside_it_while_material_is_high() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        // The same move of a pawn off the king's side, and of one away from it.
+        let off_king = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        let away = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        // Black to move: White's king keeps its shelter in the second.
+        assert_eq!(
+            eval.evaluate(&rules, &away) - eval.evaluate(&rules, &off_king),
+            -SHELTER
+        );
+    }
+
+    #[test]
     fn a_piece_that_wins_by_reaching_a_region_is_worth_more_nearer_it() {
         let rules = motley_interpreter::build(include_str!("../../spec/variants/racingkings.yaml"))
             .unwrap();
@@ -264,7 +495,8 @@ mod tests {
             .iter()
             .all(|&b| b == 0));
         assert!(Evaluation::new(&chess()).goals.is_empty());
-        // The same position, White's king a rank higher: better for White by a step.
+        // The same position, White's king a rank higher: better for White by
+        // a step, worse by the two pieces no longer beside it.
         let low = rules
             .position("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")
             .unwrap();
@@ -273,8 +505,78 @@ mod tests {
             .unwrap();
         assert_eq!(
             eval.evaluate(&rules, &high) - eval.evaluate(&rules, &low),
-            PER_STEP + eval.squares[code(0, Color::White) as usize][23]
+            PER_STEP - 2 * SHELTER + eval.squares[code(0, Color::White) as usize][23]
                 - eval.squares[code(0, Color::White) as usize][15]
+        );
+    }
+
+    /// The bundled rule file `name`, its `extends` read from disk.
+    fn bundled(name: &str) -> Rules {
+        let path = format!(
+            "{}/../spec/variants/{name}.yaml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        motley_interpreter::build_path(std::path::Path::new(&path), &text).unwrap()
+    }
+
+    /// The type with FEN letter `letter`.
+    fn type_of(rules: &Rules, letter: char) -> usize {
+        (rules.variant().pieces.iter())
+            .position(|p| p.letter == letter && !p.promoted)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_sign_of_material_follows_what_losing_pieces_does() {
+        // Codrus: losing the last king wins, so kings count against their
+        // owner; the other pieces count for it.
+        let codrus = bundled("codrus");
+        let (king, queen) = (type_of(&codrus, 'K'), type_of(&codrus, 'Q'));
+        assert_eq!(sign(&codrus, king), -1);
+        assert_eq!(sign(&codrus, queen), 1);
+        // Misère: being mated wins, so every piece counts against its owner.
+        let misere = bundled("misere");
+        assert!((0..misere.piece_types()).all(|ty| sign(&misere, ty) == -1));
+        // Chess and kinglet: material is worth having.
+        for rules in [chess(), bundled("kinglet")] {
+            assert!((0..rules.piece_types()).all(|ty| sign(&rules, ty) == 1));
+        }
+    }
+
+    #[test]
+    fn a_type_whose_extinction_loses_is_worth_more_than_any_other() {
+        // Kinglet: a side without pawns loses; a pawn outweighs a queen.
+        let kinglet = bundled("kinglet");
+        let eval = Evaluation::new(&kinglet);
+        let value = |letter| eval.values[type_of(&kinglet, letter)];
+        assert_eq!(value('P'), value('Q') + PAWN);
+        assert_eq!(value('Q'), 900);
+        // Duck chess: the king (not royal, its capture loses) likewise.
+        let duck = bundled("duck");
+        let eval = Evaluation::new(&duck);
+        assert_eq!(eval.values[type_of(&duck, 'K')], 900 + PAWN);
+        // Codrus's extinction wins: its king keeps its mobility estimate.
+        let codrus = bundled("codrus");
+        let king = type_of(&codrus, 'K');
+        assert!(Evaluation::new(&codrus).values[king] < 900);
+    }
+
+    #[test]
+    fn a_lone_king_is_driven_to_the_edge_and_the_other_king_brought_near() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let (e1, d5, h8) = (4, 35, 63);
+        assert_eq!((off_centre(&rules, h8), off_centre(&rules, d5)), (7, 1));
+        assert_eq!((steps(&rules, e1, h8), steps(&rules, e1, d5)), (7, 4));
+        let corner = rules.position("7k/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let centre = rules.position("8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap();
+        // Besides the term, the black king's own table (it centralises in
+        // the end-game) differs.
+        let king = &eval.squares[code(0, Color::Black) as usize];
+        assert_eq!(
+            eval.evaluate(&rules, &corner) - eval.evaluate(&rules, &centre),
+            PER_EDGE * (7 - 1) - PER_EDGE / 2 * (7 - 4) + king[h8] - king[d5]
         );
     }
 

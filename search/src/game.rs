@@ -34,6 +34,13 @@ pub trait Game: Clone + Send {
     /// The one move when no pseudo-legal move is legal but the side must
     /// still move (e.g. declining the rest of a turn), if any.
     fn forced_pass(&self) -> Option<Self::Move>;
+    /// A move that hands the turn to the opponent and changes nothing else,
+    /// for null-move pruning, where it is sound enough: `None` where passing
+    /// means something in the rules (a passing rule, turns of several
+    /// moves, replies) and where it risks zugzwang (the side to move has no
+    /// piece beyond royal ones and the least valuable). The search asks
+    /// only when the side to move is not in check.
+    fn null_move(&self) -> Option<Self::Move>;
     /// An end the rules decide before moves are counted (a region
     /// reached, a check count, a bare royal piece, the fifty-move rule).
     fn decided(&self) -> Option<End>;
@@ -53,6 +60,13 @@ pub trait Game: Clone + Send {
     fn capture(&self, m: Self::Move) -> Option<(i32, i32)>;
     /// A small index of the move for the history table, below 65536.
     fn move_index(&self, m: Self::Move) -> usize;
+    /// What the move does, leaving out what it places beside (a wall, as
+    /// the duck; a gated piece): moves with equal keys differ only there,
+    /// and quiescence and the frontier search one of them.
+    fn action_key(&self, m: Self::Move) -> u64;
+    /// Whether a side that can capture must (compulsory captures): it may
+    /// then not stand pat in quiescence before its moves are seen.
+    fn captures_compulsory(&self) -> bool;
     /// The static evaluation in centipawns from the side to move's view.
     fn evaluate(&self) -> i32;
     /// The move as canonical text.

@@ -1,8 +1,8 @@
 //! Any rule file as a searchable game, through the interpreter.
 
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use motley_interpreter::check::Result3;
 use motley_interpreter::{Action, Move, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
@@ -15,6 +15,8 @@ pub struct Interpreted {
     eval: Arc<Evaluation>,
     position: Position,
     made: Vec<(Move, Undo)>,
+    /// Whether a pass is no move of the game (see [`Game::null_move`]).
+    null_moves: bool,
 }
 
 impl Interpreted {
@@ -30,11 +32,17 @@ impl Interpreted {
         eval: Arc<Evaluation>,
         position: Position,
     ) -> Interpreted {
+        let variant = rules.variant();
+        let null_moves = variant.turn.is_none()
+            && variant.passing.is_none()
+            && variant.replies.is_empty()
+            && eval.material_counts();
         Interpreted {
             rules,
             eval,
             position,
             made: Vec::new(),
+            null_moves,
         }
     }
 
@@ -85,6 +93,14 @@ impl Game for Interpreted {
         self.rules.must_pass(&self.position).then_some(NULL_MOVE)
     }
 
+    fn null_move(&self) -> Option<Move> {
+        let pos = &self.position;
+        (self.null_moves
+            && self.rules.legal_by_safety(pos)
+            && self.eval.beyond_least(&self.rules, pos, pos.side_to_move()))
+        .then_some(NULL_MOVE)
+    }
+
     fn decided(&self) -> Option<End> {
         let pos = &self.position;
         if self.rules.immediate_end() {
@@ -104,13 +120,13 @@ impl Game for Interpreted {
     }
 
     fn no_moves(&self) -> End {
-        if self.rules.in_check(&self.position) {
-            return End::Loss;
-        }
-        match self.rules.variant().outcomes.stalemate {
-            Result3::Loss => End::Loss,
-            Result3::Draw => End::Draw,
-            Result3::Win => End::Win,
+        // The rules judge it (checkmate or stalemate as the file scores
+        // them, mate by a drop, the side with fewer pieces, draw odds); the
+        // legal moves are listed again, only at the ends of lines.
+        match self.rules.outcome(&self.position).map(|o| o.winner) {
+            Some(Some(w)) if w == self.position.side_to_move() => End::Win,
+            Some(Some(_)) => End::Loss,
+            Some(None) | None => End::Draw,
         }
     }
 
@@ -168,6 +184,16 @@ impl Game for Interpreted {
                 ..
             } => (from as usize) << 8 | to as usize,
         }
+    }
+
+    fn action_key(&self, m: Move) -> u64 {
+        let mut hasher = std::hash::DefaultHasher::new();
+        m.action().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn captures_compulsory(&self) -> bool {
+        self.rules.variant().compulsory_capture.is_some()
     }
 
     fn evaluate(&self) -> i32 {

@@ -1,7 +1,9 @@
 //! Search for any Motley variant: alpha-beta (principal variation search)
-//! with iterative deepening, quiescence on captures, a transposition table
-//! keyed by Zobrist hashes, move ordering (hash move, MVV-LVA, killers,
-//! history) and time management, over any game that implements [`Game`].
+//! with iterative deepening and aspiration windows, quiescence on
+//! captures, a transposition table keyed by Zobrist hashes, move ordering
+//! (hash move, MVV-LVA, killers, history), null-move, futility and
+//! reverse futility pruning, late-move reductions and time management,
+//! over any game that implements [`Game`].
 //! [`Interpreted`] is that game for every rule file, with an evaluation
 //! drawn from the rule file alone ([`eval`]).
 //!

@@ -27,7 +27,10 @@ pub struct Limits {
 }
 
 /// Time kept in hand for the protocol's overhead.
-const MARGIN: Duration = Duration::from_millis(30);
+const MARGIN: Duration = Duration::from_millis(50);
+
+/// The moves a clock without `movestogo` is shared over.
+const MOVES_LEFT: u32 = 30;
 
 impl Limits {
     /// Soft and hard time limits: no new iteration starts after the soft
@@ -39,10 +42,52 @@ impl Limits {
         }
         let clock = self.clock?;
         let left = clock.time.saturating_sub(MARGIN);
-        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 30);
+        // A share of what is left, as if this many moves remained, and most
+        // of the increment: the clock shrinks by about 1/MOVES_LEFT a move
+        // while the increment keeps the end of a game playable. A busy
+        // machine lags: no search takes more than a fifth of the clock.
+        let moves = clock.moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, MOVES_LEFT);
         let share = left / moves + clock.increment * 3 / 4;
-        let hard = (share * 3).min(left / 3).max(Duration::from_millis(1));
-        let soft = (share / 2).min(hard);
+        let hard = (share * 3).min(left / 5).max(Duration::from_millis(1));
+        let soft = (share * 3 / 5).min(hard);
         Some((soft, hard))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(time_ms: u64, increment_ms: u64) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(time_ms),
+                increment: Duration::from_millis(increment_ms),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn a_clock_is_shared_over_the_moves_left_with_most_of_the_increment() {
+        // 10 s + 0.1 s: (9950 ms / 30 + 75 ms) = 406 ms a move.
+        let (soft, hard) = clock(10_000, 100).budget().unwrap();
+        assert_eq!(soft.as_millis(), 243);
+        assert_eq!(hard.as_millis(), 1_219);
+        // Short of time, no search takes more than a fifth of the clock.
+        let (soft, hard) = clock(500, 100).budget().unwrap();
+        assert_eq!(hard.as_millis(), 90);
+        assert_eq!(soft.as_millis(), 54);
+    }
+
+    #[test]
+    fn a_fixed_time_keeps_a_little_for_the_protocol() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(1_000)),
+            ..Limits::default()
+        };
+        let (soft, hard) = limits.budget().unwrap();
+        assert_eq!((soft.as_millis(), hard.as_millis()), (983, 983));
     }
 }

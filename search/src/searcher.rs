@@ -80,6 +80,11 @@ pub struct Searcher<G: Game> {
     keys: Vec<u64>,
     pv: Vec<Vec<G::Move>>,
     buffers: Vec<Vec<G::Move>>,
+    /// Per ply: whether the move into the next ply was a null move (no two
+    /// in a row).
+    nulls: Vec<bool>,
+    /// Late-move reductions by depth and move number.
+    reductions: Vec<[i32; 64]>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -99,6 +104,8 @@ impl<G: Game> Searcher<G> {
             keys: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             buffers: vec![Vec::new(); MAX_PLY + 1],
+            nulls: vec![false; MAX_PLY + 1],
+            reductions: reductions(),
         }
     }
 
@@ -153,9 +160,10 @@ impl<G: Game> Searcher<G> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .min(MAX_PLY as u32 - 1);
+        let mut score = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let score = self.node(game, depth as i32, 0, -INFINITE, INFINITE);
+            score = self.aspire(game, depth as i32, score);
             if self.stopped && depth > 1 {
                 break;
             }
@@ -182,6 +190,34 @@ impl<G: Game> Searcher<G> {
             }
         }
         best
+    }
+
+    /// The root searched to `depth` in a window around the previous
+    /// iteration's score `guess`, widened on the side it fails until the
+    /// score falls inside.
+    fn aspire(&mut self, game: &mut G, depth: i32, guess: i32) -> i32 {
+        if depth < ASPIRATION_DEPTH || guess.abs() >= MATE_BOUND {
+            return self.node(game, depth, 0, -INFINITE, INFINITE);
+        }
+        let mut width = ASPIRATION;
+        let (mut alpha, mut beta) = (guess - width, guess + width);
+        loop {
+            let score = self.node(game, depth, 0, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - width).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + width).min(INFINITE);
+            } else {
+                return score;
+            }
+            width *= 2;
+            if width > 4 * ASPIRATION * ASPIRATION {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
     }
 
     /// The first legal move, kept in case the search is stopped at once.
@@ -278,8 +314,31 @@ impl<G: Game> Searcher<G> {
         }
         let hash_move = stored.map(|e| e.best);
         let us = game.side();
-        let (mut best, mut best_move, legal) =
-            self.search_moves(game, depth, ply, alpha, beta, hash_move);
+        let in_check = game.in_check();
+        // The static evaluation, where shallow pruning may use it.
+        let eval = (!pv_node && !in_check && ply > 0).then(|| game.evaluate());
+        if let Some(eval) = eval.filter(|_| beta.abs() < MATE_BOUND) {
+            // Reverse futility: far enough above beta that a shallow search
+            // will not fall below it.
+            if depth <= FUTILE_DEPTH && eval - FUTILITY * depth >= beta {
+                return eval;
+            }
+            if let Some(score) = self.null_search(game, depth, ply, beta, eval) {
+                return score;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
+        let futile = eval.is_some_and(|e| depth <= FUTILE_DEPTH && e + FUTILITY * depth <= alpha);
+        let (mut best, mut best_move, legal) = self.search_moves(
+            game,
+            depth,
+            ply,
+            (alpha, beta),
+            hash_move,
+            (in_check, futile),
+        );
         if self.stopped {
             return 0;
         }
@@ -315,6 +374,35 @@ impl<G: Game> Searcher<G> {
         best
     }
 
+    /// Null-move pruning: where the side to move, passing, still scores at
+    /// least `beta` in a reduced search, a real move would too. Returns
+    /// that score, or `None` to search the node.
+    fn null_search(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        eval: i32,
+    ) -> Option<i32> {
+        if depth < 3 || eval < beta || (ply > 0 && self.nulls[ply - 1]) {
+            return None;
+        }
+        let null = game.null_move()?;
+        let us = game.side();
+        if !game.make(null) {
+            return None;
+        }
+        self.keys.push(game.key());
+        self.nulls[ply] = true;
+        let reduction = 3 + depth / 4;
+        let score = self.child(game, us, depth - 1 - reduction, ply, beta - 1, beta);
+        self.nulls[ply] = false;
+        game.unmake();
+        self.keys.pop();
+        (!self.stopped && score >= beta).then_some(score.min(MATE_BOUND - 1))
+    }
+
     /// The score of a position settled before its moves are searched: the
     /// game decided, a repetition, or a nearer mate already found.
     fn settled(&self, game: &G, ply: usize, alpha: i32) -> Option<i32> {
@@ -333,17 +421,19 @@ impl<G: Game> Searcher<G> {
     /// Searches the moves in order (PVS with late-move reductions); returns
     /// the best score, the move that raised alpha last and how many moves
     /// were legal. `self.stopped` tells whether the search was cut short.
+    /// With `futile` (a shallow node far below alpha), quiet moves after the
+    /// first that give no check are not searched.
     fn search_moves(
         &mut self,
         game: &mut G,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         hash_move: Option<G::Move>,
+        (in_check, futile): (bool, bool),
     ) -> (i32, Option<G::Move>, usize) {
-        let in_check = game.in_check();
         let us = game.side();
+        let pv_node = beta - alpha > 1;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.moves(&mut moves);
@@ -352,13 +442,26 @@ impl<G: Game> Searcher<G> {
             .map(|&m| self.order_score(game, m, ply, hash_move))
             .collect();
         let (mut best, mut best_move, mut legal) = (-INFINITE, None, 0);
+        // At the frontier, moves that differ only in what they place beside
+        // (a wall, as the duck; a gated piece) are searched once, the first
+        // legal one in order: quiescence, below, would tell them apart only
+        // through captures, and each would multiply the node's work by the
+        // squares a wall may take.
+        let mut searched: Vec<u64> = Vec::new();
         for i in 0..moves.len() {
             let pick = (i..moves.len()).max_by_key(|&j| order[j]).unwrap_or(i);
             moves.swap(i, pick);
             order.swap(i, pick);
             let m = moves[i];
+            let action = game.action_key(m);
+            if depth <= 1 && ply > 0 && searched.contains(&action) {
+                continue;
+            }
             if !game.make(m) {
                 continue;
+            }
+            if depth <= 1 {
+                searched.push(action);
             }
             legal += 1;
             self.keys.push(game.key());
@@ -368,14 +471,29 @@ impl<G: Game> Searcher<G> {
             let gives_check = game.side() != us && game.in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
+            if futile
+                && legal > 1
+                && quiet
+                && !gives_check
+                && game.side() != us
+                && game.decided().is_none()
+            {
+                game.unmake();
+                self.keys.pop();
+                continue;
+            }
             let next = depth - 1 + extension;
             let mut score;
             if legal == 1 {
                 score = self.child(game, us, next, ply, alpha, beta);
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduction =
-                    i32::from(depth >= 3 && legal > 4 && quiet && !in_check && !gives_check);
+                let reduction = if depth >= 3 && legal > 3 && quiet && !in_check && !gives_check {
+                    let r = self.reductions[depth.min(63) as usize][legal.min(63)];
+                    (r - i32::from(pv_node)).clamp(0, next - 1)
+                } else {
+                    0
+                };
                 score = self.child(game, us, next - reduction, ply, alpha, alpha + 1);
                 if score > alpha && (reduction > 0 || score < beta) {
                     score = self.child(game, us, next, ply, alpha, beta);
@@ -386,19 +504,16 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        if quiet {
-                            self.reward_quiet(game, m, ply, depth);
-                        }
-                        break;
-                    }
+            let raised = Window::raise(&mut best, &mut alpha, beta, score);
+            if raised != Window::Kept {
+                best_move = Some(m);
+                self.update_pv(ply, m);
+            }
+            if raised == Window::Cut {
+                if quiet {
+                    self.reward_quiet(game, m, ply, depth);
                 }
+                break;
             }
         }
         self.buffers[ply] = moves;
@@ -417,8 +532,8 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Quiescence: captures only, standing pat on the evaluation; a
-    /// position whose every move captures is quiet (its captures are not
-    /// searched), which bounds quiescence where captures never run out.
+    /// position whose every move captures is quiet ([`Searcher::compelled`]),
+    /// which bounds quiescence where captures never run out.
     fn quiesce(&mut self, game: &mut G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -426,27 +541,42 @@ impl<G: Game> Searcher<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stand = game.evaluate();
-        if stand >= beta || ply >= MAX_PLY {
+        // Where captures are compulsory the side may not stand pat before
+        // its moves are seen: they may all be captures that lose.
+        if ply >= MAX_PLY || (stand >= beta && !game.captures_compulsory()) {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
         let us = game.side();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.moves(&mut moves);
-        let mut captures: Vec<(i32, G::Move)> = moves
+        let captures: Vec<(i32, G::Move)> = moves
             .iter()
             .filter_map(|&m| game.capture(m).map(|(victim, by)| (victim * 16 - by, m)))
             .collect();
-        // Where every move captures (clobber, compulsory captures), captures
-        // are the game's ordinary moves, not a tactic to resolve: searching
-        // them here would search the whole game. The position stands pat.
         if captures.len() == moves.len() {
-            captures.clear();
+            let score = self.compelled(game, &moves, ply, stand);
+            self.buffers[ply] = moves;
+            return score;
         }
+        if stand >= beta {
+            self.buffers[ply] = moves;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        // One capture per piece and target: the moves that differ only in
+        // what they place beside (a wall, as the duck; a gated piece) are
+        // one tactic, and searching each would multiply every capture by
+        // the squares a wall may take.
+        let mut captures: Vec<(i32, u64, G::Move)> = captures
+            .into_iter()
+            .map(|(value, m)| (value, game.action_key(m), m))
+            .collect();
+        captures.sort_by_key(|c| c.1);
+        captures.dedup_by_key(|c| c.1);
         captures.sort_by_key(|c| -c.0);
-        for (_, m) in captures {
+        for (_, _, m) in captures {
             if !game.make(m) {
                 continue;
             }
@@ -463,18 +593,64 @@ impl<G: Game> Searcher<G> {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if Window::raise(&mut best, &mut alpha, beta, score) == Window::Cut {
+                break;
             }
         }
         self.buffers[ply] = moves;
         best
+    }
+
+    /// Quiescence where every move captures (clobber, compulsory
+    /// captures): the captures are the game's ordinary moves, not a tactic
+    /// to resolve, and searching them would search the whole game, so the
+    /// position stands pat; but the moves that end the game are scored (a
+    /// capture that decides it or leaves the other side without a move),
+    /// and when every move ends it, the position is worth the best end.
+    fn compelled(&mut self, game: &mut G, moves: &[G::Move], ply: usize, stand: i32) -> i32 {
+        let us = game.side();
+        let (mut best_end, mut open) = (-INFINITE, 0);
+        for &m in moves {
+            if !game.make(m) {
+                continue;
+            }
+            let end = game
+                .decided()
+                .or_else(|| (!self.can_move(game, ply + 1)).then(|| game.no_moves()));
+            let mover = game.side() == us;
+            game.unmake();
+            match end {
+                Some(end) => {
+                    let score = Self::end_score(end, ply + 1);
+                    best_end = best_end.max(if mover { score } else { -score });
+                }
+                None => open += 1,
+            }
+        }
+        if open == 0 && best_end > -INFINITE {
+            best_end
+        } else {
+            stand.max(best_end)
+        }
+    }
+
+    /// Whether the side to move at `ply` has a legal move or a forced pass.
+    fn can_move(&mut self, game: &mut G, ply: usize) -> bool {
+        if game.forced_pass().is_some() {
+            return true;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.moves(&mut moves);
+        let any = moves.iter().any(|&m| {
+            let legal = game.make(m);
+            if legal {
+                game.unmake();
+            }
+            legal
+        });
+        self.buffers[ply] = moves;
+        any
     }
 
     /// The order key of a move: the hash move, then captures by most
@@ -505,6 +681,58 @@ impl<G: Game> Searcher<G> {
             line.extend_from_slice(child);
         }
     }
+}
+
+/// What a move's score did to the search window.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Window {
+    /// Alpha stands.
+    Kept,
+    /// The score raised alpha.
+    Raised,
+    /// The score reached beta: the remaining moves are not searched.
+    Cut,
+}
+
+impl Window {
+    /// Takes `score` into the best score and alpha.
+    fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> Window {
+        *best = (*best).max(score);
+        if score <= *alpha {
+            return Window::Kept;
+        }
+        *alpha = score;
+        if score >= beta {
+            Window::Cut
+        } else {
+            Window::Raised
+        }
+    }
+}
+
+/// Depth from which the root searches in an aspiration window.
+const ASPIRATION_DEPTH: i32 = 4;
+/// Half the first aspiration window, in centipawns.
+const ASPIRATION: i32 = 35;
+/// Deepest node pruned by (reverse) futility.
+const FUTILE_DEPTH: i32 = 3;
+/// Futility margin per ply of depth, in centipawns.
+const FUTILITY: i32 = 110;
+
+/// Late-move reductions by depth and move number: about
+/// ln(depth) · ln(moves) / 2, at least one ply.
+fn reductions() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0; 64];
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                let d = (depth as f64).max(1.0).ln();
+                let m = (moves as f64).ln();
+                *r = (0.75 + d * m / 2.25).max(1.0) as i32;
+            }
+            row
+        })
+        .collect()
 }
 
 /// Order keys of captures and killers, above every history score.

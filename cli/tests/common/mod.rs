@@ -14,6 +14,19 @@ pub fn variant(name: &str) -> String {
     format!("{ROOT}/spec/variants/{name}.yaml")
 }
 
+/// The names of every bundled rule file (`spec/variants/*.yaml`), sorted.
+pub fn bundled() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(format!("{ROOT}/spec/variants"))
+        .expect("spec/variants")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            Some(name.strip_suffix(".yaml")?.to_owned())
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// The `motley` binary as a command, not yet run.
 pub fn command(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_motley"));
