@@ -82,7 +82,8 @@ enum Command {
         /// First print `MOVE COUNT` for every root move.
         #[arg(long)]
         divide: bool,
-        /// Worker threads (1 to 256); they split the root moves.
+        /// Worker threads (1 to 256); from depth 3 they share the subtrees
+        /// below each root move's replies.
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         /// Count the last ply as the number of legal moves, without playing

@@ -77,3 +77,50 @@ fn divide_sums_to_perft_where_the_game_is_over() {
     assert_eq!(rows.len(), 30);
     assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), game.perft(2));
 }
+
+/// Several workers share the subtrees below the root moves' replies (from
+/// depth 3): every root move's count is the one a single worker gives,
+/// where some root move ends the game (three-check: a third check leaves
+/// no reply to count) and on the chess start (8902 at depth 3, 197281 at
+/// depth 4, both counting ways).
+#[test]
+fn threads_split_below_the_root_and_count_the_same() {
+    let variants = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants");
+    let cases = [
+        ("chess.yaml", None, 3, Some(8902)),
+        ("chess.yaml", None, 4, Some(197_281)),
+        (
+            "3check.yaml",
+            Some("rnbqkbnr/ppp2ppp/8/3pp3/4P3/5P2/PPPP2PP/RNBQKBNR w KQkq - 1+3 0 3"),
+            3,
+            None,
+        ),
+    ];
+    for (file, fen, depth, expected) in cases {
+        let mut game = Game::from_path(&variants.join(file)).expect("bundled file loads");
+        if let Some(fen) = fen {
+            game.set_fen(fen).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let one = game.divide(depth, Leaves::Played, 1, &|_, _| {});
+        let total: u64 = one.iter().map(|r| r.1).sum();
+        assert_eq!(total, game.perft(depth), "{file} depth {depth}");
+        if let Some(expected) = expected {
+            assert_eq!(total, expected, "{file} depth {depth}");
+        }
+        for leaves in [Leaves::Played, Leaves::Bulk] {
+            for threads in [2, 3] {
+                let shown = std::sync::Mutex::new(Vec::new());
+                let rows = game.divide(depth, leaves, threads, &|done, of| {
+                    shown.lock().expect("lock").push((done, of));
+                });
+                assert_eq!(rows, one, "{file} depth {depth}, {threads} threads");
+                // Progress counts root moves, each once, up to all of them.
+                let mut shown = shown.into_inner().expect("lock");
+                shown.sort();
+                let roots = one.len();
+                assert_eq!(shown.last(), Some(&(roots, roots)), "{file}");
+                assert!(shown.len() <= roots, "{file}");
+            }
+        }
+    }
+}

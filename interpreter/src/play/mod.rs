@@ -138,6 +138,10 @@ pub struct Rules {
     pub(crate) special_moves: bool,
     /// Piece codes (bit set) of freezers (§15).
     pub(crate) freezer_codes: u64,
+    /// Piece codes (bit set) a position keeps the squares of beyond their
+    /// colour's: royal pieces, freezers and attackers the probes do not
+    /// cover ([`Position::put`]).
+    pub(crate) marked_codes: u64,
     /// Whether pieces can be frozen by freezers or by replies (§12.3, §15).
     pub(crate) freezing: bool,
     /// Whether freezers choose on arrival (`trigger: arrival`, §15).
@@ -155,11 +159,11 @@ pub struct Rules {
     pub(crate) walled: bool,
     /// Whether a counting rule runs (§10.1): positions carry its count.
     pub(crate) counts_honour: bool,
-    /// Whether every move but a pass changes only the pieces on the board,
-    /// the unmoved squares, en passant, the clocks and the side to move: no
-    /// hands, promoted marks, records of moves, flags, turns, walls,
-    /// explosions, counts or special moves. Such files take the plain path
-    /// of [`Position::make_into`] and [`Position::unmake`].
+    /// Whether every move but a pass changes only the pieces on the board
+    /// and in hand, the promoted marks, the unmoved squares, en passant,
+    /// the clocks and the side to move: no records of moves, flags, turns,
+    /// gating, walls, explosions, counts or special moves. Such files take
+    /// the plain path of [`Position::make_into`] and [`Position::unmake`].
     pub(crate) plain_moves: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
@@ -363,6 +367,7 @@ impl Rules {
             immediate_end,
             special_moves: false,
             freezer_codes: 0,
+            marked_codes: 0,
             freezing: false,
             freezes_on_arrival: false,
             blast: Vec::new(),
@@ -415,6 +420,10 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
+        rules.marked_codes = rules.royal_codes
+            | rules.freezer_codes
+            | rules.tables.complex[WHITE]
+            | rules.tables.complex[BLACK];
         rules.plain_moves = rules.moves_are_plain();
         rules.legality_by_pins = rules.pins_decide();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
@@ -422,9 +431,6 @@ impl Rules {
         Ok(rules)
     }
 
-    /// Whether every move but a pass changes only what the plain path of
-    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
-    /// before it.
     /// Marks the piece codes (bit sets) of the types with contextual
     /// movement, of imitators, and of freezers.
     fn mark_type_codes(&mut self) {
@@ -448,13 +454,14 @@ impl Rules {
         }
     }
 
+    /// Whether every move but a pass changes only what the plain path of
+    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
+    /// before it.
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
         !self.special_moves
             && !self.records_moves
             && !self.records_drops
-            && !self.tracks_hands
-            && !self.marks_promoted
             && !self.walled
             && self.blast.is_empty()
             && !self.counts_honour
@@ -463,7 +470,7 @@ impl Rules {
             && v.turn.is_none()
             && v.passing.is_none()
             && v.gating.is_empty()
-            && v.drops.is_empty()
+            && v.drops.iter().all(|d| d.sets.is_empty())
             && v.promotions.iter().all(|p| p.sets.is_empty())
             && self.setting_codes == 0
             && !self.keeps_piece_state

@@ -312,21 +312,7 @@ impl Rules {
         if screens_not >> ((over as usize - 1) / 2) & 1 != 0 {
             return;
         }
-        for &to in &steps[screen + 1..] {
-            let target = board[to as usize];
-            let takes = can.captures && w.capturable(target);
-            if self.onto(
-                w.pos,
-                w.mover,
-                (w.from, to),
-                target,
-                (can.moves, takes),
-                out,
-            ) || once
-            {
-                break;
-            }
-        }
+        self.onto_each(w, &steps[screen + 1..], can, once, out);
     }
 
     /// A multi-leg move (§4.5): its route open as its needs say, then its
@@ -338,8 +324,27 @@ impl Rules {
         if !route_open(board, w.from, route, needs) {
             return;
         }
-        for &to in last {
-            let target = if to == w.from { 0 } else { board[to as usize] };
+        self.onto_each(w, last, can, false, out);
+    }
+
+    /// The moves onto `squares` in turn, beyond a hopper's screen or along
+    /// a bent rider's last leg, until one is blocked (after the first when
+    /// `once`). The origin, which a bent way may pass, counts as empty.
+    #[inline(always)]
+    fn onto_each(
+        &self,
+        w: &Walker,
+        squares: &[Square],
+        can: Powers,
+        once: bool,
+        out: &mut Vec<Move>,
+    ) {
+        for &to in squares {
+            let target = if to == w.from {
+                0
+            } else {
+                w.pos.board[to as usize]
+            };
             let takes = can.captures && w.capturable(target);
             if self.onto(
                 w.pos,
@@ -348,7 +353,8 @@ impl Rules {
                 target,
                 (can.moves, takes),
                 out,
-            ) {
+            ) || once
+            {
                 break;
             }
         }
@@ -941,19 +947,15 @@ impl Rules {
         {
             return true;
         }
-        let complex = self.tables.complex[colour];
-        complex != 0 && self.complex_attack(pos, sq, colour, complex)
+        self.tables.complex[colour] != 0 && self.complex_attack(pos, sq, colour)
     }
 
     /// Tests attackers the probes do not cover by walking their paths
     /// towards `sq`, as if an enemy piece stood there.
-    fn complex_attack(&self, pos: &Position, sq: Square, colour: usize, complex: u64) -> bool {
-        (pos.occupied[colour] & !pos.freezes.frozen)
+    fn complex_attack(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+        (pos.complex & pos.occupied[colour] & !pos.freezes.frozen)
             .iter()
-            .any(|from| {
-                let piece = pos.board[from as usize];
-                complex >> piece & 1 != 0 && self.attacks_from(pos, piece, from, sq, colour)
-            })
+            .any(|from| self.attacks_from(pos, pos.board[from as usize], from, sq, colour))
     }
 
     /// Whether the piece `piece` of `colour` on `from` could capture on

@@ -131,9 +131,13 @@ impl Rules {
     }
 
     /// Perft split by root move: each legal move's canonical text and count,
-    /// sorted by text; `threads` workers share the root moves. The counts
-    /// sum to [`Rules::perft`]: none at a position where the game is over.
-    /// The last ply is counted as `leaves` says.
+    /// sorted by text. The counts sum to [`Rules::perft`]: none at a
+    /// position where the game is over. The last ply is counted as `leaves`
+    /// says. `threads` workers share the subtrees: with more than one, and
+    /// depth 3 or more, those of the replies to each root move, so that a
+    /// root move with a large subtree does not leave the other workers
+    /// idle. `progress` is told how many root moves are counted so far, of
+    /// how many.
     pub fn divide(
         &self,
         pos: &Position,
@@ -142,42 +146,81 @@ impl Rules {
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Vec<(String, u64)> {
+        use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
         let mut roots = Vec::new();
         if !(self.immediate_end && self.ended(pos).is_some()) {
             self.legal(pos, &mut roots);
         }
+        let tasks = self.subtrees(pos, &roots, depth, threads > 1);
         let total = roots.len();
-        let done = std::sync::atomic::AtomicUsize::new(0);
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let mut results: Vec<(String, u64)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.clamp(1, total.max(1)))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(&m) = roots.get(i) else { break };
-                            let mut child = pos.clone();
-                            child.make(self, m);
-                            mine.push((
-                                self.uci(&m),
-                                self.perft_counting(&child, depth.saturating_sub(1), leaves),
-                            ));
-                            progress(
-                                done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
-                                total,
-                            );
+        let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
+        let open: Vec<AtomicUsize> = (0..total).map(|_| AtomicUsize::new(0)).collect();
+        for task in &tasks {
+            open[task.root].fetch_add(1, Relaxed);
+        }
+        // Root moves without a subtree to count are counted already.
+        let done = AtomicUsize::new(open.iter().filter(|n| n.load(Relaxed) == 0).count());
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.clamp(1, tasks.len().max(1)) {
+                scope.spawn(|| {
+                    while let Some(task) = tasks.get(next.fetch_add(1, Relaxed)) {
+                        let n = self.perft_counting(&task.pos, task.depth, leaves);
+                        counts[task.root].fetch_add(n, Relaxed);
+                        if open[task.root].fetch_sub(1, Relaxed) == 1 {
+                            progress(done.fetch_add(1, Relaxed) + 1, total);
                         }
-                        mine
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_default())
-                .collect()
+                    }
+                });
+            }
         });
+        let mut results: Vec<(String, u64)> = roots
+            .iter()
+            .zip(counts)
+            .map(|(m, n)| (self.uci(m), n.into_inner()))
+            .collect();
         results.sort();
         results
     }
+
+    /// The subtrees perft at `depth` from `pos` sums, its legal moves being
+    /// `roots`: the position after each root move, or, when `deeper` and
+    /// depth is 3 or more, after each legal reply to each root move (none
+    /// where the game is over).
+    fn subtrees(&self, pos: &Position, roots: &[Move], depth: u32, deeper: bool) -> Vec<Subtree> {
+        let mut tasks = Vec::new();
+        let mut replies = Vec::new();
+        for (root, &m) in roots.iter().enumerate() {
+            let mut child = pos.clone();
+            child.make(self, m);
+            if !deeper || depth < 3 {
+                tasks.push(Subtree {
+                    root,
+                    pos: child,
+                    depth: depth.saturating_sub(1),
+                });
+                continue;
+            }
+            replies.clear();
+            self.legal(&child, &mut replies);
+            for &reply in &replies {
+                let mut grandchild = child.clone();
+                grandchild.make(self, reply);
+                tasks.push(Subtree {
+                    root,
+                    pos: grandchild,
+                    depth: depth - 2,
+                });
+            }
+        }
+        tasks
+    }
+}
+
+/// A subtree of a divided perft: the root move it counts for, its
+/// position, and the depth left to count.
+struct Subtree {
+    root: usize,
+    pos: Position,
+    depth: u32,
 }

@@ -37,31 +37,33 @@ pub(crate) enum Verdict {
 }
 
 impl Rules {
-    /// Whether the compiled probes decide every attack, so that pins tell
-    /// most moves' legality: check is a royal piece attacked and nothing
-    /// more, no attacker needs more than a leap or a ray (no hoppers, lame
-    /// or bent movement, conditions, imitators, capture limits), nothing
-    /// freezes, no walls, no explosions, one move per turn, no special
-    /// moves. Decided once per rule file.
+    /// Whether pins can tell most moves' legality: check is a royal piece
+    /// attacked and nothing more, nothing freezes, no walls, no explosions,
+    /// one move per turn, no special moves. Decided once per rule file;
+    /// each position adds that no enemy attacker needs more than a leap or
+    /// a ray (no hoppers, lame or bent movement, conditions, imitators or
+    /// capture limits on the board: see [`Rules::pins`]).
     pub(crate) fn pins_decide(&self) -> bool {
         let v = &self.variant;
         self.plain_check
-            && self.tables.complex == [0, 0]
             && !self.freezing
-            && self.imitator_codes == 0
-            && self.contextual_codes == 0
             && !self.walled
             && self.blast.is_empty()
             && !self.special_moves
             && v.turn.is_none()
     }
 
-    /// The pins of the side to move in `pos`, or `None` when it is in check
-    /// or has more pins than are recorded: then every move is tested.
-    /// Only for files where [`Rules::pins_decide`].
+    /// The pins of the side to move in `pos`, or `None` when it is in check,
+    /// has more pins than are recorded, or the opponent has a piece on the
+    /// board whose attacks the probes do not cover (no move of the side to
+    /// move puts one there): then every move is tested. Only for files
+    /// where [`Rules::pins_decide`].
     pub(crate) fn pins(&self, pos: &Position) -> Option<Pins> {
         let us = pos.side;
         let them = us ^ 1;
+        if !(pos.complex & pos.occupied[them]).is_empty() {
+            return None;
+        }
         let board = &pos.board;
         let mut pins = Pins {
             pinned: Bits::default(),
@@ -183,11 +185,29 @@ mod tests {
         ] {
             assert!(rules(name).legality_by_pins, "{name}");
         }
-        // Hoppers and lame leapers (xiangqi), explosions (atomic), walls
-        // (duck): every move is made and tested.
-        for name in ["xiangqi", "atomic", "duck"] {
+        // Explosions (atomic), walls (duck), freezing (joke), two moves a
+        // turn (jester): every move is made and tested.
+        for name in ["atomic", "duck", "joke", "jester"] {
             assert!(!rules(name).legality_by_pins, "{name}");
         }
+    }
+
+    #[test]
+    fn attackers_the_probes_do_not_cover_are_looked_for_on_the_board() {
+        // Hoppers and lame leapers (xiangqi) stand on the board from the
+        // start: every move is made and tested.
+        let xiangqi = rules("xiangqi");
+        assert!(xiangqi.pins(&xiangqi.start).is_none());
+        // The Fools (imitators) start in hand: pins tell until the
+        // opponent's Fool enters, whatever the mover's own Fool does.
+        let fool = rules("fool");
+        assert!(fool.legality_by_pins);
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
+        assert_eq!(verdict(&fool, start, "g1f3"), Some(Verdict::Legal));
+        let own = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBFR[f] w KQkq - 0 1";
+        assert_eq!(verdict(&fool, own, "g2g3"), Some(Verdict::Legal));
+        let theirs = "rnbqkbfr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[F] w KQkq - 0 1";
+        assert_eq!(verdict(&fool, theirs, "g1f3"), None);
     }
 
     #[test]

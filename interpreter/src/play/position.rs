@@ -7,6 +7,57 @@ use super::Rules;
 use crate::check::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
 use crate::compile::{code, Square, WALL};
 
+/// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
+/// the pieces, the hands and the promoted marks between a position and its
+/// undo record (`from => to`).
+macro_rules! copy_plain {
+    ($from:expr => $to:expr) => {{
+        let (from, to) = (&$from, &mut $to);
+        to.ep = from.ep;
+        to.ep_victim = from.ep_victim;
+        to.virgin = from.virgin;
+        to.halfmove = from.halfmove;
+        to.side = from.side;
+        to.fullmove = from.fullmove;
+    }};
+}
+
+/// Copies the state a move may change beyond the pieces, the hands and
+/// the walls between a position and its undo record (`from => to`): one
+/// list for saving and restoring. Per-piece state, counts and special-move
+/// state only where the rules keep them.
+macro_rules! copy_kept {
+    ($from:expr => $to:expr, $rules:expr) => {{
+        copy_plain!($from => $to);
+        let (from, to, rules) = (&$from, &mut $to, $rules);
+        to.ep2 = from.ep2;
+        to.ep2_victim = from.ep2_victim;
+        to.checks = from.checks;
+        to.promoted = from.promoted;
+        to.last = from.last;
+        to.prev = from.prev;
+        to.last_squares = from.last_squares;
+        to.dropped_by = from.dropped_by;
+        to.flags = from.flags;
+        to.counters = from.counters;
+        to.lost = from.lost;
+        to.sub = from.sub;
+        to.turn_pieces = from.turn_pieces;
+        to.passes = from.passes;
+        if rules.counts_honour {
+            to.counting = from.counting;
+        }
+        if rules.keeps_piece_state {
+            to.piece_state = from.piece_state;
+        }
+        if rules.special_moves {
+            to.freezes = from.freezes;
+            to.stepped = from.stepped;
+            to.opened = from.opened;
+        }
+    }};
+}
+
 /// White's index.
 pub const WHITE: usize = 0;
 /// Black's index.
@@ -133,6 +184,10 @@ pub struct Position {
     pub(crate) royals: [Bits; 2],
     /// Squares of freezers (§15), both colours.
     pub(crate) freezers: Bits,
+    /// Squares of the pieces whose attacks the compiled probes do not
+    /// cover ([`crate::compile::Tables::complex`]), both colours: the only
+    /// pieces an attack test walks.
+    pub(crate) complex: Bits,
     /// Squares whose piece has not moved yet.
     pub(crate) virgin: Bits,
     /// Colour to move.
@@ -303,6 +358,7 @@ impl Position {
             occupied: [Bits::default(); 2],
             royals: [Bits::default(); 2],
             freezers: Bits::default(),
+            complex: Bits::default(),
             virgin: Bits::default(),
             side: WHITE,
             ep: Bits::default(),
@@ -352,11 +408,23 @@ impl Position {
         self.board[sq as usize] = code;
         self.hash ^= super::zobrist::piece(code, sq);
         self.occupied[colour].set(sq);
+        if rules.marked_codes >> code & 1 != 0 {
+            self.mark(rules, sq, code, colour);
+        }
+    }
+
+    /// Records the piece `code` of `colour` put on `sq` in the sets of royal
+    /// pieces, freezers and attackers the probes do not cover it belongs to.
+    #[inline]
+    fn mark(&mut self, rules: &Rules, sq: Square, code: u8, colour: usize) {
         if rules.royal_codes >> code & 1 != 0 {
             self.royals[colour].set(sq);
         }
         if rules.freezer_codes >> code & 1 != 0 {
             self.freezers.set(sq);
+        }
+        if rules.tables.complex[colour] >> code & 1 != 0 {
+            self.complex.set(sq);
         }
     }
 
@@ -398,6 +466,7 @@ impl Position {
             self.occupied[colour].clear(sq);
             self.royals[colour].clear(sq);
             self.freezers.clear(sq);
+            self.complex.clear(sq);
         }
         code
     }
@@ -518,12 +587,11 @@ impl Position {
         debug_assert!(self.sub == 0 && self.passes == 0);
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
-        undo.ep = self.ep;
-        undo.ep_victim = self.ep_victim;
-        undo.virgin = self.virgin;
-        undo.halfmove = self.halfmove;
-        undo.side = self.side;
-        undo.fullmove = self.fullmove;
+        copy_plain!(*self => *undo);
+        if rules.tracks_hands {
+            undo.gained = (255, 0);
+            undo.promoted = self.promoted;
+        }
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
@@ -537,38 +605,8 @@ impl Position {
     fn save(&self, rules: &Rules, m: Move, undo: &mut Undo) {
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
-        undo.ep = self.ep;
-        undo.ep_victim = self.ep_victim;
-        undo.ep2 = self.ep2;
-        undo.ep2_victim = self.ep2_victim;
-        undo.virgin = self.virgin;
-        undo.halfmove = self.halfmove;
-        undo.checks = self.checks;
-        undo.promoted = self.promoted;
-        undo.last = self.last;
-        undo.prev = self.prev;
-        undo.last_squares = self.last_squares;
-        undo.dropped_by = self.dropped_by;
-        undo.flags = self.flags;
-        undo.counters = self.counters;
-        undo.lost = self.lost;
         undo.gained = (255, 0);
-        undo.side = self.side;
-        undo.fullmove = self.fullmove;
-        undo.sub = self.sub;
-        undo.turn_pieces = self.turn_pieces;
-        undo.passes = self.passes;
-        if rules.counts_honour {
-            undo.counting = self.counting;
-        }
-        if rules.keeps_piece_state {
-            undo.piece_state = self.piece_state;
-        }
-        if rules.special_moves {
-            undo.freezes = self.freezes;
-            undo.stepped = self.stepped;
-            undo.opened = self.opened;
-        }
+        copy_kept!(*self => *undo, rules);
     }
 
     /// Moves, captures, drops and gates the pieces of `m` (not a null move)
@@ -885,14 +923,9 @@ impl Position {
             self.unmake_plain(rules, m, undo);
             return;
         }
-        self.side = undo.side;
-        self.fullmove = undo.fullmove;
-        self.sub = undo.sub;
-        self.turn_pieces = undo.turn_pieces;
-        self.passes = undo.passes;
-        if rules.counts_honour {
-            self.counting = undo.counting;
-        }
+        // Everything the move changed beyond the pieces, the side to move
+        // first: the pieces are put back into its hands.
+        copy_kept!(*undo => *self, rules);
         if rules.walled && m.kind != MoveKind::Null {
             self.unmake_walls(rules, m, undo);
         }
@@ -905,51 +938,26 @@ impl Position {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
-        self.ep2 = undo.ep2;
-        self.ep2_victim = undo.ep2_victim;
         if m.kind == MoveKind::Null {
-            self.ep = undo.ep;
-            self.ep_victim = undo.ep_victim;
-            self.halfmove = undo.halfmove;
             return;
         }
         self.unmake_pieces(rules, m, undo);
         if undo.gained.0 != 255 {
             self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
         }
-        self.promoted = undo.promoted;
-        self.ep = undo.ep;
-        self.ep_victim = undo.ep_victim;
-        self.virgin = undo.virgin;
-        self.halfmove = undo.halfmove;
-        self.checks = undo.checks;
-        self.last = undo.last;
-        self.prev = undo.prev;
-        self.last_squares = undo.last_squares;
-        self.dropped_by = undo.dropped_by;
-        self.flags = undo.flags;
-        self.counters = undo.counters;
-        self.lost = undo.lost;
-        if rules.keeps_piece_state {
-            self.piece_state = undo.piece_state;
-        }
-        if rules.special_moves {
-            self.freezes = undo.freezes;
-            self.stepped = undo.stepped;
-            self.opened = undo.opened;
-        }
     }
 
     /// [`Position::unmake`] for a move made by [`Position::make_plain`].
     #[inline(always)]
     fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
-        self.side = undo.side;
-        self.fullmove = undo.fullmove;
+        copy_plain!(*undo => *self);
         self.unmake_pieces(rules, m, undo);
-        self.ep = undo.ep;
-        self.ep_victim = undo.ep_victim;
-        self.virgin = undo.virgin;
-        self.halfmove = undo.halfmove;
+        if rules.tracks_hands {
+            if undo.gained.0 != 255 {
+                self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
+            }
+            self.promoted = undo.promoted;
+        }
     }
 
     /// Puts the pieces of `m` (not a pass) back where they stood before it.
