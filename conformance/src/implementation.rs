@@ -432,7 +432,8 @@ impl<G> Driver<G> {
 pub type Interp = Driver<motley_interpreter::Game>;
 
 impl Interp {
-    /// Lets perft and divide split the root moves over `threads` threads.
+    /// Lets perft and divide share their subtrees (below the root moves and
+    /// their replies) over `threads` threads.
     pub fn with_threads(mut self, threads: usize) -> Interp {
         self.threads = threads.max(1);
         self
