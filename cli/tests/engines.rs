@@ -199,7 +199,7 @@ fn against_random(name: &str, games: u32) -> Sweep {
 /// Bundled rule files the search does not beat the random mover on at
 /// depth 2, each with the reason. Their games must still end by a rule of
 /// the file (no illegal move, no adjudication at the game cap).
-const NOT_WON: [(&str, &str); 3] = [
+const NOT_WON: [(&str, &str); 4] = [
     (
         "clobber",
         "the side without a move loses and every move captures: the evaluation has no \
@@ -207,6 +207,11 @@ const NOT_WON: [(&str, &str); 3] = [
          nothing until an end is within its depth (it wins as Black, loses as White)",
     ),
     ("clobber10", "as clobber, on a 10x10 board"),
+    (
+        "misere",
+        "being mated wins: the search gives its force away to be mated, but a random \
+         mover rarely mates, and the games end in stalemate (drawn, never lost)",
+    ),
     (
         "fox-and-hounds",
         "the hounds win only by leaving the fox without a move: the evaluation rewards \

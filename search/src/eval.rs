@@ -214,10 +214,12 @@ impl Evaluation {
                     shelter[colour] += self.around[sq as usize]
                         .iter()
                         .filter(|&&near| {
-                            let code = pos.piece_at(near);
+                            // A wall's code names no type: only pieces shelter.
+                            let code = pos.piece_at(near) as usize;
                             code != 0
-                                && (code as usize - 1) % 2 == colour
-                                && !rules.variant().pieces[(code as usize - 1) / 2].royal
+                                && (code - 1) % 2 == colour
+                                && (rules.variant().pieces.get((code - 1) / 2))
+                                    .is_some_and(|p| !p.royal)
                         })
                         .count() as i32
                         * SHELTER;
@@ -525,6 +527,21 @@ mod tests {
         (rules.variant().pieces.iter())
             .position(|p| p.letter == letter && !p.promoted)
             .unwrap()
+    }
+
+    #[test]
+    fn a_wall_beside_a_royal_piece_is_no_shelter() {
+        // Petrified: a piece that captures turns into a wall; walls beside
+        // the king count for nothing (they name no type).
+        let rules = bundled("petrified");
+        let eval = Evaluation::new(&rules);
+        let walled = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/8/PPP**PPP/RNBQKBNR w KQkq - 0 1")
+            .unwrap();
+        let open = rules
+            .position("rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1")
+            .unwrap();
+        assert_eq!(eval.evaluate(&rules, &walled), eval.evaluate(&rules, &open));
     }
 
     #[test]

@@ -7,6 +7,9 @@ use std::thread::JoinHandle;
 use motley_interpreter::Game;
 use motley_search::{Info, Interpreted, Limits, Searcher};
 
+/// The table size of a searcher made anew after a search failed.
+const FALLBACK_HASH_MB: usize = 16;
+
 /// A searcher that runs one search at a time on its own thread.
 pub struct Thinker {
     idle: Option<Searcher<Interpreted>>,
@@ -42,10 +45,24 @@ impl Thinker {
         let mut position = Interpreted::new(rules.clone(), game.position().clone());
         let history = game.history();
         let before = history[..history.len().saturating_sub(1)].to_vec();
+        // A search that fails (a bug: the panic's message goes to stderr)
+        // still answers, with the first legal move, so that a GUI or a
+        // referee is not left waiting.
+        let fallback = game.legal_moves().into_iter().next();
         let handle = std::thread::spawn(move || {
-            let best = searcher.search(&mut position, &before, limits, &mut report);
-            done(best.map(|m| rules.uci(&m)));
-            searcher
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                searcher.search(&mut position, &before, limits, &mut report)
+            }));
+            match searched {
+                Ok(best) => {
+                    done(best.map(|m| rules.uci(&m)));
+                    searcher
+                }
+                Err(_) => {
+                    done(fallback);
+                    Searcher::new(FALLBACK_HASH_MB)
+                }
+            }
         });
         self.running = Some((handle, flag));
     }
@@ -63,7 +80,7 @@ impl Thinker {
         if let Some((handle, _)) = self.running.take() {
             match handle.join() {
                 Ok(searcher) => self.idle = Some(searcher),
-                Err(_) => self.idle = Some(Searcher::new(16)),
+                Err(_) => self.idle = Some(Searcher::new(FALLBACK_HASH_MB)),
             }
         }
     }
