@@ -325,7 +325,7 @@ pub enum CapturedTo {
     /// Off the game.
     #[default]
     Nowhere,
-    /// To the capturing side's hand, changing colour (crazyhouse).
+    /// To the capturing side's hand, changing colour.
     Capturer,
     /// Back to its owner's hand.
     Owner,

@@ -152,13 +152,27 @@ mod tests {
     use super::{Rules, Verdict};
     use crate::play::Move;
 
-    fn rules(name: &str) -> Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../spec/variants")
-            .join(format!("{name}.yaml"));
-        let source = std::fs::read_to_string(&path).expect("bundled file");
-        crate::build_path(&path, &source).unwrap_or_else(|e| panic!("{name}: {e}"))
+    /// Orthodox chess (the bundled `chess.yaml`) with `changes`: a rule
+    /// file that extends it, as if it stood beside it in `spec/variants`.
+    fn chess_with(changes: &str) -> Rules {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/with.yaml");
+        let source = format!("extends: chess.yaml\nname: with\n{changes}\n");
+        crate::build_path(&path, &source).unwrap_or_else(|e| panic!("{changes}: {e}"))
     }
+
+    /// Chess itself.
+    fn chess() -> Rules {
+        chess_with("")
+    }
+
+    /// A piece that moves like the piece the opponent just moved, in each
+    /// side's hand at the start, dropped on the first rank.
+    const IMITATOR_IN_HAND: &str = "pieces:
+  - { letter: F, name: imitator, value: 3, moves: { imitate: [ { of: opponent } ] } }
+setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1
+drops:
+  - { pieces: [F], zone: rank == 1 }";
 
     /// The pseudo-legal move `text` (UCI) in `fen`, with its verdict.
     fn verdict(rules: &Rules, fen: &str, text: &str) -> Option<Verdict> {
@@ -175,44 +189,54 @@ mod tests {
 
     #[test]
     fn files_whose_attacks_the_probes_tell_take_the_pins() {
-        for name in [
-            "chess",
-            "capablanca",
-            "seirawan",
-            "crazyhouse",
-            "grand",
-            "3check",
+        for changes in [
+            "",
+            // A compound slider and leaper.
+            "pieces:\n  - { letter: A, name: archbishop, moves: BN, value: 8 }",
+            // Hands and drops.
+            "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1
+hand: { captured: capturer, demote: true }
+drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         ] {
-            assert!(rules(name).legality_by_pins, "{name}");
+            assert!(chess_with(changes).legality_by_pins, "{changes}");
         }
-        // Explosions (atomic), walls (duck), freezing (joke), two moves a
-        // turn (jester): every move is made and tested.
-        for name in ["atomic", "duck", "joke", "jester"] {
-            assert!(!rules(name).legality_by_pins, "{name}");
+        // Explosions, walls, freezing, two moves a turn: every move is made
+        // and tested.
+        for changes in [
+            "explosion: { around: K, spared: [P] }\noutcomes:\n  extinction: { pieces: [K] }",
+            "walls: { place: anywhere, single: true }",
+            "freeze:\n  - { by: [Q], reach: K, immune: [K] }",
+            "turn: { moves: 2 }",
+        ] {
+            assert!(!chess_with(changes).legality_by_pins, "{changes}");
         }
     }
 
     #[test]
     fn attackers_the_probes_do_not_cover_are_looked_for_on_the_board() {
-        // Hoppers and lame leapers (xiangqi) stand on the board from the
-        // start: every move is made and tested.
-        let xiangqi = rules("xiangqi");
-        assert!(xiangqi.pins(&xiangqi.start).is_none());
-        // The Fools (imitators) start in hand: pins tell until the
-        // opponent's Fool enters, whatever the mover's own Fool does.
-        let fool = rules("fool");
-        assert!(fool.legality_by_pins);
+        // A hopper on the board: every move is made and tested.
+        let hopper = chess_with("pieces:\n  - { letter: C, name: cannon, moves: mRcpR, value: 5 }");
+        let cannon = hopper
+            .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBCR b KQkq - 0 1")
+            .expect("FEN");
+        assert!(hopper.pins(&cannon).is_none());
+        // Without it (the start has none), pins tell.
+        assert!(hopper.pins(&hopper.start).is_some());
+        // Imitators that start in hand: pins tell until the opponent's
+        // imitator enters, whatever the mover's own imitator does.
+        let imitator = chess_with(IMITATOR_IN_HAND);
+        assert!(imitator.legality_by_pins);
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
-        assert_eq!(verdict(&fool, start, "g1f3"), Some(Verdict::Legal));
+        assert_eq!(verdict(&imitator, start, "g1f3"), Some(Verdict::Legal));
         let own = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBFR[f] w KQkq - 0 1";
-        assert_eq!(verdict(&fool, own, "g2g3"), Some(Verdict::Legal));
+        assert_eq!(verdict(&imitator, own, "g2g3"), Some(Verdict::Legal));
         let theirs = "rnbqkbfr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[F] w KQkq - 0 1";
-        assert_eq!(verdict(&fool, theirs, "g1f3"), None);
+        assert_eq!(verdict(&imitator, theirs, "g1f3"), None);
     }
 
     #[test]
     fn a_pinned_piece_stays_on_its_line() {
-        let chess = rules("chess");
+        let chess = chess();
         // The bishop on d2 is pinned by the bishop on b4; the knight on f3
         // and the queen on e2 are free.
         let fen = "7k/8/8/8/1b6/5N2/3BQ3/4K3 w - - 0 1";
@@ -231,7 +255,7 @@ mod tests {
 
     #[test]
     fn in_check_every_move_is_tested() {
-        let chess = rules("chess");
+        let chess = chess();
         assert_eq!(
             verdict(&chess, "4k3/8/8/8/8/8/3P4/r3K3 w - - 0 1", "d2d3"),
             None
