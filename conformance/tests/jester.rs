@@ -11,9 +11,12 @@ fn pair(rulings: &[(&str, &str)]) -> (motley_conformance::Interp, motley_conform
     common::pair("jester", rulings)
 }
 
-/// Lockstep random games of Jester Chess (up to 400 plies); returns the plies.
+/// The longest lockstep game of Jester Chess, in plies.
+const MAX_PLIES: usize = 400;
+
+/// Lockstep random games of Jester Chess; returns the plies.
 fn lockstep(rulings: &[(&str, &str)], seed: u64, games: usize) -> u64 {
-    common::lockstep("jester", rulings, seed, games, 400)
+    common::lockstep("jester", rulings, seed, games, MAX_PLIES)
 }
 
 /// Perft at `depth` at `n` random positions of Jester Chess.
@@ -43,9 +46,7 @@ fn random_games_default_rulings() {
 
 #[test]
 fn random_games_every_ruling_option() {
-    for option in OPTIONS {
-        lockstep(&[option], 0x1E57E2 ^ 0xA5, 12);
-    }
+    common::lockstep_under_each("jester", &OPTIONS, 0x1E57E2 ^ 0xA5, 12, MAX_PLIES);
 }
 
 #[test]
@@ -134,9 +135,7 @@ fn perft_3_at_200_random_positions() {
 
 #[test]
 fn perft_2_at_random_positions_every_ruling_option() {
-    for option in OPTIONS {
-        positions(&[option], 0x9E6, 30, 2);
-    }
+    common::positions_under_each("jester", &OPTIONS, 0x9E6, 30, 2);
 }
 
 #[test]
@@ -156,16 +155,12 @@ fn random_games_300_long() {
 #[test]
 #[ignore = "minutes; run with --ignored --release"]
 fn random_games_1000_every_ruling_option() {
-    for option in OPTIONS {
-        lockstep(&[option], 0x001E_57E2_0002, 1_000);
-    }
+    common::lockstep_under_each("jester", &OPTIONS, 0x001E_57E2_0002, 1_000, MAX_PLIES);
 }
 
 #[test]
 #[ignore = "minutes; run with --ignored --release"]
 fn perft_3_at_2000_random_positions_every_ruling() {
     positions(&[], 0x9E7, 2_000, 3);
-    for option in OPTIONS {
-        positions(&[option], 0x9E8, 200, 3);
-    }
+    common::positions_under_each("jester", &OPTIONS, 0x9E8, 200, 3);
 }

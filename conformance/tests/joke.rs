@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{lockstep, positions};
+use common::{lockstep, lockstep_under_each, positions, positions_under_each};
 
 /// Every option of every ruling that is not its default, and that the engine implements.
 const OPTIONS: [(&str, &str); 6] = [
@@ -32,9 +32,7 @@ fn random_games_default_rulings() {
 
 #[test]
 fn random_games_every_ruling_option() {
-    for option in OPTIONS {
-        lockstep("joke", &[option], 0x10CE ^ 0xA5, 12, 300);
-    }
+    lockstep_under_each("joke", &OPTIONS, 0x10CE ^ 0xA5, 12, 300);
 }
 
 #[test]
@@ -44,9 +42,7 @@ fn perft_3_at_200_random_positions() {
 
 #[test]
 fn perft_2_at_random_positions_every_ruling_option() {
-    for option in OPTIONS {
-        positions("joke", &[option], 0x10D0, 30, 2);
-    }
+    positions_under_each("joke", &OPTIONS, 0x10D0, 30, 2);
 }
 
 #[test]
@@ -58,16 +54,12 @@ fn random_games_10000() {
 #[test]
 #[ignore = "minutes; run with --ignored --release"]
 fn random_games_1000_every_ruling_option() {
-    for option in OPTIONS {
-        lockstep("joke", &[option], 0x10CE_0002, 1_000, 300);
-    }
+    lockstep_under_each("joke", &OPTIONS, 0x10CE_0002, 1_000, 300);
 }
 
 #[test]
 #[ignore = "minutes; run with --ignored --release"]
 fn perft_3_at_2000_random_positions_every_ruling() {
     positions("joke", &[], 0x10D1, 2_000, 3);
-    for option in OPTIONS {
-        positions("joke", &[option], 0x10D2, 200, 3);
-    }
+    positions_under_each("joke", &OPTIONS, 0x10D2, 200, 3);
 }

@@ -16,7 +16,7 @@ mod shakmaty_reference;
 
 use motley_engine::{Color, Game};
 use motley_testkit::{
-    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, Regression, Rng,
+    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, MoveText, Regression,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -41,24 +41,20 @@ fn reached(v: usize, seed: u64, plies: usize) -> Game {
     reached_by(v, seed, plies).0
 }
 
+/// The engine's game as the shared property checks play it.
+const MOVE_TEXT: MoveText<Game> = MoveText {
+    fen: Game::fen,
+    legal_moves: Game::legal_moves,
+    play: |game, text| game.play(text).map_err(|e| e.to_string()),
+    perft: Game::perft,
+    is_over: |game| game.outcome().is_some(),
+};
+
 /// [`reached`], and the moves played.
 fn reached_by(v: usize, seed: u64, plies: usize) -> (Game, Vec<String>) {
-    let mut played = Vec::new();
-    let mut game = Game::new(variant_of(v), &[]).expect("the engine's own variants start");
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        if game.outcome().is_some() {
-            break;
-        }
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())].clone();
-        game.play(&m)
-            .unwrap_or_else(|e| panic!("listed move {m} refused at {}: {e}", game.fen()));
-        played.push(m);
-    }
+    let name = variant_of(v);
+    let mut game = Game::new(name, &[]).expect("the engine's own variants start");
+    let played = MOVE_TEXT.walk(&mut game, seed, plies, name);
     (game, played)
 }
 
@@ -174,15 +170,7 @@ fn check_playing_a_copy_leaves_the_original_and_perft_sums(
     v: usize,
     game: &Game,
 ) -> Result<(), TestCaseError> {
-    let fen = game.fen();
-    let mut sum = 0;
-    for m in game.legal_moves() {
-        let mut child = game.clone();
-        child.play(&m).unwrap();
-        sum += child.perft(1);
-        prop_assert_eq!(game.fen(), fen.clone());
-    }
-    prop_assert_eq!(game.perft(2), sum, "{} at {}", variant_of(v), fen);
+    let sum = MOVE_TEXT.check_perft_sums(variant_of(v), game)?;
     let divide: u64 = game.perft_divide(2).iter().map(|d| d.1).sum();
     prop_assert_eq!(divide, sum);
     Ok(())
@@ -228,34 +216,14 @@ fn check_the_listed_moves_are_exactly_those_play_accepts(
     game: &Game,
     probes: &[(usize, usize)],
 ) -> Result<(), TestCaseError> {
-    let legal = game.legal_moves();
-    for m in &legal {
-        prop_assert!(
-            game.clone().play(m).is_ok(),
-            "listed {m} refused at {}",
-            game.fen()
-        );
-    }
     let sq = squares();
-    for &(a, b) in probes {
-        for text in [
+    let texts = probes.iter().flat_map(|&(a, b)| {
+        [
             format!("{}{}", sq[a], sq[b]),
             format!("{}{}q", sq[a], sq[b]),
-        ] {
-            if legal.contains(&text) {
-                continue;
-            }
-            let mut copy = game.clone();
-            prop_assert!(
-                copy.play(&text).is_err(),
-                "{} accepts unlisted {text} at {}",
-                variant_of(v),
-                game.fen()
-            );
-            prop_assert_eq!(copy.fen(), game.fen());
-        }
-    }
-    Ok(())
+        ]
+    });
+    MOVE_TEXT.check_listed_moves(variant_of(v), game, texts)
 }
 
 fn check_chess_legal_moves_are_shakmatys(seed: u64, plies: usize) -> Result<(), TestCaseError> {

@@ -18,6 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use motley_interpreter::build_named;
+use motley_testkit::yaml_files;
 
 /// Cases whose problem genuinely concerns the whole file, so their rendering
 /// may contain a `NAME.yaml: message` line without a line and column.
@@ -33,14 +34,7 @@ const WHOLE_FILE: &[&str] = &[
 ];
 
 fn cases() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics");
-    let mut cases: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    cases.sort();
-    cases
+    yaml_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics"))
 }
 
 /// Whether `line` starts with `FILE:LINE:COL: `.

@@ -18,7 +18,8 @@ use std::sync::OnceLock;
 use motley_interpreter::square_name;
 use motley_interpreter::Game;
 use motley_testkit::{
-    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, Regression, Rng,
+    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, yaml_files, MoveText,
+    Regression,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -30,15 +31,7 @@ const CASES: u32 = 48;
 fn variants() -> &'static [(String, Game)] {
     static GAMES: OnceLock<Vec<(String, Game)>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants");
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-            .collect();
-        paths.sort();
-        paths
+        yaml_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants"))
             .into_iter()
             .filter_map(|p| {
                 Some((
@@ -60,6 +53,15 @@ fn index_of(name: &str) -> usize {
 /// The outcome of a property's check of one walk.
 type Checked = Result<(), TestCaseError>;
 
+/// The interpreter's game as the shared property checks play it.
+const MOVE_TEXT: MoveText<Game> = MoveText {
+    fen: Game::fen,
+    legal_moves: Game::legal_moves,
+    play: |game, text| game.play(text).map(drop).map_err(|e| e.to_string()),
+    perft: Game::perft,
+    is_over: |game| game.outcome().is_some(),
+};
+
 /// A property's case: variant `v` (by index, modulo the count), the seed
 /// of the random game and its length.
 #[derive(Clone, Copy, Debug)]
@@ -76,20 +78,7 @@ impl Walk {
         let all = variants();
         let (name, start) = &all[self.v % all.len()];
         let mut game = start.clone();
-        let mut rng = Rng::new(self.seed);
-        for _ in 0..self.plies {
-            if game.outcome().is_some() {
-                break;
-            }
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.below(legal.len())].clone();
-            game.play(&m).unwrap_or_else(|e| {
-                panic!("{name}: listed move {m} refused at {}: {e}", game.fen())
-            });
-        }
+        MOVE_TEXT.walk(&mut game, self.seed, self.plies, name);
         (name, start, game)
     }
 }
@@ -160,16 +149,7 @@ fn check_fen_round_trips(walk: Walk) -> Checked {
 
 fn check_playing_a_copy_leaves_the_original_and_perft_sums(walk: Walk) -> Checked {
     let (name, _, game) = walk.reached();
-    let fen = game.fen();
-    let mut sum = 0;
-    for m in game.legal_moves() {
-        let mut child = game.clone();
-        child.play(&m).unwrap();
-        sum += child.perft(1);
-        prop_assert_eq!(game.fen(), fen.clone());
-    }
-    prop_assert_eq!(game.perft(2), sum, "{} at {}", name, fen);
-    Ok(())
+    MOVE_TEXT.check_perft_sums(name, &game).map(drop)
 }
 
 fn check_no_legal_move_leaves_the_royal_piece_attacked(walk: Walk) -> Checked {
@@ -195,29 +175,10 @@ fn check_the_listed_moves_are_exactly_those_play_accepts(
     probes: &[(usize, usize)],
 ) -> Checked {
     let (name, _, game) = walk.reached();
-    let legal = game.legal_moves();
-    for m in &legal {
-        prop_assert!(
-            game.clone().play(m).is_ok(),
-            "{name}: listed {m} refused at {}",
-            game.fen()
-        );
-    }
-    for &(a, b) in probes {
-        let text = format!("{}{}", square(a), square(b));
-        if legal.contains(&text) {
-            continue;
-        }
-        let mut copy = game.clone();
-        let accepted = copy.play(&text).is_ok();
-        prop_assert!(
-            !accepted,
-            "{name}: accepts unlisted {text} at {}",
-            game.fen()
-        );
-        prop_assert_eq!(copy.fen(), game.fen());
-    }
-    Ok(())
+    let texts = probes
+        .iter()
+        .map(|&(a, b)| format!("{}{}", square(a), square(b)));
+    MOVE_TEXT.check_listed_moves(name, &game, texts)
 }
 
 fn check_san_and_canonical_text_play_the_same_move(walk: Walk) -> Checked {

@@ -9,6 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use motley_interpreter::build_named;
+use motley_testkit::yaml_files;
 
 fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(rel)
@@ -43,13 +44,7 @@ fn first_column(section: &str) -> Vec<String> {
 fn files() -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     for dir in ["spec/variants", "conformance/rules"] {
-        let mut paths: Vec<PathBuf> = fs::read_dir(repo(dir))
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-            .collect();
-        paths.sort();
-        for path in paths {
+        for path in yaml_files(&repo(dir)) {
             let source = fs::read_to_string(&path).unwrap();
             let folder = path.parent().unwrap().to_path_buf();
             let read = move |name: &str| {

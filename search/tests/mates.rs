@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use motley_search::{Interpreted, Limits, Score, Searcher};
+use motley_testkit::yaml_files;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -37,15 +38,7 @@ struct Expect {
 }
 
 fn case_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-        .collect();
-    files.sort();
-    files
+    yaml_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("cases"))
 }
 
 #[test]

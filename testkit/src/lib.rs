@@ -4,6 +4,8 @@
 //! documented FEN gap (spec/LANGUAGE.md §6.3, "Unmoved pieces") from move
 //! texts. It knows neither implementation: both speak move text.
 
+use std::path::{Path, PathBuf};
+
 /// The seed of every property's cases (`PROPTEST_RNG_SEED` overrides it).
 pub const SEED: u64 = 0x6d6f_746c_6579_0001;
 
@@ -19,6 +21,22 @@ pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
         failure_persistence: None,
         ..Config::default()
     }
+}
+
+/// The `.yaml` files of the folder `dir`, sorted by path; panics naming
+/// `dir` when it cannot be read.
+pub fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            entry
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .path()
+        })
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    files
 }
 
 /// A tiny seeded generator (SplitMix64) for choosing random moves; a seed
@@ -39,6 +57,119 @@ impl Rng {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// The move-text interface of a game of either implementation, as
+/// functions (this crate depends on neither): what the shared walk and
+/// property checks play through.
+pub struct MoveText<G> {
+    /// The game's FEN.
+    pub fen: fn(&G) -> String,
+    /// The legal moves, as canonical move text.
+    pub legal_moves: fn(&G) -> Vec<String>,
+    /// Plays a move given as text, or says why not.
+    pub play: fn(&mut G, &str) -> Result<(), String>,
+    /// The leaves of the move tree `depth` plies deep.
+    pub perft: fn(&G, u32) -> u64,
+    /// Whether the game is over (it has an outcome).
+    pub is_over: fn(&G) -> bool,
+}
+
+impl<G: Clone> MoveText<G> {
+    /// Plays up to `plies` legal moves on `game`, chosen by an [`Rng`]
+    /// seeded with `seed`, stopping when the game is over or has no legal
+    /// move; returns the moves played. A listed move refused panics,
+    /// naming `context`.
+    pub fn walk(&self, game: &mut G, seed: u64, plies: usize, context: &str) -> Vec<String> {
+        let mut played = Vec::new();
+        let mut rng = Rng::new(seed);
+        for _ in 0..plies {
+            if (self.is_over)(game) {
+                break;
+            }
+            let legal = (self.legal_moves)(game);
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())].clone();
+            (self.play)(game, &m).unwrap_or_else(|e| {
+                panic!(
+                    "{context}: listed move {m} refused at {}: {e}",
+                    (self.fen)(game)
+                )
+            });
+            played.push(m);
+        }
+        played
+    }
+
+    /// Playing each legal move of `game` on a copy leaves `game` as it
+    /// was, and perft 2 is the sum of the children's perft 1; returns that
+    /// sum. `context` starts the failure message.
+    #[cfg(feature = "proptest")]
+    pub fn check_perft_sums(
+        &self,
+        context: &str,
+        game: &G,
+    ) -> Result<u64, proptest::test_runner::TestCaseError> {
+        let fen = (self.fen)(game);
+        let mut sum = 0;
+        for m in (self.legal_moves)(game) {
+            let mut child = game.clone();
+            (self.play)(&mut child, &m).map_err(fail(context, &m, &fen))?;
+            sum += (self.perft)(&child, 1);
+            proptest::prop_assert_eq!((self.fen)(game), fen.clone(), "{}: after {}", context, m);
+        }
+        proptest::prop_assert_eq!((self.perft)(game, 2), sum, "{} at {}", context, fen);
+        Ok(sum)
+    }
+
+    /// Every listed move of `game` is accepted, and every text of `probes`
+    /// that is not listed is refused and leaves the game as it was.
+    /// `context` starts the failure message.
+    #[cfg(feature = "proptest")]
+    pub fn check_listed_moves(
+        &self,
+        context: &str,
+        game: &G,
+        probes: impl IntoIterator<Item = String>,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let fen = (self.fen)(game);
+        let legal = (self.legal_moves)(game);
+        for m in &legal {
+            (self.play)(&mut game.clone(), m).map_err(fail(context, m, &fen))?;
+        }
+        for text in probes {
+            if legal.contains(&text) {
+                continue;
+            }
+            let mut copy = game.clone();
+            let accepted = (self.play)(&mut copy, &text).is_ok();
+            proptest::prop_assert!(
+                !accepted,
+                "{}: accepts unlisted {} at {}",
+                context,
+                text,
+                fen
+            );
+            proptest::prop_assert_eq!((self.fen)(&copy), fen.clone());
+        }
+        Ok(())
+    }
+}
+
+/// The failure of a listed move `m` refused at `fen`.
+#[cfg(feature = "proptest")]
+fn fail<'a>(
+    context: &'a str,
+    m: &'a str,
+    fen: &'a str,
+) -> impl FnOnce(String) -> proptest::test_runner::TestCaseError + 'a {
+    move |e| {
+        proptest::test_runner::TestCaseError::fail(format!(
+            "{context}: listed {m} refused at {fen}: {e}"
+        ))
     }
 }
 
@@ -198,6 +329,15 @@ mod tests {
             assert_fen_reads_back("fen", "F", "G", &played, &played, Vec::new);
         });
         assert!(other_fen.is_err());
+    }
+
+    #[test]
+    fn yaml_files_are_the_sorted_rule_files() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants");
+        let files = yaml_files(&dir);
+        assert!(files.contains(&dir.join("chess.yaml")), "{files:?}");
+        assert!(files.windows(2).all(|w| w[0] < w[1]), "{files:?}");
+        assert!(files.iter().all(|f| f.extension().unwrap() == "yaml"));
     }
 
     #[test]

@@ -48,6 +48,21 @@ pub fn lockstep(
     lockstep_from(variant, rulings, None, seed, games, max_plies)
 }
 
+/// [`lockstep`] under each of `options` alone (the same seed for each);
+/// returns the plies played under all of them.
+pub fn lockstep_under_each(
+    variant: &str,
+    options: &[(&str, &str)],
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+) -> u64 {
+    options
+        .iter()
+        .map(|&option| lockstep(variant, &[option], seed, games, max_plies))
+        .sum()
+}
+
 /// [`lockstep`] from `fen` (the variant's setup when `None`).
 pub fn lockstep_from(
     variant: &str,
@@ -110,6 +125,21 @@ pub fn positions(
         summary.leaves
     );
     summary.leaves
+}
+
+/// [`positions`] under each of `options` alone (the same seed for each);
+/// returns the leaves counted under all of them.
+pub fn positions_under_each(
+    variant: &str,
+    options: &[(&str, &str)],
+    seed: u64,
+    n: usize,
+    depth: u32,
+) -> u64 {
+    options
+        .iter()
+        .map(|&option| positions(variant, &[option], seed, n, depth))
+        .sum()
 }
 
 /// Both implementations count `expected` perft leaves at each
