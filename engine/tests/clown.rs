@@ -2,6 +2,7 @@
 //! re-entry (`clown-chess.txt`, `spec/rulings/clown.md`). Expected values
 //! are derived by hand (see the comments).
 
+#[macro_use]
 mod common_plus;
 
 use common_plus::*;
@@ -10,16 +11,7 @@ use motley_testkit::assert_refusals;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
 
-fn clown(fen: &str, moves: &str) -> Game {
-    game("clown", &[], fen, moves)
-}
-
-#[test]
-fn start_position_and_perft() {
-    // 20 chess moves and the 4 knight moves once more as declarations.
-    let g = start("clown", START, &[24, 576, 14842, 380222]);
-    assert!(has(&g, "b1c3c") && has(&g, "g1h3c"));
-}
+variant_game!(clown);
 
 #[test]
 fn clown_on_each_file() {
@@ -44,29 +36,108 @@ fn clown_on_each_file() {
     }
 }
 
-#[test]
-fn d_file_queen_of_four_squares() {
-    let g = clown("7K/8/8/8/8/k7/8/3C4[] w - - 0 1 {clown=w}", "");
-    assert_eq!(
-        starting(&g, "d1").join(" "),
-        "d1a1 d1a4 d1b1 d1b3 d1c1 d1c2 d1d2 d1d3 d1d4 d1d5 d1e1 d1e2 d1f1 d1f3 d1g1 d1g4 d1h1 d1h5"
-    );
-    assert!(!has(&g, "d1d6"));
-}
+/// The Clown's movement, declaration and re-entry in positions derived by
+/// hand (see the comments), under the default rulings.
+const CASES: &[Case] = &[
+    Case {
+        what: "the knights declare at the setup",
+        fen: "",
+        steps: &[Has("b1c3c g1h3c")],
+    },
+    Case {
+        what: "on the d file a queen of four squares",
+        fen: "7K/8/8/8/8/k7/8/3C4[] w - - 0 1 {clown=w}",
+        steps: &[
+            MovesFrom(
+                "d1",
+                "d1a1 d1a4 d1b1 d1b3 d1c1 d1c2 d1d2 d1d3 d1d4 d1d5 d1e1 d1e2 d1f1 d1f3 d1g1 d1g4 d1h1 d1h5",
+            ),
+            Lacks("d1d6"),
+        ],
+    },
+    Case {
+        what: "on the e file a king step that is not royal",
+        // The Clown may step next to the enemy king and stand attacked.
+        fen: "8/8/8/2k5/4C3/8/8/K7[] w - - 0 1 {clown=w}",
+        steps: &[MovesFrom(
+            "e4",
+            "e4d3 e4d4 e4d5 e4e3 e4e5 e4f3 e4f4 e4f5",
+        )],
+    },
+    Case {
+        what: "a Clown on e1 does not castle",
+        fen: "4k3/8/8/8/8/8/8/R3C2K[] w - - 0 1 {clown=w}",
+        steps: &[Lacks("e1c1")],
+    },
+    Case {
+        what: "a captured Clown returns as a Knight, and there is no second Clown",
+        fen: "4k3/8/8/8/8/2q5/6K1/2C5[] b - - 0 1 {clown=w}",
+        steps: &[
+            To(
+                "c3c1",
+                "4k3/8/8/8/8/8/6K1/2q5[N] w - - 0 2 {clown=w last=Qx lost=C}",
+            ),
+            // Not immediately: only the king moves.
+            Moves("g2f2 g2f3 g2g3 g2h2 g2h3"),
+            Play("g2g3 e8e7"),
+            // 24 zone squares but c1 and g3: 22 Knight entries, no Clown
+            // entry.
+            CountFrom("N@", 22),
+            MovesFrom("C@", ""),
+            To(
+                "N@b1",
+                "8/4k3/8/8/8/6K1/8/1Nq5[] b - - 3 3 {clown=w last=N reentered=w}",
+            ),
+        ],
+    },
+    Case {
+        what: "no re-entry after a Clown moved",
+        fen: "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=b last=C}",
+        steps: &[Moves("e1d1 e1d2 e1e2 e1f1 e1f2")],
+    },
+    Case {
+        what: "re-entry after a Knight moved",
+        fen: "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=b last=N}",
+        steps: &[CountFrom("N@", 23)],
+    },
+    Case {
+        what: "the source's notation: `!Nb4` and `!Bd2` (White)",
+        fen: "4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1",
+        steps: &[
+            Has("N@b4 B@d2 C@b4"),
+            To(
+                "B@d2",
+                "4k3/8/8/8/8/8/3B4/4K3[N] b - - 1 1 {last=B reentered=w}",
+            ),
+        ],
+    },
+    Case {
+        what: "the source's notation: `!Cg5` (Black)",
+        fen: "4k3/8/8/8/8/8/8/4K3[n] b - - 0 1",
+        steps: &[To(
+            "C@g5",
+            "4k3/8/8/6c1/8/8/8/4K3[] w - - 1 2 {clown=b last=N reentered=b}",
+        )],
+    },
+    Case {
+        what: "the source's notation: `!Cb5` (Black)",
+        // The Clown on b5 moves as a knight.
+        fen: "4k3/8/8/8/8/8/8/4K3[n] b - - 0 1",
+        steps: &[
+            Play("C@b5 e1d1"),
+            MovesFrom("b5", "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6"),
+        ],
+    },
+    Case {
+        what: "only one re-entry per game",
+        fen: "4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1 {reentered=w}",
+        steps: &[Perft(1, 5)],
+    },
+];
 
 #[test]
-fn e_file_king_step_is_not_royal() {
-    // The Clown may step next to the enemy king and stand attacked.
-    let g = clown("8/8/8/2k5/4C3/8/8/K7[] w - - 0 1 {clown=w}", "");
-    assert_eq!(
-        starting(&g, "e4").join(" "),
-        "e4d3 e4d4 e4d5 e4e3 e4e5 e4f3 e4f4 e4f5"
-    );
-    // A Clown on e1 does not castle and is not a king to check.
-    assert!(clown("4k3/8/8/8/8/8/8/R3C2K[] w - - 0 1 {clown=w}", "")
-        .legal_moves()
-        .iter()
-        .all(|m| m != "e1c1"));
+fn positions_derived_by_hand() {
+    run_cases("clown", CASES);
 }
 
 #[test]
@@ -86,33 +157,6 @@ fn declaration_on_a_capturing_first_move() {
     let forbidden = [("clown.declare-capture", "forbidden")];
     let g = game("clown", &forbidden, fen, "");
     assert!(!has(&g, "b1c3c") && has(&g, "b1c3") && has(&g, "b1a3c"));
-}
-
-#[test]
-fn captured_clown_returns_as_a_knight_and_no_second_clown() {
-    let fen = "4k3/8/8/8/8/2q5/6K1/2C5[] b - - 0 1 {clown=w}";
-    let g = at_fen(
-        clown(fen, "c3c1"),
-        "4k3/8/8/8/8/8/6K1/2q5[N] w - - 0 2 {clown=w last=Qx lost=C}",
-    );
-    // Not immediately: only the king moves.
-    assert_eq!(moves(&g), "g2f2 g2f3 g2g3 g2h2 g2h3");
-    let g = clown(fen, "c3c1 g2g3 e8e7");
-    // 24 zone squares but c1 and g3: 22 Knight entries, no Clown entry.
-    assert_eq!(starting(&g, "N@").len(), 22);
-    assert!(starting(&g, "C@").is_empty());
-    at_fen(
-        clown(fen, "c3c1 g2g3 e8e7 N@b1"),
-        "8/4k3/8/8/8/6K1/8/1Nq5[] b - - 3 3 {clown=w last=N reentered=w}",
-    );
-}
-
-#[test]
-fn reentry_blocked_after_a_clown_moved() {
-    let g = clown("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=b last=C}", "");
-    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2");
-    let g = clown("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1 {clown=b last=N}", "");
-    assert_eq!(starting(&g, "N@").len(), 23);
 }
 
 #[test]
@@ -140,27 +184,6 @@ fn entry_zone_squares_and_their_neighbours() {
     for sq in ["b4", "g4", "c6", "f5", "a4"] {
         assert!(!has(&g, &format!("C@{sq}")), "{sq}");
     }
-}
-
-#[test]
-fn source_notation_examples() {
-    // `!Nb4` and `!Bd2` (White), `!Cb5` and `!Cg5` (Black).
-    let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "");
-    assert!(has(&g, "N@b4") && has(&g, "B@d2") && has(&g, "C@b4"));
-    at_fen(
-        clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1", "B@d2"),
-        "4k3/8/8/8/8/8/3B4/4K3[N] b - - 1 1 {last=B reentered=w}",
-    );
-    at_fen(
-        clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@g5"),
-        "4k3/8/8/6c1/8/8/8/4K3[] w - - 1 2 {clown=b last=N reentered=b}",
-    );
-    // The Clown on g5 moves as a knight.
-    let g = clown("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1", "C@b5 e1d1");
-    assert_eq!(
-        starting(&g, "b5").join(" "),
-        "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6"
-    );
 }
 
 #[test]
@@ -385,12 +408,6 @@ fn ruling_entry_zone() {
     let all = game("clown", &[("entry-zone", "all-edges")], fen, "");
     assert!(has(&all, "N@a5") && has(&all, "N@h8") && !has(&all, "N@c3"));
     assert!(!has(&clown(fen, ""), "N@a5"));
-}
-
-#[test]
-fn only_one_reentry_per_game() {
-    let g = clown("4k3/8/8/8/8/8/8/4K3[BN] w - - 0 1 {reentered=w}", "");
-    assert_eq!(g.perft(1), 5);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! (`entity-chess.txt`, `spec/rulings/entity.md`). Expected values are
 //! derived by hand (see the comments).
 
+#[macro_use]
 mod common_plus;
 
 use common_plus::*;
@@ -10,17 +11,13 @@ use motley_engine::{Color, Game};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ee] w KQkq - 0 1";
 
-fn entity(fen: &str, moves: &str) -> Game {
-    game("entity", &[], fen, moves)
-}
+variant_game!(entity);
 
 #[test]
-fn start_position_and_perft() {
-    // 20 chess moves and entries on a3 a4 b3 b4 g3 g4 h3 h4.
-    let g = start("entity", START, &[28, 784, 22204, 626240]);
-    assert_eq!(
-        starting(&g, "E@").join(" "),
-        "E@a3 E@a4 E@b3 E@b4 E@g3 E@g4 E@h3 E@h4"
+fn entries_at_the_setup() {
+    script(
+        entity("", ""),
+        &[MovesFrom("E@", "E@a3 E@a4 E@b3 E@b4 E@g3 E@g4 E@h3 E@h4")],
     );
 }
 

@@ -2,6 +2,7 @@
 //! and the rulings of `spec/rulings/fool.md`. Expected values are derived by
 //! hand (see the comments).
 
+#[macro_use]
 mod common_plus;
 
 use common_plus::*;
@@ -10,126 +11,179 @@ use motley_testkit::assert_refusals;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
 
-fn fool(fen: &str, moves: &str) -> Game {
-    game("fool", &[], fen, moves)
-}
+variant_game!(fool);
+
+/// The figures of the document and positions derived by hand (see the
+/// comments), under the default rulings.
+const CASES: &[Case] = &[
+    Case {
+        what: "the Fool on e2 blocks Bf1, Qd1, Ke1 and Ng1-e2",
+        // 14 pawn moves, 4 knight moves, and the Fool imitating the pawn:
+        // e2e3.
+        fen: START,
+        steps: &[Play("e2e4/Fe2 e7e5"), Perft(1, 19), Has("e2e3")],
+    },
+    Case {
+        what: "no Fool entered",
+        // The 29 chess moves, all from initial squares, twice.
+        fen: START,
+        steps: &[Play("e2e4 e7e5"), Perft(1, 58)],
+    },
+    Case {
+        what: "the Fool on g1 imitates the knight: only g1h3 is free",
+        fen: START,
+        steps: &[
+            Play("g1f3/Fg1 b8c6"),
+            Perft(1, 21),
+            MovesFrom("g1", "g1h3"),
+        ],
+    },
+    Case {
+        what: "figure A: entries on vacated initial squares",
+        fen: START,
+        steps: &[
+            To(
+                "e2e4 e7e5 g1f3 b8c6 f1b5/Ff1 a7a6/Fa7",
+                "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P prev=B}",
+            ),
+            // The Fool on f1 imitates a pawn: f2 is its own pawn, nothing
+            // to capture.
+            MovesFrom("f1", ""),
+            Lacks("e1g1"),
+        ],
+    },
+    Case {
+        what: "figure B: entry after captures",
+        fen: START,
+        steps: &[
+            // The White Fool enters on b5 and is captured at once.
+            To(
+                "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6/Fb5 a6b5/Fa6",
+                "r1bqkbnr/1ppp1ppp/f1B5/1p2p3/4P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 0 5 {last=Px prev=Bx}",
+            ),
+            Has("e1g1"),
+        ],
+    },
+    Case {
+        what: "figure C: pinned by the Fool",
+        // Black's queen and bishop would give the Fool on g6 a diagonal to
+        // e8; only the queen's interposition on f7 and king moves away
+        // from the Fool-as-king remain (Kf7 would stand next to it).
+        fen: "4k3/8/6F1/3q4/5b2/8/3P4/3K4[] b - - 0 1 {last=P}",
+        steps: &[Moves("d5f7 e8d7 e8d8 e8e7 e8f8"), Lacks("d5d2")],
+    },
+    Case {
+        what: "figure D: the blocked Fool",
+        // d5-d4 opens the queen's diagonal to f3; the Fool imitates a
+        // pawn, f4 is blocked and e4, g4 are empty: only the king moves.
+        fen: "7k/8/2q5/3p4/5p2/5F2/K7/8[] b - - 0 1 {last=K}",
+        steps: &[Play("d5d4"), Moves("a2a1 a2a3 a2b1 a2b2 a2b3")],
+    },
+    Case {
+        what: "entry on each castling square",
+        // 26 moves, all by unmoved pieces, each also with the Fool; each
+        // castling with the Fool on the king's or on the rook's square.
+        fen: "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
+        steps: &[
+            Perft(1, 54),
+            Has("e1g1 e1g1/Fe1 e1g1/Fh1 e1c1 e1c1/Fe1 e1c1/Fa1"),
+            Lacks("e1c1/Fd1"),
+        ],
+    },
+    Case {
+        what: "king-side castling with the Fool on the rook's square",
+        fen: "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
+        steps: &[To(
+            "e1g1/Fh1",
+            "r3k2r/8/8/8/8/8/8/R4RKF[f] b kq - 1 1 {last=K prev=K}",
+        )],
+    },
+    Case {
+        what: "queen-side castling with the Fool on the rook's square",
+        fen: "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
+        steps: &[
+            To(
+                "e1c1/Fa1",
+                "r3k2r/8/8/8/8/8/8/F1KR3R[f] b kq - 1 1 {last=K prev=K}",
+            ),
+            // The rook on d1 now guards d8: Black castles only on the king
+            // side.
+            Lacks("e8c8"),
+            Has("e8g8"),
+        ],
+    },
+    Case {
+        what: "Black's castling with the Fool on each square",
+        fen: "r3k2r/8/8/8/8/8/8/R3K2R[Ff] b KQkq - 0 1 {last=K}",
+        steps: &[Has("e8g8/Fe8 e8g8/Fh8 e8c8/Fe8 e8c8/Fa8")],
+    },
+    Case {
+        what: "entry after en passant",
+        fen: "4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}",
+        steps: &[
+            To(
+                "d7d5",
+                "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P prev=K}",
+            ),
+            // The king has no castling right, so it has moved: no entry
+            // with it.
+            Moves("e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5d6/Fe5 e5e6"),
+            To(
+                "e5d6/Fe5",
+                "4k3/8/3P4/4F3/8/8/8/4K3[f] b - - 0 2 {last=Px prev=P}",
+            ),
+            // e7 is attacked by the pawn; the Fool imitating the king
+            // guards none.
+            Moves("e8d7 e8d8 e8f7 e8f8"),
+        ],
+    },
+    Case {
+        what: "two Fools after a promotion",
+        fen: "1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}",
+        steps: &[
+            // A pawn promoted to a Fool counts as a Pawn for the enemy
+            // Fool.
+            To(
+                "a7b8f/Fa7",
+                "1F2k3/F7/8/8/8/8/8/4K3[] b - - 0 1 {last=Px prev=K}",
+            ),
+            // Both Fools imitate the king: 4 steps each, next to the enemy
+            // king too.
+            Play("e8d8"),
+            Moves("a7a6 a7a8 a7b6 a7b7 b8a8 b8b7 b8c7 b8c8 e1d1 e1d2 e1e2 e1f1 e1f2"),
+        ],
+    },
+    Case {
+        what: "a Fool imitating a Fool imitating a promoted piece",
+        fen: "4k3/P7/8/8/8/5f2/8/4K1F1[] w - - 0 1 {last=K}",
+        steps: &[
+            To(
+                "a7a8q",
+                "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q prev=K}",
+            ),
+            // Black's Fool moves like the new queen and takes it; no block
+            // exists.
+            Moves("e8d7 e8e7 e8f7 f3a8"),
+            To(
+                "f3a8",
+                "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx prev=Q}",
+            ),
+            // White's Fool moves like the queen the Black Fool imitated: 16
+            // moves.
+            CountFrom("g1", 16),
+            Perft(1, 21),
+        ],
+    },
+    Case {
+        what: "a Fool before the opponent moved has no moves",
+        fen: "4k3/8/8/8/8/8/4F3/4K3[f] w - - 0 1",
+        steps: &[Moves("e1d1 e1d2 e1f1 e1f2")],
+    },
+];
 
 #[test]
-fn start_position_and_perft() {
-    // 20 chess moves, each from an initial square, each also with the Fool.
-    // Black likewise; White's Fool has no moves before Black has moved.
-    start("fool", START, &[40, 1600, 50112, 1573904]);
-}
-
-#[test]
-fn perft_branches_by_hand() {
-    // The Fool on e2 blocks Bf1, Qd1, Ke1 and Ng1-e2: 14 pawn moves, 4
-    // knight moves, and the Fool imitating the pawn: e2e3.
-    let g = fool(START, "e2e4/Fe2 e7e5");
-    assert_eq!(g.perft(1), 19);
-    assert!(has(&g, "e2e3"));
-    // No Fool entered: the 29 chess moves, all from initial squares, twice.
-    assert_eq!(fool(START, "e2e4 e7e5").perft(1), 58);
-    // The Fool on g1 imitates the knight: only g1h3 is free.
-    let g = fool(START, "g1f3/Fg1 b8c6");
-    assert_eq!(g.perft(1), 21);
-    assert_eq!(starting(&g, "g1"), ["g1h3"]);
-}
-
-#[test]
-fn figure_a_entries_on_vacated_initial_squares() {
-    let g = at_fen(
-        fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5/Ff1 a7a6/Fa7"),
-        "r1bqkbnr/fppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQKF1R[] w KQkq - 0 4 {last=P prev=B}",
-    );
-    // The Fool on f1 imitates a pawn: f2 is its own pawn, nothing to capture.
-    assert!(starting(&g, "f1").is_empty());
-    assert!(!has(&g, "e1g1"));
-}
-
-#[test]
-fn figure_b_entry_after_captures() {
-    let g = fool(START, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6/Fb5 a6b5/Fa6");
-    // The White Fool entered on b5 and was captured at once.
-    assert_eq!(
-        g.fen(),
-        "r1bqkbnr/1ppp1ppp/f1B5/1p2p3/4P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 0 5 {last=Px prev=Bx}"
-    );
-    assert!(has(&g, "e1g1"));
-}
-
-#[test]
-fn figure_c_pinned_by_the_fool() {
-    // Black's queen and bishop would give the Fool on g6 a diagonal to e8;
-    // only the queen's interposition on f7 and king moves away from the
-    // Fool-as-king remain (Kf7 would stand next to it).
-    let g = fool("4k3/8/6F1/3q4/5b2/8/3P4/3K4[] b - - 0 1 {last=P}", "");
-    assert_eq!(moves(&g), "d5f7 e8d7 e8d8 e8e7 e8f8");
-    assert!(!has(&g, "d5d2"));
-}
-
-#[test]
-fn figure_d_the_blocked_fool() {
-    // d5-d4 opens the queen's diagonal to f3; the Fool imitates a pawn,
-    // f4 is blocked and e4, g4 are empty: only the king moves.
-    let g = fool("7k/8/2q5/3p4/5p2/5F2/K7/8[] b - - 0 1 {last=K}", "d5d4");
-    assert_eq!(moves(&g), "a2a1 a2a3 a2b1 a2b2 a2b3");
-}
-
-#[test]
-fn entry_on_each_castling_square() {
-    let g = fool("r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}", "");
-    // 26 moves, all by unmoved pieces, each also with the Fool; each
-    // castling with the Fool on the king's or on the rook's square.
-    assert_eq!(g.perft(1), 54);
-    for m in [
-        "e1g1", "e1g1/Fe1", "e1g1/Fh1", "e1c1", "e1c1/Fe1", "e1c1/Fa1",
-    ] {
-        assert!(has(&g, m), "{m}");
-    }
-    assert!(!has(&g, "e1c1/Fd1"));
-    assert_eq!(
-        fool(
-            "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
-            "e1g1/Fh1"
-        )
-        .fen(),
-        "r3k2r/8/8/8/8/8/8/R4RKF[f] b kq - 1 1 {last=K prev=K}"
-    );
-    let g = fool(
-        "r3k2r/8/8/8/8/8/8/R3K2R[Ff] w KQkq - 0 1 {last=K}",
-        "e1c1/Fa1",
-    );
-    assert_eq!(
-        g.fen(),
-        "r3k2r/8/8/8/8/8/8/F1KR3R[f] b kq - 1 1 {last=K prev=K}"
-    );
-    // The rook on d1 now guards d8: Black castles only on the king side.
-    assert!(!has(&g, "e8c8") && has(&g, "e8g8"));
-    let g = fool("r3k2r/8/8/8/8/8/8/R3K2R[Ff] b KQkq - 0 1 {last=K}", "");
-    for m in ["e8g8/Fe8", "e8g8/Fh8", "e8c8/Fe8", "e8c8/Fa8"] {
-        assert!(has(&g, m), "{m}");
-    }
-}
-
-#[test]
-fn entry_after_en_passant() {
-    let g = at_fen(
-        fool("4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}", "d7d5"),
-        "4k3/8/8/3pP3/8/8/8/4K3[Ff] w - d6 0 2 {last=P prev=K}",
-    );
-    // The king has no castling right, so it has moved: no entry with it.
-    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5d6/Fe5 e5e6");
-    let g = fool(
-        "4k3/3p4/8/4P3/8/8/8/4K3[Ff] b - - 0 1 {last=K}",
-        "d7d5 e5d6/Fe5",
-    );
-    assert_eq!(
-        g.fen(),
-        "4k3/8/3P4/4F3/8/8/8/4K3[f] b - - 0 2 {last=Px prev=P}"
-    );
-    // e7 is attacked by the pawn; the Fool imitating the king guards none.
-    assert_eq!(moves(&g), "e8d7 e8d8 e8f7 e8f8");
+fn figures_and_positions_derived_by_hand() {
+    run_cases("fool", CASES);
 }
 
 #[test]
@@ -168,49 +222,6 @@ fn deadline_moves_20_and_21() {
         ),
         "g1f3/Fg1"
     ));
-}
-
-#[test]
-fn two_fools_after_a_promotion() {
-    let g = fool("1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}", "a7b8f/Fa7");
-    // A pawn promoted to a Fool counts as a Pawn for the enemy Fool.
-    assert_eq!(
-        g.fen(),
-        "1F2k3/F7/8/8/8/8/8/4K3[] b - - 0 1 {last=Px prev=K}"
-    );
-    let g = fool(
-        "1r2k3/P7/8/8/8/8/8/4K3[F] w - - 0 1 {last=K}",
-        "a7b8f/Fa7 e8d8",
-    );
-    // Both Fools imitate the king: 4 steps each, next to the enemy king too.
-    assert_eq!(
-        moves(&g),
-        "a7a6 a7a8 a7b6 a7b7 b8a8 b8b7 b8c7 b8c8 e1d1 e1d2 e1e2 e1f1 e1f2"
-    );
-}
-
-#[test]
-fn fool_imitating_a_fool_imitating_a_promoted_piece() {
-    let fen = "4k3/P7/8/8/8/5f2/8/4K1F1[] w - - 0 1 {last=K}";
-    let g = at_fen(
-        fool(fen, "a7a8q"),
-        "Q3k3/8/8/8/8/5f2/8/4K1F1[] b - - 0 1 {last=Q prev=K}",
-    );
-    // Black's Fool moves like the new queen and takes it; no block exists.
-    assert_eq!(moves(&g), "e8d7 e8e7 e8f7 f3a8");
-    let g = at_fen(
-        fool(fen, "a7a8q f3a8"),
-        "f3k3/8/8/8/8/8/8/4K1F1[] w - - 0 2 {last=Qx prev=Q}",
-    );
-    // White's Fool moves like the queen the Black Fool imitated: 16 moves.
-    assert_eq!(starting(&g, "g1").len(), 16);
-    assert_eq!(g.perft(1), 21);
-}
-
-#[test]
-fn fool_before_the_opponent_moved_has_no_moves() {
-    let g = fool("4k3/8/8/8/8/8/4F3/4K3[f] w - - 0 1", "");
-    assert_eq!(moves(&g), "e1d1 e1d2 e1f1 e1f2");
 }
 
 #[test]

@@ -42,13 +42,7 @@ fn reached(v: usize, seed: u64, plies: usize) -> Game {
 }
 
 /// The engine's game as the shared property checks play it.
-const MOVE_TEXT: MoveText<Game> = MoveText {
-    fen: Game::fen,
-    legal_moves: Game::legal_moves,
-    play: |game, text| game.play(text).map_err(|e| e.to_string()),
-    perft: Game::perft,
-    is_over: |game| game.outcome().is_some(),
-};
+const MOVE_TEXT: MoveText<Game> = motley_testkit::move_text!(Game);
 
 /// [`reached`], and the moves played.
 fn reached_by(v: usize, seed: u64, plies: usize) -> (Game, Vec<String>) {

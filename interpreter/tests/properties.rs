@@ -54,13 +54,7 @@ fn index_of(name: &str) -> usize {
 type Checked = Result<(), TestCaseError>;
 
 /// The interpreter's game as the shared property checks play it.
-const MOVE_TEXT: MoveText<Game> = MoveText {
-    fen: Game::fen,
-    legal_moves: Game::legal_moves,
-    play: |game, text| game.play(text).map(drop).map_err(|e| e.to_string()),
-    perft: Game::perft,
-    is_over: |game| game.outcome().is_some(),
-};
+const MOVE_TEXT: MoveText<Game> = motley_testkit::move_text!(Game);
 
 /// A property's case: variant `v` (by index, modulo the count), the seed
 /// of the random game and its length.

@@ -76,6 +76,23 @@ pub struct MoveText<G> {
     pub is_over: fn(&G) -> bool,
 }
 
+/// The [`MoveText`] of a game type `$game` whose methods `fen`,
+/// `legal_moves`, `play` (a result whose error displays), `perft` and
+/// `outcome` (an option) are the move-text interface: the games of both
+/// implementations.
+#[macro_export]
+macro_rules! move_text {
+    ($game:ty) => {
+        $crate::MoveText::<$game> {
+            fen: <$game>::fen,
+            legal_moves: <$game>::legal_moves,
+            play: |game, text| game.play(text).map(drop).map_err(|e| e.to_string()),
+            perft: <$game>::perft,
+            is_over: |game| game.outcome().is_some(),
+        }
+    };
+}
+
 impl<G: Clone> MoveText<G> {
     /// Plays up to `plies` legal moves on `game`, chosen by an [`Rng`]
     /// seeded with `seed`, stopping when the game is over or has no legal
@@ -102,6 +119,96 @@ impl<G: Clone> MoveText<G> {
             played.push(m);
         }
         played
+    }
+
+    /// Runs the game script `steps` on `game`: plays its moves and checks
+    /// what each step says; panics naming the first step that fails (by
+    /// its number, from 1), what it found and the FEN it started from.
+    #[track_caller]
+    pub fn script(&self, game: &mut G, steps: &[Step<'_>]) {
+        if let Err(e) = self.try_script(game, steps) {
+            panic!("{e}");
+        }
+    }
+
+    /// [`MoveText::script`], saying what failed instead of panicking.
+    pub fn try_script(&self, game: &mut G, steps: &[Step<'_>]) -> Result<(), String> {
+        for (i, &step) in steps.iter().enumerate() {
+            let fen = (self.fen)(game);
+            self.step(game, step)
+                .map_err(|e| format!("step {} {step:?} at `{fen}`: {e}", i + 1))?;
+        }
+        Ok(())
+    }
+
+    /// One step of [`MoveText::script`]: what went wrong, if anything.
+    fn step(&self, game: &mut G, step: Step<'_>) -> Result<(), String> {
+        let legal = || (self.legal_moves)(game);
+        let listed = |moves: Vec<String>| format!("legal moves `{}`", moves.join(" "));
+        match step {
+            Step::Play(moves) => {
+                for m in moves.split_whitespace() {
+                    (self.play)(game, m).map_err(|e| format!("{m}: {e}"))?;
+                }
+            }
+            Step::To(moves, fen) => {
+                self.step(game, Step::Play(moves))?;
+                self.step(game, Step::Fen(fen))?;
+            }
+            Step::Fen(fen) => {
+                let found = (self.fen)(game);
+                if found != fen {
+                    return Err(format!("the FEN is `{found}`"));
+                }
+            }
+            Step::Moves(moves) => {
+                if legal().join(" ") != moves {
+                    return Err(listed(legal()));
+                }
+            }
+            Step::MovesFrom(prefix, moves) => {
+                let from = starting(legal(), prefix);
+                if from.join(" ") != moves {
+                    return Err(listed(from));
+                }
+            }
+            Step::CountFrom(prefix, n) => {
+                let from = starting(legal(), prefix);
+                if from.len() != n {
+                    return Err(format!("{} {}", from.len(), listed(from)));
+                }
+            }
+            Step::Perft(depth, n) => {
+                let found = (self.perft)(game, depth);
+                if found != n {
+                    return Err(format!("perft {depth} is {found}"));
+                }
+            }
+            Step::Count(n) => {
+                if legal().len() != n {
+                    return Err(format!("{} {}", legal().len(), listed(legal())));
+                }
+            }
+            Step::Has(moves) => {
+                let legal = legal();
+                if let Some(m) = moves
+                    .split_whitespace()
+                    .find(|m| !legal.iter().any(|l| l == m))
+                {
+                    return Err(format!("{m} is not among the {}", listed(legal)));
+                }
+            }
+            Step::Lacks(moves) => {
+                let legal = legal();
+                if let Some(m) = moves
+                    .split_whitespace()
+                    .find(|m| legal.iter().any(|l| l == m))
+                {
+                    return Err(format!("{m} is among the {}", listed(legal)));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Playing each legal move of `game` on a copy leaves `game` as it
@@ -157,6 +264,42 @@ impl<G: Clone> MoveText<G> {
         }
         Ok(())
     }
+}
+
+/// A step of a game script ([`MoveText::script`]). Moves are move texts
+/// separated by spaces; a list of legal moves is in the order the game
+/// lists them.
+#[derive(Clone, Copy, Debug)]
+pub enum Step<'a> {
+    /// Plays the moves.
+    Play(&'a str),
+    /// Plays the moves (the first text); the FEN is then the second.
+    To(&'a str, &'a str),
+    /// The FEN is this.
+    Fen(&'a str),
+    /// The legal moves are exactly these.
+    Moves(&'a str),
+    /// The legal moves starting with the first text are exactly the
+    /// second (none when it is empty).
+    MovesFrom(&'a str, &'a str),
+    /// There are this many legal moves.
+    Count(usize),
+    /// There are this many legal moves starting with the text.
+    CountFrom(&'a str, usize),
+    /// Perft at the depth is the number.
+    Perft(u32, u64),
+    /// Each of these moves is legal.
+    Has(&'a str),
+    /// None of these moves is legal.
+    Lacks(&'a str),
+}
+
+/// The moves of `moves` that start with `prefix`.
+fn starting(moves: Vec<String>, prefix: &str) -> Vec<String> {
+    moves
+        .into_iter()
+        .filter(|m| m.starts_with(prefix))
+        .collect()
 }
 
 /// The failure of a listed move `m` refused at `fen`.
@@ -338,6 +481,72 @@ mod tests {
         assert!(files.contains(&dir.join("chess.yaml")), "{files:?}");
         assert!(files.windows(2).all(|w| w[0] < w[1]), "{files:?}");
         assert!(files.iter().all(|f| f.extension().unwrap() == "yaml"));
+    }
+
+    /// A toy game: a count that the moves `up` and `down` change; `down`
+    /// is legal above 0 only.
+    const COUNT: MoveText<u32> = MoveText {
+        fen: |n| n.to_string(),
+        legal_moves: |&n| {
+            let moves: &[&str] = if n > 0 { &["down", "up"] } else { &["up"] };
+            moves.iter().map(ToString::to_string).collect()
+        },
+        play: |n, m| match m {
+            "up" => Ok(*n += 1),
+            "down" if *n > 0 => Ok(*n -= 1),
+            _ => Err(format!("illegal move {m}")),
+        },
+        perft: |_, _| 0,
+        is_over: |&n| n >= 5,
+    };
+
+    #[test]
+    fn a_script_checks_every_step() {
+        use Step::*;
+        let mut n = 0;
+        COUNT.script(
+            &mut n,
+            &[
+                Moves("up"),
+                Lacks("down"),
+                To("up up", "2"),
+                Count(2),
+                Has("down up"),
+                MovesFrom("d", "down"),
+                MovesFrom("x", ""),
+                CountFrom("u", 1),
+                Perft(1, 0),
+                Play("down"),
+                Fen("1"),
+            ],
+        );
+        assert_eq!(n, 1);
+        for wrong in [
+            Moves("down up"),
+            Lacks("up"),
+            To("up", "3"),
+            Count(2),
+            Has("down"),
+            MovesFrom("u", ""),
+            CountFrom("u", 0),
+            Perft(1, 1),
+            Play("sideways"),
+            Fen("1"),
+        ] {
+            let failed = std::panic::catch_unwind(|| COUNT.script(&mut 0, &[wrong]));
+            assert!(failed.is_err(), "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn a_walk_stops_when_the_game_is_over() {
+        let mut n = 0;
+        let played = COUNT.walk(&mut n, 7, 100, "count");
+        assert_eq!(n, 5);
+        assert_eq!(
+            played.len(),
+            played.iter().filter(|m| *m == "up").count() * 2 - 5
+        );
     }
 
     #[test]

@@ -4,6 +4,8 @@
 
 use motley_engine::variant::{VariantGame, VariantPosition};
 use motley_engine::EngineError;
+use motley_testkit::MoveText;
+pub use motley_testkit::Step;
 
 /// Rulings as the engine takes them.
 pub fn rulings(r: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -59,4 +61,16 @@ pub fn play_to<P: VariantPosition>(g: &mut VariantGame<P>, moves: &str, fen: &st
 /// The legal moves, space-separated.
 pub fn moves<P: VariantPosition>(g: &VariantGame<P>) -> String {
     g.legal_moves().join(" ")
+}
+
+/// A game of `P` as the shared scripts and checks play it.
+pub fn move_text<P: VariantPosition>() -> MoveText<VariantGame<P>> {
+    motley_testkit::move_text!(VariantGame<P>)
+}
+
+/// Runs the game script `steps` on `g` ([`Step`]); returns the game.
+#[track_caller]
+pub fn script<P: VariantPosition>(mut g: VariantGame<P>, steps: &[Step]) -> VariantGame<P> {
+    move_text().script(&mut g, steps);
+    g
 }

@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 use motley_engine::{Color, Game, Outcome, Reason};
+use motley_testkit::MoveText;
+pub use motley_testkit::Step::{self, *};
 
 /// A game of `variant` with `rulings` at `fen` after `moves`.
 pub fn game(variant: &str, rulings: &[(&str, &str)], fen: &str, moves: &str) -> Game {
@@ -18,6 +20,16 @@ pub fn game(variant: &str, rulings: &[(&str, &str)], fen: &str, moves: &str) -> 
             .unwrap_or_else(|e| panic!("{fen} after {moves}: {m}: {e}"));
     }
     g
+}
+
+/// Defines `$variant(fen, moves)`: a game of the variant `$variant` under
+/// the default rulings at `fen` (the setup when empty) after `moves`.
+macro_rules! variant_game {
+    ($variant:ident) => {
+        fn $variant(fen: &str, moves: &str) -> Game {
+            common_plus::game(stringify!($variant), &[], fen, moves)
+        }
+    };
 }
 
 /// `g`, checked to be at `fen`.
@@ -59,20 +71,45 @@ pub fn stalemate() -> Option<Outcome> {
     })
 }
 
-/// A new game of `variant`, checked to start at `fen` with the perft
-/// numbers `perfts` at depth 1, 2, ...
-pub fn start(variant: &str, fen: &str, perfts: &[u64]) -> Game {
-    let g = game(variant, &[], "", "");
-    assert_eq!(g.fen(), fen);
-    for (depth, &n) in (1..).zip(perfts) {
-        assert_eq!(g.perft(depth), n, "{variant} perft({depth})");
-    }
-    g
-}
-
 /// Asserts that playing `m` fails with an error of the kind `kind`
 /// (`"illegal move"`, `"malformed move"`).
 pub fn rejects(g: &mut Game, m: &str, kind: &str) {
     let err = g.play(m).expect_err(m).to_string();
     assert!(err.starts_with(kind), "{m}: {err}");
+}
+
+/// The engine's game as the shared scripts play it.
+const MOVE_TEXT: MoveText<Game> = motley_testkit::move_text!(Game);
+
+/// Runs the game script `steps` on `g` ([`Step`]); returns the game.
+#[track_caller]
+pub fn script(mut g: Game, steps: &[Step]) -> Game {
+    MOVE_TEXT.script(&mut g, steps);
+    g
+}
+
+/// A game script of a variant under the default rulings, for
+/// [`run_cases`].
+pub struct Case {
+    /// What the case shows; its failure names it.
+    pub what: &'static str,
+    /// The position it starts from (the setup when empty).
+    pub fen: &'static str,
+    /// What is played and checked there.
+    pub steps: &'static [Step<'static>],
+}
+
+/// Runs every case of `variant`; panics naming each case that fails and
+/// how.
+#[track_caller]
+pub fn run_cases(variant: &str, cases: &[Case]) {
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| {
+            let mut g = game(variant, &[], case.fen, "");
+            let failed = MOVE_TEXT.try_script(&mut g, case.steps).err()?;
+            Some(format!("{}: {failed}", case.what))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{variant}:\n{}", failures.join("\n"));
 }
