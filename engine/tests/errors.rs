@@ -1,6 +1,8 @@
 //! The engine's errors: each case for its input, and the message its
 //! `Display` gives.
 
+use motley_engine::jester::JesterGame;
+use motley_engine::joke::JokeGame;
 use motley_engine::{EngineError, Game, Reason};
 
 fn new(variant: &str, rulings: &[(&str, &str)]) -> Result<Game, EngineError> {
@@ -34,6 +36,9 @@ fn variants_and_rulings() {
         "unknown ruling: fool.deadline=move-30 (options: move-20, ply-20)"
     );
 
+    let e = new("joke", &[("joke.linger", "x")]).unwrap_err();
+    assert!(e.to_string().starts_with("unknown ruling"), "{e}");
+
     let e = new("joke", &[("joke.freeze-trigger", "on-arrival")]).unwrap_err();
     assert!(matches!(e, EngineError::UnimplementedRuling(_)));
     assert!(
@@ -42,6 +47,46 @@ fn variants_and_rulings() {
         ),
         "{e}"
     );
+}
+
+/// A game's constructor from rulings, its result reduced to the error.
+type New = fn(&[(String, String)]) -> Result<(), EngineError>;
+
+const JOKE: New = |r| JokeGame::new(r).map(drop);
+const JESTER: New = |r| JesterGame::new(r).map(drop);
+const FOOL: New = |r| Game::new("fool", r).map(drop);
+
+#[test]
+fn rulings_errors_name_the_options() {
+    let rulings = |id: &str, value: &str| [(id.to_string(), value.to_string())];
+    // A bad value names the options, a bad id the rulings; an option the
+    // engine does not implement names the one it has.
+    for (new, id, value, part) in [
+        (JOKE, "joke.linger", "forever", "owner-turn, none"),
+        (JOKE, "joke.lingerie", "none", "joke.linger"),
+        (JOKE, "freeze-trigger", "on-arrival", "recompute"),
+        (JESTER, "jester.second-move", "maybe", "optional, required"),
+        (
+            JESTER,
+            "jester.third-move",
+            "optional",
+            "jester.second-move",
+        ),
+        (
+            FOOL,
+            "fool.pawn-capture",
+            "sideways",
+            "options: diagonal, none",
+        ),
+        (FOOL, "fool.nonsense", "x", "fool.pawn-capture"),
+    ] {
+        let e = new(&rulings(id, value)).expect_err(id).to_string();
+        assert!(e.contains(part), "{id}={value}: {e}");
+    }
+    // A ruling may be named without the variant's prefix.
+    for (new, id, value) in [(JOKE, "linger", "none"), (JESTER, "archer-path", "leap")] {
+        assert!(new(&rulings(id, value)).is_ok(), "{id}={value}");
+    }
 }
 
 #[test]

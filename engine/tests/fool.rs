@@ -350,14 +350,6 @@ fn ruling_initial_position() {
 }
 
 #[test]
-fn rulings_errors_name_the_options() {
-    let err = Game::new("fool", &[("fool.pawn-capture".into(), "sideways".into())]).unwrap_err();
-    assert!(err.to_string().contains("options: diagonal, none"), "{err}");
-    let err = Game::new("fool", &[("fool.nonsense".into(), "x".into())]).unwrap_err();
-    assert!(err.to_string().contains("fool.pawn-capture"), "{err}");
-}
-
-#[test]
 fn fen_and_move_errors() {
     let mut g = game("fool", &[], "", "");
     assert!(g.set_fen("8/8/8/8/8/8/8/8[Ff] w - - 0 1").is_err());

@@ -2,6 +2,7 @@
 
 use motley_engine::chess::{Position, STARTING_FEN};
 use motley_engine::{Color, Game, Outcome, Reason};
+use motley_testkit::Step::{Perft, Play};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -39,6 +40,38 @@ fn variants_and_rulings() {
         err.to_string().starts_with("unknown ruling: flying-kings"),
         "{err}"
     );
+}
+
+/// The larger boards through `Game`, the way the CLI and the conformance
+/// harness play them: listed; at the setup perft 2 and the moves perft
+/// divides; after a line of moves the FEN, no outcome and what perft
+/// divides; the null move refused there.
+#[test]
+fn larger_boards_through_the_game_api() {
+    let text = motley_testkit::move_text!(Game);
+    for (variant, line, divided, fen) in [
+        (
+            "joke",
+            [Perft(2, 576), Play("g1f3")],
+            [24, 24],
+            "rnbqkbjnr/ppppppppp/9/9/9/9/5J3/PPPPPPPPP/RNBQKB1NR b KQkq - 1 1",
+        ),
+        (
+            "jester",
+            [Perft(2, 738), Play("e3e4 0000")],
+            [26, 26],
+            "rnlbqkblnr/a1j1ss1j1a/pppppppppp/10/10/10/10/4P5/PPPP1PPPPP/A1J1SS1J1A/RNLBQKBLNR b - - 0 1 {last=P}",
+        ),
+    ] {
+        assert!(Game::variants().contains(&variant), "{variant}");
+        let mut g = Game::new(variant, &[]).expect(variant);
+        assert_eq!(g.perft_divide(1).len(), divided[0], "{variant}");
+        text.script(&mut g, &line);
+        assert_eq!(g.fen(), fen, "{variant}");
+        assert_eq!(g.outcome(), None, "{variant}");
+        assert_eq!(g.perft_divide(1).len(), divided[1], "{variant}");
+        assert!(g.play("0000").is_err(), "{variant}");
+    }
 }
 
 #[test]

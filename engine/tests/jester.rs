@@ -4,10 +4,11 @@
 #[macro_use]
 mod common;
 
-use common::{moves, play, play_to};
+use common::{moves, play, play_to, run_cases, run_ruling_cases, RulingCase};
 use motley_engine::jester::JesterGame;
 use motley_engine::{Color, Reason};
-use motley_testkit::assert_refusals;
+use motley_testkit::Step::*;
+use motley_testkit::{assert_refusals, Case};
 
 game_helpers!(JesterGame);
 
@@ -30,34 +31,138 @@ fn start_position_perft() {
     assert_eq!(g.perft(3), 20016);
 }
 
-#[test]
-fn rulings_errors_name_the_options() {
-    let r = |id: &str, v: &str| JesterGame::new(&[(id.to_string(), v.to_string())]);
-    let e = r("jester.second-move", "maybe")
-        .expect_err("bad value")
-        .to_string();
-    assert!(e.contains("optional, required"), "{e}");
-    let e = r("jester.third-move", "optional")
-        .expect_err("bad id")
-        .to_string();
-    assert!(e.contains("jester.second-move"), "{e}");
-    assert!(r("archer-path", "leap").is_ok());
-}
+/// Positions of the document, its FAQ and the rulings, and positions
+/// derived by hand, under the default rulings.
+const CASES: &[Case] = &[
+    Case {
+        what: "the FAQ's \"pinned\" rook: K b4, R b3, enemy Jester b1",
+        fen: "9k/10/10/10/10/10/10/1K8/1R4n3/10/1j8 w - - 0 1",
+        steps: &[
+            Moves("b3a3 b3b1 b3b2 b3c3 b3d3 b3e3 b3f3 b4a3 b4a4 b4a5 b4b5 b4c3 b4c4 b4c5"),
+            To(
+                "b3c3",
+                "9k/10/10/10/10/10/10/1K8/2R3n3/10/1j8 w - - 1 1 {last=R sub=2}",
+            ),
+        ],
+    },
+    Case {
+        what: "\"A Jester mimicking a King is not subject to check\"",
+        fen: "3k6/3r6/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {captured=wb last=K}",
+        steps: &[Moves(
+            "a1a2 a1b1 a1b2 e5d4 e5d5 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6",
+        )],
+    },
+    Case {
+        what: "\"When an opponent piece promotes, the Jester immediately assumes \
+               the move of the promoted piece\"",
+        fen: "9k/10/10/10/10/10/4J5/2p7/10/10/K9 b - - 0 1 {captured=wb}",
+        steps: &[
+            To(
+                "c4c3s",
+                "9k/10/10/10/10/10/4J5/10/2s7/10/K9 w - - 0 2 {captured=wb last=S}",
+            ),
+            Moves("a1a2 a1b1 e5d5 e5e4 e5e6 e5f5"),
+        ],
+    },
+    Case {
+        what: "a Jester imitating a capturing shot",
+        fen: "9k/10/10/10/10/6j3/6P3/3p6/3A6/10/K9 w - - 0 1 {captured=wb}",
+        steps: &[
+            To(
+                "d3d4",
+                "9k/10/10/10/10/6j3/6P3/10/3A6/10/K9 b - - 0 1 {captured=wb last=Ax}",
+            ),
+            Moves("g6e4 g6f5 g6f7 g6g5 g6g7 g6h5 g6h7 g6i4 j11i10 j11i11 j11j10"),
+        ],
+    },
+    Case {
+        what: "in check at the start of a double-move turn",
+        // The first move answers the check; the second move must keep the
+        // king safe too.
+        fen: "r8k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1",
+        steps: &[
+            Moves("a1b1 a1b2"),
+            To(
+                "a1b1",
+                "r8k/10/10/10/10/10/10/10/10/10/1K8 w - - 1 1 {last=K sub=2}",
+            ),
+            Moves("0000 b1b2 b1c1 b1c2"),
+        ],
+    },
+    Case {
+        what: "a capture is the first and only move of its turn and ends the privilege for good",
+        fen: "9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1",
+        steps: &[
+            To(
+                "a2a9y",
+                "9k/10/Y9/10/10/10/10/10/10/10/K9 b - - 0 1 {captured=w last=Yx}",
+            ),
+            To(
+                "j11i11",
+                "8k1/10/Y9/10/10/10/10/10/10/10/K9 b - - 1 1 {captured=w last=K prev=Yx sub=2}",
+            ),
+            To(
+                "0000 a1b1",
+                "8k1/10/Y9/10/10/10/10/10/10/10/1K8 b - - 2 2 {captured=w last=K prev=K}",
+            ),
+        ],
+    },
+    Case {
+        what: "no capture on a second move",
+        fen: "9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1 {last=K sub=2}",
+        steps: &[Lacks("a2a9y")],
+    },
+];
 
-/// The FAQ's "pinned" rook: K b4, R b3, enemy Jester b1.
+/// What ruling options change, from positions derived by hand: the
+/// scripts under the default rulings and under the option.
+const RULINGS: &[RulingCase] = &[
+    // A double move whose first move checks.
+    RulingCase {
+        ruling: ("jester.check-ends-turn", "yes"),
+        fen: "9k/10/10/10/10/10/10/10/Q9/10/K9 w - - 0 1",
+        default: &[
+            To(
+                "a3a11",
+                "Q8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=Q sub=2}",
+            ),
+            To(
+                "a1b1",
+                "Q8k/10/10/10/10/10/10/10/10/10/1K8 b - - 2 1 {last=K}",
+            ),
+            Moves("j11i10 j11j10"),
+        ],
+        option: &[To(
+            "a3a11",
+            "Q8k/10/10/10/10/10/10/10/10/10/K9 b - - 1 1 {last=Q}",
+        )],
+    },
+    // The Jester moves while its side has the privilege.
+    RulingCase {
+        ruling: ("jester.jester-move", "never"),
+        fen: "9k/10/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {last=N}",
+        default: &[
+            Count(8 + 3),
+            To(
+                "e5f7",
+                "9k/10/10/10/5J4/10/10/10/10/10/K9 b - - 1 1 {last=N prev=N}",
+            ),
+        ],
+        option: &[Moves("a1a2 a1b1 a1b2")],
+    },
+    // A Jester imitating a Steward.
+    RulingCase {
+        ruling: ("jester.steward-mimic", "forward"),
+        fen: "9k/10/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {captured=wb last=S}",
+        default: &[Moves("a1a2 a1b1 a1b2 e5d5 e5e4 e5e6 e5f5")],
+        option: &[Moves("a1a2 a1b1 a1b2 e5e6")],
+    },
+];
+
 #[test]
-fn faq_rook_pinned_by_a_jester() {
-    let g = at("9k/10/10/10/10/10/10/1K8/1R4n3/10/1j8 w - - 0 1");
-    assert_eq!(
-        moves(&g),
-        "b3a3 b3b1 b3b2 b3c3 b3d3 b3e3 b3f3 b4a3 b4a4 b4a5 b4b5 b4c3 b4c4 b4c5"
-    );
-    let mut g = g;
-    play_to(
-        &mut g,
-        "b3c3",
-        "9k/10/10/10/10/10/10/1K8/2R3n3/10/1j8 w - - 1 1 {last=R sub=2}",
-    );
+fn positions_of_the_document_and_derived_by_hand() {
+    run_cases(JesterGame::new, CASES);
+    run_ruling_cases(JesterGame::new, RULINGS);
 }
 
 /// The Jester on e5 of an otherwise empty board (kings a1, j11) imitating
@@ -124,16 +229,6 @@ fn jester_captures_only_after_a_capture() {
     );
 }
 
-/// "A Jester mimicking a King is not subject to check".
-#[test]
-fn jester_as_king_is_not_royal() {
-    let g = at("3k6/3r6/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {captured=wb last=K}");
-    assert_eq!(
-        moves(&g),
-        "a1a2 a1b1 a1b2 e5d4 e5d5 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6"
-    );
-}
-
 #[test]
 fn jester_before_the_opponents_first_move() {
     let g = at("9k/10/10/10/10/10/4J5/10/10/10/K9 w - - 0 1");
@@ -155,33 +250,6 @@ fn jester_imitating_a_jester() {
     let m = moves(&g);
     assert!(m.contains("e5e8") && !m.contains("e5e9"), "{m}");
     assert_eq!(g.legal_moves().len(), 32 + 28 + 3);
-}
-
-/// "When an opponent piece promotes, the Jester immediately assumes the
-/// move of the promoted piece".
-#[test]
-fn jester_imitating_a_promoted_piece() {
-    let mut g = at("9k/10/10/10/10/10/4J5/2p7/10/10/K9 b - - 0 1 {captured=wb}");
-    play_to(
-        &mut g,
-        "c4c3s",
-        "9k/10/10/10/10/10/4J5/10/2s7/10/K9 w - - 0 2 {captured=wb last=S}",
-    );
-    assert_eq!(moves(&g), "a1a2 a1b1 e5d5 e5e4 e5e6 e5f5");
-}
-
-#[test]
-fn jester_imitating_a_capturing_shot() {
-    let mut g = at("9k/10/10/10/10/6j3/6P3/3p6/3A6/10/K9 w - - 0 1 {captured=wb}");
-    play_to(
-        &mut g,
-        "d3d4",
-        "9k/10/10/10/10/6j3/6P3/10/3A6/10/K9 b - - 0 1 {captured=wb last=Ax}",
-    );
-    assert_eq!(
-        moves(&g),
-        "g6e4 g6f5 g6f7 g6g5 g6g7 g6h5 g6h7 g6i4 j11i10 j11i11 j11j10"
-    );
 }
 
 /// Every promotion of the schedule, for both sides, knight and lion leaps
@@ -230,69 +298,6 @@ fn archer_blocked_and_shooting() {
     assert!(moves(&at_with(fen, &[("archer-path", "leap")])).contains("e5e7"));
 }
 
-/// `jester.check-ends-turn`: a double move whose first move checks.
-#[test]
-fn double_move_that_checks_after_its_first_move() {
-    let fen = "9k/10/10/10/10/10/10/10/Q9/10/K9 w - - 0 1";
-    let mut g = at(fen);
-    play_to(
-        &mut g,
-        "a3a11",
-        "Q8k/10/10/10/10/10/10/10/10/10/K9 w - - 1 1 {last=Q sub=2}",
-    );
-    play_to(
-        &mut g,
-        "a1b1",
-        "Q8k/10/10/10/10/10/10/10/10/10/1K8 b - - 2 1 {last=K}",
-    );
-    assert_eq!(moves(&g), "j11i10 j11j10");
-    let mut g = at_with(fen, &[("check-ends-turn", "yes")]);
-    play_to(
-        &mut g,
-        "a3a11",
-        "Q8k/10/10/10/10/10/10/10/10/10/K9 b - - 1 1 {last=Q}",
-    );
-}
-
-/// A player in check at the start of his double-move turn answers it with
-/// the first move; the second move must keep the king safe too.
-#[test]
-fn in_check_at_the_start_of_a_double_move_turn() {
-    let mut g = at("r8k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1");
-    assert_eq!(moves(&g), "a1b1 a1b2");
-    play_to(
-        &mut g,
-        "a1b1",
-        "r8k/10/10/10/10/10/10/10/10/10/1K8 w - - 1 1 {last=K sub=2}",
-    );
-    assert_eq!(moves(&g), "0000 b1b2 b1c1 b1c2");
-}
-
-/// A capture is the first and only move of its turn and ends the
-/// privilege for good.
-#[test]
-fn capture_ends_the_privilege_for_good() {
-    let mut g = at("9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1");
-    play_to(
-        &mut g,
-        "a2a9y",
-        "9k/10/Y9/10/10/10/10/10/10/10/K9 b - - 0 1 {captured=w last=Yx}",
-    );
-    play_to(
-        &mut g,
-        "j11i11",
-        "8k1/10/Y9/10/10/10/10/10/10/10/K9 b - - 1 1 {captured=w last=K prev=Yx sub=2}",
-    );
-    play_to(
-        &mut g,
-        "0000 a1b1",
-        "8k1/10/Y9/10/10/10/10/10/10/10/1K8 b - - 2 2 {captured=w last=K prev=K}",
-    );
-    // No capture on a second move.
-    let g = at("9k/10/p9/10/10/10/10/10/10/R9/K9 w - - 0 1 {last=K sub=2}");
-    assert!(!moves(&g).contains("a2a9y"));
-}
-
 /// `jester.same-piece` and `jester.second-move`.
 #[test]
 fn second_move_rulings() {
@@ -314,30 +319,6 @@ fn second_move_rulings() {
     assert_eq!(moves(&r), "0000");
 }
 
-/// `jester.jester-move`.
-#[test]
-fn jester_moves_while_privileged() {
-    let fen = "9k/10/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {last=N}";
-    let mut g = at(fen);
-    assert_eq!(g.legal_moves().len(), 8 + 3);
-    play_to(
-        &mut g,
-        "e5f7",
-        "9k/10/10/10/5J4/10/10/10/10/10/K9 b - - 1 1 {last=N prev=N}",
-    );
-    let g = at_with(fen, &[("jester-move", "never")]);
-    assert_eq!(moves(&g), "a1a2 a1b1 a1b2");
-}
-
-/// `jester.steward-mimic`.
-#[test]
-fn jester_imitating_a_steward() {
-    let fen = "9k/10/10/10/10/10/4J5/10/10/10/K9 w - - 0 1 {captured=wb last=S}";
-    assert_eq!(moves(&at(fen)), "a1a2 a1b1 a1b2 e5d5 e5e4 e5e6 e5f5");
-    let g = at_with(fen, &[("steward-mimic", "forward")]);
-    assert_eq!(moves(&g), "a1a2 a1b1 a1b2 e5e6");
-}
-
 #[test]
 fn steward_double_step_only_unmoved() {
     let mut g = game(&[]);
@@ -351,39 +332,27 @@ fn steward_double_step_only_unmoved() {
 #[test]
 fn bad_fens_name_the_problem() {
     let mut g = game(&[]);
-    for (fen, start) in [
-        (
-            "9k/10/10/10/10/10/10/10/10/10/K9 w K - 0 1",
-            "invalid FEN: castling field",
-        ),
-        (
-            "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {last=J}",
-            "invalid FEN: last=J",
-        ),
-        (
-            "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {captured=w sub=2}",
-            "invalid FEN: sub=2",
-        ),
-        (
-            "9k/10/4P5/10/10/10/10/10/10/10/K9 w - - 0 1",
-            "invalid FEN: board",
-        ),
-    ] {
-        let e = g.set_fen(fen).expect_err(fen).to_string();
-        assert!(e.starts_with(start), "{fen}: {e}");
-    }
-}
-
-#[test]
-fn through_the_game_api() {
-    use motley_engine::Game;
-    assert!(Game::variants().contains(&"jester"));
-    let mut g = Game::new("jester", &[]).expect("jester");
-    assert_eq!(g.perft(2), 738);
-    g.play("e3e4").expect("first move");
-    g.play("0000").expect("pass");
-    assert_eq!(g.perft_divide(1).len(), 26);
-    assert_eq!(g.outcome(), None);
+    assert_refusals(
+        [
+            (
+                "9k/10/10/10/10/10/10/10/10/10/K9 w K - 0 1",
+                "invalid FEN: castling field",
+            ),
+            (
+                "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {last=J}",
+                "invalid FEN: last=J",
+            ),
+            (
+                "9k/10/10/10/10/10/10/10/10/10/K9 w - - 0 1 {captured=w sub=2}",
+                "invalid FEN: sub=2",
+            ),
+            (
+                "9k/10/4P5/10/10/10/10/10/10/10/K9 w - - 0 1",
+                "invalid FEN: board",
+            ),
+        ],
+        |fen| g.set_fen(fen),
+    );
 }
 
 #[test]

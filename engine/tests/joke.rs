@@ -4,27 +4,25 @@
 #[macro_use]
 mod common;
 
-use common::{moves, play, play_to};
+use common::{moves, play, play_to, run_ruling_cases, script, RulingCase};
 use motley_engine::joke::JokeGame;
 use motley_engine::Reason;
 use motley_testkit::assert_refusals;
+use motley_testkit::Step::*;
 
 game_helpers!(JokeGame);
 
 #[test]
-fn start_position() {
-    let g = game(&[]);
-    assert_eq!(
-        g.fen(),
-        "rnbqkbjnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKBJNR w KQkq - 0 1"
+fn start_position_and_rotated_setup() {
+    script(
+        game(&[]),
+        &[
+            Fen("rnbqkbjnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKBJNR w KQkq - 0 1"),
+            Perft(1, 24),
+            Perft(2, 576),
+            Perft(3, 15070),
+        ],
     );
-    assert_eq!(g.perft(1), 24);
-    assert_eq!(g.perft(2), 576);
-}
-
-#[test]
-fn start_position_depth_3_and_rotated_setup() {
-    assert_eq!(game(&[]).perft(3), 15070);
     let rotated = game(&[("joke.black-setup", "rotate")]);
     assert_eq!(
         rotated.fen(),
@@ -33,24 +31,6 @@ fn start_position_depth_3_and_rotated_setup() {
     assert_eq!(rotated.perft(2), 576);
 }
 
-#[test]
-fn rulings_errors_name_the_options() {
-    let r = |id: &str, v: &str| JokeGame::new(&[(id.to_string(), v.to_string())]);
-    let e = r("joke.linger", "forever")
-        .expect_err("bad value")
-        .to_string();
-    assert!(e.contains("owner-turn, none"), "{e}");
-    let e = r("joke.lingerie", "none").expect_err("bad id").to_string();
-    assert!(e.contains("joke.linger"), "{e}");
-    let e = r("freeze-trigger", "on-arrival")
-        .expect_err("not implemented")
-        .to_string();
-    assert!(e.contains("recompute"), "{e}");
-    assert!(r("linger", "none").is_ok());
-}
-
-/// Document example "Joker retargeting": a queen arriving next to the Joker
-/// takes the freeze over from the rook.
 #[test]
 fn retargeting() {
     let mut g = at("4k4/9/9/q4r3/4J4/9/9/9/4K4 b - - 0 1");
@@ -61,43 +41,71 @@ fn retargeting() {
     assert!(m.contains("f6f1") && !m.contains("d6"), "{m}");
 }
 
-/// Document example "Joker leaves" and `joke.linger`.
-#[test]
-fn joker_leaves_and_the_freeze_lingers_one_turn() {
-    let fen = "4k4/9/9/5q3/4J4/9/9/9/4K4 w - - 0 1";
-    let mut g = at(fen);
-    play_to(
-        &mut g,
-        "e5c4",
-        "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1 {frozen=f6:1}",
-    );
-    assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
-    play_to(&mut g, "e9e8", "9/4k4/9/5q3/9/2J6/9/9/4K4 w - - 2 2");
-    play(&mut g, "e1d1");
-    assert_eq!(g.legal_moves().len(), 8 + 30, "the queen moves again");
+/// What each ruling option changes, from positions of the document and
+/// positions derived by hand.
+const RULINGS: &[RulingCase] = &[
+    // Document example "Joker leaves": the freeze lingers one turn.
+    RulingCase {
+        ruling: ("joke.linger", "none"),
+        fen: "4k4/9/9/5q3/4J4/9/9/9/4K4 w - - 0 1",
+        default: &[
+            To("e5c4", "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1 {frozen=f6:1}"),
+            Moves("e9d8 e9d9 e9e8 e9f8 e9f9"),
+            To("e9e8", "9/4k4/9/5q3/9/2J6/9/9/4K4 w - - 2 2"),
+            Play("e1d1"),
+            // The queen moves again.
+            Count(8 + 30),
+        ],
+        option: &[
+            To("e5c4", "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1"),
+            Count(5 + 30),
+        ],
+    },
+    // A Joker staying next to its old target.
+    RulingCase {
+        ruling: ("joke.stay-adjacent", "linger"),
+        fen: "4k4/6q2/9/5r3/4J4/9/9/9/4K4 w - - 0 1",
+        default: &[
+            To("e5f7", "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1"),
+            Moves("e9d8 e9d9 e9e8 e9f8 e9f9 f6a6 f6b6 f6c6 f6d6 f6e6 f6f1 f6f2 f6f3 f6f4 f6f5 f6f7 f6g6 f6h6 f6i6"),
+        ],
+        option: &[
+            To("e5f7", "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}"),
+            Moves("e9d8 e9d9 e9e8 e9f8 e9f9"),
+        ],
+    },
+    // Ordinary en passant.
+    RulingCase {
+        ruling: ("joke.en-passant", "none"),
+        fen: "4k4/9/9/9/9/3p5/9/4P4/4K4 w - - 0 1",
+        default: &[
+            To("e2e4", "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}"),
+            Moves("d4d3 d4e3 e9d8 e9d9 e9e8 e9f8 e9f9"),
+        ],
+        option: &[
+            To("e2e4", "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}"),
+            Moves("d4d3 e9d8 e9d9 e9e8 e9f8 e9f9"),
+        ],
+    },
+    // Castling with a frozen rook.
+    RulingCase {
+        ruling: ("joke.castle-frozen-rook", "allowed"),
+        fen: "4k4/9/9/9/9/9/9/7j1/4K3R w K - 0 1",
+        default: &[Moves("e1d1 e1d2 e1e2 e1f1 e1f2")],
+        option: &[Moves("e1d1 e1d2 e1e2 e1f1 e1f2 e1h1")],
+    },
+    // Capturing a Joker does not reset the fifty-move count.
+    RulingCase {
+        ruling: ("joke.fifty-joker", "reset"),
+        fen: "4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 10 20",
+        default: &[To("e2d4", "4k4/9/9/9/9/3N5/9/9/4K4 b - - 11 20")],
+        option: &[To("e2d4", "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20")],
+    },
+];
 
-    let mut g = at_with(fen, &[("joke.linger", "none")]);
-    play_to(&mut g, "e5c4", "4k4/9/9/5q3/9/2J6/9/9/4K4 b - - 1 1");
-    assert_eq!(g.legal_moves().len(), 5 + 30);
-}
-
-/// `joke.stay-adjacent`.
 #[test]
-fn joker_staying_next_to_its_old_target() {
-    let fen = "4k4/6q2/9/5r3/4J4/9/9/9/4K4 w - - 0 1";
-    let mut g = at(fen);
-    play_to(&mut g, "e5f7", "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1");
-    assert_eq!(
-        moves(&g),
-        "e9d8 e9d9 e9e8 e9f8 e9f9 f6a6 f6b6 f6c6 f6d6 f6e6 f6f1 f6f2 f6f3 f6f4 f6f5 f6f7 f6g6 f6h6 f6i6"
-    );
-    let mut g = at_with(fen, &[("joke.stay-adjacent", "linger")]);
-    play_to(
-        &mut g,
-        "e5f7",
-        "4k4/6q2/5J3/5r3/9/9/9/9/4K4 b - - 1 1 {frozen=f6:1}",
-    );
-    assert_eq!(moves(&g), "e9d8 e9d9 e9e8 e9f8 e9f9");
+fn what_each_ruling_option_changes() {
+    run_ruling_cases(JokeGame::new, RULINGS);
 }
 
 /// `joke.freeze-trigger=recompute`: a pawn stepping next to a standing
@@ -182,26 +190,6 @@ fn en_croissant_needs_two_double_steps() {
     );
 }
 
-/// `joke.en-passant`.
-#[test]
-fn ordinary_en_passant() {
-    let fen = "4k4/9/9/9/9/3p5/9/4P4/4K4 w - - 0 1";
-    let mut g = at(fen);
-    play_to(
-        &mut g,
-        "e2e4",
-        "4k4/9/9/9/9/3pP4/9/9/4K4 b - e3 0 1 {double_stepped=e4}",
-    );
-    assert_eq!(moves(&g), "d4d3 d4e3 e9d8 e9d9 e9e8 e9f8 e9f9");
-    let mut g = at_with(fen, &[("joke.en-passant", "none")]);
-    play_to(
-        &mut g,
-        "e2e4",
-        "4k4/9/9/9/9/3pP4/9/9/4K4 b - - 0 1 {double_stepped=e4}",
-    );
-    assert_eq!(moves(&g), "d4d3 e9d8 e9d9 e9e8 e9f8 e9f9");
-}
-
 /// Ties: a bishop and a knight (both 3) are frozen together, the pawn (1)
 /// is not.
 #[test]
@@ -265,23 +253,10 @@ fn castling_on_both_sides() {
     assert!(!m.contains("e1h1") && m.contains("e1b1"), "{m}");
 }
 
-/// `joke.castle-frozen-rook`.
+/// `joke.fifty-joker`: capturing a Joker does not reset the fifty-move
+/// count ([`RULINGS`]), so the game ends.
 #[test]
-fn castling_with_a_frozen_rook() {
-    let fen = "4k4/9/9/9/9/9/9/7j1/4K3R w K - 0 1";
-    assert_eq!(moves(&at(fen)), "e1d1 e1d2 e1e2 e1f1 e1f2");
-    let g = at_with(fen, &[("joke.castle-frozen-rook", "allowed")]);
-    assert_eq!(moves(&g), "e1d1 e1d2 e1e2 e1f1 e1f2 e1h1");
-}
-
-/// `joke.fifty-joker`.
-#[test]
-fn capturing_a_joker_does_not_reset_the_fifty_move_count() {
-    let fen = "4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 10 20";
-    let mut g = at(fen);
-    play_to(&mut g, "e2d4", "4k4/9/9/9/9/3N5/9/9/4K4 b - - 11 20");
-    let mut g = at_with(fen, &[("joke.fifty-joker", "reset")]);
-    play_to(&mut g, "e2d4", "4k4/9/9/9/9/3N5/9/9/4K4 b - - 0 20");
+fn capturing_a_joker_on_the_fiftieth_move_ends_the_game() {
     let mut g = at("4k4/9/9/9/9/3j5/9/4N4/4K4 w - - 99 60");
     play(&mut g, "e2d4");
     assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::FiftyMoveRule));
@@ -300,38 +275,21 @@ fn joker_never_captures_nor_checks() {
 #[test]
 fn bad_fens_name_the_problem() {
     let mut g = game(&[]);
-    for (fen, start) in [
-        ("4k4/9/9/9/9/9/9/9/4K3 w - - 0 1", "invalid FEN: rank 1"),
-        (
-            "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {frozen=e1:1}",
-            "invalid FEN: frozen=e1:1",
-        ),
-        (
-            "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {ghost=1}",
-            "invalid FEN: unknown state key",
-        ),
-        ("4k4/9/9/9/9/9/9/9/4K4 w K - 0 1", "invalid FEN: castling"),
-    ] {
-        let e = g.set_fen(fen).expect_err(fen).to_string();
-        assert!(e.starts_with(start), "{fen}: {e}");
-    }
-}
-
-#[test]
-fn through_the_game_api() {
-    use motley_engine::Game;
-    assert!(Game::variants().contains(&"joke"));
-    let mut g = Game::new("joke", &[]).expect("joke");
-    assert_eq!(g.perft(2), 576);
-    assert_eq!(g.perft_divide(1).len(), 24);
-    g.play("g1f3").expect("Joker move");
-    assert_eq!(
-        g.fen(),
-        "rnbqkbjnr/ppppppppp/9/9/9/9/5J3/PPPPPPPPP/RNBQKB1NR b KQkq - 1 1"
+    assert_refusals(
+        [
+            ("4k4/9/9/9/9/9/9/9/4K3 w - - 0 1", "invalid FEN: rank 1"),
+            (
+                "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {frozen=e1:1}",
+                "invalid FEN: frozen=e1:1",
+            ),
+            (
+                "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1 {ghost=1}",
+                "invalid FEN: unknown state key",
+            ),
+            ("4k4/9/9/9/9/9/9/9/4K4 w K - 0 1", "invalid FEN: castling"),
+        ],
+        |fen| g.set_fen(fen),
     );
-    assert!(g.play("0000").is_err());
-    let e = Game::new("joke", &[("joke.linger".into(), "x".into())]).expect_err("bad");
-    assert!(e.to_string().starts_with("unknown ruling"), "{e}");
 }
 
 #[test]

@@ -141,6 +141,20 @@ impl<G: Clone> MoveText<G> {
         Ok(())
     }
 
+    /// Runs the script of every case on the game `at(case.fen)`; panics
+    /// listing each case that fails and how.
+    #[track_caller]
+    pub fn run_cases(&self, at: impl Fn(&str) -> G, cases: &[Case]) {
+        let failures: Vec<String> = cases
+            .iter()
+            .filter_map(|case| {
+                let failed = self.try_script(&mut at(case.fen), case.steps).err()?;
+                Some(format!("{}: {failed}", case.what))
+            })
+            .collect();
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
     /// One step of [`MoveText::script`]: what went wrong, if anything.
     fn step(&self, game: &mut G, step: Step<'_>) -> Result<(), String> {
         let legal = || (self.legal_moves)(game);
@@ -264,6 +278,16 @@ impl<G: Clone> MoveText<G> {
         }
         Ok(())
     }
+}
+
+/// A named game script from a position, for [`MoveText::run_cases`].
+pub struct Case {
+    /// What the case shows; its failure names it.
+    pub what: &'static str,
+    /// The position it starts from (the setup when empty).
+    pub fen: &'static str,
+    /// What is played and checked there.
+    pub steps: &'static [Step<'static>],
 }
 
 /// A step of a game script ([`MoveText::script`]). Moves are move texts

@@ -4,8 +4,7 @@
 
 use motley_engine::variant::{VariantGame, VariantPosition};
 use motley_engine::EngineError;
-use motley_testkit::MoveText;
-pub use motley_testkit::Step;
+use motley_testkit::{Case, MoveText, Step};
 
 /// Rulings as the engine takes them.
 pub fn rulings(r: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -73,4 +72,59 @@ pub fn move_text<P: VariantPosition>() -> MoveText<VariantGame<P>> {
 pub fn script<P: VariantPosition>(mut g: VariantGame<P>, steps: &[Step]) -> VariantGame<P> {
     move_text().script(&mut g, steps);
     g
+}
+
+/// Runs the script of every case on a game made by `new` under the
+/// default rulings (at the case's FEN, which must read back the same);
+/// panics naming each case that fails and how.
+#[track_caller]
+pub fn run_cases<P: VariantPosition>(new: New<P>, cases: &[Case]) {
+    move_text().run_cases(
+        |fen| {
+            if fen.is_empty() {
+                new(&[]).expect("the default rulings")
+            } else {
+                at_fen(new, &[], fen)
+            }
+        },
+        cases,
+    );
+}
+
+/// What a ruling option changes, for [`run_ruling_cases`]: from the same
+/// position, a script under the default rulings and one under the option
+/// alone.
+pub struct RulingCase {
+    /// The ruling's id and the option.
+    pub ruling: (&'static str, &'static str),
+    /// The position both scripts start from.
+    pub fen: &'static str,
+    /// The script under the default rulings.
+    pub default: &'static [Step<'static>],
+    /// The script under the option.
+    pub option: &'static [Step<'static>],
+}
+
+/// Runs both scripts of every case on games made by `new` (at the case's
+/// FEN, which must read back the same); panics naming each case that
+/// fails, under which rulings, and how.
+#[track_caller]
+pub fn run_ruling_cases<P: VariantPosition>(new: New<P>, cases: &[RulingCase]) {
+    let text = move_text();
+    let failures: Vec<String> = cases
+        .iter()
+        .flat_map(|case| {
+            let (id, value) = case.ruling;
+            let default = text
+                .try_script(&mut at_fen(new, &[], case.fen), case.default)
+                .err()
+                .map(|e| format!("{id}, default rulings: {e}"));
+            let option = text
+                .try_script(&mut at_fen(new, &[case.ruling], case.fen), case.option)
+                .err()
+                .map(|e| format!("{id}={value}: {e}"));
+            default.into_iter().chain(option)
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -3,7 +3,7 @@
 
 use motley_engine::{Color, Game, Outcome, Reason};
 use motley_testkit::MoveText;
-pub use motley_testkit::Step::{self, *};
+pub use motley_testkit::{Case, Step, Step::*};
 
 /// A game of `variant` with `rulings` at `fen` after `moves`.
 pub fn game(variant: &str, rulings: &[(&str, &str)], fen: &str, moves: &str) -> Game {
@@ -88,28 +88,9 @@ pub fn script(mut g: Game, steps: &[Step]) -> Game {
     g
 }
 
-/// A game script of a variant under the default rulings, for
-/// [`run_cases`].
-pub struct Case {
-    /// What the case shows; its failure names it.
-    pub what: &'static str,
-    /// The position it starts from (the setup when empty).
-    pub fen: &'static str,
-    /// What is played and checked there.
-    pub steps: &'static [Step<'static>],
-}
-
-/// Runs every case of `variant`; panics naming each case that fails and
-/// how.
+/// Runs the script of every case on a game of `variant` under the default
+/// rulings; panics naming each case that fails and how.
 #[track_caller]
 pub fn run_cases(variant: &str, cases: &[Case]) {
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|case| {
-            let mut g = game(variant, &[], case.fen, "");
-            let failed = MOVE_TEXT.try_script(&mut g, case.steps).err()?;
-            Some(format!("{}: {failed}", case.what))
-        })
-        .collect();
-    assert!(failures.is_empty(), "{variant}:\n{}", failures.join("\n"));
+    MOVE_TEXT.run_cases(|fen| game(variant, &[], fen, ""), cases);
 }
