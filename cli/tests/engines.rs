@@ -61,23 +61,41 @@ fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
 
+/// Short sessions over the protocols: `motley`'s arguments, the lines
+/// piped in, what the output must contain and how it must end (any way
+/// when empty).
 #[test]
-fn uci_finds_a_mate_in_two_at_a_fixed_depth() {
-    let (_, out, _) = motley_with_input(
-        &["uci"],
-        "position fen 4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1\ngo depth 4\n",
-    );
-    assert_contains(&out, "score mate 2 ");
-    assert!(out.trim_end().ends_with("bestmove b3b8"), "{out}");
-}
-
-#[test]
-fn uci_plays_a_given_rule_file_by_its_name() {
-    let (_, out, _) = motley_with_input(
-        &["uci", &variant("shatranj")],
-        "position startpos\ngo depth 1\n",
-    );
-    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+fn protocol_sessions() {
+    let shatranj = variant("shatranj");
+    for (args, input, parts, end) in [
+        // UCI finds a mate in two at a fixed depth.
+        (
+            vec!["uci"],
+            "position fen 4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1\ngo depth 4\n",
+            vec!["score mate 2 "],
+            "bestmove b3b8",
+        ),
+        // UCI plays a rule file given by its name.
+        (
+            vec!["uci", &shatranj],
+            "position startpos\ngo depth 1\n",
+            vec!["\nbestmove "],
+            "",
+        ),
+        // xboard refuses an illegal move.
+        (
+            vec!["xboard"],
+            "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n",
+            vec!["Illegal move (illegal move `e2e5`"],
+            "",
+        ),
+    ] {
+        let (_, out, _) = motley_with_input(&args, input);
+        for part in parts {
+            assert_contains(&out, part);
+        }
+        assert!(out.trim_end().ends_with(end), "{args:?}: {out}");
+    }
 }
 
 #[test]
@@ -94,15 +112,6 @@ fn xboard_answers_features_and_plays_a_move() {
         .expect("a move");
     assert!(reply.len() >= 9, "{reply}");
     assert_contains(&out, "pong 7");
-}
-
-#[test]
-fn xboard_refuses_an_illegal_move() {
-    let (_, out, _) = motley_with_input(
-        &["xboard"],
-        "xboard\nprotover 2\nforce\nusermove e2e5\nquit\n",
-    );
-    assert_contains(&out, "Illegal move (illegal move `e2e5`");
 }
 
 #[test]
