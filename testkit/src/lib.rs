@@ -515,10 +515,13 @@ mod tests {
             let moves: &[&str] = if n > 0 { &["down", "up"] } else { &["up"] };
             moves.iter().map(ToString::to_string).collect()
         },
-        play: |n, m| match m {
-            "up" => Ok(*n += 1),
-            "down" if *n > 0 => Ok(*n -= 1),
-            _ => Err(format!("illegal move {m}")),
+        play: |n, m| {
+            *n = match m {
+                "up" => *n + 1,
+                "down" if *n > 0 => *n - 1,
+                _ => return Err(format!("illegal move {m}")),
+            };
+            Ok(())
         },
         perft: |_, _| 0,
         is_over: |&n| n >= 5,
