@@ -15,9 +15,7 @@
 mod shakmaty_reference;
 
 use motley_engine::{Color, Game};
-use motley_testkit::{
-    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, MoveText, Regression,
-};
+use motley_testkit::{assert_fen_reads_back, proptest_config, MoveText, Regression, Walk};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -36,19 +34,20 @@ fn index_of(name: &str) -> usize {
         .unwrap_or_else(|| panic!("the engine has no variant {name}"))
 }
 
-/// The game of variant `v` after up to `plies` random legal moves.
-fn reached(v: usize, seed: u64, plies: usize) -> Game {
-    reached_by(v, seed, plies).0
+/// The game of the walk's variant after up to `walk.plies` random legal
+/// moves.
+fn reached(walk: Walk) -> Game {
+    reached_by(walk).0
 }
 
 /// The engine's game as the shared property checks play it.
 const MOVE_TEXT: MoveText<Game> = motley_testkit::move_text!(Game);
 
 /// [`reached`], and the moves played.
-fn reached_by(v: usize, seed: u64, plies: usize) -> (Game, Vec<String>) {
-    let name = variant_of(v);
+fn reached_by(walk: Walk) -> (Game, Vec<String>) {
+    let name = variant_of(walk.v);
     let mut game = Game::new(name, &[]).expect("the engine's own variants start");
-    let played = MOVE_TEXT.walk(&mut game, seed, plies, name);
+    let played = MOVE_TEXT.walk(&mut game, walk.seed, walk.plies, name);
     (game, played)
 }
 
@@ -154,26 +153,24 @@ fn assert_fen_round_trips(v: usize, game: &Game, moves: &[String]) {
 
 // ------------------------------------------------------------ properties
 
-fn check_fen_round_trips(v: usize, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let (game, moves) = reached_by(v, seed, plies);
-    assert_fen_round_trips(v, &game, &moves);
+fn check_fen_round_trips(walk: Walk) -> Result<(), TestCaseError> {
+    let (game, moves) = reached_by(walk);
+    assert_fen_round_trips(walk.v, &game, &moves);
     Ok(())
 }
 
 fn check_playing_a_copy_leaves_the_original_and_perft_sums(
-    v: usize,
-    game: &Game,
+    walk: Walk,
 ) -> Result<(), TestCaseError> {
-    let sum = MOVE_TEXT.check_perft_sums(variant_of(v), game)?;
+    let game = &reached(walk);
+    let sum = MOVE_TEXT.check_perft_sums(variant_of(walk.v), game)?;
     let divide: u64 = game.perft_divide(2).iter().map(|d| d.1).sum();
     prop_assert_eq!(divide, sum);
     Ok(())
 }
 
-fn check_no_legal_move_leaves_the_royal_piece_attacked(
-    v: usize,
-    game: &Game,
-) -> Result<(), TestCaseError> {
+fn check_no_legal_move_leaves_the_royal_piece_attacked(walk: Walk) -> Result<(), TestCaseError> {
+    let (v, game) = (walk.v, &reached(walk));
     for m in game.legal_moves() {
         let mut child = game.clone();
         child.play(&m).unwrap();
@@ -205,23 +202,23 @@ fn squares() -> Vec<String> {
         .collect()
 }
 
-fn check_the_listed_moves_are_exactly_those_play_accepts(
-    v: usize,
-    game: &Game,
-    probes: &[(usize, usize)],
-) -> Result<(), TestCaseError> {
+fn check_the_listed_moves_are_exactly_those_play_accepts(walk: Walk) -> Result<(), TestCaseError> {
     let sq = squares();
-    let texts = probes.iter().flat_map(|&(a, b)| {
+    let texts = walk.probes(64).into_iter().flat_map(|(a, b)| {
         [
             format!("{}{}", sq[a], sq[b]),
             format!("{}{}q", sq[a], sq[b]),
         ]
     });
-    MOVE_TEXT.check_listed_moves(variant_of(v), game, texts)
+    MOVE_TEXT.check_listed_moves(variant_of(walk.v), &reached(walk), texts)
 }
 
 fn check_chess_legal_moves_are_shakmatys(seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let game = reached(index_of("chess"), seed, plies);
+    let game = reached(Walk {
+        v: index_of("chess"),
+        seed,
+        plies,
+    });
     let fen = game.fen();
     let theirs = shakmaty_reference::legal_moves(&shakmaty_reference::position(&fen));
     prop_assert_eq!(game.legal_moves(), theirs, "{}", fen);
@@ -232,32 +229,12 @@ proptest! {
     #![proptest_config(proptest_config(CASES))]
 
     #[test]
-    fn fen_round_trips(v in 0usize..16, seed: u64, plies in 0usize..80) {
-        check_fen_round_trips(v, seed, plies)?;
-    }
-
-    #[test]
-    fn playing_a_copy_leaves_the_original_and_perft_sums(v in 0usize..16, seed: u64, plies in 0usize..60) {
-        check_playing_a_copy_leaves_the_original_and_perft_sums(v, &reached(v, seed, plies))?;
-    }
-
-    #[test]
-    fn no_legal_move_leaves_the_royal_piece_attacked(v in 0usize..16, seed: u64, plies in 0usize..80) {
-        check_no_legal_move_leaves_the_royal_piece_attacked(v, &reached(v, seed, plies))?;
-    }
-
-    #[test]
-    fn the_listed_moves_are_exactly_those_play_accepts(v in 0usize..16, seed: u64, plies in 0usize..80, probes in proptest::collection::vec((0usize..64, 0usize..64), 40)) {
-        check_the_listed_moves_are_exactly_those_play_accepts(v, &reached(v, seed, plies), &probes)?;
-    }
-
-    #[test]
     fn chess_legal_moves_are_shakmatys(seed: u64, plies in 0usize..120) {
         check_chess_legal_moves_are_shakmatys(seed, plies)?;
     }
 }
 
-// ------------------------------------------------------------ regressions
+// ------------------------------------------------------------ the tests
 
 /// Cases the properties failed on once, `(variant, seed, plies)`, run
 /// through every property. They replace proptest's failure persistence
@@ -273,31 +250,13 @@ const REGRESSIONS: &[Regression] = &[
     ("clown", 12688604064568633603, 40),
 ];
 
-#[test]
-fn regressions() {
-    let probes = fixed_probes(64);
-    run_regressions(
-        REGRESSIONS,
-        |name, seed, plies| (index_of(name), seed, plies),
-        &[
-            ("fen_round_trips", &|(v, seed, plies)| {
-                check_fen_round_trips(v, seed, plies)
-            }),
-            ("perft sums", &|(v, seed, plies)| {
-                check_playing_a_copy_leaves_the_original_and_perft_sums(v, &reached(v, seed, plies))
-            }),
-            ("royal piece safe", &|(v, seed, plies)| {
-                check_no_legal_move_leaves_the_royal_piece_attacked(v, &reached(v, seed, plies))
-            }),
-            ("listed moves", &|(v, seed, plies)| {
-                check_the_listed_moves_are_exactly_those_play_accepts(
-                    v,
-                    &reached(v, seed, plies),
-                    &probes,
-                )
-            }),
-        ],
-    );
+motley_testkit::properties! {
+    cases: CASES;
+    regressions: REGRESSIONS, index_of;
+    fen_round_trips(80) => check_fen_round_trips,
+    playing_a_copy_leaves_the_original_and_perft_sums(60) => check_playing_a_copy_leaves_the_original_and_perft_sums,
+    no_legal_move_leaves_the_royal_piece_attacked(80) => check_no_legal_move_leaves_the_royal_piece_attacked,
+    the_listed_moves_are_exactly_those_play_accepts(80) => check_the_listed_moves_are_exactly_those_play_accepts,
 }
 
 /// The gap tolerated is only the documented one: in the Jester case the
@@ -306,7 +265,11 @@ fn regressions() {
 #[test]
 fn fen_gap_is_a_moved_piece_on_its_setup_square() {
     let v = index_of("jester");
-    let (game, moves) = reached_by(v, 7721173312593454425, 50);
+    let (game, moves) = reached_by(Walk {
+        v,
+        seed: 7721173312593454425,
+        plies: 50,
+    });
     let mut again = Game::new("jester", &[]).unwrap();
     again.set_fen(&game.fen()).unwrap();
     assert!(

@@ -17,10 +17,7 @@ use std::sync::OnceLock;
 
 use motley_interpreter::square_name;
 use motley_interpreter::Game;
-use motley_testkit::{
-    assert_fen_reads_back, fixed_probes, proptest_config, run_regressions, yaml_files, MoveText,
-    Regression,
-};
+use motley_testkit::{assert_fen_reads_back, yaml_files, MoveText, Regression, Walk};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -56,25 +53,14 @@ type Checked = Result<(), TestCaseError>;
 /// The interpreter's game as the shared property checks play it.
 const MOVE_TEXT: MoveText<Game> = motley_testkit::move_text!(Game);
 
-/// A property's case: variant `v` (by index, modulo the count), the seed
-/// of the random game and its length.
-#[derive(Clone, Copy, Debug)]
-struct Walk {
-    v: usize,
-    seed: u64,
-    plies: usize,
-}
-
-impl Walk {
-    /// The variant (its name and a fresh game at its setup) and the game
-    /// after up to `plies` random legal moves.
-    fn reached(self) -> (&'static str, &'static Game, Game) {
-        let all = variants();
-        let (name, start) = &all[self.v % all.len()];
-        let mut game = start.clone();
-        MOVE_TEXT.walk(&mut game, self.seed, self.plies, name);
-        (name, start, game)
-    }
+/// The variant of `walk` (its name and a fresh game at its setup) and the
+/// game after up to `walk.plies` random legal moves.
+fn reached(walk: Walk) -> (&'static str, &'static Game, Game) {
+    let all = variants();
+    let (name, start) = &all[walk.v % all.len()];
+    let mut game = start.clone();
+    MOVE_TEXT.walk(&mut game, walk.seed, walk.plies, name);
+    (name, start, game)
 }
 
 // ------------------------------------------------------------ unmoved pieces
@@ -136,18 +122,18 @@ fn square(i: usize) -> String {
 // ------------------------------------------------------------ properties
 
 fn check_fen_round_trips(walk: Walk) -> Checked {
-    let (name, start, game) = walk.reached();
+    let (name, start, game) = reached(walk);
     assert_fen_round_trips(name, start, &game);
     Ok(())
 }
 
 fn check_playing_a_copy_leaves_the_original_and_perft_sums(walk: Walk) -> Checked {
-    let (name, _, game) = walk.reached();
+    let (name, _, game) = reached(walk);
     MOVE_TEXT.check_perft_sums(name, &game).map(drop)
 }
 
 fn check_no_legal_move_leaves_the_royal_piece_attacked(walk: Walk) -> Checked {
-    let (name, start, game) = walk.reached();
+    let (name, start, game) = reached(walk);
     for m in game.legal_moves() {
         let mut child = game.clone();
         child.play(&m).unwrap();
@@ -164,19 +150,17 @@ fn check_no_legal_move_leaves_the_royal_piece_attacked(walk: Walk) -> Checked {
     Ok(())
 }
 
-fn check_the_listed_moves_are_exactly_those_play_accepts(
-    walk: Walk,
-    probes: &[(usize, usize)],
-) -> Checked {
-    let (name, _, game) = walk.reached();
-    let texts = probes
-        .iter()
-        .map(|&(a, b)| format!("{}{}", square(a), square(b)));
+fn check_the_listed_moves_are_exactly_those_play_accepts(walk: Walk) -> Checked {
+    let (name, _, game) = reached(walk);
+    let texts = walk
+        .probes(256)
+        .into_iter()
+        .map(|(a, b)| format!("{}{}", square(a), square(b)));
     MOVE_TEXT.check_listed_moves(name, &game, texts)
 }
 
 fn check_san_and_canonical_text_play_the_same_move(walk: Walk) -> Checked {
-    let (name, _, game) = walk.reached();
+    let (name, _, game) = reached(walk);
     for m in game.legal_moves() {
         let mut by_text = game.clone();
         let san = by_text.play(&m).unwrap();
@@ -207,11 +191,11 @@ fn check_san_and_canonical_text_play_the_same_move(walk: Walk) -> Checked {
 /// Along a random game, every position and its FEN read back: two have
 /// the same Zobrist key exactly when their FENs without clocks agree.
 fn check_zobrist_keys_agree_with_the_repetition_text(walk: Walk) -> Checked {
-    let (name, _, end) = walk.reached();
+    let (name, _, end) = reached(walk);
     let rules = end.rules();
     let mut seen: Vec<(String, u64)> = Vec::new();
     for plies in 0..=walk.plies {
-        let at = Walk { plies, ..walk }.reached().2;
+        let at = reached(Walk { plies, ..walk }).2;
         let pos = at.position();
         seen.push((rules.repetition_key(pos), rules.key(pos)));
         let read = rules.position(&at.fen());
@@ -228,44 +212,7 @@ fn check_zobrist_keys_agree_with_the_repetition_text(walk: Walk) -> Checked {
     Ok(())
 }
 
-/// Walks in any bundled variant, of up to `plies` plies.
-fn walks(plies: usize) -> impl Strategy<Value = Walk> {
-    (0usize..1024, any::<u64>(), 0usize..plies).prop_map(|(v, seed, plies)| Walk { v, seed, plies })
-}
-
-/// One property test per check: `TEST(MOST PLIES) => CHECK`.
-macro_rules! properties {
-    ($($test:ident($plies:literal) => $check:ident,)*) => {
-        proptest! {
-            #![proptest_config(proptest_config(CASES))]
-            $(
-                #[test]
-                fn $test(walk in walks($plies)) {
-                    $check(walk)?;
-                }
-            )*
-        }
-    };
-}
-
-properties! {
-    fen_round_trips(60) => check_fen_round_trips,
-    playing_a_copy_leaves_the_original_and_perft_sums(40) => check_playing_a_copy_leaves_the_original_and_perft_sums,
-    no_legal_move_leaves_the_royal_piece_attacked(60) => check_no_legal_move_leaves_the_royal_piece_attacked,
-    zobrist_keys_agree_with_the_repetition_text(60) => check_zobrist_keys_agree_with_the_repetition_text,
-    san_and_canonical_text_play_the_same_move(60) => check_san_and_canonical_text_play_the_same_move,
-}
-
-proptest! {
-    #![proptest_config(proptest_config(CASES))]
-
-    #[test]
-    fn the_listed_moves_are_exactly_those_play_accepts(walk in walks(60), probes in proptest::collection::vec((0usize..256, 0usize..256), 40)) {
-        check_the_listed_moves_are_exactly_those_play_accepts(walk, &probes)?;
-    }
-}
-
-// ------------------------------------------------------------ regressions
+// ------------------------------------------------------------ the tests
 
 /// Cases the properties failed on once, `(variant, seed, plies)`, run
 /// through every property. They replace proptest's failure persistence
@@ -278,32 +225,15 @@ const REGRESSIONS: &[Regression] = &[
     ("berolina", 5803600879, 0),
 ];
 
-#[test]
-fn regressions() {
-    let probes = fixed_probes(256);
-    run_regressions(
-        REGRESSIONS,
-        |name, seed, plies| Walk {
-            v: index_of(name),
-            seed,
-            plies,
-        },
-        &[
-            ("fen_round_trips", &check_fen_round_trips),
-            (
-                "perft sums",
-                &check_playing_a_copy_leaves_the_original_and_perft_sums,
-            ),
-            (
-                "royal piece safe",
-                &check_no_legal_move_leaves_the_royal_piece_attacked,
-            ),
-            ("listed moves", &|walk| {
-                check_the_listed_moves_are_exactly_those_play_accepts(walk, &probes)
-            }),
-            ("SAN", &check_san_and_canonical_text_play_the_same_move),
-        ],
-    );
+motley_testkit::properties! {
+    cases: CASES;
+    regressions: REGRESSIONS, index_of;
+    fen_round_trips(60) => check_fen_round_trips,
+    playing_a_copy_leaves_the_original_and_perft_sums(40) => check_playing_a_copy_leaves_the_original_and_perft_sums,
+    no_legal_move_leaves_the_royal_piece_attacked(60) => check_no_legal_move_leaves_the_royal_piece_attacked,
+    the_listed_moves_are_exactly_those_play_accepts(60) => check_the_listed_moves_are_exactly_those_play_accepts,
+    zobrist_keys_agree_with_the_repetition_text(60) => check_zobrist_keys_agree_with_the_repetition_text,
+    san_and_canonical_text_play_the_same_move(60) => check_san_and_canonical_text_play_the_same_move,
 }
 
 /// Seirawan: after `e8f7` the printed castling field has gating file

@@ -427,38 +427,104 @@ pub fn assert_refusals<'a, T, E: std::fmt::Display>(
 /// variants by index).
 pub type Regression = (&'static str, u64, usize);
 
-/// The probe square pairs the regressions give the listed-moves property
-/// (which draws its own) on a board of `squares` squares.
-pub fn fixed_probes(squares: usize) -> Vec<(usize, usize)> {
-    (0..40)
-        .map(|i| ((i * 37) % squares, (i * 11 + 5) % squares))
-        .collect()
+/// A property's case: the variant `v` (by index, modulo the number of
+/// variants), the seed of its random game and the game's length in plies.
+#[derive(Clone, Copy, Debug)]
+pub struct Walk {
+    /// The variant, by index modulo the number of variants.
+    pub v: usize,
+    /// The seed of the random game.
+    pub seed: u64,
+    /// How many plies the game plays at most.
+    pub plies: usize,
 }
 
-/// A named property check of a case `W`, for [`run_regressions`].
+impl Walk {
+    /// 40 square pairs `(from, to)` on a board of `squares` squares, drawn
+    /// from the walk's seed: the probes of the listed-moves property.
+    pub fn probes(self, squares: usize) -> Vec<(usize, usize)> {
+        let mut rng = Rng::new(self.seed ^ SEED);
+        (0..40)
+            .map(|_| (rng.below(squares), rng.below(squares)))
+            .collect()
+    }
+}
+
+/// Walks of up to `plies` plies (fewer than `plies`) in any variant.
 #[cfg(feature = "proptest")]
-pub type Check<'a, W> = (
+pub fn walks(plies: usize) -> impl proptest::strategy::Strategy<Value = Walk> {
+    use proptest::strategy::Strategy;
+    (0usize..1024, proptest::arbitrary::any::<u64>(), 0..plies).prop_map(|(v, seed, plies)| Walk {
+        v,
+        seed,
+        plies,
+    })
+}
+
+/// A named property check of a [`Walk`], for [`run_regressions`].
+#[cfg(feature = "proptest")]
+pub type Check<'a> = (
     &'a str,
-    &'a dyn Fn(W) -> Result<(), proptest::test_runner::TestCaseError>,
+    &'a dyn Fn(Walk) -> Result<(), proptest::test_runner::TestCaseError>,
 );
 
-/// Runs every named check on the case `walk` makes of each regression;
-/// panics naming the first check that fails and its case.
+/// Runs every named check on the walk of each regression (its variant
+/// found by `index_of`); panics naming the first check that fails and its
+/// case.
 #[cfg(feature = "proptest")]
 #[track_caller]
-pub fn run_regressions<W: Copy>(
+pub fn run_regressions(
     regressions: &[Regression],
-    walk: impl Fn(&str, u64, usize) -> W,
-    checks: &[Check<'_, W>],
+    index_of: impl Fn(&str) -> usize,
+    checks: &[Check<'_>],
 ) {
     for &(name, seed, plies) in regressions {
-        let case = walk(name, seed, plies);
+        let walk = Walk {
+            v: index_of(name),
+            seed,
+            plies,
+        };
         for (what, check) in checks {
-            if let Err(e) = check(case) {
+            if let Err(e) = check(walk) {
                 panic!("{what} ({name}, seed {seed}, {plies} plies): {e}");
             }
         }
     }
+}
+
+/// Defines one property test per check, `TEST(MOST PLIES) => CHECK`, each
+/// on [`proptest_config`]`(CASES)` [`walks`] of fewer plies than `MOST
+/// PLIES`, and the test `regressions`, which runs every check on each
+/// case of `REGRESSIONS` (a variant's index found by `INDEX_OF`): the list
+/// of a test file's properties, written once.
+#[cfg(feature = "proptest")]
+#[macro_export]
+macro_rules! properties {
+    (
+        cases: $cases:expr;
+        regressions: $regressions:expr, $index_of:expr;
+        $($test:ident($plies:literal) => $check:path,)*
+    ) => {
+        ::proptest::proptest! {
+            #![proptest_config($crate::proptest_config($cases))]
+            $(
+                #[test]
+                fn $test(walk in $crate::walks($plies)) {
+                    $check(walk)?;
+                }
+            )*
+        }
+
+        /// Every property on each case it failed on once.
+        #[test]
+        fn regressions() {
+            $crate::run_regressions(
+                $regressions,
+                $index_of,
+                &[$((stringify!($test), &$check)),*],
+            );
+        }
+    };
 }
 
 #[cfg(test)]
