@@ -1,8 +1,12 @@
-//! Helpers shared by the property tests of the interpreter and the engine
-//! and by the fuzz oracles (`fuzzing/`): a seeded generator for random
-//! play, the deterministic proptest configuration, and the reading of the
-//! documented FEN gap (spec/LANGUAGE.md §6.3, "Unmoved pieces") from move
-//! texts. It knows neither implementation: both speak move text.
+//! Helpers shared by the test suites (the interpreter's and the engine's
+//! property tests, the engine's variant tests, the search's) and by the
+//! fuzz oracles (`fuzzing/`): a seeded generator for random play, the
+//! deterministic proptest configuration and the property tests' cases
+//! ([`Walk`], [`properties!`]), the reading of the documented FEN gap
+//! (spec/LANGUAGE.md §6.3, "Unmoved pieces") from move texts, game scripts
+//! and tables of them ([`MoveText`], [`Step`], [`Case`]), and the listing
+//! of rule and case files ([`yaml_files`]). It knows neither
+//! implementation: both speak move text.
 
 use std::path::{Path, PathBuf};
 
