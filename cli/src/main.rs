@@ -218,7 +218,7 @@ enum Command {
     },
     #[command(after_help = help!(r#"motley match spec/variants/shatranj.yaml --engine "motley uci" --engine fairymax --protocol uci --protocol xboard --tc 10+0.1 --games 20"#))]
     /// Referee a match between two engines under a rule file.
-    Match(MatchArgs),
+    Match(referee::MatchArgs),
     #[command(after_help = help!("motley judge spec/variants/crazyhouse.yaml --against fsf --walks 50"))]
     /// Judge the interpreter on a rule file against Fairy-Stockfish (or the
     /// engine): seeded random walks compared at every ply (legal moves, FEN
@@ -336,46 +336,6 @@ struct SvgArgs {
     /// OUT-1.svg, OUT-2.svg, ...
     #[arg(short, long, value_name = "OUT.svg")]
     output: Option<PathBuf>,
-}
-
-/// The options of `motley match`.
-#[derive(Args)]
-struct MatchArgs {
-    /// Rule file.
-    file: PathBuf,
-    /// An engine's command line (run by sh); give exactly two.
-    #[arg(long = "engine", value_name = "CMD", required = true)]
-    engines: Vec<String>,
-    /// The engines' protocols, in the order of --engine (default uci).
-    #[arg(long = "protocol", value_enum)]
-    protocols: Vec<referee::player::Protocol>,
-    /// Games to play; colours alternate.
-    #[arg(long, default_value_t = 2)]
-    games: u32,
-    /// Time control BASE+INC in seconds, e.g. 10+0.1.
-    #[arg(long, conflicts_with = "movetime")]
-    tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long, value_name = "MS")]
-    movetime: Option<u64>,
-    /// Fixed search depth per move.
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Milliseconds an engine may overstep its clock before losing on time.
-    #[arg(long, value_name = "MS", default_value_t = 200)]
-    margin: u64,
-    /// Openings: a PGN file (moves, FEN tags) or EPD/FEN lines; each is played with both colours.
-    #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
-    /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
-    #[arg(long = "ruling", value_name = "ID=VALUE")]
-    rulings: Vec<String>,
-    /// Write the games as PGN here.
-    #[arg(long, value_name = "FILE")]
-    pgn: Option<PathBuf>,
-    /// Plies after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = 600)]
-    max_plies: usize,
 }
 
 /// Fairy-Stockfish, with its variant named or left to the file's stem.
@@ -876,7 +836,7 @@ fn run(command: Command, json: bool) -> Result<ExitCode, Failure> {
             save_pgn,
             at,
         } => play_game(&file, &at, [white, black], time, save_pgn).map(done),
-        Command::Match(args) => referee_match(args).map(done),
+        Command::Match(args) => referee::run(args).map(done),
         Command::Bench {
             file,
             depth,
@@ -1181,40 +1141,4 @@ fn play_game(
             pgn: save_pgn,
         },
     )
-}
-
-/// `motley match`: referees the engines' games.
-fn referee_match(args: MatchArgs) -> Result<(), Failure> {
-    if args.protocols.len() > args.engines.len() {
-        return Err(Failure("more --protocol than --engine options".into()));
-    }
-    let tc = args.tc.as_deref().map(referee::parse_tc).transpose()?;
-    let tc = if tc.is_none() && args.movetime.is_none() && args.depth.is_none() {
-        Some(referee::parse_tc("10+0.1")?)
-    } else {
-        tc
-    };
-    let protocols = args.protocols;
-    let engines = args
-        .engines
-        .into_iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let protocol = protocols.get(i).copied();
-            (e, protocol.unwrap_or(referee::player::Protocol::Uci))
-        })
-        .collect();
-    referee::run(referee::Options {
-        file: args.file,
-        engines,
-        games: args.games,
-        tc,
-        movetime: args.movetime.map(std::time::Duration::from_millis),
-        depth: args.depth,
-        margin: std::time::Duration::from_millis(args.margin),
-        openings: args.openings,
-        rulings: args.rulings,
-        pgn: args.pgn,
-        max_plies: args.max_plies,
-    })
 }

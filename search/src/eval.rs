@@ -427,6 +427,12 @@ mod tests {
         motley_interpreter::build(include_str!("../../spec/variants/chess.yaml")).unwrap()
     }
 
+    /// How much better the position `to` evaluates than `from`, both FEN.
+    fn gain(eval: &Evaluation, rules: &Rules, from: &str, to: &str) -> i32 {
+        let at = |fen| eval.evaluate(rules, &rules.position(fen).unwrap());
+        at(to) - at(from)
+    }
+
     #[test]
     fn the_start_is_level_and_a_developed_knight_is_worth_more() {
         let rules = chess();
@@ -467,17 +473,10 @@ mod tests {
         let rules = chess();
         let eval = Evaluation::new(&rules);
         // The same move of a pawn off the king's side, and of one away from it.
-        let off_king = rules
-            .position("rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1")
-            .unwrap();
-        let away = rules
-            .position("rnbqkbnr/pppppppp/8/8/8/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 1")
-            .unwrap();
+        let off_king = "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1";
+        let away = "rnbqkbnr/pppppppp/8/8/8/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 1";
         // Black to move: White's king keeps its shelter in the second.
-        assert_eq!(
-            eval.evaluate(&rules, &away) - eval.evaluate(&rules, &off_king),
-            -SHELTER
-        );
+        assert_eq!(gain(&eval, &rules, off_king, away), -SHELTER);
     }
 
     #[test]
@@ -499,14 +498,10 @@ mod tests {
         assert!(Evaluation::new(&chess()).goals.is_empty());
         // The same position, White's king a rank higher: better for White by
         // a step, worse by the two pieces no longer beside it.
-        let low = rules
-            .position("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1")
-            .unwrap();
-        let high = rules
-            .position("8/8/8/8/8/7K/krbnNBR1/qrbnNBRQ w - - 0 1")
-            .unwrap();
+        let low = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
+        let high = "8/8/8/8/8/7K/krbnNBR1/qrbnNBRQ w - - 0 1";
         assert_eq!(
-            eval.evaluate(&rules, &high) - eval.evaluate(&rules, &low),
+            gain(&eval, &rules, low, high),
             PER_STEP - 2 * SHELTER + eval.squares[code(0, Color::White) as usize][23]
                 - eval.squares[code(0, Color::White) as usize][15]
         );
@@ -535,13 +530,9 @@ mod tests {
         // the king count for nothing (they name no type).
         let rules = bundled("petrified");
         let eval = Evaluation::new(&rules);
-        let walled = rules
-            .position("rnbqkbnr/pppppppp/8/8/8/8/PPP**PPP/RNBQKBNR w KQkq - 0 1")
-            .unwrap();
-        let open = rules
-            .position("rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1")
-            .unwrap();
-        assert_eq!(eval.evaluate(&rules, &walled), eval.evaluate(&rules, &open));
+        let walled = "rnbqkbnr/pppppppp/8/8/8/8/PPP**PPP/RNBQKBNR w KQkq - 0 1";
+        let open = "rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(gain(&eval, &rules, open, walled), 0);
     }
 
     #[test]

@@ -362,7 +362,7 @@ impl Page<'_> {
     /// Where captured pieces go, and the drops.
     fn hands(&self) -> Vec<String> {
         let file = self.file();
-        let Some(to) = &file.hand_captured else {
+        let Some(to) = &file.hand.captured else {
             return Vec::new();
         };
         let mut s = vec![match to.value.as_str() {
@@ -372,10 +372,10 @@ impl Page<'_> {
             "owner" => "A captured piece goes back to its owner's hand.".to_string(),
             other => format!("Captured pieces go: {other}."),
         }];
-        if !file.hand_keep.is_empty() {
+        if !file.hand.keep.is_empty() {
             s.push(format!(
                 "Only a captured {} goes to a hand.",
-                names(self.rules, &file.hand_keep)
+                names(self.rules, &file.hand.keep)
             ));
         }
         for d in &file.drops {

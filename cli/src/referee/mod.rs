@@ -15,30 +15,99 @@ use crate::Failure;
 use elo::Tally;
 use player::{Failed, Player, Protocol, Turn};
 
-/// What `motley match` was asked.
-pub struct Options {
-    /// The rule file.
-    pub file: PathBuf,
-    /// The two engines' commands and protocols.
-    pub engines: Vec<(String, Protocol)>,
-    /// Games to play.
-    pub games: u32,
+/// The options of `motley match`.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// Rule file.
+    file: PathBuf,
+    /// An engine's command line (run by sh); give exactly two.
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    engines: Vec<String>,
+    /// The engines' protocols, in the order of --engine (default uci).
+    #[arg(long = "protocol", value_enum)]
+    protocols: Vec<Protocol>,
+    /// Games to play; colours alternate.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Time control BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long, conflicts_with = "movetime")]
+    tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Fixed search depth per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Milliseconds an engine may overstep its clock before losing on time.
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    margin: u64,
+    /// Openings: a PGN file (moves, FEN tags) or EPD/FEN lines; each is played with both colours.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Set a ruling, e.g. --ruling fool.pawn-capture=diagonal.
+    #[arg(long = "ruling", value_name = "ID=VALUE")]
+    rulings: Vec<String>,
+    /// Write the games as PGN here.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Plies after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
+}
+
+/// How long or deep an engine may think: what `motley match` is given and
+/// what each turn passes on to the engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
     /// Time control: base and increment.
     pub tc: Option<(Duration, Duration)>,
     /// Fixed time per move.
     pub movetime: Option<Duration>,
     /// Fixed depth per move.
     pub depth: Option<u32>,
+}
+
+impl MatchArgs {
+    /// The limits asked for: without any, the time control 10+0.1.
+    fn limits(&self) -> Result<Limits, Failure> {
+        let tc = self.tc.as_deref().map(parse_tc).transpose()?;
+        let tc = if tc.is_none() && self.movetime.is_none() && self.depth.is_none() {
+            Some(parse_tc("10+0.1")?)
+        } else {
+            tc
+        };
+        Ok(Limits {
+            tc,
+            movetime: self.movetime.map(Duration::from_millis),
+            depth: self.depth,
+        })
+    }
+
+    /// Each engine's command and protocol (UCI where none is given).
+    fn engines(&self) -> impl Iterator<Item = (&str, Protocol)> {
+        self.engines.iter().enumerate().map(|(i, command)| {
+            let protocol = self.protocols.get(i).copied();
+            (command.as_str(), protocol.unwrap_or(Protocol::Uci))
+        })
+    }
+
     /// Time an engine may overstep its clock before it loses on time.
-    pub margin: Duration,
-    /// Openings: a PGN or EPD/FEN file.
-    pub openings: Option<PathBuf>,
-    /// `ID=VALUE` rulings.
-    pub rulings: Vec<String>,
-    /// Where to write the games.
-    pub pgn: Option<PathBuf>,
-    /// Plies after which a game is adjudicated a draw.
-    pub max_plies: usize,
+    fn margin(&self) -> Duration {
+        Duration::from_millis(self.margin)
+    }
+}
+
+impl Limits {
+    /// The PGN `TimeControl` tag's value: `BASE+INC`, `T/move`, `depth D`
+    /// or `-`.
+    fn time_control(&self) -> String {
+        match (self.tc, self.movetime, self.depth) {
+            (Some((base, inc)), _, _) => format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64()),
+            (None, Some(t), _) => format!("{}/move", t.as_secs_f64()),
+            (None, None, Some(d)) => format!("depth {d}"),
+            _ => "-".into(),
+        }
+    }
 }
 
 /// An opening: a start FEN (or the setup) and moves from it.
@@ -69,7 +138,7 @@ impl Ending {
 }
 
 /// Parses `10+0.1` (seconds and increment) or `40/60+0`-less forms like `5`.
-pub fn parse_tc(text: &str) -> Result<(Duration, Duration), Failure> {
+fn parse_tc(text: &str) -> Result<(Duration, Duration), Failure> {
     let bad = || {
         Failure(format!(
             "bad --tc `{text}`: expected BASE+INC in seconds, e.g. 10+0.1"
@@ -105,7 +174,11 @@ struct Played {
 }
 
 /// Runs the match; prints each game's result, then the score and Elo.
-pub fn run(options: Options) -> Result<(), Failure> {
+pub fn run(options: MatchArgs) -> Result<(), Failure> {
+    if options.protocols.len() > options.engines.len() {
+        return Err(Failure("more --protocol than --engine options".into()));
+    }
+    let limits = options.limits()?;
     if options.engines.len() != 2 {
         return Err(Failure(format!(
             "a match needs two engines (--engine CMD twice), got {}",
@@ -131,7 +204,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
         let opening = &openings[(round as usize / 2) % openings.len()];
         // Colours alternate; each opening is played from both sides.
         let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
-        let played = play_round(&options, &mut seats, &start, opening, order)?;
+        let played = play_round(&options, &limits, &mut seats, &start, opening, order)?;
         // Engines that failed are started afresh for the next game.
         restart_failed(&options, &mut seats, &variant)?;
         match played.ending.winner.map(|w| order[w]) {
@@ -140,7 +213,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
             Some(_) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        pgn_out.push_str(&record(&options, &seats, &variant, round, order, &played));
+        pgn_out.push_str(&record(&limits, &seats, &variant, round, order, &played));
         if let Some(path) = &options.pgn {
             std::fs::write(path, &pgn_out)
                 .map_err(|e| Failure(format!("{}: cannot write: {e}", path.display())))?;
@@ -168,11 +241,11 @@ pub fn run(options: Options) -> Result<(), Failure> {
 }
 
 /// Starts both engines and names them apart.
-fn start_engines(options: &Options, variant: &str) -> Result<Seats, Failure> {
+fn start_engines(options: &MatchArgs, variant: &str) -> Result<Seats, Failure> {
     let mut players = Vec::new();
     let mut names = [String::new(), String::new()];
-    for (i, (command, protocol)) in options.engines.iter().enumerate() {
-        let player = Player::start(command, *protocol, variant).map_err(Failure)?;
+    for (i, (command, protocol)) in options.engines().enumerate() {
+        let player = Player::start(command, protocol, variant).map_err(Failure)?;
         names[i] = player.name.clone();
         players.push(Some(player));
     }
@@ -184,11 +257,10 @@ fn start_engines(options: &Options, variant: &str) -> Result<Seats, Failure> {
 }
 
 /// Starts afresh the engines that failed in the last game.
-fn restart_failed(options: &Options, seats: &mut Seats, variant: &str) -> Result<(), Failure> {
-    for (seat, (command, protocol)) in options.engines.iter().enumerate() {
+fn restart_failed(options: &MatchArgs, seats: &mut Seats, variant: &str) -> Result<(), Failure> {
+    for (seat, (command, protocol)) in options.engines().enumerate() {
         if seats.players[seat].is_none() {
-            seats.players[seat] =
-                Some(Player::start(command, *protocol, variant).map_err(Failure)?);
+            seats.players[seat] = Some(Player::start(command, protocol, variant).map_err(Failure)?);
         }
     }
     Ok(())
@@ -196,7 +268,8 @@ fn restart_failed(options: &Options, seats: &mut Seats, variant: &str) -> Result
 
 /// Plays one game from `opening`; `order[colour]` is the engine playing it.
 fn play_round(
-    options: &Options,
+    options: &MatchArgs,
+    limits: &Limits,
     seats: &mut Seats,
     start: &Game,
     opening: &Opening,
@@ -230,6 +303,7 @@ fn play_round(
     }
     let ending = play_game(
         options,
+        limits,
         &mut seats.players,
         order,
         &mut game,
@@ -245,7 +319,7 @@ fn play_round(
 
 /// Prints a game's result line and returns its PGN.
 fn record(
-    options: &Options,
+    limits: &Limits,
     seats: &Seats,
     variant: &str,
     round: u32,
@@ -272,7 +346,7 @@ fn record(
         ("Round", (round + 1).to_string()),
         ("White", white),
         ("Black", black),
-        ("TimeControl", time_control(options)),
+        ("TimeControl", limits.time_control()),
         ("Termination", ending.reason.clone()),
     ];
     let mut pgn = crate::pgn::write(&played.game, &tags, result, Some(&ending.reason));
@@ -297,17 +371,8 @@ fn played_text(game: &Game, m: &str) -> Result<String, Failure> {
         .ok_or_else(|| Failure(format!("opening: cannot name `{m}`")))
 }
 
-fn time_control(options: &Options) -> String {
-    match (options.tc, options.movetime, options.depth) {
-        (Some((base, inc)), _, _) => format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64()),
-        (None, Some(t), _) => format!("{}/move", t.as_secs_f64()),
-        (None, None, Some(d)) => format!("depth {d}"),
-        _ => "-".into(),
-    }
-}
-
 /// The openings to play: from the file, or the setup alone.
-fn read_openings(options: &Options, start: &Game) -> Result<Vec<Opening>, Failure> {
+fn read_openings(options: &MatchArgs, start: &Game) -> Result<Vec<Opening>, Failure> {
     let Some(path) = &options.openings else {
         return Ok(vec![Opening::default()]);
     };
@@ -352,15 +417,16 @@ fn read_openings(options: &Options, start: &Game) -> Result<Vec<Opening>, Failur
 
 /// Plays one game; `seats[colour]` is the index of the engine playing it.
 fn play_game(
-    options: &Options,
+    options: &MatchArgs,
+    limits: &Limits,
     players: &mut [Option<Player>],
     seats: [usize; 2],
     game: &mut Game,
     moves: &mut Vec<String>,
     opening: &Opening,
 ) -> Ending {
-    let mut clocks = options.tc.map(|(base, _)| [base, base]);
-    let increment = options.tc.map(|t| t.1).unwrap_or_default();
+    let mut clocks = limits.tc.map(|(base, _)| [base, base]);
+    let increment = limits.tc.map(|t| t.1).unwrap_or_default();
     loop {
         if let Some(outcome) = game.outcome() {
             return Ending::scored(
@@ -376,9 +442,9 @@ fn play_game(
         }
         let side = game.position().side_to_move().index();
         let seat = seats[side];
-        let deadline = match (clocks, options.movetime) {
-            (Some(c), _) => c[side] + options.margin,
-            (None, Some(t)) => t + options.margin + Duration::from_secs(1),
+        let deadline = match (clocks, limits.movetime) {
+            (Some(c), _) => c[side] + options.margin(),
+            (None, Some(t)) => t + options.margin() + Duration::from_secs(1),
             (None, None) => Duration::from_secs(600),
         };
         let turn = Turn {
@@ -386,9 +452,7 @@ fn play_game(
             moves,
             side,
             clocks: clocks.map(|c| (c, increment)),
-            tc: options.tc,
-            movetime: options.movetime,
-            depth: options.depth,
+            limits: *limits,
             deadline,
         };
         let colour = if side == 0 { "White" } else { "Black" };
@@ -403,7 +467,7 @@ fn play_game(
             Err(failed) => return failure(&mut players[seat], failed, side, used, &game.fen()),
         };
         if let Some(c) = clocks.as_mut() {
-            if used > c[side] + options.margin {
+            if used > c[side] + options.margin() {
                 return Ending::scored(Some(side ^ 1), format!("{colour} lost on time"));
             }
             c[side] = c[side].saturating_sub(used) + increment;

@@ -5,6 +5,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::Limits;
+
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {
@@ -40,12 +42,9 @@ pub struct Turn<'a> {
     pub side: usize,
     /// The clocks (White, Black) and the increment, with a time control.
     pub clocks: Option<([Duration; 2], Duration)>,
-    /// The time control (base, increment): what `level` announces.
-    pub tc: Option<(Duration, Duration)>,
-    /// Fixed time per move.
-    pub movetime: Option<Duration>,
-    /// Fixed depth.
-    pub depth: Option<u32>,
+    /// The match's limits; its time control (base, increment) is what
+    /// `level` announces.
+    pub limits: Limits,
     /// The longest wait for the answer.
     pub deadline: Duration,
 }
@@ -279,10 +278,10 @@ impl Player {
                 inc.as_millis()
             ));
         }
-        if let Some(t) = turn.movetime {
+        if let Some(t) = turn.limits.movetime {
             go.push_str(&format!(" movetime {}", t.as_millis()));
         }
-        if let Some(d) = turn.depth {
+        if let Some(d) = turn.limits.depth {
             go.push_str(&format!(" depth {d}"));
         }
         self.send(&go);
@@ -306,13 +305,13 @@ impl Player {
             if let Some(fen) = turn.fen {
                 self.send(&format!("setboard {fen}"));
             }
-            if let Some((base, inc)) = turn.tc {
+            if let Some((base, inc)) = turn.limits.tc {
                 self.send(&level(base, inc));
             }
-            if let Some(t) = turn.movetime {
+            if let Some(t) = turn.limits.movetime {
                 self.send(&format!("st {}", t.as_secs_f64().max(0.01)));
             }
-            if let Some(d) = turn.depth {
+            if let Some(d) = turn.limits.depth {
                 self.send(&format!("sd {d}"));
             }
             self.send("post");

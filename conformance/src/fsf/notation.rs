@@ -550,102 +550,142 @@ mod tests {
         n.move_to_motley(&n.board(fen).unwrap(), fsf)
     }
 
+    /// Asserts that in the position `fen` each FSF move of `moves` is the
+    /// Motley move beside it.
+    fn moves_read(n: &Notation, fen: &str, moves: &[(&str, &str)]) {
+        for &(fsf, expected) in moves {
+            assert_eq!(motley(n, fen, fsf), expected, "{fsf} in {fen}");
+        }
+    }
+
+    /// Asserts that each FSF FEN of `fens`, after the captures beside it,
+    /// is the Motley FEN beside them.
+    fn fens_read(n: &Notation, fens: &[(&str, &[&str], &str)]) {
+        for &(fsf, captures, expected) in fens {
+            assert_eq!(fen(n, fsf, captures), expected, "{fsf}");
+        }
+    }
+
     #[test]
     fn castling_is_the_kings_move_unless_it_moves_less_than_two_files() {
         let n = chess_like(false);
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-        assert_eq!(motley(&n, fen, "e1h1"), "e1g1");
-        assert_eq!(motley(&n, fen, "e1a1"), "e1c1");
-        assert_eq!(motley(&n, fen, "e1f1"), "e1f1");
+        moves_read(
+            &n,
+            fen,
+            &[("e1h1", "e1g1"), ("e1a1", "e1c1"), ("e1f1", "e1f1")],
+        );
         let fen = "bqnbrk1r/pppppppp/8/8/8/8/PPPPPPPP/BQNBRK1R w HEhe - 0 1";
-        assert_eq!(motley(&n, fen, "f1h1"), "f1h1");
-        assert_eq!(motley(&n, fen, "f1g1"), "f1g1");
-        assert_eq!(motley(&n, fen, "f1e1"), "f1c1");
-        assert_eq!(motley(&n, "4k3/8/8/8/8/8/8/6KR w K - 0 1", "g1h1"), "g1h1");
-        assert_eq!(
-            motley(&n, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8h8"),
-            "e8g8"
+        moves_read(
+            &n,
+            fen,
+            &[("f1h1", "f1h1"), ("f1g1", "f1g1"), ("f1e1", "f1c1")],
+        );
+        moves_read(&n, "4k3/8/8/8/8/8/8/6KR w K - 0 1", &[("g1h1", "g1h1")]);
+        moves_read(
+            &n,
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            &[("e8h8", "e8g8")],
         );
     }
 
     #[test]
     fn a_placed_wall_follows_the_move_with_its_target_as_motley_names_it() {
         let n = chess_like(false);
-        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-        assert_eq!(motley(&n, fen, "e1h1,h1b1"), "e1g1,g1b1");
-        assert_eq!(motley(&n, fen, "a1a5,a5a1"), "a1a5,a5a1");
-        assert_eq!(motley(&n, fen, "a1a5,a5"), "a1a5,a5");
+        moves_read(
+            &n,
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            &[
+                ("e1h1,h1b1", "e1g1,g1b1"),
+                ("a1a5,a5a1", "a1a5,a5a1"),
+                ("a1a5,a5", "a1a5,a5"),
+            ],
+        );
         // A wall on the board takes its square: the rook on h8 is still outermost.
         let walled = "r1*1k2r/8/8/8/8/8/8/R3K2R b kq - 0 1";
-        assert_eq!(motley(&n, walled, "e8h8,h8c8"), "e8g8,g8c8");
+        moves_read(&n, walled, &[("e8h8,h8c8", "e8g8,g8c8")]);
         assert_eq!(n.board(walled).unwrap().at((2, 7)), Some('*'));
     }
 
     #[test]
     fn gating_is_a_suffix_on_the_first_rank_only() {
-        let n = chess_like(true);
-        let fen = "r3k2r/4P3/8/8/8/8/8/RN2K2R[H] w KQkq - 0 1";
-        assert_eq!(motley(&n, fen, "b1c3h"), "b1c3/Hb1");
-        assert_eq!(motley(&n, fen, "e7e8h"), "e7e8h");
-        assert_eq!(motley(&n, fen, "e1h1h"), "e1g1/He1");
-        assert_eq!(motley(&n, fen, "h1e1h"), "e1g1/Hh1");
-        assert_eq!(motley(&n, fen, "a1e1e"), "e1c1/Ea1");
-        assert_eq!(motley(&n, fen, "H@c3"), "H@c3");
+        moves_read(
+            &chess_like(true),
+            "r3k2r/4P3/8/8/8/8/8/RN2K2R[H] w KQkq - 0 1",
+            &[
+                ("b1c3h", "b1c3/Hb1"),
+                ("e7e8h", "e7e8h"),
+                ("e1h1h", "e1g1/He1"),
+                ("h1e1h", "e1g1/Hh1"),
+                ("a1e1e", "e1c1/Ea1"),
+                ("H@c3", "H@c3"),
+            ],
+        );
     }
 
     #[test]
     fn shogi_promotion_takes_the_rule_files_single_target() {
-        let n = chess_like(false);
         let fen = "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1";
-        assert_eq!(motley(&n, fen, "e6e7+"), "e6e7g");
-        assert_eq!(motley(&n, fen, "e1d1+"), "e1d1+");
+        moves_read(
+            &chess_like(false),
+            fen,
+            &[("e6e7+", "e6e7g"), ("e1d1+", "e1d1+")],
+        );
         // A rule file with the promoted form `+P` writes `+` as FSF does,
         // and a form's change back `-` (Kyoto shogi).
         let forms = Notation {
             promotes_to: HashMap::from([('P', "+".to_string())]),
             ..chess_like(false)
         };
-        assert_eq!(motley(&forms, fen, "e6e7+"), "e6e7+");
-        assert_eq!(motley(&forms, fen, "e6e7-"), "e6e7-");
+        moves_read(&forms, fen, &[("e6e7+", "e6e7+"), ("e6e7-", "e6e7-")]);
     }
 
     #[test]
     fn castling_rights_are_k_and_q_for_outermost_rooks() {
-        let n = chess_like(true);
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w HABCDEFGhabcdefg - 0 1";
-        assert_eq!(
-            fen(&n, start, &[]),
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1"
+        fens_read(
+            &chess_like(true),
+            &[
+                (
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w HABCDEFGhabcdefg - 0 1",
+                    &[],
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1",
+                ),
+                (
+                    "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDFE - 0 1",
+                    &[],
+                    "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDEF - 0 1",
+                ),
+                (
+                    "rnbk1ber/pppp1ppp/7n/4p3/7q/N7/PPPPPPPP/HRBQKBNR[Eh] w HCDEFGabcfh - 6 5",
+                    &[],
+                    "rnbk1ber/pppp1ppp/7n/4p3/7q/N7/PPPPPPPP/HRBQKBNR[Eh] w KCDFGabcfh - 6 5",
+                ),
+                (
+                    "r3k2r/8/8/8/8/8/8/4K3[] b ha - 0 1",
+                    &[],
+                    "r3k2r/8/8/8/8/8/8/4K3[] b kq - 0 1",
+                ),
+                (
+                    "r3k3/8/8/8/8/8/8/4K3 b a - 0 1",
+                    &[],
+                    "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
+                ),
+            ],
         );
-        let n = chess_like(false);
-        assert_eq!(
-            fen(&n, "4k3/8/8/8/8/8/8/R3K1RR w GA - 0 1", &[]),
-            "4k3/8/8/8/8/8/8/R3K1RR w GQ - 0 1"
-        );
-        assert_eq!(
-            fen(&n, "4k3/8/8/8/8/8/8/1R2K3[H] w E - 0 1", &[]),
-            "4k3/8/8/8/8/8/8/1R2K3[H] w E - 0 1"
-        );
-        let n = chess_like(true);
-        assert_eq!(
-            fen(&n, "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDFE - 0 1", &[]),
-            "4k3/8/8/8/8/8/8/2BQKB1E[H] w CDEF - 0 1"
-        );
-        assert_eq!(
-            fen(
-                &n,
-                "rnbk1ber/pppp1ppp/7n/4p3/7q/N7/PPPPPPPP/HRBQKBNR[Eh] w HCDEFGabcfh - 6 5",
-                &[]
-            ),
-            "rnbk1ber/pppp1ppp/7n/4p3/7q/N7/PPPPPPPP/HRBQKBNR[Eh] w KCDFGabcfh - 6 5"
-        );
-        assert_eq!(
-            fen(&n, "r3k2r/8/8/8/8/8/8/4K3[] b ha - 0 1", &[]),
-            "r3k2r/8/8/8/8/8/8/4K3[] b kq - 0 1"
-        );
-        assert_eq!(
-            fen(&n, "r3k3/8/8/8/8/8/8/4K3 b a - 0 1", &[]),
-            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"
+        fens_read(
+            &chess_like(false),
+            &[
+                (
+                    "4k3/8/8/8/8/8/8/R3K1RR w GA - 0 1",
+                    &[],
+                    "4k3/8/8/8/8/8/8/R3K1RR w GQ - 0 1",
+                ),
+                (
+                    "4k3/8/8/8/8/8/8/1R2K3[H] w E - 0 1",
+                    &[],
+                    "4k3/8/8/8/8/8/8/1R2K3[H] w E - 0 1",
+                ),
+            ],
         );
         // Where captures refill the hand, the gating letters stay with an
         // empty hand: a rook's letter without the king's is no castling
@@ -654,45 +694,56 @@ mod tests {
             refills: true,
             ..chess_like(true)
         };
-        let fsf =
-            "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w HABCEacfgh - 0 15";
-        assert_eq!(
-            fen(&n, fsf, &[]),
-            "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w KQBCacfgh - 0 15"
-        );
-        assert_eq!(
-            fen(&n, "r3k2r/8/8/8/8/8/8/R3K2R[H] w HAEhae - 0 15", &[]),
-            "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 15"
+        fens_read(
+            &n,
+            &[
+                (
+                    "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w HABCEacfgh - 0 15",
+                    &[],
+                    "rQbk1bnr/ppppp1pp/2np4/2eH1pq1/e3P3/3P1PP1/P1P1BN1P/RNB1K2R[H] w KQBCacfgh - 0 15",
+                ),
+                (
+                    "r3k2r/8/8/8/8/8/8/R3K2R[H] w HAEhae - 0 15",
+                    &[],
+                    "r3k2r/8/8/8/8/8/8/R3K2R[H] w KQkq - 0 15",
+                ),
+            ],
         );
     }
 
     #[test]
     fn en_passant_is_shown_only_when_a_capture_there_is_legal() {
-        let n = chess_like(false);
-        let fsf = "rnbqkbnr/pppppppp/8/8/1P6/8/PPP1PPPP/RNBQKBNR b KQkq c3b4 0 1";
-        assert_eq!(
-            fen(&n, fsf, &[]),
-            "rnbqkbnr/pppppppp/8/8/1P6/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
-        );
-        let fsf = "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq b5c6 0 3";
-        assert_eq!(
-            fen(&n, fsf, &["d1d8", "c5c6"]),
-            "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq c6b5 0 3"
-        );
-        assert_eq!(
-            fen(&n, fsf, &["d1d8"]),
-            "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3"
-        );
-        // The pawn that passed where it usually stands is not written.
-        let fsf = "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5d6 0 3";
-        assert_eq!(
-            fen(&n, fsf, &["e5d6"]),
-            "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
-        );
-        let fsf = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d4d3 0 2";
-        assert_eq!(
-            fen(&n, fsf, &["e4d3"]),
-            "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2"
+        let double_step = "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq b5c6 0 3";
+        fens_read(
+            &chess_like(false),
+            &[
+                (
+                    "rnbqkbnr/pppppppp/8/8/1P6/8/PPP1PPPP/RNBQKBNR b KQkq c3b4 0 1",
+                    &[],
+                    "rnbqkbnr/pppppppp/8/8/1P6/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                ),
+                (
+                    double_step,
+                    &["d1d8", "c5c6"],
+                    "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq c6b5 0 3",
+                ),
+                (
+                    double_step,
+                    &["d1d8"],
+                    "rnbqkbnr/pp2pppp/8/ppP5/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3",
+                ),
+                // The pawn that passed where it usually stands is not written.
+                (
+                    "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d5d6 0 3",
+                    &["e5d6"],
+                    "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+                ),
+                (
+                    "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d4d3 0 2",
+                    &["e4d3"],
+                    "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2",
+                ),
+            ],
         );
     }
 

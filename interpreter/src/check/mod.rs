@@ -806,12 +806,22 @@ impl Checker<'_> {
             record_stepped,
             turn,
             bare_dead: f.draws.insufficient_material,
-            player_flags: f.player_flags.iter().map(|t| t.value.clone()).collect(),
-            piece_flags: f.piece_flags.iter().map(|t| t.value.clone()).collect(),
-            counters: f.counters.iter().map(|t| t.value.clone()).collect(),
+            player_flags: f
+                .state
+                .player_flags
+                .iter()
+                .map(|t| t.value.clone())
+                .collect(),
+            piece_flags: f
+                .state
+                .piece_flags
+                .iter()
+                .map(|t| t.value.clone())
+                .collect(),
+            counters: f.state.counters.iter().map(|t| t.value.clone()).collect(),
             record_last: hand.record_last,
             record_prev: hand.record_prev,
-            record_lost: f.state_lost,
+            record_lost: f.state.lost,
             kept: hand.kept,
             held_as: hand.held_as,
             virtual_pieces: types.virtual_pieces,
@@ -821,7 +831,7 @@ impl Checker<'_> {
             rulings: self.rulings.clone(),
             gating: hand.gating,
             captured_to: hand.captured_to,
-            demote: f.hand_demote,
+            demote: f.hand.demote,
             drops: hand.drops,
             outcomes: play.outcomes,
             name: f.name.value.clone(),
@@ -976,10 +986,10 @@ impl Checker<'_> {
         let gating = self.gating(files, ranks);
         let hidden_from_opponent = self.hidden();
         let (record_last, record_prev) = self.recorded_moves();
-        let kept = if f.hand_keep.is_empty() {
+        let kept = if f.hand.keep.is_empty() {
             u32::MAX
         } else {
-            self.letter_set(&f.hand_keep)
+            self.letter_set(&f.hand.keep)
         };
         HandRules {
             captured_to,
@@ -1229,7 +1239,7 @@ impl Checker<'_> {
     /// Where a captured piece goes (`hand.captured`).
     fn captured_to(&mut self) -> CapturedTo {
         let f = self.file;
-        match f.hand_captured.as_ref() {
+        match f.hand.captured.as_ref() {
             None => CapturedTo::Nowhere,
             Some(t) => match t.value.as_str() {
                 "capturer" => CapturedTo::Capturer,
@@ -1403,12 +1413,12 @@ impl Checker<'_> {
     fn recorded_moves(&mut self) -> (bool, bool) {
         let f = self.file;
         let imitators = self.imitators_record_moves();
-        match f.state_last_move.as_ref().map(|t| t.value.as_str()) {
+        match f.state.last_move.as_ref().map(|t| t.value.as_str()) {
             None => (imitators, imitators),
             Some("last") => (true, imitators),
             Some("last-two") => (true, true),
             Some(other) => {
-                if let Some(t) = &f.state_last_move {
+                if let Some(t) = &f.state.last_move {
                     self.errors.push(t.error(format!(
                         "`last_move` is `last` or `last-two`, not `{other}`"
                     )));
@@ -1434,7 +1444,7 @@ impl Checker<'_> {
         let mut held_as: Vec<u8> = (0..pieces.len() as u8).collect();
         // With `demote: true` a promoted form (`+P`) is held as its letter's
         // plain type, when there is one.
-        if f.hand_demote {
+        if f.hand.demote {
             for (ty, p) in pieces.iter().enumerate().filter(|(_, p)| p.promoted) {
                 if let Some(plain) = pieces
                     .iter()
@@ -1444,7 +1454,7 @@ impl Checker<'_> {
                 }
             }
         }
-        for (from, to) in &f.hand_demote_map {
+        for (from, to) in &f.hand.demote_map {
             let (a, b) = (self.letter(from), self.letter(to));
             if let Some(slot) = held_as.get_mut(a as usize) {
                 *slot = b;
@@ -1480,9 +1490,9 @@ impl Checker<'_> {
             .map(|p| p.letter.value.clone())
             .collect();
         let names = |list: &[Text]| list.iter().map(|t| t.value.clone()).collect::<Vec<_>>();
-        let flags = names(&self.file.player_flags);
+        let flags = names(&self.file.state.player_flags);
         let scope = self.board_scope();
-        let records_last = self.file.state_last_move.is_some() || self.imitators_record_moves();
+        let records_last = self.file.state.last_move.is_some() || self.imitators_record_moves();
         self.reads_last_squares |= when.nodes().any(|n| {
             matches!(&n.expr, crate::load::Expr::Path(p)
                 if p.len() == 2 && p[0] == "last_move" && matches!(p[1].as_str(), "kind" | "from" | "to"))
@@ -1493,8 +1503,8 @@ impl Checker<'_> {
             &Names {
                 letters: &letters,
                 flags: &flags,
-                piece_flags: &names(&self.file.piece_flags),
-                counters: &names(&self.file.counters),
+                piece_flags: &names(&self.file.state.piece_flags),
+                counters: &names(&self.file.state.counters),
                 pieceless,
                 records_last,
             },
@@ -1509,10 +1519,11 @@ impl Checker<'_> {
     /// The declared names of state (§13): player flags, piece flags, counters.
     fn state_names(&self) -> impl Iterator<Item = &Text> {
         let f = &self.file;
-        f.player_flags
+        f.state
+            .player_flags
             .iter()
-            .chain(&f.piece_flags)
-            .chain(&f.counters)
+            .chain(&f.state.piece_flags)
+            .chain(&f.state.counters)
     }
 
     /// Refuses declared state (§13) beyond the limits, or named as a key
@@ -1521,9 +1532,9 @@ impl Checker<'_> {
         let f = &self.file;
         let mut errors = Vec::new();
         for (list, limit, what) in [
-            (&f.player_flags, 32, "player flags"),
-            (&f.piece_flags, MAX_PIECE_FLAGS, "piece flags"),
-            (&f.counters, MAX_COUNTERS, "counters"),
+            (&f.state.player_flags, 32, "player flags"),
+            (&f.state.piece_flags, MAX_PIECE_FLAGS, "piece flags"),
+            (&f.state.counters, MAX_COUNTERS, "counters"),
         ] {
             if let Some(t) = list.get(limit) {
                 errors.push(t.error(format!("at most {limit} {what} may be declared")));
@@ -1552,15 +1563,15 @@ impl Checker<'_> {
                 _ => (false, t.value.as_str()),
             };
             if piece {
-                match position(&self.file.piece_flags, name) {
+                match position(&self.file.state.piece_flags, name) {
                     Some(i) => sets.piece |= 1 << i,
                     None => self.errors.push(t.error(format!(
                         "unknown piece flag `{name}`; declare it in `state.piece_flags`"
                     ))),
                 }
-            } else if let Some(i) = position(&self.file.player_flags, name) {
+            } else if let Some(i) = position(&self.file.state.player_flags, name) {
                 sets.player |= 1 << i;
-            } else if let Some(i) = position(&self.file.counters, name) {
+            } else if let Some(i) = position(&self.file.state.counters, name) {
                 sets.counters |= 1 << i;
             } else {
                 self.errors.push(t.error(format!(

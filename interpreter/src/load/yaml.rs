@@ -863,24 +863,10 @@ pub struct RuleFile {
     pub passing: Option<PassingDef>,
     /// `shuffle`: the start array drawn at random (§6.4), if given.
     pub shuffle: Option<ShuffleDef>,
-    /// `hand.captured`: where captured pieces go (`capturer`, `owner`, `none`).
-    pub hand_captured: Option<Text>,
-    /// `hand.demote`: promoted pieces go to a hand as the type they promoted from.
-    pub hand_demote: bool,
-    /// `hand.demote` as a mapping: captured letter → held letter.
-    pub hand_demote_map: Vec<(Text, Text)>,
-    /// `hand.keep`: the letters that go to a hand when captured (empty: all).
-    pub hand_keep: Vec<Text>,
-    /// `state.last_move`: `last` or `last-two` moves recorded and printed.
-    pub state_last_move: Option<Text>,
-    /// `state.lost`: record the types the side to move just lost.
-    pub state_lost: bool,
-    /// `state.player_flags`.
-    pub player_flags: Vec<Text>,
-    /// `state.piece_flags` (§13).
-    pub piece_flags: Vec<Text>,
-    /// `state.counters` (§13).
-    pub counters: Vec<Text>,
+    /// `hand`: where captured pieces go.
+    pub hand: HandDef,
+    /// `state`: what positions record besides the board.
+    pub state: StateDef,
     /// `drops`.
     pub drops: Vec<DropDef>,
     /// `gating`.
@@ -897,6 +883,34 @@ pub struct RuleFile {
     pub turn: Option<TurnDef>,
     /// `notation`: the source's own move notations (§7).
     pub notation: NotationDef,
+}
+
+/// The `hand` section: where captured pieces go.
+#[derive(Clone, Debug, Default)]
+pub struct HandDef {
+    /// `captured`: where captured pieces go (`capturer`, `owner`, `none`).
+    pub captured: Option<Text>,
+    /// `demote: true`: promoted pieces go to a hand as the type they promoted from.
+    pub demote: bool,
+    /// `demote` as a mapping: captured letter → held letter.
+    pub demote_map: Vec<(Text, Text)>,
+    /// `keep`: the letters that go to a hand when captured (empty: all).
+    pub keep: Vec<Text>,
+}
+
+/// The `state` section (§13): what positions record besides the board.
+#[derive(Clone, Debug, Default)]
+pub struct StateDef {
+    /// `last_move`: `last` or `last-two` moves recorded and printed.
+    pub last_move: Option<Text>,
+    /// `lost`: record the types the side to move just lost.
+    pub lost: bool,
+    /// `player_flags`.
+    pub player_flags: Vec<Text>,
+    /// `piece_flags`.
+    pub piece_flags: Vec<Text>,
+    /// `counters`.
+    pub counters: Vec<Text>,
 }
 
 /// The `notation` section (spec/LANGUAGE.md §7): how SAN writes

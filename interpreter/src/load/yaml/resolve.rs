@@ -49,7 +49,6 @@ impl Raw {
                 gating: r.optional(&n.gating),
             })
             .unwrap_or_default();
-        let hand = f.hand.as_ref();
         Ok(RuleFile {
             turn,
             notation,
@@ -62,21 +61,8 @@ impl Raw {
             gating,
             freeze,
             replies,
-            hand_captured: hand.and_then(|h| r.optional(&h.captured)),
-            hand_demote: hand.is_some_and(|h| matches!(h.demote, Some(RawDemote::All(true)))),
-            hand_demote_map: match hand.and_then(|h| h.demote.as_ref()) {
-                Some(RawDemote::Map(pairs)) => pairs
-                    .iter()
-                    .map(|(k, v)| (text(k, source), text(v, source)))
-                    .collect(),
-                _ => Vec::new(),
-            },
-            hand_keep: hand.map(|h| r.texts(&h.keep)).unwrap_or_default(),
-            state_last_move: f.state.as_ref().and_then(|s| r.optional(&s.last_move)),
-            state_lost: f.state.as_ref().is_some_and(|s| s.lost.0),
-            player_flags: r.state_names(|s| &s.player_flags),
-            piece_flags: r.state_names(|s| &s.piece_flags),
-            counters: r.state_names(|s| &s.counters),
+            hand: r.hand(),
+            state: r.state(),
             drops,
             outcomes,
             name: text(&f.name, source),
@@ -575,6 +561,37 @@ impl<'a> Resolver<'a> {
             source: r.value.source.clone(),
             options: options.clone(),
             default,
+        }
+    }
+
+    /// The `hand` section: where captured pieces go.
+    fn hand(&self) -> HandDef {
+        let Some(h) = &self.file.hand else {
+            return HandDef::default();
+        };
+        HandDef {
+            captured: self.optional(&h.captured),
+            demote: matches!(h.demote, Some(RawDemote::All(true))),
+            demote_map: match &h.demote {
+                Some(RawDemote::Map(pairs)) => pairs
+                    .iter()
+                    .map(|(k, v)| (text(k, self.source), text(v, self.source)))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            keep: self.texts(&h.keep),
+        }
+    }
+
+    /// The `state` section: what positions record besides the board.
+    fn state(&self) -> StateDef {
+        let state = self.file.state.as_ref();
+        StateDef {
+            last_move: state.and_then(|s| self.optional(&s.last_move)),
+            lost: state.is_some_and(|s| s.lost.0),
+            player_flags: self.state_names(|s| &s.player_flags),
+            piece_flags: self.state_names(|s| &s.piece_flags),
+            counters: self.state_names(|s| &s.counters),
         }
     }
 
