@@ -199,8 +199,8 @@ impl Game for Interpreted {
     fn evaluate(&self) -> i32 {
         let score = self.eval.evaluate(&self.rules, &self.position);
         // Where a count of moves without progress draws, a lead is worth
-        // less as the count runs: progress (a capture, a pawn's move) is
-        // preferred while ahead, by twice the limit's share of the lead.
+        // less as the count runs (half of it at the limit): progress (a
+        // capture, a pawn's move) is preferred while ahead.
         match self.rules.variant().fifty_move {
             Some(limit) if limit > 0 => {
                 let clock = self.position.halfmove_clock().min(limit) as i32;
