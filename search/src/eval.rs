@@ -18,7 +18,7 @@
 
 use motley_interpreter::check::Result3;
 use motley_interpreter::piece_code as code;
-use motley_interpreter::{Color, Move, Position, Rules};
+use motley_interpreter::{Action, Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
@@ -39,6 +39,17 @@ const PER_STEP: i32 = 30;
 /// Centipawns per half-step a lone royal piece stands from the centre,
 /// for the side with force against it.
 const PER_EDGE: i32 = 10;
+/// Where a side left with only royal pieces loses: what its last non-royal
+/// pieces are worth beyond their value, the last one first (a side with
+/// more pieces gains by trading when the other is near bare).
+const LAST_PIECES: [i32; 5] = [250, 120, 60, 30, 15];
+/// Centipawns per half-file nearer the centre and rank advanced (at most
+/// [`CENTRE_RANKS`]) for a type that only moves forward, measured from the
+/// board's average file, so that wing pushes cost and centre pushes gain.
+const PER_CENTRE_FILE: i32 = 3;
+/// Ranks of advance from its start over which a forward-only type gains
+/// for standing near the centre files.
+const CENTRE_RANKS: i32 = 2;
 
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
@@ -62,6 +73,9 @@ pub struct Evaluation {
     signs: Vec<i32>,
     /// The least value of a non-royal type.
     least: i32,
+    /// Whether a side left with only royal pieces loses, material counting
+    /// for its owner: the last pieces are worth [`LAST_PIECES`] more.
+    bare: bool,
 }
 
 impl Evaluation {
@@ -85,6 +99,7 @@ impl Evaluation {
             .collect();
         let values = endangered(rules, values);
         let mut tables = vec![vec![0; squares]; 1 + 2 * types];
+        let centre: Vec<Vec<i32>> = (0..types).map(|ty| forward_centre(rules, ty)).collect();
         for ty in 0..types {
             let average = reach[ty].iter().sum::<i32>() / squares.max(1) as i32;
             for color in Color::ALL {
@@ -96,7 +111,10 @@ impl Evaluation {
                     } else {
                         mirror(rules, sq)
                     };
-                    let mut bonus = (reach[ty][seen] - average) * PER_REACH;
+                    let mut bonus = (reach[ty][seen] - average) * PER_REACH
+                        + centre
+                            .get(ty)
+                            .map_or(0, |t| t.get(seen).copied().unwrap_or(0));
                     if rules.variant().pieces[ty].royal {
                         // Away from the centre while the board is full.
                         bonus = -bonus;
@@ -123,14 +141,16 @@ impl Evaluation {
                     .collect()
             })
             .collect();
+        let signs: Vec<i32> = (0..types).map(|ty| sign(rules, ty)).collect();
         Evaluation {
+            bare: rules.variant().outcomes.bare_royal && signs.iter().all(|&s| s > 0),
             advance: advances(rules, &values),
             around,
             values,
             squares: tables,
             goals: goals(rules),
             endgame: start / 3,
-            signs: (0..types).map(|ty| sign(rules, ty)).collect(),
+            signs,
             least,
         }
     }
@@ -198,6 +218,7 @@ impl Evaluation {
         // Per side: its material besides royal pieces, and its royal
         // pieces' squares.
         let mut force = [0i32; 2];
+        let mut pieces = [0usize; 2];
         let mut royals: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for color in Color::ALL {
             let colour = color.index();
@@ -228,6 +249,7 @@ impl Evaluation {
                     score[colour] += self.signs[ty] * self.values[ty] + bonus;
                     material += self.values[ty];
                     force[colour] += self.values[ty];
+                    pieces[colour] += 1;
                 }
             }
             if rules.tracks_hands() {
@@ -259,9 +281,57 @@ impl Evaluation {
                 }
             }
         }
+        if self.bare {
+            for colour in 0..2 {
+                score[colour] += LAST_PIECES.iter().take(pieces[colour]).sum::<i32>();
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[us ^ 1]
     }
+}
+
+/// Per square, White's view: for a type whose every move on an empty board
+/// goes forward (a pawn), [`PER_CENTRE_FILE`] per half-file its file
+/// stands nearer the centre than the board's average file, times the ranks
+/// it has advanced from its lowest start rank (at most [`CENTRE_RANKS`]);
+/// empty for the other types and those not in the setup.
+fn forward_centre(rules: &Rules, ty: usize) -> Vec<i32> {
+    let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
+    let squares = rules.squares();
+    let start = (0..squares)
+        .filter(|&sq| rules.start().piece_at(sq as u8) == code(ty, Color::White))
+        .map(|sq| sq as i32 / files)
+        .min();
+    let Some(start) = start.filter(|_| !rules.variant().pieces[ty].royal) else {
+        return Vec::new();
+    };
+    let mut moves: Vec<Move> = Vec::new();
+    let mut any = false;
+    for sq in 0..squares {
+        lone_moves(rules, ty, sq, &mut moves);
+        for m in &moves {
+            let Action::Normal { from, to, .. } = m.action() else {
+                return Vec::new();
+            };
+            if to as i32 / files <= from as i32 / files {
+                return Vec::new();
+            }
+            any = true;
+        }
+    }
+    if !any {
+        return Vec::new();
+    }
+    // Half-files from the centre, less their average over the files.
+    let near = |file: i32| (files - 1) - (2 * file - (files - 1)).abs();
+    let average = (0..files).map(near).sum::<i32>() / files.max(1);
+    (0..squares as i32)
+        .map(|sq| {
+            let advanced = (sq / files - start).clamp(0, CENTRE_RANKS.min(ranks));
+            (near(sq % files) - average) * advanced * PER_CENTRE_FILE
+        })
+        .collect()
 }
 
 /// King steps (files and ranks, the larger) between two squares.
@@ -323,10 +393,7 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
     let mut moves: Vec<Move> = Vec::new();
     (0..rules.squares())
         .map(|sq| {
-            let mut pos = Position::empty();
-            pos.put(rules, sq as u8, code(ty, Color::White));
-            moves.clear();
-            rules.pseudo_legal(&pos, &mut moves);
+            lone_moves(rules, ty, sq, &mut moves);
             // Moves that differ only in what they place beside (a wall, a
             // gated piece) are one move of the piece.
             let actions: std::collections::HashSet<_> = moves
@@ -337,6 +404,15 @@ fn reach(rules: &Rules, ty: usize) -> Vec<i32> {
             actions.len() as i32
         })
         .collect()
+}
+
+/// Fills `moves` with the pseudo-legal moves of a lone white piece of
+/// type `ty` on `sq` of an empty board.
+fn lone_moves(rules: &Rules, ty: usize, sq: usize, moves: &mut Vec<Move>) {
+    let mut pos = Position::empty();
+    pos.put(rules, sq as u8, code(ty, Color::White));
+    moves.clear();
+    rules.pseudo_legal(&pos, moves);
 }
 
 /// Per piece code, where a `reach` outcome names its type: minus
@@ -586,6 +662,37 @@ mod tests {
             eval.evaluate(&rules, &corner) - eval.evaluate(&rules, &centre),
             PER_EDGE * (7 - 1) - PER_EDGE / 2 * (7 - 4) + king[h8] - king[d5]
         );
+    }
+
+    #[test]
+    fn where_a_bare_royal_loses_the_side_ahead_in_pieces_gains_by_trading() {
+        let rules = bundled("shatranj");
+        let eval = Evaluation::new(&rules);
+        assert!(eval.bare && !Evaluation::new(&chess()).bare);
+        // Three pieces against two, then the rooks traded: two against one.
+        let before = rules
+            .position("r3k3/p7/8/8/8/8/8/R3K1NN w - - 0 1")
+            .unwrap();
+        let after = rules.position("4k3/p7/8/8/8/8/8/4K1NN w - - 0 1").unwrap();
+        assert_eq!(
+            eval.evaluate(&rules, &after) - eval.evaluate(&rules, &before),
+            LAST_PIECES[1] - LAST_PIECES[2]
+        );
+    }
+
+    #[test]
+    fn a_type_that_only_moves_forward_gains_on_the_centre_files() {
+        let rules = chess();
+        let pawn = forward_centre(&rules, 5);
+        let (a4, e2, e3, e4, e5) = (24, 12, 20, 28, 36);
+        // Half-files from the centre: 6 on e, 0 on a, 3 on average.
+        assert_eq!(pawn[e2], 0);
+        assert_eq!(pawn[e3], 3 * PER_CENTRE_FILE);
+        assert_eq!(pawn[e4], 6 * PER_CENTRE_FILE);
+        assert_eq!(pawn[e5], pawn[e4]);
+        assert_eq!(pawn[a4], -6 * PER_CENTRE_FILE);
+        // Knights and kings move backward too.
+        assert!(forward_centre(&rules, 4).is_empty() && forward_centre(&rules, 0).is_empty());
     }
 
     #[test]

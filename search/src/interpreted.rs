@@ -197,10 +197,42 @@ impl Game for Interpreted {
     }
 
     fn evaluate(&self) -> i32 {
-        self.eval.evaluate(&self.rules, &self.position)
+        let score = self.eval.evaluate(&self.rules, &self.position);
+        // Where a count of moves without progress draws, a lead is worth
+        // less as the count runs (half of it at the limit): progress (a
+        // capture, a pawn's move) is preferred while ahead.
+        match self.rules.variant().fifty_move {
+            Some(limit) if limit > 0 => {
+                let clock = self.position.halfmove_clock().min(limit) as i32;
+                let limit = 2 * limit as i32;
+                score * (limit - clock) / limit
+            }
+            _ => score,
+        }
     }
 
     fn move_text(&self, m: Move) -> String {
         self.rules.uci(&m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lead_is_worth_less_as_the_fifty_move_count_runs() {
+        let rules = Arc::new(
+            motley_interpreter::build(include_str!("../../spec/variants/chess.yaml")).unwrap(),
+        );
+        let game = |clock: u32| {
+            let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 80");
+            Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
+        };
+        let fresh = game(0).evaluate();
+        assert!(fresh > 500);
+        // Half the limit run: three quarters of the lead; the limit: half.
+        assert_eq!(game(50).evaluate(), fresh * 150 / 200);
+        assert_eq!(game(100).evaluate(), fresh / 2);
     }
 }
