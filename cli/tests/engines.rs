@@ -29,6 +29,37 @@ fn uci_perft_prints_moves_and_nodes_searched_as_stockfish_does() {
 }
 
 #[test]
+fn uci_positions_that_extend_the_last_one_or_leave_it_give_the_right_game() {
+    // The second and third commands extend the first (only the new moves are
+    // played); the fourth takes back a move, the fifth fails and leaves the
+    // game as it was, the sixth is another variant's start.
+    let (_, out, _) = motley_with_input(
+        &["uci"],
+        "position startpos moves e2e4\nd\nposition startpos moves e2e4 e7e5\nd\n\
+         position startpos moves e2e4 e7e5 g1f3\nd\nposition startpos moves e2e4\nd\n\
+         position startpos moves e2e4 e7e4\nd\n\
+         setoption name UCI_Variant value crazyhouse\nposition startpos moves e2e4\nd\nquit\n",
+    );
+    let fens: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Fen: "))
+        .collect();
+    assert_eq!(
+        fens,
+        [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1",
+        ],
+        "{out}"
+    );
+    assert_contains(&out, "info string illegal move `e7e4`");
+}
+
+#[test]
 fn uci_lists_variants_and_rulings_and_refuses_bad_input_with_a_message() {
     let (_, out, _) = motley_with_input(
         &["uci"],

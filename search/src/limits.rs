@@ -29,6 +29,10 @@ pub struct Limits {
 /// Time kept in hand for the protocol's overhead.
 const MARGIN: Duration = Duration::from_millis(50);
 
+/// Time kept on the clock against a loaded machine's lags: only what is
+/// above it is shared over the moves left (at most half the clock is kept).
+const RESERVE: Duration = Duration::from_secs(1);
+
 /// The moves a clock without `movestogo` is shared over.
 const MOVES_LEFT: u32 = 30;
 
@@ -47,7 +51,8 @@ impl Limits {
         // while the increment keeps the end of a game playable. A busy
         // machine lags: no search takes more than a fifth of the clock.
         let moves = clock.moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, MOVES_LEFT);
-        let share = left / moves + clock.increment * 3 / 4;
+        let spare = left.saturating_sub(RESERVE.min(left / 2));
+        let share = spare / moves + clock.increment * 3 / 4;
         let hard = (share * 3).min(left / 5).max(Duration::from_millis(1));
         let soft = (share * 3 / 5).min(hard);
         Some((soft, hard))
@@ -71,14 +76,15 @@ mod tests {
 
     #[test]
     fn a_clock_is_shared_over_the_moves_left_with_most_of_the_increment() {
-        // 10 s + 0.1 s: (9950 ms / 30 + 75 ms) = 406 ms a move.
+        // 10 s + 0.1 s: ((9950 - 1000) ms / 30 + 75 ms) = 373 ms a move.
         let (soft, hard) = clock(10_000, 100).budget().unwrap();
-        assert_eq!(soft.as_millis(), 243);
-        assert_eq!(hard.as_millis(), 1_219);
-        // Short of time, no search takes more than a fifth of the clock.
+        assert_eq!(soft.as_millis(), 223);
+        assert_eq!(hard.as_millis(), 1_119);
+        // Short of time, half the clock is kept and no search takes more
+        // than a fifth of it: (225 ms / 30 + 75 ms) = 82 ms a move.
         let (soft, hard) = clock(500, 100).budget().unwrap();
         assert_eq!(hard.as_millis(), 90);
-        assert_eq!(soft.as_millis(), 54);
+        assert_eq!(soft.as_millis(), 49);
     }
 
     #[test]

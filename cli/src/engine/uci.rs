@@ -24,6 +24,12 @@ struct Session {
     game: Game,
     thinker: Thinker,
     random: Option<Random>,
+    /// The setup and moves of the `position` command `game` was set up by,
+    /// `None` after `ucinewgame` or a change of variant or ruling. A GUI
+    /// sends the whole game before each `go`; the moves it shares with the
+    /// last command are not played again (replaying a long game's every
+    /// move cost a loaded machine its clock).
+    line: Option<(Vec<String>, Vec<String>)>,
 }
 
 /// Prints a line and flushes, so a GUI reading a pipe sees it at once.
@@ -47,6 +53,7 @@ pub fn run(catalog: Catalog, random: Option<u64>) -> Result<(), Failure> {
         catalog,
         thinker: Thinker::new(HASH_MB),
         random: random.map(Random::new),
+        line: None,
     };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -169,6 +176,7 @@ impl Session {
 
     fn new_game(&mut self) {
         self.thinker.stop();
+        self.line = None;
         match self.fresh() {
             Ok(game) => self.game = game,
             Err(e) => say(&format!("info string {e}")),
@@ -183,24 +191,40 @@ impl Session {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let result = (|| {
-            let mut game = self.fresh()?;
-            match setup.split_first() {
-                Some((&"startpos", [])) => {}
-                Some((&"fen", fen)) if !fen.is_empty() => {
-                    game.set_fen(&fen.join(" ")).map_err(|e| e.to_string())?;
+        let setup: Vec<String> = setup.iter().map(ToString::to_string).collect();
+        let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        let result = (|| -> Result<Game, String> {
+            let (mut game, played) = match &self.line {
+                Some((known, played)) if *known == setup && moves.starts_with(played) => {
+                    (self.game.clone(), played.len())
                 }
-                _ => return Err(format!("bad position `{}`", args.join(" "))),
-            }
-            for m in moves {
+                _ => (self.set_up(&setup)?, 0),
+            };
+            for m in &moves[played..] {
                 game.play(m).map_err(|e| e.to_string())?;
             }
             Ok(game)
         })();
         match result {
-            Ok(game) => self.game = game,
+            Ok(game) => {
+                self.game = game;
+                self.line = Some((setup, moves));
+            }
             Err(e) => say(&format!("info string {e}")),
         }
+    }
+
+    /// A fresh game from `startpos` or `fen FEN...`.
+    fn set_up(&self, setup: &[String]) -> Result<Game, String> {
+        let mut game = self.fresh()?;
+        match setup.split_first() {
+            Some((first, [])) if first == "startpos" => {}
+            Some((first, fen)) if first == "fen" && !fen.is_empty() => {
+                game.set_fen(&fen.join(" ")).map_err(|e| e.to_string())?;
+            }
+            _ => return Err(format!("bad position `{}`", setup.join(" "))),
+        }
+        Ok(game)
     }
 
     /// `go ...`: perft, or a search within the given limits.
