@@ -52,6 +52,78 @@ pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
     fn repetition_key(&self, rules: &Self::Rules) -> Self;
 }
 
+/// A position played by copy-make: its moves are generated pseudo-legally
+/// and each is played on a copy, then tested. The legal moves, whether there
+/// are any, and perft follow from that; a variant's [`VariantPosition`]
+/// methods call these.
+pub(crate) trait CopyMake: VariantPosition {
+    /// How many pseudo-legal moves to make room for.
+    const CAPACITY: usize;
+
+    /// Appends the pseudo-legal moves to `out`.
+    fn pseudo_moves(&self, rules: &Self::Rules, out: &mut Vec<Self::Move>);
+
+    /// Whether the pseudo-legal `m`, which leads to `child`, is legal.
+    fn is_legal_move(&self, m: Self::Move, child: &Self, rules: &Self::Rules) -> bool;
+
+    /// The move that passes, when the position has one besides the
+    /// pseudo-legal moves; `any_legal` tells whether one of those is legal.
+    #[inline(always)]
+    fn pass(&self, _rules: &Self::Rules, _any_legal: bool) -> Option<Self::Move> {
+        None
+    }
+
+    /// The legal moves, in generation order (the pass last).
+    fn copy_make_legal(&self, rules: &Self::Rules) -> Vec<Self::Move> {
+        let mut moves = Vec::with_capacity(Self::CAPACITY);
+        self.pseudo_moves(rules, &mut moves);
+        moves.retain(|&m| self.is_legal_move(m, &self.play(m, rules), rules));
+        if let Some(pass) = self.pass(rules, !moves.is_empty()) {
+            moves.push(pass);
+        }
+        moves
+    }
+
+    /// Whether there is any legal move.
+    fn copy_make_any(&self, rules: &Self::Rules) -> bool {
+        let mut moves = Vec::with_capacity(Self::CAPACITY);
+        self.pseudo_moves(rules, &mut moves);
+        moves
+            .iter()
+            .any(|&m| self.is_legal_move(m, &self.play(m, rules), rules))
+            || self.pass(rules, false).is_some()
+    }
+
+    /// Leaves of the legal move tree at `depth`, every leaf played.
+    fn copy_make_perft(&self, depth: u32, rules: &Self::Rules) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let leaves = |child: Self| {
+            if depth == 1 {
+                1
+            } else {
+                child.copy_make_perft(depth - 1, rules)
+            }
+        };
+        let mut moves = Vec::with_capacity(Self::CAPACITY);
+        self.pseudo_moves(rules, &mut moves);
+        let mut n = 0;
+        let mut any_legal = false;
+        for m in moves {
+            let child = self.play(m, rules);
+            if self.is_legal_move(m, &child, rules) {
+                any_legal = true;
+                n += leaves(child);
+            }
+        }
+        if let Some(pass) = self.pass(rules, any_legal) {
+            n += leaves(self.play(pass, rules));
+        }
+        n
+    }
+}
+
 /// The legal move of `pos` whose canonical text is `text`, after checking
 /// that `text` is move text of a `files` x `ranks` board with the piece
 /// letters `letters` (the usual [`VariantPosition::parse_move`]).
