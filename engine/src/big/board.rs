@@ -46,6 +46,16 @@ impl<const KINDS: usize> Board<KINDS> {
         (0..KINDS).find(|&r| self.role[r] & b != 0)
     }
 
+    /// The colour and type of the piece on `sq`, if any.
+    pub(crate) fn piece_at(&self, sq: usize) -> Option<(Color, usize)> {
+        let color = if self.color[0] & bit(sq) != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some((color, self.role_at(sq)?))
+    }
+
     /// Puts a piece on the empty square `sq`.
     pub(crate) fn put(&mut self, sq: usize, color: Color, role: usize) {
         self.color[color.index()] |= bit(sq);

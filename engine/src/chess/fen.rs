@@ -4,12 +4,9 @@
 //! optional castling, en passant and counter fields. Output prints the en
 //! passant square only when an en passant capture is legal.
 
-use std::fmt::Write;
-
-use super::piece::{Piece, Role};
-use super::position::{CastlingRights, Position};
+use super::piece::Piece;
+use super::position::Position;
 use crate::bitboard::Bitboard;
-use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
 
@@ -22,28 +19,8 @@ impl Position {
         let fields = fen::split_fields(fen, fen)?;
         let mut pos = Position::empty();
         fen::parse_board8(fields[0], Piece::from_char, |sq, piece| pos.put(sq, piece))?;
-        pos.turn = fen::parse_side(fields[1])?;
-        let bits = fen::parse_castling8(
-            fields.get(2).copied().unwrap_or("-"),
-            "a chess castling right",
-            |color, king, sq| {
-                let role = if king { Role::King } else { Role::Rook };
-                pos.pieces(color, role).contains(sq)
-            },
-        )?;
-        pos.castling = CastlingRights::from_bits(bits);
-        let us = pos.turn;
-        pos.ep_square = fen::parse_ep8(
-            fields.get(3).copied().unwrap_or("-"),
-            &fen::EpBoard {
-                turn: us,
-                our_pawns: pos.pieces(us, Role::Pawn),
-                their_pawns: pos.pieces(!us, Role::Pawn),
-                occupied: pos.occupied(),
-                gated: Bitboard::EMPTY,
-            },
-        )?;
-        (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
+        pos.core
+            .read_fields(&fields, "a chess castling right", Bitboard::EMPTY)?;
         validate(&pos)?;
         Ok(pos)
     }
@@ -52,29 +29,15 @@ impl Position {
     pub fn fen(&self) -> String {
         let mut fen = String::with_capacity(90);
         fen::board8_text(&mut fen, |sq| self.piece_at(sq).map(Piece::char));
-        fen.push_str(fen::side_text(self.turn));
-        fen::push_castling8(&mut fen, self.castling.bits());
-        fen::push_ep8(&mut fen, self.legal_ep_square());
-        let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
+        self.core.push_fields(&mut fen, self.legal_ep_square());
         fen
     }
 }
 
 fn validate(pos: &Position) -> Result<(), EngineError> {
-    for color in Color::ALL {
-        fen::check_army8(
-            color,
-            pos.pieces(color, Role::King).count(),
-            pos.by_color(color).count(),
-            pos.pieces(color, Role::Pawn).count(),
-            (16, ""),
-        )?;
-    }
-    if (pos.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return Err(bad_fen("pawn on the first or last rank"));
-    }
-    let waiting = !pos.turn;
-    if pos.is_attacked(pos.king_square(waiting), pos.turn, pos.occupied()) {
+    pos.core.check_armies((16, ""))?;
+    let waiting = !pos.turn();
+    if pos.is_attacked(pos.king_square(waiting), pos.turn(), pos.occupied()) {
         return Err(bad_fen("the side not to move is in check"));
     }
     Ok(())

@@ -4,7 +4,6 @@
 use super::{
     geometry, Position, Rules, CAPTURED, JESTER, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
 };
-use crate::big::{bit, Board};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
@@ -13,12 +12,10 @@ impl Position {
     /// Reads and validates a FEN.
     pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
-        let parts = fen::split_fen(fen)?;
+        let (board, turn, parts) = g.read_head(fen, LETTERS)?;
         let f = &parts.fields;
-        let board = g.parse_board(f[0], LETTERS)?;
-        let turn = fen::parse_side(f[1])?;
         let mut p = Position {
-            board: Board::with(board),
+            board,
             turn,
             sub: 1,
             captured: 0,
@@ -153,13 +150,7 @@ impl Position {
     /// The FEN, state field per `spec/rulings/jester.md`.
     pub(super) fn write_fen(&self) -> String {
         let g = geometry();
-        let mut s = g.fen_head(LETTERS, self.turn, |sq| {
-            let white = self.board.color[0] & bit(sq) != 0;
-            Some((
-                if white { Color::White } else { Color::Black },
-                self.board.role_at(sq)?,
-            ))
-        });
+        let mut s = g.fen_head(LETTERS, self.turn, &self.board);
         s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));
         let mut state = Vec::new();
         match self.captured {

@@ -2,8 +2,7 @@
 //! state keys `croissant`, `double_stepped` and `frozen`.
 
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
-use crate::big::{bit, squares, Board};
-use crate::color::Color;
+use crate::big::{bit, squares};
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
 use crate::variant::VariantPosition;
@@ -12,12 +11,11 @@ impl Position {
     /// Reads and validates a FEN.
     pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
-        let parts = fen::split_fen(fen)?;
+        let (board, turn, parts) = g.read_head(fen, LETTERS)?;
         let f = &parts.fields;
-        let board = g.parse_board(f[0], LETTERS)?;
         let mut p = Position {
-            board: Board::with(board),
-            turn: fen::parse_side(f[1])?,
+            board,
+            turn,
             castling: 0,
             ep: NONE,
             croissant: NONE,
@@ -185,13 +183,7 @@ impl Position {
     /// The FEN, state field per `spec/rulings/joke.md`.
     pub(super) fn write_fen(&self, rules: &Rules) -> String {
         let g = geometry();
-        let mut s = g.fen_head(LETTERS, self.turn, |sq| {
-            let white = self.board.color[0] & bit(sq) != 0;
-            Some((
-                if white { Color::White } else { Color::Black },
-                self.board.role_at(sq)?,
-            ))
-        });
+        let mut s = g.fen_head(LETTERS, self.turn, &self.board);
         s.push(' ');
         let mut castling = String::new();
         for (right, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {

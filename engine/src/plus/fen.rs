@@ -1,7 +1,5 @@
 //! FEN with holdings and the state field (LANGUAGE.md §6, `spec/rulings/`).
 
-use std::fmt::Write;
-
 use super::{setup_role, Extension, Last, Position, Role};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -31,32 +29,13 @@ impl<R: Extension> Position<R> {
         if let Some(h) = holdings {
             parse_holdings(&mut pos, h)?;
         }
-        pos.turn = fen::parse_side(fields[1])?;
-        pos.castling = fen::parse_castling8(
-            fields.get(2).copied().unwrap_or("-"),
-            "a castling right",
-            |color, king, sq| {
-                let role = if king { Role::King } else { Role::Rook };
-                pos.pieces(color, role).contains(sq)
-            },
-        )?;
-        let us = pos.turn;
-        pos.ep_square = fen::parse_ep8(
-            fields.get(3).copied().unwrap_or("-"),
-            &fen::EpBoard {
-                turn: us,
-                our_pawns: pos.pieces(us, Role::Pawn),
-                their_pawns: pos.pieces(!us, Role::Pawn),
-                occupied: pos.occupied(),
-                // The pawn's origin is empty, or holds the Fool gated onto it.
-                gated: if R::GATES {
-                    pos.pieces(!us, Role::Extra)
-                } else {
-                    Bitboard::EMPTY
-                },
-            },
-        )?;
-        (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
+        // The pawn's origin may hold the Fool gated onto it.
+        let gates = if R::GATES {
+            pos.core.by_role[Role::Extra.index()]
+        } else {
+            Bitboard::EMPTY
+        };
+        pos.core.read_fields(&fields, "a castling right", gates)?;
         if let Some(state) = state {
             parse_state(&mut pos, state)?;
         }
@@ -68,7 +47,7 @@ impl<R: Extension> Position<R> {
             if setup_role(color, sq) != Some(role) {
                 continue;
             }
-            let rights = pos.castling >> (2 * color.index());
+            let rights = pos.core.castling >> (2 * color.index());
             let unmoved = match role {
                 Role::King => rights & 3 != 0,
                 Role::Rook => rights & if sq.file() == 7 { 1 } else { 2 } != 0,
@@ -115,10 +94,7 @@ impl<R: Extension> Position<R> {
             fen.extend(letters);
         }
         fen.push(']');
-        fen.push_str(fen::side_text(self.turn));
-        fen::push_castling8(&mut fen, self.castling);
-        fen::push_ep8(&mut fen, self.legal_ep_square(rules));
-        let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
+        self.core.push_fields(&mut fen, self.legal_ep_square(rules));
         let state = R::state_entries(&self.state);
         fen::push_state(&mut fen, &state);
         fen
@@ -250,18 +226,8 @@ pub(crate) fn flag_text(bits: u8) -> Option<&'static str> {
 }
 
 fn validate<R: Extension>(pos: &Position<R>, rules: &R) -> Result<(), EngineError> {
-    for color in Color::ALL {
-        fen::check_army8(
-            color,
-            pos.pieces(color, Role::King).count(),
-            pos.by_color[color.index()].count(),
-            pos.pieces(color, Role::Pawn).count(),
-            (17, " (the chess army and the extra piece)"),
-        )?;
-    }
-    if (pos.by_role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-        return Err(bad_fen("pawn on the first or last rank"));
-    }
+    pos.core
+        .check_armies((17, " (the chess army and the extra piece)"))?;
     if pos.mover_king_attacked(rules) {
         return Err(bad_fen("the side not to move is in check"));
     }

@@ -25,6 +25,7 @@ pub use moves::{Kind, Move};
 use crate::attacks;
 use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
+use crate::core8::Core8;
 
 /// A kind of piece: the six orthodox ones and the variant's extra piece
 /// (the Fool `F`, the Clown `C` or the Entity `E`).
@@ -107,16 +108,8 @@ pub struct Last {
 /// around the variant's own state `R::State` (the FEN's state field).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position<R: Extension> {
-    pub(crate) by_role: [Bitboard; 7],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) turn: Color,
-    /// Castling rights: bit 0 white king side, 1 white queen side, 2 and 3
-    /// black.
-    pub(crate) castling: u8,
-    /// Kept only when a pawn of the side to move attacks it.
-    pub(crate) ep_square: Option<Square>,
-    pub(crate) halfmoves: u32,
-    pub(crate) fullmoves: u32,
+    /// The board with the extra piece, side, rights and clocks.
+    pub(crate) core: Core8<7>,
     /// Pieces in hand, per colour and role.
     pub(crate) hand: [[u8; 7]; 2],
     /// Pieces that have not moved (LANGUAGE.md §6.3); not in the FEN.
@@ -180,7 +173,7 @@ impl<R: Extension> Position<R> {
                 BACK[file as usize],
             );
         }
-        pos.castling = 15;
+        pos.core.castling = 15;
         pos.virgin = pos.occupied();
         pos.hand[0][Role::Extra.index()] = R::START_HAND;
         pos.hand[1][Role::Extra.index()] = R::START_HAND;
@@ -189,13 +182,7 @@ impl<R: Extension> Position<R> {
 
     pub(crate) fn empty() -> Position<R> {
         Position {
-            by_role: [Bitboard::EMPTY; 7],
-            by_color: [Bitboard::EMPTY; 2],
-            turn: Color::White,
-            castling: 0,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            core: Core8::empty(),
             hand: [[0; 7]; 2],
             virgin: Bitboard::EMPTY,
             state: R::State::default(),
@@ -204,14 +191,12 @@ impl<R: Extension> Position<R> {
 
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, color: Color, role: Role) {
-        let bb = Bitboard::from_square(sq);
-        self.by_role[role.index()] |= bb;
-        self.by_color[color.index()] |= bb;
+        self.core.put(sq, color, role.index());
     }
 
     /// The move number.
     pub fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.core.fullmoves
     }
 
     /// The number of `role` pieces `color` has in hand.
@@ -227,38 +212,31 @@ impl<R: Extension> Position<R> {
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.core.occupied()
     }
 
     /// `color`'s pieces of `role`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_color[color.index()] & self.by_role[role.index()]
+        self.core.pieces(color, role.index())
     }
 
     /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = if self.by_color[0].contains(sq) {
-            Color::White
-        } else if self.by_color[1].contains(sq) {
-            Color::Black
-        } else {
-            return None;
-        };
-        let role = self.role_at(sq)?;
-        Some((color, role))
+        let (color, role) = self.core.piece_at(sq)?;
+        Some((color, Role::ALL[role]))
     }
 
     #[inline(always)]
     pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
         Role::ALL
             .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+            .find(|r| self.core.by_role[r.index()].contains(sq))
     }
 
     #[inline(always)]
     pub(crate) fn king_square(&self, color: Color) -> Square {
-        self.pieces(color, Role::King).lowest()
+        self.core.king_square(color)
     }
 
     /// Whether a piece of `by` attacks `sq` with `occupied` as blockers;
@@ -273,16 +251,16 @@ impl<R: Extension> Position<R> {
         occupied: Bitboard,
         imitated: Option<Role>,
     ) -> bool {
-        let them = self.by_color[by.index()];
-        let queens = self.by_role[Role::Queen.index()];
+        let them = self.core.by_color[by.index()];
+        let queens = self.core.by_role[Role::Queen.index()];
         let mut sets = Attackers {
-            rooks: (self.by_role[Role::Rook.index()] | queens) & them,
-            bishops: (self.by_role[Role::Bishop.index()] | queens) & them,
-            knights: self.by_role[Role::Knight.index()] & them,
-            kings: self.by_role[Role::King.index()] & them,
-            pawns: self.by_role[Role::Pawn.index()] & them,
+            rooks: (self.core.by_role[Role::Rook.index()] | queens) & them,
+            bishops: (self.core.by_role[Role::Bishop.index()] | queens) & them,
+            knights: self.core.by_role[Role::Knight.index()] & them,
+            kings: self.core.by_role[Role::King.index()] & them,
+            pawns: self.core.by_role[Role::Pawn.index()] & them,
         };
-        let extra = self.by_role[Role::Extra.index()] & them;
+        let extra = self.core.by_role[Role::Extra.index()] & them;
         if extra.any() && rules.extra_attacks(sq, extra, occupied, imitated, &mut sets) {
             return true;
         }
@@ -297,7 +275,7 @@ impl<R: Extension> Position<R> {
     /// extra pieces with the powers they have now.
     #[inline(always)]
     pub(crate) fn king_attacked(&self, rules: &R) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.attacked_by(
             rules,
             self.king_square(us),
@@ -311,11 +289,11 @@ impl<R: Extension> Position<R> {
     /// side to move's extra pieces imitate that move.
     #[inline(always)]
     pub(crate) fn mover_king_attacked(&self, rules: &R) -> bool {
-        let mover = !self.turn;
+        let mover = !self.core.turn;
         self.attacked_by(
             rules,
             self.king_square(mover),
-            self.turn,
+            self.core.turn,
             self.occupied(),
             R::imitated_to_move(&self.state),
         )
