@@ -8,9 +8,22 @@ use crate::color::Color;
 use crate::error::EngineError;
 use crate::game::{Outcome, Reason};
 
+/// The FEN of a variant's positions under the rulings `R` (LANGUAGE.md
+/// §6). Each variant implements it in its `fen.rs`, beside the rest of its
+/// notation; [`VariantPosition`] requires it.
+pub trait Fen<R>: Sized {
+    /// The position a FEN describes.
+    fn from_fen(fen: &str, rules: &R) -> Result<Self, EngineError>;
+    /// The FEN of this position.
+    fn fen(&self, rules: &R) -> String;
+}
+
 /// A position of a variant the engine implements: the one interface every
-/// variant's typed position offers, under its rulings `Self::Rules`.
-pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
+/// variant's typed position offers, under its rulings `Self::Rules`, its
+/// FEN ([`Fen`]) included.
+pub trait VariantPosition:
+    Fen<<Self as VariantPosition>::Rules> + Copy + PartialEq + fmt::Debug
+{
     /// The rulings in force.
     type Rules: Copy + fmt::Debug;
     /// A move.
@@ -20,10 +33,6 @@ pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
     fn rules(rulings: &[(String, String)]) -> Result<Self::Rules, EngineError>;
     /// The start position under `rules`.
     fn startpos(rules: &Self::Rules) -> Result<Self, EngineError>;
-    /// The position a FEN describes.
-    fn from_fen(fen: &str, rules: &Self::Rules) -> Result<Self, EngineError>;
-    /// The FEN of this position.
-    fn fen(&self, rules: &Self::Rules) -> String;
     /// The legal moves.
     fn legal_moves(&self, rules: &Self::Rules) -> Vec<Self::Move>;
     /// Whether there is any legal move.

@@ -16,7 +16,7 @@ use crate::big::{bit, squares, Bits, Board, Geometry, Role, N, NE, NW, S, SE, SW
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
-use crate::variant::{find_legal, CopyMake, VariantGame, VariantPosition};
+use crate::variant::{find_legal, CopyMake, Fen, VariantGame, VariantPosition};
 
 /// The board: 10 files, 11 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -392,12 +392,6 @@ impl VariantPosition for Position {
     }
     fn startpos(rules: &Rules) -> Result<Position, EngineError> {
         Position::from_fen(START_FEN, rules)
-    }
-    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::read_fen(fen, rules)
-    }
-    fn fen(&self, _: &Rules) -> String {
-        self.write_fen()
     }
     /// The legal moves, in generation order (`0000` last).
     fn legal_moves(&self, rules: &Rules) -> Vec<Move> {

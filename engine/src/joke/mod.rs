@@ -15,7 +15,7 @@ use crate::big::{bit, squares, Bits, Board, Geometry, Role};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
-use crate::variant::{find_legal, CopyMake, VariantGame, VariantPosition};
+use crate::variant::{find_legal, CopyMake, Fen, VariantGame, VariantPosition};
 
 /// The board: 9 files, 9 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -320,12 +320,6 @@ impl VariantPosition for Position {
     }
     fn startpos(rules: &Rules) -> Result<Position, EngineError> {
         Position::from_fen(rules.start_fen(), rules)
-    }
-    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::read_fen(fen, rules)
-    }
-    fn fen(&self, rules: &Rules) -> String {
-        self.write_fen(rules)
     }
     fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
         self.copy_make_legal(rules)

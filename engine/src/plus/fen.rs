@@ -5,10 +5,11 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
+use crate::variant::Fen;
 
-impl<R: Extension> Position<R> {
+impl<R: Extension> Fen<R> for Position<R> {
     /// Reads and validates a FEN of the variant.
-    pub(super) fn read_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
+    fn from_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
         let extra = R::LETTER;
         let (fields, state) = fen::split_state(fen)?;
         let mut pos = Position::empty();
@@ -64,7 +65,7 @@ impl<R: Extension> Position<R> {
 
     /// The FEN: board, holdings, side, castling, en passant (only when a
     /// capture is legal), counters, state.
-    pub(super) fn write_fen(&self, rules: &R) -> String {
+    fn fen(&self, rules: &R) -> String {
         let extra = R::LETTER;
         let mut fen = String::with_capacity(100);
         fen::board8_text(&mut fen, |sq| {

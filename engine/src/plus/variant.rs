@@ -31,12 +31,6 @@ impl<R: Extension> VariantPosition for Position<R> {
     fn startpos(_: &R) -> Result<Position<R>, EngineError> {
         Ok(Position::startpos())
     }
-    fn from_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
-        Position::read_fen(fen, rules)
-    }
-    fn fen(&self, rules: &R) -> String {
-        self.write_fen(rules)
-    }
     fn legal_moves(&self, rules: &R) -> Vec<Move> {
         self.copy_make_legal(rules)
     }
