@@ -25,7 +25,6 @@ pub mod bitboard;
 pub mod chess;
 pub mod clown;
 mod color;
-mod core8;
 pub mod entity;
 mod error;
 mod fen;

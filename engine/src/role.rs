@@ -3,9 +3,9 @@
 //!
 //! Chess ([`crate::chess::Role`]), the 8x8 core ([`crate::plus::Role`]) and
 //! the larger boards ([`crate::big::Role`]) each have their own role enum,
-//! sized for their boards, but the tables shared between them
-//! ([`crate::core8`], [`crate::chess::insufficient`]) index the orthodox
-//! roles the same way in all three. `roles!` declares an enum with the
+//! sized for their boards, but the code shared between them
+//! ([`crate::chess::insufficient`], the 8x8 FEN fields of `crate::fen`)
+//! indexes the orthodox roles the same way in all three. `roles!` declares an enum with the
 //! six orthodox roles first, in that order, then the enum's own, so the
 //! shared indices hold by construction.
 

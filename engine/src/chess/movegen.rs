@@ -21,7 +21,7 @@ impl Position {
     /// Appends all legal moves to `moves`.
     #[inline]
     pub fn generate_legal(&self, moves: &mut MoveList) {
-        match self.core.turn {
+        match self.turn {
             Color::White => self.generate::<true>(moves),
             Color::Black => self.generate::<false>(moves),
         }
@@ -114,7 +114,7 @@ impl Position {
             );
         }
 
-        if let Some(ep) = self.core.ep_square {
+        if let Some(ep) = self.ep_square {
             self.generate_en_passant(us, king, ep, occupied, moves);
         }
     }
@@ -225,7 +225,7 @@ impl Position {
     /// Castling moves, when not in check.
     #[inline(always)]
     fn generate_castles(&self, us: Color, king: Square, occupied: Bitboard, moves: &mut MoveList) {
-        let rights = self.castling_rights();
+        let rights = self.castling;
         if !rights.has(us, true) && !rights.has(us, false) {
             return;
         }

@@ -62,14 +62,14 @@ impl Rules {
             // Up to the count just lost, the held pieces of that type are the
             // ones just captured; any beyond were held before.
             NotImmediately::Piece => {
-                u32::from(pos.hand[pos.core.turn.index()][held.index()]) > just_lost(held)
+                u32::from(pos.hand[pos.turn.index()][held.index()]) > just_lost(held)
             }
         }
     }
 
     /// A Knight may be declared the Clown on its first move, once per game.
     fn declarations(&self, pos: &Position, list: &mut Vec<Move>) {
-        let us = pos.core.turn;
+        let us = pos.turn;
         if pos.state.has_clown(us) {
             return;
         }
@@ -86,7 +86,7 @@ impl Rules {
     /// Re-entry of a held Knight or Bishop (or a Knight as the Clown) on an
     /// empty square of the zone, once per game.
     fn drops(&self, pos: &Position, list: &mut Vec<Move>, in_check: Option<bool>) {
-        let us = pos.core.turn;
+        let us = pos.turn;
         let hand = pos.hand[us.index()];
         let can = !pos.state.has_reentered(us)
             && (hand[Role::Knight.index()] > 0 || hand[Role::Bishop.index()] > 0)
@@ -183,7 +183,7 @@ impl Extension for Rules {
 
     fn special_moves(&self, pos: &Position, list: &mut Vec<Move>, in_check: Option<bool>) {
         let (own, _, occ) = pos.sides();
-        for from in pos.pieces(pos.core.turn, Role::Extra) {
+        for from in pos.pieces(pos.turn, Role::Extra) {
             push_all(list, from, clown_attacks(from, occ) & !own, Role::Extra);
         }
         self.declarations(pos, list);
@@ -206,7 +206,7 @@ impl Extension for Rules {
     }
 
     fn after_play(&self, pos: &mut Position, m: Move, captured: Option<Role>) {
-        let us = pos.core.turn;
+        let us = pos.turn;
         let bit = 1 << us.index();
         if m.kind == Kind::Drop {
             pos.state.reentered |= bit;

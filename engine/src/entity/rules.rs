@@ -66,7 +66,7 @@ impl Extension for Rules {
     /// The Entity's `WA` moves, and its entry on an empty square of the zone
     /// while not in check.
     fn special_moves(&self, pos: &Position, list: &mut Vec<Move>, in_check: Option<bool>) {
-        let us = pos.core.turn;
+        let us = pos.turn;
         let (own, _, occ) = pos.sides();
         for from in pos.pieces(us, Role::Extra) {
             push_all(list, from, WAZIR_ALFIL[from.index()] & !own, Role::Extra);

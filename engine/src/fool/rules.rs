@@ -44,7 +44,7 @@ pub struct Rules {
 impl Rules {
     /// The squares a Fool on `from` moving like `power` reaches.
     fn destinations(&self, pos: &Position, from: Square, power: Role) -> Bitboard {
-        let us = pos.core.turn;
+        let us = pos.turn;
         let (own, enemy, occ) = pos.sides();
         let targets = !own;
         match power {
@@ -73,7 +73,7 @@ impl Rules {
     /// piece, captures, or castles (king or rook square) also comes with the
     /// Fool entering on the square left.
     fn gatings(&self, pos: &Position, list: &mut Vec<Move>) {
-        let us = pos.core.turn;
+        let us = pos.turn;
         let (_, enemy, _) = pos.sides();
         let gated = |m: Move, sq: Square| Move {
             gate: sq.index() as u8,
@@ -191,20 +191,20 @@ impl Extension for Rules {
     }
 
     fn special_moves(&self, pos: &Position, list: &mut Vec<Move>, _in_check: Option<bool>) {
-        let us = pos.core.turn;
+        let us = pos.turn;
         if let Some(power) = Self::imitated_to_move(&pos.state) {
             for from in pos.pieces(us, Role::Extra) {
                 push_all(list, from, self.destinations(pos, from, power), Role::Extra);
             }
         }
-        if pos.hand[us.index()][Role::Extra.index()] > 0 && pos.core.fullmoves <= self.deadline {
+        if pos.hand[us.index()][Role::Extra.index()] > 0 && pos.fullmoves <= self.deadline {
             self.gatings(pos, list);
         }
     }
 
     fn after_play(&self, pos: &mut Position, m: Move, captured: Option<Role>) {
-        let us = pos.core.turn;
-        if pos.core.fullmoves >= self.deadline {
+        let us = pos.turn;
+        if pos.fullmoves >= self.deadline {
             pos.hand[us.index()][Role::Extra.index()] = 0;
         }
         let last = pos.state.last;

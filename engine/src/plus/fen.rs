@@ -1,5 +1,7 @@
 //! FEN with holdings and the state field (LANGUAGE.md §6, `spec/rulings/`).
 
+use std::fmt::Write;
+
 use super::{setup_role, Extension, Last, Position, Role};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -30,13 +32,20 @@ impl<R: Extension> Fen<R> for Position<R> {
         if let Some(h) = holdings {
             parse_holdings(&mut pos, h)?;
         }
-        // The pawn's origin may hold the Fool gated onto it.
+        // The pawn's origin is empty, or holds the Fool gated onto it.
         let gates = if R::GATES {
-            pos.core.by_role[Role::Extra.index()]
+            pos.by_role[Role::Extra.index()]
         } else {
             Bitboard::EMPTY
         };
-        pos.core.read_fields(&fields, "a castling right", gates)?;
+        let rest = fen::parse_fields8(
+            &fields,
+            (&pos.by_role, pos.by_color),
+            gates,
+            "a castling right",
+        )?;
+        (pos.turn, pos.castling, pos.ep_square) = (rest.turn, rest.castling, rest.ep_square);
+        (pos.halfmoves, pos.fullmoves) = (rest.halfmoves, rest.fullmoves);
         if let Some(state) = state {
             parse_state(&mut pos, state)?;
         }
@@ -48,7 +57,7 @@ impl<R: Extension> Fen<R> for Position<R> {
             if setup_role(color, sq) != Some(role) {
                 continue;
             }
-            let rights = pos.core.castling >> (2 * color.index());
+            let rights = pos.castling >> (2 * color.index());
             let unmoved = match role {
                 Role::King => rights & 3 != 0,
                 Role::Rook => rights & if sq.file() == 7 { 1 } else { 2 } != 0,
@@ -95,7 +104,10 @@ impl<R: Extension> Fen<R> for Position<R> {
             fen.extend(letters);
         }
         fen.push(']');
-        self.core.push_fields(&mut fen, self.legal_ep_square(rules));
+        fen.push_str(fen::side_text(self.turn));
+        fen::push_castling8(&mut fen, self.castling);
+        fen::push_ep8(&mut fen, self.legal_ep_square(rules));
+        let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
         let state = R::state_entries(&self.state);
         fen::push_state(&mut fen, &state);
         fen
@@ -227,8 +239,18 @@ pub(crate) fn flag_text(bits: u8) -> Option<&'static str> {
 }
 
 fn validate<R: Extension>(pos: &Position<R>, rules: &R) -> Result<(), EngineError> {
-    pos.core
-        .check_armies((17, " (the chess army and the extra piece)"))?;
+    for color in Color::ALL {
+        fen::check_army8(
+            color,
+            pos.pieces(color, Role::King).count(),
+            pos.by_color[color.index()].count(),
+            pos.pieces(color, Role::Pawn).count(),
+            (17, " (the chess army and the extra piece)"),
+        )?;
+    }
+    if (pos.by_role[Role::Pawn.index()] & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
+        return Err(bad_fen("pawn on the first or last rank"));
+    }
     if pos.mover_king_attacked(rules) {
         return Err(bad_fen("the side not to move is in check"));
     }

@@ -25,7 +25,6 @@ pub use moves::{Kind, Move};
 use crate::attacks;
 use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
-use crate::core8::Core8;
 use crate::role::roles;
 
 roles! {
@@ -82,8 +81,16 @@ pub struct Last {
 /// around the variant's own state `R::State` (the FEN's state field).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position<R: Extension> {
-    /// The board with the extra piece, side, rights and clocks.
-    pub(crate) core: Core8<7>,
+    pub(crate) by_role: [Bitboard; 7],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) turn: Color,
+    /// Castling rights: bit 0 white king side, 1 white queen side, 2 and 3
+    /// black.
+    pub(crate) castling: u8,
+    /// Kept only when a pawn of the side to move attacks it.
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
     /// Pieces in hand, per colour and role.
     pub(crate) hand: [[u8; 7]; 2],
     /// Pieces that have not moved (LANGUAGE.md §6.3); not in the FEN.
@@ -147,7 +154,7 @@ impl<R: Extension> Position<R> {
                 BACK[file as usize],
             );
         }
-        pos.core.castling = 15;
+        pos.castling = 15;
         pos.virgin = pos.occupied();
         pos.hand[0][Role::Extra.index()] = R::START_HAND;
         pos.hand[1][Role::Extra.index()] = R::START_HAND;
@@ -156,7 +163,13 @@ impl<R: Extension> Position<R> {
 
     pub(crate) fn empty() -> Position<R> {
         Position {
-            core: Core8::empty(),
+            by_role: [Bitboard::EMPTY; 7],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: Color::White,
+            castling: 0,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
             hand: [[0; 7]; 2],
             virgin: Bitboard::EMPTY,
             state: R::State::default(),
@@ -165,12 +178,14 @@ impl<R: Extension> Position<R> {
 
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, color: Color, role: Role) {
-        self.core.put(sq, color, role.index());
+        let bb = Bitboard::from_square(sq);
+        self.by_role[role.index()] |= bb;
+        self.by_color[color.index()] |= bb;
     }
 
     /// The move number.
     pub fn fullmoves(&self) -> u32 {
-        self.core.fullmoves
+        self.fullmoves
     }
 
     /// The number of `role` pieces `color` has in hand.
@@ -186,31 +201,38 @@ impl<R: Extension> Position<R> {
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.core.occupied()
+        self.by_color[0] | self.by_color[1]
     }
 
     /// `color`'s pieces of `role`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.core.pieces(color, role.index())
+        self.by_color[color.index()] & self.by_role[role.index()]
     }
 
     /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let (color, role) = self.core.piece_at(sq)?;
-        Some((color, Role::ALL[role]))
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = self.role_at(sq)?;
+        Some((color, role))
     }
 
     #[inline(always)]
     pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
         Role::ALL
             .into_iter()
-            .find(|r| self.core.by_role[r.index()].contains(sq))
+            .find(|r| self.by_role[r.index()].contains(sq))
     }
 
     #[inline(always)]
     pub(crate) fn king_square(&self, color: Color) -> Square {
-        self.core.king_square(color)
+        self.pieces(color, Role::King).lowest()
     }
 
     /// Whether a piece of `by` attacks `sq` with `occupied` as blockers;
@@ -225,16 +247,16 @@ impl<R: Extension> Position<R> {
         occupied: Bitboard,
         imitated: Option<Role>,
     ) -> bool {
-        let them = self.core.by_color[by.index()];
-        let queens = self.core.by_role[Role::Queen.index()];
+        let them = self.by_color[by.index()];
+        let queens = self.by_role[Role::Queen.index()];
         let mut sets = Attackers {
-            rooks: (self.core.by_role[Role::Rook.index()] | queens) & them,
-            bishops: (self.core.by_role[Role::Bishop.index()] | queens) & them,
-            knights: self.core.by_role[Role::Knight.index()] & them,
-            kings: self.core.by_role[Role::King.index()] & them,
-            pawns: self.core.by_role[Role::Pawn.index()] & them,
+            rooks: (self.by_role[Role::Rook.index()] | queens) & them,
+            bishops: (self.by_role[Role::Bishop.index()] | queens) & them,
+            knights: self.by_role[Role::Knight.index()] & them,
+            kings: self.by_role[Role::King.index()] & them,
+            pawns: self.by_role[Role::Pawn.index()] & them,
         };
-        let extra = self.core.by_role[Role::Extra.index()] & them;
+        let extra = self.by_role[Role::Extra.index()] & them;
         if extra.any() && rules.extra_attacks(sq, extra, occupied, imitated, &mut sets) {
             return true;
         }
@@ -249,7 +271,7 @@ impl<R: Extension> Position<R> {
     /// extra pieces with the powers they have now.
     #[inline(always)]
     pub(crate) fn king_attacked(&self, rules: &R) -> bool {
-        let us = self.core.turn;
+        let us = self.turn;
         self.attacked_by(
             rules,
             self.king_square(us),
@@ -263,11 +285,11 @@ impl<R: Extension> Position<R> {
     /// side to move's extra pieces imitate that move.
     #[inline(always)]
     pub(crate) fn mover_king_attacked(&self, rules: &R) -> bool {
-        let mover = !self.core.turn;
+        let mover = !self.turn;
         self.attacked_by(
             rules,
             self.king_square(mover),
-            self.core.turn,
+            self.turn,
             self.occupied(),
             R::imitated_to_move(&self.state),
         )

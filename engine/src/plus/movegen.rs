@@ -7,7 +7,20 @@ use super::moves::NO_GATE;
 use super::{Extension, Kind, Move, Position, Role};
 use crate::attacks;
 use crate::bitboard::{Bitboard, Square};
+use crate::color::Color;
 use crate::variant::VariantPosition;
+
+/// For each square, the castling rights kept when a piece moves from or to it.
+const CASTLING_KEEP: [u8; 64] = {
+    let mut keep = [15u8; 64];
+    keep[0] = 15 & !2;
+    keep[4] = 15 & !3;
+    keep[7] = 15 & !1;
+    keep[56] = 15 & !8;
+    keep[60] = 15 & !12;
+    keep[63] = 15 & !4;
+    keep
+};
 
 /// The promotion roles with the extra piece; without it the first four.
 pub(crate) const PROMOTIONS: [Role; 5] = [
@@ -53,8 +66,8 @@ impl<R: Extension> Position<R> {
     /// The side to move's own pieces, the enemy's, and every piece.
     #[inline(always)]
     pub(crate) fn sides(&self) -> (Bitboard, Bitboard, Bitboard) {
-        let own = self.core.by_color[self.core.turn.index()];
-        let enemy = self.core.by_color[(!self.core.turn).index()];
+        let own = self.by_color[self.turn.index()];
+        let enemy = self.by_color[(!self.turn).index()];
         (own, enemy, own | enemy)
     }
 
@@ -62,13 +75,13 @@ impl<R: Extension> Position<R> {
     /// the board.
     #[inline(always)]
     pub(crate) fn step_forward(&self, from: Square) -> Option<Square> {
-        let up: i8 = if self.core.turn.is_white() { 8 } else { -8 };
+        let up: i8 = if self.turn.is_white() { 8 } else { -8 };
         let to = from.index() as i8 + up;
         (0..64).contains(&to).then(|| Square::new(to as u8))
     }
 
     fn pawn_moves(&self, rules: &R, list: &mut Vec<Move>) {
-        let us = self.core.turn;
+        let us = self.turn;
         let (_, enemy, occ) = self.sides();
         let (up, start_rank, last_rank): (i8, u8, u8) =
             if us.is_white() { (8, 1, 7) } else { (-8, 6, 0) };
@@ -97,7 +110,7 @@ impl<R: Extension> Position<R> {
             for to in caps & enemy {
                 push_to(to, list);
             }
-            if let Some(ep) = self.core.ep_square {
+            if let Some(ep) = self.ep_square {
                 if caps.contains(ep) {
                     list.push(mv(from, ep, Role::Pawn, Kind::EnPassant));
                 }
@@ -106,7 +119,7 @@ impl<R: Extension> Position<R> {
     }
 
     fn piece_moves(&self, list: &mut Vec<Move>) {
-        let us = self.core.turn;
+        let us = self.turn;
         let (own, _, occ) = self.sides();
         let targets = !own;
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -133,8 +146,8 @@ impl<R: Extension> Position<R> {
     /// not in check, the square passed not attacked (before the move).
     /// Returns whether the side to move is in check when it had to find out.
     fn castling_moves(&self, rules: &R, list: &mut Vec<Move>) -> Option<bool> {
-        let us = self.core.turn;
-        let rights = self.core.castling >> (2 * us.index());
+        let us = self.turn;
+        let rights = self.castling >> (2 * us.index());
         if rights & 3 == 0 {
             return None;
         }
@@ -182,20 +195,26 @@ impl<R: Extension> Position<R> {
 
     /// Plays `m`, a pseudo-legal move of this position, in place.
     pub(crate) fn play_unchecked(&mut self, rules: &R, m: Move) {
-        let us = self.core.turn;
+        let us = self.turn;
+        let them = !us;
         let to = Bitboard::from_square(m.to);
         let mut captured: Option<Role> = None;
-        self.core.ep_square = None;
+        self.ep_square = None;
         if m.kind == Kind::Drop {
             let h = &mut self.hand[us.index()][R::hand_role(m.role).index()];
             *h = h.saturating_sub(1);
             self.put(m.to, us, m.role);
         } else {
-            if self.core.by_color[(!us).index()].contains(m.to) {
+            if self.by_color[them.index()].contains(m.to) {
                 captured = self.role_at(m.to);
-                self.core.capture_on(m.to);
+                self.by_color[them.index()] ^= to;
+                for bb in &mut self.by_role {
+                    *bb &= !to;
+                }
             }
-            self.core.shift(m.from, m.to, m.role.index());
+            let from_to = Bitboard::from_square(m.from) | to;
+            self.by_role[m.role.index()] ^= from_to;
+            self.by_color[us.index()] ^= from_to;
             if m.kind == Kind::EnPassant {
                 captured = Some(Role::Pawn);
             }
@@ -206,6 +225,7 @@ impl<R: Extension> Position<R> {
             let h = &mut self.hand[us.index()][Role::Extra.index()];
             *h = h.saturating_sub(1);
         }
+        self.castling &= CASTLING_KEEP[m.from.index()] & CASTLING_KEEP[m.to.index()];
         // Whatever moved or arrived has moved; castling rooks and gated
         // Fools included.
         self.virgin &= !(Bitboard::from_square(m.from) | to);
@@ -216,28 +236,52 @@ impl<R: Extension> Position<R> {
             let rf = if m.to.file() == 6 { 7 } else { 0 };
             self.virgin &= !Bitboard::from_square(Square::from_coords(rf, m.from.rank()));
         }
-        let pawn_moved = m.role == Role::Pawn && m.kind != Kind::Drop;
-        self.core
-            .count_move(m.from, m.to, captured.is_some() || pawn_moved);
+        self.halfmoves = if captured.is_some() || (m.role == Role::Pawn && m.kind != Kind::Drop) {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         rules.after_play(self, m, captured);
-        self.core.pass_turn();
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
     }
 
     /// The effects of a move's kind beyond moving the piece: en passant
     /// square, victim, rook, promotion, declaration.
     #[inline(always)]
     fn play_kind(&mut self, m: Move) {
-        let (from, to) = (m.from, m.to);
+        let us = self.turn;
+        let them = !us;
+        let to = Bitboard::from_square(m.to);
         match m.kind {
-            Kind::DoublePush => self.core.double_push(from, to),
-            Kind::EnPassant => self.core.take_en_passant(from, to),
-            Kind::Castle => self.core.castle_rook(from, to),
+            Kind::DoublePush => {
+                let ep = Square::new((m.from.index() as u8 + m.to.index() as u8) / 2);
+                if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                    self.ep_square = Some(ep);
+                }
+            }
+            Kind::EnPassant => {
+                let victim = Bitboard::from_square(Square::from_coords(m.to.file(), m.from.rank()));
+                self.by_role[Role::Pawn.index()] ^= victim;
+                self.by_color[them.index()] ^= victim;
+            }
+            Kind::Castle => {
+                let rank = m.from.rank();
+                let (rf, rt) = if m.to.file() == 6 { (7, 5) } else { (0, 3) };
+                let rook = Bitboard::from_square(Square::from_coords(rf, rank))
+                    | Bitboard::from_square(Square::from_coords(rt, rank));
+                self.by_role[Role::Rook.index()] ^= rook;
+                self.by_color[us.index()] ^= rook;
+            }
             Kind::Promotion(role) => {
-                self.core.change_role(to, Role::Pawn.index(), role.index());
+                self.by_role[Role::Pawn.index()] ^= to;
+                self.by_role[role.index()] ^= to;
             }
             Kind::Declare => {
-                self.core
-                    .change_role(to, Role::Knight.index(), Role::Extra.index());
+                self.by_role[Role::Knight.index()] ^= to;
+                self.by_role[Role::Extra.index()] ^= to;
             }
             Kind::Normal | Kind::Drop => {}
         }
@@ -252,7 +296,7 @@ impl<R: Extension> Position<R> {
             return false;
         }
         if m.kind == Kind::Drop && !rules.drops_may_check() {
-            let enemy = child.core.turn;
+            let enemy = child.turn;
             if child.attacked_by(
                 rules,
                 child.king_square(enemy),
@@ -268,8 +312,8 @@ impl<R: Extension> Position<R> {
 
     /// The en passant square if an en passant capture is legal.
     pub fn legal_ep_square(&self, rules: &R) -> Option<Square> {
-        let ep = self.core.ep_square?;
-        let us = self.core.turn;
+        let ep = self.ep_square?;
+        let us = self.turn;
         let mut capturers = attacks::pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn);
         Iterator::any(&mut capturers, |from| {
             let m = mv(from, ep, Role::Pawn, Kind::EnPassant);

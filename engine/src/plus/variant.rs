@@ -4,7 +4,6 @@ use super::movegen::walk;
 use super::{Extension, Move, Position, Role};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::core8::Core8;
 use crate::error::EngineError;
 use crate::rulings;
 use crate::variant::{find_legal, CopyMake, VariantPosition};
@@ -61,22 +60,22 @@ impl<R: Extension> VariantPosition for Position<R> {
         self.king_attacked(rules)
     }
     fn turn(&self) -> Color {
-        self.core.turn
+        self.turn
     }
     fn halfmoves(&self) -> u32 {
-        self.core.halfmoves
+        self.halfmoves
     }
     /// Whether no side can ever mate: only kings and minor pieces as in
     /// chess, and nothing of the extra piece on the board or still to come.
     fn is_insufficient_material(&self, rules: &R) -> bool {
-        if self.core.by_role[Role::Extra.index()].any() {
+        if self.by_role[Role::Extra.index()].any() {
             return false;
         }
         if rules.can_enter(self, Color::White) || rules.can_enter(self, Color::Black) {
             return false;
         }
         // The roles up to the King are indexed as in chess.
-        crate::chess::insufficient(&self.core.by_role)
+        crate::chess::insufficient(&self.by_role)
     }
 
     /// The position with what repetition ignores blanked out: counters,
@@ -85,12 +84,9 @@ impl<R: Extension> VariantPosition for Position<R> {
     /// FENs agree but for the clocks.
     fn repetition_key(&self, rules: &R) -> Position<R> {
         Position {
-            core: Core8 {
-                ep_square: self.legal_ep_square(rules),
-                halfmoves: 0,
-                fullmoves: 1,
-                ..self.core
-            },
+            ep_square: self.legal_ep_square(rules),
+            halfmoves: 0,
+            fullmoves: 1,
             virgin: Bitboard::EMPTY,
             ..*self
         }
