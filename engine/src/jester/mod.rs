@@ -278,9 +278,7 @@ impl Position {
         let g = geometry();
         let us = self.turn;
         let ui = us.index();
-        let own = self.board.color[ui];
-        let enemies = self.board.color[(!us).index()];
-        let occ = own | enemies;
+        let (_, enemies, occ) = self.board.sides(us);
         let empty = g.all & !occ;
         let caps = if captures { enemies } else { 0 };
         let (quiet, capture): (Bits, Bits) = match kind {

@@ -493,9 +493,7 @@ impl CopyMake for Position {
         let g = geometry();
         let us = self.turn;
         let ui = us.index();
-        let own = self.board.color[ui];
-        let enemies = self.board.color[(!us).index()];
-        let occ = own | enemies;
+        let (own, enemies, occ) = self.board.sides(us);
         let empty = g.all & !occ;
         let movable = own & !self.frozen;
         let last_rank = g.rank_mask[if us == Color::White { 8 } else { 0 }];
