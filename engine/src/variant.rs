@@ -108,7 +108,7 @@ pub(crate) trait CopyMake: VariantPosition {
         if depth == 0 {
             return 1;
         }
-        let leaves = |child: Self| {
+        let leaves = |child: &Self| {
             if depth == 1 {
                 1
             } else {
@@ -123,11 +123,11 @@ pub(crate) trait CopyMake: VariantPosition {
             let child = self.play(m, rules);
             if self.is_legal_move(m, &child, rules) {
                 any_legal = true;
-                n += leaves(child);
+                n += leaves(&child);
             }
         }
         if let Some(pass) = self.pass(rules, any_legal) {
-            n += leaves(self.play(pass, rules));
+            n += leaves(&self.play(pass, rules));
         }
         n
     }
