@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use crate::bitboard::{Bitboard, Square};
+use crate::chess::Role;
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 
@@ -183,6 +184,63 @@ pub(crate) fn board8_text(fen: &mut String, letter: impl Fn(Square) -> Option<ch
     }
 }
 
+/// The fields after the board of an 8x8 FEN.
+pub(crate) struct Fields8 {
+    /// The side to move.
+    pub turn: Color,
+    /// The castling rights as [`castling_bit`]s.
+    pub castling: u8,
+    /// The en passant square, kept only when a pawn of the side to move
+    /// attacks it.
+    pub ep_square: Option<Square>,
+    /// The halfmove clock.
+    pub halfmoves: u32,
+    /// The fullmove number.
+    pub fullmoves: u32,
+}
+
+/// Reads the fields after the board of an 8x8 FEN (side; castling, en
+/// passant and counters, optional) against the pieces placed: `by_role`
+/// indexed as [`crate::chess::Role`] (any further roles left out), `gates`
+/// the pieces that may stand on the origin of a pawn's double step (gated
+/// there). `right` names a castling right in the error for an unknown
+/// letter.
+pub(crate) fn parse_fields8(
+    fields: &[&str],
+    (by_role, by_color): (&[Bitboard], [Bitboard; 2]),
+    gates: Bitboard,
+    right: &str,
+) -> Result<Fields8, EngineError> {
+    let pieces = |color: Color, role: Role| by_color[color.index()] & by_role[role.index()];
+    let turn = parse_side(fields[1])?;
+    let castling = parse_castling8(
+        fields.get(2).copied().unwrap_or("-"),
+        right,
+        |color, king, sq| {
+            let role = if king { Role::King } else { Role::Rook };
+            pieces(color, role).contains(sq)
+        },
+    )?;
+    let ep_square = parse_ep8(
+        fields.get(3).copied().unwrap_or("-"),
+        &EpBoard {
+            turn,
+            our_pawns: pieces(turn, Role::Pawn),
+            their_pawns: pieces(!turn, Role::Pawn),
+            occupied: by_color[0] | by_color[1],
+            gated: gates & by_color[(!turn).index()],
+        },
+    )?;
+    let (halfmoves, fullmoves) = parse_counters(fields)?;
+    Ok(Fields8 {
+        turn,
+        castling,
+        ep_square,
+        halfmoves,
+        fullmoves,
+    })
+}
+
 /// The castling bit of `color` on the king side (`kingside`) or queen side:
 /// `KQkq` are bits 0 to 3.
 fn castling_bit(color: Color, kingside: bool) -> u8 {
@@ -193,7 +251,7 @@ fn castling_bit(color: Color, kingside: bool) -> u8 {
 /// [`castling_bit`]s; `home(color, role_is_king, square)` says whether the
 /// king (or rook) of `color` stands on `square`. `right` names a right in
 /// the error for an unknown letter.
-pub(crate) fn parse_castling8(
+fn parse_castling8(
     field: &str,
     right: &str,
     home: impl Fn(Color, bool, Square) -> bool,
@@ -252,7 +310,7 @@ pub(crate) fn push_castling8(fen: &mut String, rights: u8) {
 }
 
 /// What an 8x8 en passant field is checked against.
-pub(crate) struct EpBoard {
+struct EpBoard {
     /// The side to move.
     pub turn: Color,
     /// The pawns of the side to move.
@@ -268,7 +326,7 @@ pub(crate) struct EpBoard {
 
 /// Reads an 8x8 en passant field; keeps the square only when a pawn of the
 /// side to move attacks it.
-pub(crate) fn parse_ep8(field: &str, b: &EpBoard) -> Result<Option<Square>, EngineError> {
+fn parse_ep8(field: &str, b: &EpBoard) -> Result<Option<Square>, EngineError> {
     if field == "-" {
         return Ok(None);
     }

@@ -34,6 +34,7 @@ pub mod jester;
 pub mod joke;
 mod movetext;
 pub mod plus;
+mod role;
 mod rulings;
 pub mod variant;
 

@@ -8,9 +8,22 @@ use crate::color::Color;
 use crate::error::EngineError;
 use crate::game::{Outcome, Reason};
 
+/// The FEN of a variant's positions under the rulings `R` (LANGUAGE.md
+/// §6). Each variant implements it in its `fen.rs`, beside the rest of its
+/// notation; [`VariantPosition`] requires it.
+pub trait Fen<R>: Sized {
+    /// The position a FEN describes.
+    fn from_fen(fen: &str, rules: &R) -> Result<Self, EngineError>;
+    /// The FEN of this position.
+    fn fen(&self, rules: &R) -> String;
+}
+
 /// A position of a variant the engine implements: the one interface every
-/// variant's typed position offers, under its rulings `Self::Rules`.
-pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
+/// variant's typed position offers, under its rulings `Self::Rules`, its
+/// FEN ([`Fen`]) included.
+pub trait VariantPosition:
+    Fen<<Self as VariantPosition>::Rules> + Copy + PartialEq + fmt::Debug
+{
     /// The rulings in force.
     type Rules: Copy + fmt::Debug;
     /// A move.
@@ -20,10 +33,6 @@ pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
     fn rules(rulings: &[(String, String)]) -> Result<Self::Rules, EngineError>;
     /// The start position under `rules`.
     fn startpos(rules: &Self::Rules) -> Result<Self, EngineError>;
-    /// The position a FEN describes.
-    fn from_fen(fen: &str, rules: &Self::Rules) -> Result<Self, EngineError>;
-    /// The FEN of this position.
-    fn fen(&self, rules: &Self::Rules) -> String;
     /// The legal moves.
     fn legal_moves(&self, rules: &Self::Rules) -> Vec<Self::Move>;
     /// Whether there is any legal move.
@@ -50,6 +59,78 @@ pub trait VariantPosition: Copy + PartialEq + fmt::Debug {
     fn is_insufficient_material(&self, rules: &Self::Rules) -> bool;
     /// The position with what threefold repetition ignores blanked out.
     fn repetition_key(&self, rules: &Self::Rules) -> Self;
+}
+
+/// A position played by copy-make: its moves are generated pseudo-legally
+/// and each is played on a copy, then tested. The legal moves, whether there
+/// are any, and perft follow from that; a variant's [`VariantPosition`]
+/// methods call these.
+pub(crate) trait CopyMake: VariantPosition {
+    /// How many pseudo-legal moves to make room for.
+    const CAPACITY: usize;
+
+    /// Appends the pseudo-legal moves to `out`.
+    fn pseudo_moves(&self, rules: &Self::Rules, out: &mut Vec<Self::Move>);
+
+    /// Whether the pseudo-legal `m`, which leads to `child`, is legal.
+    fn is_legal_move(&self, m: Self::Move, child: &Self, rules: &Self::Rules) -> bool;
+
+    /// The move that passes, when the position has one besides the
+    /// pseudo-legal moves; `any_legal` tells whether one of those is legal.
+    #[inline(always)]
+    fn pass(&self, _rules: &Self::Rules, _any_legal: bool) -> Option<Self::Move> {
+        None
+    }
+
+    /// The legal moves, in generation order (the pass last).
+    fn copy_make_legal(&self, rules: &Self::Rules) -> Vec<Self::Move> {
+        let mut moves = Vec::with_capacity(Self::CAPACITY);
+        self.pseudo_moves(rules, &mut moves);
+        moves.retain(|&m| self.is_legal_move(m, &self.play(m, rules), rules));
+        if let Some(pass) = self.pass(rules, !moves.is_empty()) {
+            moves.push(pass);
+        }
+        moves
+    }
+
+    /// Whether there is any legal move.
+    fn copy_make_any(&self, rules: &Self::Rules) -> bool {
+        let mut moves = Vec::with_capacity(Self::CAPACITY);
+        self.pseudo_moves(rules, &mut moves);
+        moves
+            .iter()
+            .any(|&m| self.is_legal_move(m, &self.play(m, rules), rules))
+            || self.pass(rules, false).is_some()
+    }
+
+    /// Leaves of the legal move tree at `depth`, every leaf played.
+    fn copy_make_perft(&self, depth: u32, rules: &Self::Rules) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let leaves = |child: &Self| {
+            if depth == 1 {
+                1
+            } else {
+                child.copy_make_perft(depth - 1, rules)
+            }
+        };
+        let mut moves = Vec::with_capacity(Self::CAPACITY);
+        self.pseudo_moves(rules, &mut moves);
+        let mut n = 0;
+        let mut any_legal = false;
+        for m in moves {
+            let child = self.play(m, rules);
+            if self.is_legal_move(m, &child, rules) {
+                any_legal = true;
+                n += leaves(&child);
+            }
+        }
+        if let Some(pass) = self.pass(rules, any_legal) {
+            n += leaves(&self.play(pass, rules));
+        }
+        n
+    }
 }
 
 /// The legal move of `pos` whose canonical text is `text`, after checking

@@ -40,10 +40,28 @@ impl<const KINDS: usize> Board<KINDS> {
         self.color[0] | self.color[1]
     }
 
+    /// The squares of `us`'s pieces, of the other side's, and all occupied.
+    #[inline(always)]
+    pub(crate) fn sides(&self, us: Color) -> (Bits, Bits, Bits) {
+        let own = self.color[us.index()];
+        let enemies = self.color[(!us).index()];
+        (own, enemies, own | enemies)
+    }
+
     /// The type of the piece on `sq`, if any.
     pub(crate) fn role_at(&self, sq: usize) -> Option<usize> {
         let b = bit(sq);
         (0..KINDS).find(|&r| self.role[r] & b != 0)
+    }
+
+    /// The colour and type of the piece on `sq`, if any.
+    pub(crate) fn piece_at(&self, sq: usize) -> Option<(Color, usize)> {
+        let color = if self.color[0] & bit(sq) != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some((color, self.role_at(sq)?))
     }
 
     /// Puts a piece on the empty square `sq`.

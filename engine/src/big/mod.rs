@@ -15,6 +15,7 @@ pub use role::Role;
 use crate::attacks::{KING_STEPS, KNIGHT_STEPS};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
+use crate::fen::FenParts;
 
 /// A set of squares.
 pub type Bits = u128;
@@ -275,10 +276,24 @@ impl Geometry {
         }
     }
 
+    /// Reads the board and side-to-move fields of a FEN whose piece types
+    /// have the letters `letters`; the other fields and the state pairs are
+    /// left in the [`FenParts`] for the variant.
+    pub(crate) fn read_head<'a, const KINDS: usize>(
+        &self,
+        fen: &'a str,
+        letters: &str,
+    ) -> Result<(Board<KINDS>, Color, FenParts<'a>), EngineError> {
+        let parts = crate::fen::split_fen(fen)?;
+        let board = Board::with(self.parse_board(parts.fields[0], letters)?);
+        let turn = crate::fen::parse_side(parts.fields[1])?;
+        Ok((board, turn, parts))
+    }
+
     /// Reads the board field of a FEN: (square, colour, index of the letter
     /// in `letters`) for every piece, and checks that each side has one king
     /// (the letter `K`).
-    pub fn parse_board(
+    fn parse_board(
         &self,
         text: &str,
         letters: &str,
@@ -375,16 +390,16 @@ impl Geometry {
         Ok(board)
     }
 
-    /// The board and side-to-move fields of a FEN, from each square's piece:
-    /// its colour and the index of its letter in `letters`.
-    pub fn fen_head(
+    /// The board and side-to-move fields of a FEN of `board`, whose piece
+    /// types have the letters `letters`.
+    pub(crate) fn fen_head<const KINDS: usize>(
         &self,
         letters: &str,
         turn: Color,
-        piece: impl Fn(usize) -> Option<(Color, usize)>,
+        board: &Board<KINDS>,
     ) -> String {
         let mut s = self.board_text(|sq| {
-            let (color, role) = piece(sq)?;
+            let (color, role) = board.piece_at(sq)?;
             let c = letters.as_bytes()[role] as char;
             Some(if color.is_white() {
                 c

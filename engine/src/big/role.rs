@@ -1,51 +1,37 @@
 //! The piece types of the larger boards, shared by Chess Is a Joke and
 //! Jester Chess.
 
-/// A piece type on the larger boards: the orthodox six, the `J` piece and
-/// Jester Chess's own. Each variant uses a prefix of this list and gives
-/// each type its movement; the index of a type is its place here (and in
-/// [`Role::LETTERS`]).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Role {
-    /// Pawn (`P`).
-    Pawn,
-    /// Knight (`N`).
-    Knight,
-    /// Bishop (`B`).
-    Bishop,
-    /// Rook (`R`).
-    Rook,
-    /// Queen (`Q`).
-    Queen,
-    /// King (`K`).
-    King,
-    /// The `J` piece: Jester Chess's Jester, Chess Is a Joke's Joker.
-    Jester,
-    /// Steward (`S`).
-    Steward,
-    /// Murray Lion (`L`).
-    Lion,
-    /// Archer (`A`).
-    Archer,
-    /// Marching Knight (`M`, promoted Knight).
-    Marcher,
-    /// Regal Lion (`G`, promoted Murray Lion).
-    Regal,
-    /// Archbishop (`X`, promoted Bishop: B + W).
-    Archbishop,
-    /// Archrook (`Y`, promoted Rook: R + F).
-    Archrook,
+use crate::role::roles;
+
+roles! {
+    /// A piece type on the larger boards: the orthodox six, the `J` piece and
+    /// Jester Chess's own. Each variant uses a prefix of this list and gives
+    /// each type its movement; the index of a type is its place here (and in
+    /// [`Role::LETTERS`]).
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    pub enum Role {
+        /// The `J` piece: Jester Chess's Jester, Chess Is a Joke's Joker.
+        Jester,
+        /// Steward (`S`).
+        Steward,
+        /// Murray Lion (`L`).
+        Lion,
+        /// Archer (`A`).
+        Archer,
+        /// Marching Knight (`M`, promoted Knight).
+        Marcher,
+        /// Regal Lion (`G`, promoted Murray Lion).
+        Regal,
+        /// Archbishop (`X`, promoted Bishop: B + W).
+        Archbishop,
+        /// Archrook (`Y`, promoted Rook: R + F).
+        Archrook,
+    }
 }
 
 impl Role {
     /// The upper-case letters of the types, in order.
     pub const LETTERS: &'static str = "PNBRQKJSLAMGXY";
-
-    /// The index of the type (its place in [`Role::LETTERS`]).
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
 
     /// The letters of the first `n` types: those of a variant using them.
     pub const fn letters(n: usize) -> &'static str {

@@ -22,28 +22,16 @@ impl Position {
         let fields = fen::split_fields(fen, fen)?;
         let mut pos = Position::empty();
         fen::parse_board8(fields[0], Piece::from_char, |sq, piece| pos.put(sq, piece))?;
-        pos.turn = fen::parse_side(fields[1])?;
-        let bits = fen::parse_castling8(
-            fields.get(2).copied().unwrap_or("-"),
+        let rest = fen::parse_fields8(
+            &fields,
+            (&pos.by_role, pos.by_color),
+            Bitboard::EMPTY,
             "a chess castling right",
-            |color, king, sq| {
-                let role = if king { Role::King } else { Role::Rook };
-                pos.pieces(color, role).contains(sq)
-            },
         )?;
-        pos.castling = CastlingRights::from_bits(bits);
-        let us = pos.turn;
-        pos.ep_square = fen::parse_ep8(
-            fields.get(3).copied().unwrap_or("-"),
-            &fen::EpBoard {
-                turn: us,
-                our_pawns: pos.pieces(us, Role::Pawn),
-                their_pawns: pos.pieces(!us, Role::Pawn),
-                occupied: pos.occupied(),
-                gated: Bitboard::EMPTY,
-            },
-        )?;
-        (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
+        pos.turn = rest.turn;
+        pos.castling = CastlingRights::from_bits(rest.castling);
+        pos.ep_square = rest.ep_square;
+        (pos.halfmoves, pos.fullmoves) = (rest.halfmoves, rest.fullmoves);
         validate(&pos)?;
         Ok(pos)
     }

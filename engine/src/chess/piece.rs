@@ -1,41 +1,15 @@
 //! Piece kinds of orthodox chess.
 
 use crate::color::Color;
+use crate::role::roles;
 
-/// A kind of piece, regardless of colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Role {
-    /// Pawn.
-    Pawn,
-    /// Knight.
-    Knight,
-    /// Bishop.
-    Bishop,
-    /// Rook.
-    Rook,
-    /// Queen.
-    Queen,
-    /// King.
-    King,
+roles! {
+    /// A kind of piece, regardless of colour.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Role {}
 }
 
 impl Role {
-    /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
-    /// `0..6`, for indexing tables.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The lowercase FEN / UCI letter.
     pub const fn char(self) -> char {
         match self {

@@ -3,7 +3,16 @@
 use super::{perft, Move, Position};
 use crate::color::Color;
 use crate::error::EngineError;
-use crate::variant::VariantPosition;
+use crate::variant::{Fen, VariantPosition};
+
+impl Fen<()> for Position {
+    fn from_fen(fen: &str, _: &()) -> Result<Position, EngineError> {
+        Position::from_fen(fen)
+    }
+    fn fen(&self, _: &()) -> String {
+        Position::fen(self)
+    }
+}
 
 impl VariantPosition for Position {
     type Rules = ();
@@ -21,12 +30,6 @@ impl VariantPosition for Position {
     }
     fn startpos(_: &()) -> Result<Position, EngineError> {
         Ok(Position::startpos())
-    }
-    fn from_fen(fen: &str, _: &()) -> Result<Position, EngineError> {
-        Position::from_fen(fen)
-    }
-    fn fen(&self, _: &()) -> String {
-        Position::fen(self)
     }
     fn legal_moves(&self, _: &()) -> Vec<Move> {
         Position::legal_moves(self).to_vec()

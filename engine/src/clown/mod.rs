@@ -20,12 +20,6 @@ use crate::plus::{Last, Role};
 /// A position of Clown Chess.
 pub type Position = crate::plus::Position<Rules>;
 
-/// A game of Clown Chess: rulings, position and history.
-pub type ClownGame = crate::variant::VariantGame<Position>;
-
-/// The start position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
-
 /// What Clown Chess's rules read beyond the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct State {

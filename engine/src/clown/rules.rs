@@ -11,7 +11,7 @@ use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::plus::{
     flag_text, mv, parse_flags, parse_record, push_all, record_text, zones, Attackers, Extension,
-    Kind, Last, Move, Role, FILES_ABGH, PROMOTIONS, RANKS_12, RANKS_1234,
+    Kind, Last, Move, Role, FILES_ABGH, RANKS_12, RANKS_1234,
 };
 use crate::rulings::RulingTable;
 
@@ -162,10 +162,6 @@ impl Extension for Rules {
             entry_check_forbidden: chosen[3] == 1,
             declare_capture: chosen[4] == 0,
         }
-    }
-
-    fn promotions(&self) -> &'static [Role] {
-        &PROMOTIONS[..4]
     }
 
     #[inline(always)]

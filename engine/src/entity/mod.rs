@@ -14,12 +14,6 @@ use crate::bitboard::{Bitboard, Square};
 /// A position of Entity Chess.
 pub type Position = crate::plus::Position<Rules>;
 
-/// A game of Entity Chess: rulings, position and history.
-pub type EntityGame = crate::variant::VariantGame<Position>;
-
-/// The start position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ee] w KQkq - 0 1";
-
 /// The Entity's `WA`: one square orthogonally or a jump to the second square
 /// diagonally.
 static WAZIR_ALFIL: [Bitboard; 64] = {

@@ -15,12 +15,6 @@ use crate::plus::Last;
 /// A position of Chess with a Fool.
 pub type Position = crate::plus::Position<Rules>;
 
-/// A game of Chess with a Fool: rulings, position and history.
-pub type FoolGame = crate::variant::VariantGame<Position>;
-
-/// The start position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Ff] w KQkq - 0 1";
-
 /// What the Fool's rules read beyond the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct State {

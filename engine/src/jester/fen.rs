@@ -2,50 +2,20 @@
 //! keys `captured`, `last`, `prev` and `sub`.
 
 use super::{
-    geometry, Position, Rules, CAPTURED, JESTER, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
+    geometry, Position, Rules, CAPTURED, JESTER, KINDS, LETTERS, NONE, PAWN, STEWARD, STEWARD_HOMES,
 };
-use crate::big::{bit, Board};
+use crate::big::{Bits, Board};
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
+use crate::variant::Fen;
 
-impl Position {
+impl Fen<Rules> for Position {
     /// Reads and validates a FEN.
-    pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        let g = geometry();
-        let parts = fen::split_fen(fen)?;
+    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+        let (board, turn, parts) = geometry().read_head(fen, LETTERS)?;
+        check_pawns(&board)?;
         let f = &parts.fields;
-        let board = g.parse_board(f[0], LETTERS)?;
-        let turn = fen::parse_side(f[1])?;
-        let mut p = Position {
-            board: Board::with(board),
-            turn,
-            sub: 1,
-            captured: 0,
-            last: NONE,
-            last_by: !turn,
-            prev: NONE,
-            first: NONE,
-            virgin: 0,
-            halfmoves: 0,
-            fullmoves: 1,
-        };
-        for color in Color::ALL {
-            let name = if color.is_white() { "White" } else { "Black" };
-            let zone: u128 = (0..11)
-                .filter(|&r| {
-                    let rel = if color.is_white() { r } else { 10 - r };
-                    rel >= 8
-                })
-                .fold(0, |b, r| b | g.rank_mask[r]);
-            if p.board.role[PAWN] & p.board.color[color.index()] & zone != 0 {
-                return Err(bad_fen(format!(
-                    "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
-                )));
-            }
-            p.virgin |=
-                p.board.role[STEWARD] & p.board.color[color.index()] & STEWARD_HOMES[color.index()];
-        }
         for (i, what) in [(2, "castling"), (3, "en passant")] {
             if let Some(&v) = f.get(i) {
                 if v != "-" {
@@ -55,12 +25,60 @@ impl Position {
                 }
             }
         }
+        // A Steward on its start square has not moved (LANGUAGE.md §6.3).
+        let virgin = board.role[STEWARD]
+            & (board.color[0] & STEWARD_HOMES[0] | board.color[1] & STEWARD_HOMES[1]);
+        let mut p = Position {
+            board,
+            turn,
+            sub: 1,
+            captured: 0,
+            last: NONE,
+            last_by: !turn,
+            prev: NONE,
+            first: NONE,
+            virgin,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
         (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
         p.read_state(&parts.state)?;
         p.validate(rules)?;
         Ok(p)
     }
 
+    /// The FEN, state field per `spec/rulings/jester.md`.
+    fn fen(&self, _: &Rules) -> String {
+        let g = geometry();
+        let mut s = g.fen_head(LETTERS, self.turn, &self.board);
+        s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));
+        let mut state = Vec::new();
+        match self.captured {
+            1 => state.push("captured=w".to_string()),
+            2 => state.push("captured=b".to_string()),
+            3 => state.push("captured=wb".to_string()),
+            _ => {}
+        }
+        let record = |r: u8| {
+            let c = LETTERS.as_bytes()[(r & !CAPTURED) as usize] as char;
+            let x = if r & CAPTURED != 0 { "x" } else { "" };
+            format!("{c}{x}")
+        };
+        if self.last != NONE {
+            state.push(format!("last={}", record(self.last)));
+        }
+        if self.prev != NONE {
+            state.push(format!("prev={}", record(self.prev)));
+        }
+        if self.sub == 2 {
+            state.push("sub=2".to_string());
+        }
+        fen::push_state(&mut s, &state);
+        s
+    }
+}
+
+impl Position {
     /// Reads the state field's pairs.
     fn read_state(&mut self, state: &[(&str, &str)]) -> Result<(), EngineError> {
         for &(key, value) in state {
@@ -149,40 +167,25 @@ impl Position {
         }
         Ok(())
     }
+}
 
-    /// The FEN, state field per `spec/rulings/jester.md`.
-    pub(super) fn write_fen(&self) -> String {
-        let g = geometry();
-        let mut s = g.fen_head(LETTERS, self.turn, |sq| {
-            let white = self.board.color[0] & bit(sq) != 0;
-            Some((
-                if white { Color::White } else { Color::Black },
-                self.board.role_at(sq)?,
-            ))
-        });
-        s.push_str(&format!(" - - {} {}", self.halfmoves, self.fullmoves));
-        let mut state = Vec::new();
-        match self.captured {
-            1 => state.push("captured=w".to_string()),
-            2 => state.push("captured=b".to_string()),
-            3 => state.push("captured=wb".to_string()),
-            _ => {}
+/// Checks that no pawn stands on its 9th rank or beyond (it would have
+/// promoted).
+fn check_pawns(board: &Board<KINDS>) -> Result<(), EngineError> {
+    let g = geometry();
+    for color in Color::ALL {
+        let zone: Bits = (0..g.ranks)
+            .filter(|&r| {
+                let rel = if color.is_white() { r } else { g.ranks - 1 - r };
+                rel >= 8
+            })
+            .fold(0, |b, r| b | g.rank_mask[r]);
+        if board.role[PAWN] & board.color[color.index()] & zone != 0 {
+            let name = if color.is_white() { "White" } else { "Black" };
+            return Err(bad_fen(format!(
+                "board: a {name} pawn on its 9th rank or beyond (it would have promoted)"
+            )));
         }
-        let record = |r: u8| {
-            let c = LETTERS.as_bytes()[(r & !CAPTURED) as usize] as char;
-            let x = if r & CAPTURED != 0 { "x" } else { "" };
-            format!("{c}{x}")
-        };
-        if self.last != NONE {
-            state.push(format!("last={}", record(self.last)));
-        }
-        if self.prev != NONE {
-            state.push(format!("prev={}", record(self.prev)));
-        }
-        if self.sub == 2 {
-            state.push("sub=2".to_string());
-        }
-        fen::push_state(&mut s, &state);
-        s
     }
+    Ok(())
 }

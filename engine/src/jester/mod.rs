@@ -16,7 +16,7 @@ use crate::big::{bit, squares, Bits, Board, Geometry, Role, N, NE, NW, S, SE, SW
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
-use crate::variant::{find_legal, VariantGame, VariantPosition};
+use crate::variant::{find_legal, CopyMake, Fen, VariantGame, VariantPosition};
 
 /// The board: 10 files, 11 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -278,9 +278,7 @@ impl Position {
         let g = geometry();
         let us = self.turn;
         let ui = us.index();
-        let own = self.board.color[ui];
-        let enemies = self.board.color[(!us).index()];
-        let occ = own | enemies;
+        let (_, enemies, occ) = self.board.sides(us);
         let empty = g.all & !occ;
         let caps = if captures { enemies } else { 0 };
         let (quiet, capture): (Bits, Bits) = match kind {
@@ -363,29 +361,6 @@ impl Position {
         }
     }
 
-    /// The pseudo-legal moves of the side to move, without `0000`.
-    fn pseudo_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
-        let us = self.turn;
-        let second = self.sub == 2;
-        let mut own = self.board.color[us.index()] & !self.board.role[JESTER];
-        if second && self.first != NONE {
-            own &= !bit(self.first as usize);
-        }
-        for from in squares(own) {
-            let kind = self.board.role_at(from).expect("a piece");
-            self.piece_moves(from, kind, !second, false, rules, out);
-        }
-        let jesters = self.board.color[us.index()] & self.board.role[JESTER];
-        let powers = self.powers(us);
-        if jesters != 0 && !second && powers != NONE && !(rules.jester_never && self.privileged(us))
-        {
-            let kind = (powers & !CAPTURED) as usize;
-            for from in squares(jesters) {
-                self.piece_moves(from, kind, powers & CAPTURED != 0, true, rules, out);
-            }
-        }
-    }
-
     fn end_turn(&mut self) {
         if self.turn == Color::Black {
             self.fullmoves += 1;
@@ -416,22 +391,12 @@ impl VariantPosition for Position {
     fn startpos(rules: &Rules) -> Result<Position, EngineError> {
         Position::from_fen(START_FEN, rules)
     }
-    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::read_fen(fen, rules)
-    }
-    fn fen(&self, _: &Rules) -> String {
-        self.write_fen()
-    }
     /// The legal moves, in generation order (`0000` last).
     fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut v = Vec::with_capacity(128);
-        self.pseudo_moves(rules, &mut v);
-        let us = self.turn;
-        v.retain(|&m| self.play(m, rules).safe_for(us, rules));
-        if self.sub == 2 && (rules.second_optional || v.is_empty()) {
-            v.push(Move::PASS);
-        }
-        v
+        self.copy_make_legal(rules)
+    }
+    fn has_legal_moves(&self, rules: &Rules) -> bool {
+        self.copy_make_any(rules)
     }
 
     fn move_text(m: Move, _: &Rules) -> String {
@@ -511,34 +476,7 @@ impl VariantPosition for Position {
     }
     /// Every move, `0000` included, is one ply.
     fn perft(&self, depth: u32, rules: &Rules) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut pseudo = Vec::with_capacity(128);
-        self.pseudo_moves(rules, &mut pseudo);
-        let us = self.turn;
-        let mut n = 0;
-        let mut any = false;
-        for m in pseudo {
-            let next = self.play(m, rules);
-            if next.safe_for(us, rules) {
-                any = true;
-                n += if depth == 1 {
-                    1
-                } else {
-                    next.perft(depth - 1, rules)
-                };
-            }
-        }
-        if self.sub == 2 && (rules.second_optional || !any) {
-            let next = self.play(Move::PASS, rules);
-            n += if depth == 1 {
-                1
-            } else {
-                next.perft(depth - 1, rules)
-            };
-        }
-        n
+        self.copy_make_perft(depth, rules)
     }
     /// Whether the side to move's king is attacked (the enemy Jesters with
     /// the powers they have now, `prev=` after reading a FEN).
@@ -566,5 +504,45 @@ impl VariantPosition for Position {
     /// Only the two kings are left.
     fn is_insufficient_material(&self, _: &Rules) -> bool {
         self.board.occupied() == self.board.role[KING]
+    }
+}
+
+impl CopyMake for Position {
+    const CAPACITY: usize = 128;
+
+    /// The pseudo-legal moves of the side to move, without `0000`.
+    fn pseudo_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let second = self.sub == 2;
+        let mut own = self.board.color[us.index()] & !self.board.role[JESTER];
+        if second && self.first != NONE {
+            own &= !bit(self.first as usize);
+        }
+        for from in squares(own) {
+            let kind = self.board.role_at(from).expect("a piece");
+            self.piece_moves(from, kind, !second, false, rules, out);
+        }
+        let jesters = self.board.color[us.index()] & self.board.role[JESTER];
+        let powers = self.powers(us);
+        if jesters != 0 && !second && powers != NONE && !(rules.jester_never && self.privileged(us))
+        {
+            let kind = (powers & !CAPTURED) as usize;
+            for from in squares(jesters) {
+                self.piece_moves(from, kind, powers & CAPTURED != 0, true, rules, out);
+            }
+        }
+    }
+
+    /// The mover's king is not attacked afterwards.
+    #[inline]
+    fn is_legal_move(&self, _: Move, child: &Position, rules: &Rules) -> bool {
+        child.safe_for(self.turn, rules)
+    }
+
+    /// `0000`, on the second move of a turn when it is optional or nothing
+    /// else is legal.
+    #[inline]
+    fn pass(&self, rules: &Rules, any_legal: bool) -> Option<Move> {
+        (self.sub == 2 && (rules.second_optional || !any_legal)).then_some(Move::PASS)
     }
 }

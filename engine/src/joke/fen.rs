@@ -2,22 +2,23 @@
 //! state keys `croissant`, `double_stepped` and `frozen`.
 
 use super::{geometry, Position, Rules, BK, BQ, JOKER, KING, LETTERS, NONE, PAWN, ROOK, WK, WQ};
-use crate::big::{bit, squares, Board};
-use crate::color::Color;
+use crate::big::{bit, squares};
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
-use crate::variant::VariantPosition;
+use crate::variant::{Fen, VariantPosition};
 
-impl Position {
+impl Fen<Rules> for Position {
     /// Reads and validates a FEN.
-    pub(super) fn read_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
+    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
         let g = geometry();
-        let parts = fen::split_fen(fen)?;
+        let (board, turn, parts) = g.read_head(fen, LETTERS)?;
+        if board.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
+            return Err(bad_fen("board: a pawn on the first or last rank"));
+        }
         let f = &parts.fields;
-        let board = g.parse_board(f[0], LETTERS)?;
         let mut p = Position {
-            board: Board::with(board),
-            turn: fen::parse_side(f[1])?,
+            board,
+            turn,
             castling: 0,
             ep: NONE,
             croissant: NONE,
@@ -28,9 +29,6 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
         };
-        if p.board.role[PAWN] & (g.rank_mask[0] | g.rank_mask[8]) != 0 {
-            return Err(bad_fen("board: a pawn on the first or last rank"));
-        }
         p.read_castling(f.get(2).copied().unwrap_or("-"))?;
         p.read_ep(f.get(3).copied().unwrap_or("-"), rules)?;
         (p.halfmoves, p.fullmoves) = fen::parse_counters(f)?;
@@ -42,6 +40,50 @@ impl Position {
         Ok(p)
     }
 
+    /// The FEN, state field per `spec/rulings/joke.md`.
+    fn fen(&self, rules: &Rules) -> String {
+        let g = geometry();
+        let mut s = g.fen_head(LETTERS, self.turn, &self.board);
+        s.push(' ');
+        let mut castling = String::new();
+        for (right, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
+            if self.castling & right != 0 {
+                castling.push(c);
+            }
+        }
+        s.push_str(if castling.is_empty() { "-" } else { &castling });
+        let key = self.repetition_key(rules);
+        s.push(' ');
+        s.push_str(&if key.ep != NONE {
+            g.name(key.ep as usize)
+        } else {
+            "-".to_string()
+        });
+        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        let mut state = Vec::new();
+        if key.croissant != NONE {
+            state.push(format!("croissant={}", g.name(key.croissant as usize)));
+        }
+        if self.double_stepped != 0 {
+            let list: Vec<String> = squares(self.double_stepped).map(|sq| g.name(sq)).collect();
+            state.push(format!("double_stepped={}", list.join(",")));
+        }
+        let timers = self.t0 | self.t1;
+        if timers != 0 {
+            let list: Vec<String> = squares(timers)
+                .map(|sq| {
+                    let n = (self.t0 >> sq & 1) + 2 * (self.t1 >> sq & 1);
+                    format!("{}:{n}", g.name(sq))
+                })
+                .collect();
+            state.push(format!("frozen={}", list.join(",")));
+        }
+        fen::push_state(&mut s, &state);
+        s
+    }
+}
+
+impl Position {
     /// Reads the castling field.
     fn read_castling(&mut self, castling: &str) -> Result<(), EngineError> {
         let g = geometry();
@@ -180,53 +222,5 @@ impl Position {
             self.croissant = sq.expect("checked") as u8;
         }
         Ok(())
-    }
-
-    /// The FEN, state field per `spec/rulings/joke.md`.
-    pub(super) fn write_fen(&self, rules: &Rules) -> String {
-        let g = geometry();
-        let mut s = g.fen_head(LETTERS, self.turn, |sq| {
-            let white = self.board.color[0] & bit(sq) != 0;
-            Some((
-                if white { Color::White } else { Color::Black },
-                self.board.role_at(sq)?,
-            ))
-        });
-        s.push(' ');
-        let mut castling = String::new();
-        for (right, c) in [(WK, 'K'), (WQ, 'Q'), (BK, 'k'), (BQ, 'q')] {
-            if self.castling & right != 0 {
-                castling.push(c);
-            }
-        }
-        s.push_str(if castling.is_empty() { "-" } else { &castling });
-        let key = self.repetition_key(rules);
-        s.push(' ');
-        s.push_str(&if key.ep != NONE {
-            g.name(key.ep as usize)
-        } else {
-            "-".to_string()
-        });
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
-        let mut state = Vec::new();
-        if key.croissant != NONE {
-            state.push(format!("croissant={}", g.name(key.croissant as usize)));
-        }
-        if self.double_stepped != 0 {
-            let list: Vec<String> = squares(self.double_stepped).map(|sq| g.name(sq)).collect();
-            state.push(format!("double_stepped={}", list.join(",")));
-        }
-        let timers = self.t0 | self.t1;
-        if timers != 0 {
-            let list: Vec<String> = squares(timers)
-                .map(|sq| {
-                    let n = (self.t0 >> sq & 1) + 2 * (self.t1 >> sq & 1);
-                    format!("{}:{n}", g.name(sq))
-                })
-                .collect();
-            state.push(format!("frozen={}", list.join(",")));
-        }
-        fen::push_state(&mut s, &state);
-        s
     }
 }

@@ -15,7 +15,7 @@ use crate::big::{bit, squares, Bits, Board, Geometry, Role};
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings::{self, RulingTable};
-use crate::variant::{find_legal, VariantGame, VariantPosition};
+use crate::variant::{find_legal, CopyMake, Fen, VariantGame, VariantPosition};
 
 /// The board: 9 files, 9 ranks.
 pub fn geometry() -> &'static Geometry {
@@ -243,79 +243,6 @@ impl Position {
         self.attacked(self.board.king(self.turn), !self.turn)
     }
 
-    /// The pseudo-legal moves: every piece's movement, castling, en passant
-    /// and En Croissant; frozen pieces have none.
-    fn pseudo_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
-        let g = geometry();
-        let us = self.turn;
-        let ui = us.index();
-        let own = self.board.color[ui];
-        let enemies = self.board.color[(!us).index()];
-        let occ = own | enemies;
-        let empty = g.all & !occ;
-        let movable = own & !self.frozen;
-        let last_rank = g.rank_mask[if us == Color::White { 8 } else { 0 }];
-        let push = |out: &mut Vec<Move>, from: usize, to: usize| {
-            if bit(to) & last_rank != 0 {
-                for promo in [QUEEN, ROOK, BISHOP, KNIGHT, JOKER] {
-                    out.push(Move {
-                        promo: promo as u8,
-                        ..Move::new(from, to, Kind::Normal)
-                    });
-                }
-            } else {
-                out.push(Move::new(from, to, Kind::Normal));
-            }
-        };
-        for sq in squares(movable & self.board.role[PAWN]) {
-            let one = g.fwd[ui][sq];
-            if one & empty != 0 {
-                let to = one.trailing_zeros() as usize;
-                push(out, sq, to);
-                if g.relative_rank(us, sq) == 1 && g.fwd[ui][to] & empty != 0 {
-                    out.push(Move::new(sq, g.forward(us, to), Kind::Double));
-                }
-            }
-            for to in squares(g.fwd_diag[ui][sq] & enemies) {
-                push(out, sq, to);
-            }
-            if self.ep != NONE && g.fwd_diag[ui][sq] & bit(self.ep as usize) != 0 {
-                out.push(Move::new(sq, self.ep as usize, Kind::EnPassant));
-            }
-            if self.croissant != NONE
-                && self.double_stepped & bit(sq) != 0
-                && g.fwd_diag[ui][sq] & bit(self.croissant as usize) != 0
-            {
-                out.push(Move::new(sq, self.croissant as usize, Kind::Croissant));
-            }
-        }
-        for sq in squares(movable & self.board.role[KNIGHT]) {
-            for to in squares(g.knight[sq] & !own) {
-                out.push(Move::new(sq, to, Kind::Normal));
-            }
-        }
-        for sq in squares(movable & (self.board.role[BISHOP] | self.board.role[QUEEN])) {
-            for to in squares(g.bishop(sq, occ) & !own) {
-                out.push(Move::new(sq, to, Kind::Normal));
-            }
-        }
-        for sq in squares(movable & (self.board.role[ROOK] | self.board.role[QUEEN])) {
-            for to in squares(g.rook(sq, occ) & !own) {
-                out.push(Move::new(sq, to, Kind::Normal));
-            }
-        }
-        for sq in squares(movable & self.board.role[JOKER]) {
-            for to in squares(g.knight[sq] & empty) {
-                out.push(Move::new(sq, to, Kind::Normal));
-            }
-        }
-        let k = self.board.king(us);
-        for to in squares(g.king[k] & !own) {
-            out.push(Move::new(k, to, Kind::Normal));
-        }
-        self.castling_moves(rules, k, occ, out);
-    }
-
     fn castling_moves(&self, rules: &Rules, k: usize, occ: Bits, out: &mut Vec<Move>) {
         let us = self.turn;
         let (ks, qs, base) = match us {
@@ -379,13 +306,6 @@ impl Position {
     fn start_timer(&mut self, set: Bits) {
         self.t0 |= set & !self.t1;
     }
-
-    /// After a move: the player who moved is not left in check.
-    #[inline]
-    fn is_legal_after(&self) -> bool {
-        let mover = !self.turn;
-        !self.attacked(self.board.king(mover), self.turn)
-    }
 }
 
 /// A game of Chess Is a Joke: rulings, position and history.
@@ -401,23 +321,11 @@ impl VariantPosition for Position {
     fn startpos(rules: &Rules) -> Result<Position, EngineError> {
         Position::from_fen(rules.start_fen(), rules)
     }
-    fn from_fen(fen: &str, rules: &Rules) -> Result<Position, EngineError> {
-        Position::read_fen(fen, rules)
-    }
-    fn fen(&self, rules: &Rules) -> String {
-        self.write_fen(rules)
-    }
     fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        pseudo.retain(|&m| self.play(m, rules).is_legal_after());
-        pseudo
+        self.copy_make_legal(rules)
     }
-
     fn has_legal_moves(&self, rules: &Rules) -> bool {
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        pseudo.iter().any(|&m| self.play(m, rules).is_legal_after())
+        self.copy_make_any(rules)
     }
 
     /// Blanks the move counters, and the en passant and En Croissant
@@ -543,23 +451,7 @@ impl VariantPosition for Position {
         p
     }
     fn perft(&self, depth: u32, rules: &Rules) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut pseudo = Vec::with_capacity(96);
-        self.pseudo_moves(rules, &mut pseudo);
-        let mut n = 0;
-        for m in pseudo {
-            let next = self.play(m, rules);
-            if next.is_legal_after() {
-                n += if depth == 1 {
-                    1
-                } else {
-                    next.perft(depth - 1, rules)
-                };
-            }
-        }
-        n
+        self.copy_make_perft(depth, rules)
     }
     fn is_check(&self, _: &Rules) -> bool {
         Position::is_check(self)
@@ -589,5 +481,86 @@ impl VariantPosition for Position {
             .filter(|s| s % 2 == 0)
             .fold(0, |b, s| b | bit(s));
         r[BISHOP] & even == 0 || r[BISHOP] & !even == 0
+    }
+}
+
+impl CopyMake for Position {
+    const CAPACITY: usize = 96;
+
+    /// The pseudo-legal moves: every piece's movement, castling, en passant
+    /// and En Croissant; frozen pieces have none.
+    fn pseudo_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let g = geometry();
+        let us = self.turn;
+        let ui = us.index();
+        let (own, enemies, occ) = self.board.sides(us);
+        let empty = g.all & !occ;
+        let movable = own & !self.frozen;
+        let last_rank = g.rank_mask[if us == Color::White { 8 } else { 0 }];
+        let push = |out: &mut Vec<Move>, from: usize, to: usize| {
+            if bit(to) & last_rank != 0 {
+                for promo in [QUEEN, ROOK, BISHOP, KNIGHT, JOKER] {
+                    out.push(Move {
+                        promo: promo as u8,
+                        ..Move::new(from, to, Kind::Normal)
+                    });
+                }
+            } else {
+                out.push(Move::new(from, to, Kind::Normal));
+            }
+        };
+        for sq in squares(movable & self.board.role[PAWN]) {
+            let one = g.fwd[ui][sq];
+            if one & empty != 0 {
+                let to = one.trailing_zeros() as usize;
+                push(out, sq, to);
+                if g.relative_rank(us, sq) == 1 && g.fwd[ui][to] & empty != 0 {
+                    out.push(Move::new(sq, g.forward(us, to), Kind::Double));
+                }
+            }
+            for to in squares(g.fwd_diag[ui][sq] & enemies) {
+                push(out, sq, to);
+            }
+            if self.ep != NONE && g.fwd_diag[ui][sq] & bit(self.ep as usize) != 0 {
+                out.push(Move::new(sq, self.ep as usize, Kind::EnPassant));
+            }
+            if self.croissant != NONE
+                && self.double_stepped & bit(sq) != 0
+                && g.fwd_diag[ui][sq] & bit(self.croissant as usize) != 0
+            {
+                out.push(Move::new(sq, self.croissant as usize, Kind::Croissant));
+            }
+        }
+        for sq in squares(movable & self.board.role[KNIGHT]) {
+            for to in squares(g.knight[sq] & !own) {
+                out.push(Move::new(sq, to, Kind::Normal));
+            }
+        }
+        for sq in squares(movable & (self.board.role[BISHOP] | self.board.role[QUEEN])) {
+            for to in squares(g.bishop(sq, occ) & !own) {
+                out.push(Move::new(sq, to, Kind::Normal));
+            }
+        }
+        for sq in squares(movable & (self.board.role[ROOK] | self.board.role[QUEEN])) {
+            for to in squares(g.rook(sq, occ) & !own) {
+                out.push(Move::new(sq, to, Kind::Normal));
+            }
+        }
+        for sq in squares(movable & self.board.role[JOKER]) {
+            for to in squares(g.knight[sq] & empty) {
+                out.push(Move::new(sq, to, Kind::Normal));
+            }
+        }
+        let k = self.board.king(us);
+        for to in squares(g.king[k] & !own) {
+            out.push(Move::new(k, to, Kind::Normal));
+        }
+        self.castling_moves(rules, k, occ, out);
+    }
+
+    /// The player who moved is not left in check.
+    #[inline]
+    fn is_legal_move(&self, _: Move, child: &Position, _: &Rules) -> bool {
+        !child.attacked(child.board.king(self.turn), child.turn)
     }
 }

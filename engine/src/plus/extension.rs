@@ -3,6 +3,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+use super::movegen::PROMOTIONS;
 use super::{Move, Position, Role};
 use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
@@ -53,8 +54,11 @@ pub trait Extension: Copy + Eq + Hash + fmt::Debug {
     /// give.
     fn new(chosen: &[usize]) -> Self;
 
-    /// The roles a pawn promotes to.
-    fn promotions(&self) -> &'static [Role];
+    /// The roles a pawn promotes to: the orthodox four unless the variant
+    /// says otherwise.
+    fn promotions(&self) -> &'static [Role] {
+        &PROMOTIONS[..4]
+    }
 
     /// Adds the enemy extra pieces `extra` to `attackers` by their
     /// movements (`imitated`: the role a Fool imitates), or tells that one

@@ -7,10 +7,11 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{bad_fen, EngineError};
 use crate::fen;
+use crate::variant::Fen;
 
-impl<R: Extension> Position<R> {
+impl<R: Extension> Fen<R> for Position<R> {
     /// Reads and validates a FEN of the variant.
-    pub(super) fn read_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
+    fn from_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
         let extra = R::LETTER;
         let (fields, state) = fen::split_state(fen)?;
         let mut pos = Position::empty();
@@ -31,32 +32,20 @@ impl<R: Extension> Position<R> {
         if let Some(h) = holdings {
             parse_holdings(&mut pos, h)?;
         }
-        pos.turn = fen::parse_side(fields[1])?;
-        pos.castling = fen::parse_castling8(
-            fields.get(2).copied().unwrap_or("-"),
+        // The pawn's origin is empty, or holds the Fool gated onto it.
+        let gates = if R::GATES {
+            pos.by_role[Role::Extra.index()]
+        } else {
+            Bitboard::EMPTY
+        };
+        let rest = fen::parse_fields8(
+            &fields,
+            (&pos.by_role, pos.by_color),
+            gates,
             "a castling right",
-            |color, king, sq| {
-                let role = if king { Role::King } else { Role::Rook };
-                pos.pieces(color, role).contains(sq)
-            },
         )?;
-        let us = pos.turn;
-        pos.ep_square = fen::parse_ep8(
-            fields.get(3).copied().unwrap_or("-"),
-            &fen::EpBoard {
-                turn: us,
-                our_pawns: pos.pieces(us, Role::Pawn),
-                their_pawns: pos.pieces(!us, Role::Pawn),
-                occupied: pos.occupied(),
-                // The pawn's origin is empty, or holds the Fool gated onto it.
-                gated: if R::GATES {
-                    pos.pieces(!us, Role::Extra)
-                } else {
-                    Bitboard::EMPTY
-                },
-            },
-        )?;
-        (pos.halfmoves, pos.fullmoves) = fen::parse_counters(&fields)?;
+        (pos.turn, pos.castling, pos.ep_square) = (rest.turn, rest.castling, rest.ep_square);
+        (pos.halfmoves, pos.fullmoves) = (rest.halfmoves, rest.fullmoves);
         if let Some(state) = state {
             parse_state(&mut pos, state)?;
         }
@@ -85,7 +74,7 @@ impl<R: Extension> Position<R> {
 
     /// The FEN: board, holdings, side, castling, en passant (only when a
     /// capture is legal), counters, state.
-    pub(super) fn write_fen(&self, rules: &R) -> String {
+    fn fen(&self, rules: &R) -> String {
         let extra = R::LETTER;
         let mut fen = String::with_capacity(100);
         fen::board8_text(&mut fen, |sq| {

@@ -25,45 +25,19 @@ pub use moves::{Kind, Move};
 use crate::attacks;
 use crate::bitboard::{Bitboard, Square};
 use crate::color::Color;
+use crate::role::roles;
 
-/// A kind of piece: the six orthodox ones and the variant's extra piece
-/// (the Fool `F`, the Clown `C` or the Entity `E`).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Role {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-    /// The variant's extra piece.
-    Extra = 6,
+roles! {
+    /// A kind of piece: the six orthodox ones and the variant's extra piece
+    /// (the Fool `F`, the Clown `C` or the Entity `E`).
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    pub enum Role {
+        /// The variant's extra piece.
+        Extra,
+    }
 }
 
 impl Role {
-    /// All roles, pawn first.
-    pub const ALL: [Role; 7] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Extra,
-    ];
-
-    /// Index for tables.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The upper-case letter, `extra` for [`Role::Extra`].
     pub fn upper(self, extra: char) -> char {
         match self {

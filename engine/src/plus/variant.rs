@@ -6,7 +6,19 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::EngineError;
 use crate::rulings;
-use crate::variant::{find_legal, VariantPosition};
+use crate::variant::{find_legal, CopyMake, VariantPosition};
+
+impl<R: Extension> CopyMake for Position<R> {
+    const CAPACITY: usize = 64;
+
+    fn pseudo_moves(&self, rules: &R, out: &mut Vec<Move>) {
+        self.generate_pseudo(rules, out);
+    }
+    #[inline(always)]
+    fn is_legal_move(&self, m: Move, child: &Position<R>, rules: &R) -> bool {
+        self.is_legal(rules, m, child)
+    }
+}
 
 impl<R: Extension> VariantPosition for Position<R> {
     type Rules = R;
@@ -18,23 +30,11 @@ impl<R: Extension> VariantPosition for Position<R> {
     fn startpos(_: &R) -> Result<Position<R>, EngineError> {
         Ok(Position::startpos())
     }
-    fn from_fen(fen: &str, rules: &R) -> Result<Position<R>, EngineError> {
-        Position::read_fen(fen, rules)
-    }
-    fn fen(&self, rules: &R) -> String {
-        self.write_fen(rules)
-    }
     fn legal_moves(&self, rules: &R) -> Vec<Move> {
-        let mut list = Vec::with_capacity(64);
-        self.generate_pseudo(rules, &mut list);
-        list.retain(|&m| self.is_legal(rules, m, &self.play(m, rules)));
-        list
+        self.copy_make_legal(rules)
     }
     fn has_legal_moves(&self, rules: &R) -> bool {
-        let mut list = Vec::with_capacity(64);
-        self.generate_pseudo(rules, &mut list);
-        list.iter()
-            .any(|&m| self.is_legal(rules, m, &self.play(m, rules)))
+        self.copy_make_any(rules)
     }
     fn move_text(m: Move, _: &R) -> String {
         m.text(R::LETTER)
