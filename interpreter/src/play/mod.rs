@@ -160,10 +160,12 @@ pub struct Rules {
     /// Whether a counting rule runs (§10.1): positions carry its count.
     pub(crate) counts_honour: bool,
     /// Whether every move but a pass changes only the pieces on the board
-    /// and in hand, the promoted marks, the unmoved squares, en passant,
-    /// the clocks and the side to move: no records of moves, flags, turns,
-    /// gating, walls, explosions, counts or special moves. Such files take
-    /// the plain path of [`Position::make_into`] and [`Position::unmake`].
+    /// and in hand (gated pieces too), the promoted marks, the unmoved
+    /// squares, en passant, the clocks, the side to move, the records of
+    /// the last moves and of the types lost, and the player flags and
+    /// counters that drops and promotions set: no per-piece state, turns,
+    /// walls, explosions, counts or special moves. Such files take the
+    /// plain path of [`Position::make_into`] and [`Position::unmake`].
     pub(crate) plain_moves: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
@@ -171,6 +173,11 @@ pub struct Rules {
     /// Whether pins decide most moves' legality without making them
     /// ([`Rules::pins_decide`]).
     pub(crate) legality_by_pins: bool,
+    /// Types (bit set) some gating rule enters (§14.3): without one in
+    /// hand, the side to move gates nothing.
+    pub(crate) gating_types: u32,
+    /// Whether some drop or promotion rule has `sets` (§13).
+    pub(crate) sets_on_entry: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -313,12 +320,19 @@ impl Rules {
             MoveKind::Drop => reset.drops,
             MoveKind::Null => false,
             _ => {
-                let files = self.tables.files as usize;
-                let (from, to) = (m.from as usize / files, m.to as usize / files);
-                let forward = if us == WHITE { to > from } else { to < from };
+                // Ranks by division, only where the direction matters.
+                let forward = || {
+                    let files = self.tables.files as usize;
+                    let (from, to) = (m.from as usize / files, m.to as usize / files);
+                    if us == WHITE {
+                        to > from
+                    } else {
+                        to < from
+                    }
+                };
                 (reset.promotions && m.promotion != 0)
                     || (self.irreversible_codes >> moved & 1 != 0
-                        && (forward || !reset.forward_only))
+                        && (!reset.forward_only || forward()))
             }
         }
     }
@@ -378,6 +392,8 @@ impl Rules {
             plain_moves: false,
             wall_zone: [Bits::default(); 2],
             legality_by_pins: false,
+            gating_types: 0,
+            sets_on_entry: false,
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -424,6 +440,9 @@ impl Rules {
             | rules.freezer_codes
             | rules.tables.complex[WHITE]
             | rules.tables.complex[BLACK];
+        rules.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
+        rules.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
+            || v.promotions.iter().any(|p| !p.sets.is_empty());
         rules.plain_moves = rules.moves_are_plain();
         rules.legality_by_pins = rules.pins_decide();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
@@ -460,20 +479,27 @@ impl Rules {
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
         !self.special_moves
-            && !self.records_moves
             && !self.records_drops
             && !self.walled
             && self.blast.is_empty()
             && !self.counts_honour
             && !self.count_checks
-            && !v.record_lost
             && v.turn.is_none()
             && v.passing.is_none()
-            && v.gating.is_empty()
-            && v.drops.iter().all(|d| d.sets.is_empty())
-            && v.promotions.iter().all(|p| p.sets.is_empty())
             && self.setting_codes == 0
             && !self.keeps_piece_state
+    }
+
+    /// What the drop or promotion rule of `m` sets (§13), if any.
+    #[inline]
+    pub(crate) fn entry_rule_sets(&self, m: Move) -> crate::check::Sets {
+        if m.kind == MoveKind::Drop {
+            self.variant.drops[m.extra as usize].sets
+        } else if m.promotion != 0 && m.extra != 0 {
+            self.variant.promotions[m.extra as usize - 1].sets
+        } else {
+            crate::check::Sets::default()
+        }
     }
 
     /// How many pieces of each code stand on the board of `pos` (walls

@@ -522,14 +522,7 @@ impl Position {
             .as_ref()
             .is_some_and(|t| self.sub > 0 || rules.holds(&t.privilege, self, None, false));
         if rules.records_moves {
-            // `prev` keeps the latest move of the player who did not make `last`.
-            if rules.variant.record_prev && self.last_mover() != us {
-                self.prev = self.last;
-            }
-            self.last = rules.effective_type(self, m);
-            if rules.variant.record_last_squares {
-                self.last_squares = LastSquares::of(m);
-            }
+            self.record_move(rules, m);
         }
         if rules.records_drops {
             self.dropped_by = if m.kind == MoveKind::Drop {
@@ -543,10 +536,8 @@ impl Position {
         } else {
             rules.entry_sets(self, m)
         };
-        if m.kind == MoveKind::Drop {
-            sets = sets.and(rules.variant.drops[m.extra as usize].sets);
-        } else if m.promotion != 0 && m.extra != 0 {
-            sets = sets.and(rules.variant.promotions[m.extra as usize - 1].sets);
+        if rules.sets_on_entry {
+            sets = sets.and(rules.entry_rule_sets(m));
         }
         if !self.ep.is_empty() {
             self.ep = Bits::default();
@@ -578,10 +569,26 @@ impl Position {
         }
     }
 
+    /// Records move `m`, before it is made, as the last move (§12.2, §5.2
+    /// `last_move`): `prev` keeps the latest move of the player who did not
+    /// make `last`.
+    #[inline]
+    fn record_move(&mut self, rules: &Rules, m: Move) {
+        if rules.variant.record_prev && self.last_mover() != self.side {
+            self.prev = self.last;
+        }
+        self.last = rules.effective_type(self, m);
+        if rules.variant.record_last_squares {
+            self.last_squares = LastSquares::of(m);
+        }
+    }
+
     /// [`Position::make_into`] for a move (not a pass) of a file with
     /// [`Rules::plain_moves`]: the steps that such a move can take, without
     /// the tests for what such files never have. Saves only what
-    /// [`Position::unmake_plain`] restores.
+    /// [`Position::unmake_plain`] restores: the records of the last moves,
+    /// the lost types and the player's flags and counters only where the
+    /// rules keep them.
     #[inline(always)]
     fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         debug_assert!(self.sub == 0 && self.passes == 0);
@@ -592,10 +599,26 @@ impl Position {
             undo.gained = (255, 0);
             undo.promoted = self.promoted;
         }
+        if rules.records_moves {
+            (undo.last, undo.prev, undo.last_squares) = (self.last, self.prev, self.last_squares);
+            self.record_move(rules, m);
+        }
+        if rules.variant.record_lost {
+            undo.lost = self.lost;
+        }
+        let sets = if rules.sets_on_entry {
+            (undo.flags, undo.counters) = (self.flags, self.counters);
+            rules.entry_rule_sets(m)
+        } else {
+            Sets::default()
+        };
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
         self.move_pieces(rules, m, undo);
+        if !sets.is_empty() {
+            self.apply_sets(sets, undo.side, Some(m.to));
+        }
         self.count_capture(rules, m, undo);
         self.pass_turn();
     }
@@ -951,6 +974,19 @@ impl Position {
     #[inline(always)]
     fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         copy_plain!(*undo => *self);
+        if rules.records_moves {
+            (self.last, self.prev, self.last_squares) = (undo.last, undo.prev, undo.last_squares);
+        }
+        if rules.variant.record_lost {
+            self.lost = undo.lost;
+        }
+        if rules.sets_on_entry {
+            (self.flags, self.counters) = (undo.flags, undo.counters);
+        }
+        if m.gate != 0 {
+            self.take(m.gate_at);
+            self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
+        }
         self.unmake_pieces(rules, m, undo);
         if rules.tracks_hands {
             if undo.gained.0 != 255 {
