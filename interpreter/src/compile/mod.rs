@@ -262,7 +262,10 @@ impl Tables {
             .collect();
         self.capture_span.clone_from(&own);
         for (ty, piece) in v.pieces.iter().enumerate() {
-            let taken = piece.imitation.iter().flat_map(|i| i.as_type.iter().flatten());
+            let taken = piece
+                .imitation
+                .iter()
+                .flat_map(|i| i.as_type.iter().flatten());
             let contextual = piece.contextual.iter().map(|(_, movement, _)| movement);
             for &movement in taken.chain(contextual) {
                 for colour in 0..2 {

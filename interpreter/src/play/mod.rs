@@ -178,6 +178,9 @@ pub struct Rules {
     pub(crate) gating_types: u32,
     /// Whether some drop or promotion rule has `sets` (§13).
     pub(crate) sets_on_entry: bool,
+    /// Per freezing rule, per colour, per square: the squares its reach
+    /// passes from there on an empty board (§15); empty without freezing.
+    pub(crate) freeze_spans: Vec<Bits>,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -394,6 +397,7 @@ impl Rules {
             legality_by_pins: false,
             gating_types: 0,
             sets_on_entry: false,
+            freeze_spans: Vec::new(),
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -424,6 +428,7 @@ impl Rules {
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
         rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
+        rules.freeze_spans = freeze_spans(v, &rules.tables);
         if let Some(explosion) = &v.explosion {
             rules.blast = blast_areas(v, explosion);
         }
@@ -564,6 +569,27 @@ fn promotion_marks(v: &Variant) -> (bool, Vec<u8>) {
         }
     }
     (marks, demoted)
+}
+
+/// Per freezing rule, per colour, per square: the squares its reach's
+/// paths pass from there (on an empty board).
+fn freeze_spans(v: &Variant, tables: &Tables) -> Vec<Bits> {
+    let mut spans = Vec::new();
+    for rule in &v.freeze {
+        for colour in [WHITE, BLACK] {
+            let reach = code(tables.types + rule.reach as usize, colour);
+            for sq in 0..tables.squares {
+                let mut span = Bits::default();
+                for path in tables.paths(reach, sq as Square) {
+                    for &s in tables.steps(path) {
+                        span.set(s);
+                    }
+                }
+                spans.push(span);
+            }
+        }
+    }
+    spans
 }
 
 /// Per drop rule, per colour: the squares its zone allows, holes left out.

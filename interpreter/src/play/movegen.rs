@@ -1199,7 +1199,9 @@ impl Rules {
             None
         };
         for m in pseudo {
-            let verdict = pins.as_ref().map(|pins| (self.verdict(pos, pins, &m), pins.complex));
+            let verdict = pins
+                .as_ref()
+                .map(|pins| (self.verdict(pos, pins, &m), pins.complex));
             match verdict {
                 Some((Verdict::Legal, false)) => {
                     out.push(m);

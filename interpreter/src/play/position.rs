@@ -295,6 +295,10 @@ pub struct Freezes {
     /// Lingering freezes: `timers[k]` holds the pieces frozen for `k + 1`
     /// more turns of their owner.
     pub timers: [Bits; crate::check::MAX_LINGER as usize],
+    /// With `trigger: recompute`, every piece some freezer watches (a
+    /// function of the board, kept so that a move far from every freezer
+    /// need not walk their reach again); empty otherwise.
+    pub watched: Bits,
 }
 
 impl Freezes {
@@ -550,7 +554,7 @@ impl Position {
             self.apply_sets(sets, us, Some(m.to));
         }
         self.count_capture(rules, m, undo);
-        if let Some(before) = special {
+        if let Some(before) = &special {
             rules.after_move(self, m, us, before);
         }
         self.pass_turn();
@@ -558,7 +562,7 @@ impl Position {
         if let Some(lasting) = lasting {
             self.reopen_targets(lasting, us);
         }
-        if let Some(before) = special {
+        if let Some(before) = &special {
             rules.after_side_change(self, before, us);
         }
         if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
