@@ -39,38 +39,17 @@ impl Bits {
 
     /// The squares in ascending order.
     #[inline]
-    pub fn iter(self) -> Squares {
-        Squares {
-            words: self.0,
-            word: 0,
-        }
-    }
-}
-
-/// The squares of a [`Bits`] in ascending order ([`Bits::iter`]): a word
-/// at a time, each emptied bit by bit.
-#[derive(Clone, Debug)]
-pub struct Squares {
-    /// The squares not yet visited.
-    words: [u64; 4],
-    /// The word being visited.
-    word: usize,
-}
-
-impl Iterator for Squares {
-    type Item = u8;
-
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        while self.word < 4 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some((self.word as u32 * 64 + w.trailing_zeros()) as u8);
-            }
-            self.word += 1;
-        }
-        None
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let b = word.trailing_zeros();
+                word &= word - 1;
+                Some((w as u32 * 64 + b) as u8)
+            })
+        })
     }
 }
 

@@ -178,6 +178,11 @@ pub struct Rules {
     pub(crate) gating_types: u32,
     /// Whether some drop or promotion rule has `sets` (§13).
     pub(crate) sets_on_entry: bool,
+    /// Whether the plain path of make/unmake keeps more than the pieces,
+    /// hands, marks, en passant, clocks and side: records of the last
+    /// moves or of the types lost, flags or counters set on entry, gated
+    /// pieces (one test for all of them on that path).
+    pub(crate) plain_records: bool,
     /// Per freezing rule, per colour, per square: the squares its reach
     /// passes from there on an empty board (§15); empty without freezing.
     pub(crate) freeze_spans: Vec<Bits>,
@@ -397,6 +402,7 @@ impl Rules {
             legality_by_pins: false,
             gating_types: 0,
             sets_on_entry: false,
+            plain_records: false,
             freeze_spans: Vec::new(),
             tracks_hands: false,
             marks_promoted: false,
@@ -441,18 +447,30 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
-        rules.marked_codes = rules.royal_codes
-            | rules.freezer_codes
-            | rules.tables.complex[WHITE]
-            | rules.tables.complex[BLACK];
-        rules.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
-        rules.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
-            || v.promotions.iter().any(|p| !p.sets.is_empty());
-        rules.plain_moves = rules.moves_are_plain();
-        rules.legality_by_pins = rules.pins_decide();
+        rules.derive_paths();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = rules.piece_counts(&rules.start);
         Ok(rules)
+    }
+
+    /// The flags derived from the others that choose the hot paths: the
+    /// marked codes, gating and entry sets, the plain make/unmake path and
+    /// what it keeps, legality by pins.
+    fn derive_paths(&mut self) {
+        let v = &self.variant;
+        self.marked_codes = self.royal_codes
+            | self.freezer_codes
+            | self.tables.complex[WHITE]
+            | self.tables.complex[BLACK];
+        self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
+        self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
+            || v.promotions.iter().any(|p| !p.sets.is_empty());
+        self.plain_moves = self.moves_are_plain();
+        self.plain_records = self.records_moves
+            || self.variant.record_lost
+            || self.sets_on_entry
+            || self.gating_types != 0;
+        self.legality_by_pins = self.pins_decide();
     }
 
     /// Marks the piece codes (bit sets) of the types with contextual

@@ -603,19 +603,10 @@ impl Position {
             undo.gained = (255, 0);
             undo.promoted = self.promoted;
         }
-        if rules.records_moves {
-            (undo.last, undo.prev, undo.last_squares) = (self.last, self.prev, self.last_squares);
-            self.record_move(rules, m);
+        let mut sets = Sets::default();
+        if rules.plain_records {
+            sets = self.save_records(rules, m, undo);
         }
-        if rules.variant.record_lost {
-            undo.lost = self.lost;
-        }
-        let sets = if rules.sets_on_entry {
-            (undo.flags, undo.counters) = (self.flags, self.counters);
-            rules.entry_rule_sets(m)
-        } else {
-            Sets::default()
-        };
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
@@ -974,10 +965,30 @@ impl Position {
         }
     }
 
-    /// [`Position::unmake`] for a move made by [`Position::make_plain`].
-    #[inline(always)]
-    fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
-        copy_plain!(*undo => *self);
+    /// For [`Position::make_plain`] where [`Rules::plain_records`]: saves
+    /// the records of the last moves, the lost types and the player's flags
+    /// and counters that the rules keep, records `m` as the last move, and
+    /// returns what its drop or promotion rule sets.
+    #[inline]
+    fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) -> Sets {
+        if rules.records_moves {
+            (undo.last, undo.prev, undo.last_squares) = (self.last, self.prev, self.last_squares);
+            self.record_move(rules, m);
+        }
+        if rules.variant.record_lost {
+            undo.lost = self.lost;
+        }
+        if rules.sets_on_entry {
+            (undo.flags, undo.counters) = (self.flags, self.counters);
+            return rules.entry_rule_sets(m);
+        }
+        Sets::default()
+    }
+
+    /// For [`Position::unmake_plain`] where [`Rules::plain_records`]: what
+    /// [`Position::save_records`] saved, and the gated piece back in hand.
+    #[inline]
+    fn restore_records(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         if rules.records_moves {
             (self.last, self.prev, self.last_squares) = (undo.last, undo.prev, undo.last_squares);
         }
@@ -990,6 +1001,15 @@ impl Position {
         if m.gate != 0 {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
+        }
+    }
+
+    /// [`Position::unmake`] for a move made by [`Position::make_plain`].
+    #[inline(always)]
+    fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        copy_plain!(*undo => *self);
+        if rules.plain_records {
+            self.restore_records(rules, m, undo);
         }
         self.unmake_pieces(rules, m, undo);
         if rules.tracks_hands {
