@@ -159,8 +159,9 @@ impl Rules {
     /// After a move the pins called legal (its mover's royal pieces safe
     /// from the attackers the probes cover), whether the royal pieces of
     /// the side that moved are safe from the opponent's other attackers
-    /// too: those walked one by one ([`Rules::attacked`]).
-    #[inline]
+    /// too: those walked one by one ([`Rules::attacked`]). Out of line, so
+    /// that files without such attackers keep a small perft loop.
+    #[inline(never)]
     pub(crate) fn complex_safe(&self, pos: &Position) -> bool {
         let us = pos.last_mover();
         !pos.royals[us]

@@ -603,16 +603,15 @@ impl Position {
             undo.gained = (255, 0);
             undo.promoted = self.promoted;
         }
-        let mut sets = Sets::default();
         if rules.plain_records {
-            sets = self.save_records(rules, m, undo);
+            self.save_records(rules, m, undo);
         }
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
         self.move_pieces(rules, m, undo);
-        if !sets.is_empty() {
-            self.apply_sets(sets, undo.side, Some(m.to));
+        if rules.sets_on_entry {
+            self.apply_entry_sets(rules, m, undo.side);
         }
         self.count_capture(rules, m, undo);
         self.pass_turn();
@@ -967,10 +966,9 @@ impl Position {
 
     /// For [`Position::make_plain`] where [`Rules::plain_records`]: saves
     /// the records of the last moves, the lost types and the player's flags
-    /// and counters that the rules keep, records `m` as the last move, and
-    /// returns what its drop or promotion rule sets.
+    /// and counters that the rules keep, and records `m` as the last move.
     #[inline]
-    fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) -> Sets {
+    fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         if rules.records_moves {
             (undo.last, undo.prev, undo.last_squares) = (self.last, self.prev, self.last_squares);
             self.record_move(rules, m);
@@ -980,9 +978,16 @@ impl Position {
         }
         if rules.sets_on_entry {
             (undo.flags, undo.counters) = (self.flags, self.counters);
-            return rules.entry_rule_sets(m);
         }
-        Sets::default()
+    }
+
+    /// What the drop or promotion rule of `m`, just made by `us`, sets (§13).
+    #[inline(never)]
+    fn apply_entry_sets(&mut self, rules: &Rules, m: Move, us: usize) {
+        let sets = rules.entry_rule_sets(m);
+        if !sets.is_empty() {
+            self.apply_sets(sets, us, Some(m.to));
+        }
     }
 
     /// For [`Position::unmake_plain`] where [`Rules::plain_records`]: what
