@@ -94,6 +94,10 @@ pub struct Tables {
     paths: Vec<Path>,
     /// Per (code, square): range into `paths`.
     path_index: Vec<(u32, u32)>,
+    /// Per (code, square): every square a capturing path passes or ends
+    /// on, whatever stands on the board: where the piece could capture
+    /// ([`Tables::add_capture_spans`]).
+    capture_span: Vec<crate::play::Bits>,
     /// Per (attacker colour, square): range into `leap_probes`.
     leap_index: Vec<(u32, u32)>,
     leap_probes: Vec<(Square, u64)>,
@@ -192,6 +196,7 @@ impl Tables {
             steps: Vec::new(),
             paths: Vec::new(),
             path_index: vec![(0, 0); codes * squares],
+            capture_span: Vec::new(),
             leap_index: vec![(0, 0); 2 * squares],
             leap_probes: Vec::new(),
             ray_index: vec![(0, 0); 2 * squares],
@@ -224,6 +229,7 @@ impl Tables {
                 }
             }
         }
+        t.add_capture_spans(v);
         // Attack probes: for each square, where each attacker stands.
         for colour in 0..2 {
             for sq in 0..squares {
@@ -232,6 +238,48 @@ impl Tables {
         }
         t.add_promotion_zones(v);
         t
+    }
+
+    /// Per (code, square): where the piece could capture on an empty
+    /// board ([`Tables::may_capture_on`]): its capturing paths' squares,
+    /// and for an imitator or a piece with movement entries that read the
+    /// move context, those of every movement it may take.
+    fn add_capture_spans(&mut self, v: &Variant) {
+        let own: Vec<crate::play::Bits> = self
+            .path_index
+            .iter()
+            .map(|&(a, b)| {
+                let mut span = crate::play::Bits::default();
+                for path in &self.paths[a as usize..b as usize] {
+                    if path.flags & flag::CAPTURE != 0 {
+                        for &s in self.steps(path) {
+                            span.set(s);
+                        }
+                    }
+                }
+                span
+            })
+            .collect();
+        self.capture_span.clone_from(&own);
+        for (ty, piece) in v.pieces.iter().enumerate() {
+            let taken = piece
+                .imitation
+                .iter()
+                .flat_map(|i| i.as_type.iter().flatten());
+            let contextual = piece.contextual.iter().map(|(_, movement, _)| movement);
+            for &movement in taken.chain(contextual) {
+                for colour in 0..2 {
+                    let (real, other) = (
+                        code(ty, colour) as usize,
+                        code(self.types + movement as usize, colour) as usize,
+                    );
+                    for sq in 0..self.squares {
+                        let span = &mut self.capture_span[real * self.squares + sq];
+                        *span = *span | own[other * self.squares + sq];
+                    }
+                }
+            }
+        }
     }
 
     /// The paths of the piece with code `c` from square `sq`.
@@ -489,6 +537,15 @@ impl Tables {
     pub fn paths(&self, code: u8, sq: Square) -> &[Path] {
         let (a, b) = self.path_index[code as usize * self.squares + sq as usize];
         &self.paths[a as usize..b as usize]
+    }
+
+    /// Whether the piece `code` standing on `from` may have a capturing
+    /// path through `to` (on an empty board; an imitator or a piece with
+    /// contextual movement by any movement it may take): if not, it cannot
+    /// capture there.
+    #[inline]
+    pub fn may_capture_on(&self, code: u8, from: Square, to: Square) -> bool {
+        self.capture_span[code as usize * self.squares + from as usize].has(to)
     }
 
     /// The squares of a path.

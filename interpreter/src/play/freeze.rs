@@ -18,6 +18,29 @@ pub struct BeforeMove {
     stepped: bool,
     /// The reply rule whose square the move opens, if any.
     opens: Option<u8>,
+    /// A freezer stood on a square the move changes.
+    freezer_touched: bool,
+}
+
+/// The squares move `m` changes on the board (a pass: none), walls and
+/// explosions aside.
+fn changed_squares(m: Move) -> Bits {
+    let mut changed = Bits::default();
+    match m.kind {
+        MoveKind::Null => return changed,
+        MoveKind::EnPassant => changed.set(m.aux),
+        MoveKind::Castle => {
+            changed.set(m.aux);
+            changed.set(m.extra);
+        }
+        _ => {}
+    }
+    changed.set(m.from);
+    changed.set(m.to);
+    if m.gate != 0 {
+        changed.set(m.gate_at);
+    }
+    changed
 }
 
 impl Rules {
@@ -227,9 +250,32 @@ impl Rules {
         let holds = if self.freezes_on_arrival {
             pos.freezes.held
         } else {
-            self.board_freezes(pos)
+            pos.freezes.watched = self.board_freezes(pos);
+            pos.freezes.watched
         };
         pos.freezes.frozen = holds | pos.freezes.lingering();
+    }
+
+    /// With `trigger: recompute`, after a move that changed `changed`
+    /// (and no freezer's square, `before`): whether what the freezers
+    /// watch is as it was, no changed square lying on any freezer's reach.
+    fn watch_unchanged(&self, pos: &Position, changed: Bits, before: &BeforeMove) -> bool {
+        if before.freezer_touched || !self.blast.is_empty() || self.walled {
+            return false;
+        }
+        // Square by square: the freezers' set was just written a word at a time.
+        if changed.iter().any(|s| pos.freezers.has(s)) {
+            return false;
+        }
+        let squares = self.tables.squares;
+        pos.freezers.iter().all(|f| {
+            let colour = (pos.board[f as usize] as usize - 1) & 1;
+            self.variant.freeze.iter().enumerate().all(|(i, rule)| {
+                !self.freezes_by(pos, rule, f)
+                    || (self.freeze_spans[(2 * i + colour) * squares + f as usize] & changed)
+                        .is_empty()
+            })
+        })
     }
 
     /// Whether `to` is reached from `from` only by initial-only paths of `piece`.
@@ -249,7 +295,10 @@ impl Rules {
 
     /// Reads what the move changes beyond the board before it is made.
     pub(crate) fn before_move(&self, pos: &Position, m: Move) -> BeforeMove {
-        let mut before = BeforeMove::default();
+        let mut before = BeforeMove {
+            freezer_touched: changed_squares(m).iter().any(|s| pos.freezers.has(s)),
+            ..BeforeMove::default()
+        };
         let moved = pos.board[m.from as usize];
         if m.kind == MoveKind::Drop || moved == 0 {
             return before;
@@ -306,7 +355,7 @@ impl Rules {
 
     /// Updates the state beyond the board after `us` made `m` (the board is
     /// already changed, the side not yet).
-    pub(crate) fn after_move(&self, pos: &mut Position, m: Move, us: usize, before: BeforeMove) {
+    pub(crate) fn after_move(&self, pos: &mut Position, m: Move, us: usize, before: &BeforeMove) {
         let touched: &[Square] = match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => &[m.from, m.to],
             MoveKind::EnPassant => &[m.from, m.to, m.aux],
@@ -341,7 +390,11 @@ impl Rules {
                 pos.freezes.held = self.arrival_holds(pos, rule, m, touched);
                 pos.freezes.held
             }
-            _ => self.board_freezes(pos),
+            _ if self.watch_unchanged(pos, changed_squares(m), before) => pos.freezes.watched,
+            _ => {
+                pos.freezes.watched = self.board_freezes(pos);
+                pos.freezes.watched
+            }
         };
         for (i, rule) in self.variant.freeze.iter().enumerate() {
             let still_watched = if rule.still_near_lingers || before.moved[i].is_empty() {
@@ -378,7 +431,7 @@ impl Rules {
     /// After the side changed (or not, within a turn of several moves,
     /// §16): an opened square stays only if the opponent of `us` moves next
     /// and has a reply to it.
-    pub(crate) fn after_side_change(&self, pos: &mut Position, before: BeforeMove, us: usize) {
+    pub(crate) fn after_side_change(&self, pos: &mut Position, before: &BeforeMove, us: usize) {
         if before.opens.is_some() && pos.side == us {
             pos.opened = Default::default();
         } else if before.opens.is_some() {
@@ -472,5 +525,50 @@ impl Rules {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::play::{Position, Rules};
+
+    /// Orthodox chess with a freezer: a queen freezes the enemy pieces next
+    /// to it, the king aside, as the freezers' reach is walked anew.
+    fn freezing_chess() -> Rules {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/with.yaml");
+        let source =
+            "extends: chess.yaml\nname: with\nfreeze:\n  - { by: [Q], reach: K, immune: [K] }\n";
+        crate::build_path(&path, source).expect("rules")
+    }
+
+    /// Checks, in every position `depth` plies on from `pos`, that what the
+    /// freezers watch as kept equals what they watch walked anew.
+    fn walk(rules: &Rules, pos: &Position, depth: u32) -> u64 {
+        assert_eq!(pos.freezes.watched, rules.board_freezes(pos));
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        rules.legal(pos, &mut moves);
+        let mut work = pos.clone();
+        let mut count = 0;
+        for m in moves {
+            let undo = work.make(rules, m);
+            count += walk(rules, &work, depth - 1);
+            work.unmake(rules, m, &undo);
+            assert_eq!(&work, pos);
+        }
+        count
+    }
+
+    #[test]
+    fn what_the_freezers_watch_is_kept_exactly() {
+        let rules = freezing_chess();
+        // Queens that meet early: moves beside them and far from them.
+        let pos = rules
+            .position("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2 3")
+            .expect("FEN");
+        assert!(walk(&rules, &pos, 3) > 1000);
     }
 }

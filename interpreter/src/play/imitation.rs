@@ -47,7 +47,10 @@ impl Rules {
         }
         let moved = pos.board[m.from as usize];
         let mut ty = (moved as usize - 1) / 2;
-        if let Some(imitation) = &self.variant.pieces[ty].imitation {
+        let imitation = (self.imitator_codes >> moved & 1 != 0)
+            .then(|| self.variant.pieces[ty].imitation.as_ref())
+            .flatten();
+        if let Some(imitation) = imitation {
             return match self.imitated(pos, moved, m.from) {
                 Some((movement, _)) => {
                     let virtual_type = (movement as usize - 1) / 2 - self.tables.types;

@@ -160,10 +160,12 @@ pub struct Rules {
     /// Whether a counting rule runs (§10.1): positions carry its count.
     pub(crate) counts_honour: bool,
     /// Whether every move but a pass changes only the pieces on the board
-    /// and in hand, the promoted marks, the unmoved squares, en passant,
-    /// the clocks and the side to move: no records of moves, flags, turns,
-    /// gating, walls, explosions, counts or special moves. Such files take
-    /// the plain path of [`Position::make_into`] and [`Position::unmake`].
+    /// and in hand (gated pieces too), the promoted marks, the unmoved
+    /// squares, en passant, the clocks, the side to move, the records of
+    /// the last moves and of the types lost, and the player flags and
+    /// counters that drops and promotions set: no per-piece state, turns,
+    /// walls, explosions, counts or special moves. Such files take the
+    /// plain path of [`Position::make_into`] and [`Position::unmake`].
     pub(crate) plain_moves: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
@@ -171,6 +173,19 @@ pub struct Rules {
     /// Whether pins decide most moves' legality without making them
     /// ([`Rules::pins_decide`]).
     pub(crate) legality_by_pins: bool,
+    /// Types (bit set) some gating rule enters (§14.3): without one in
+    /// hand, the side to move gates nothing.
+    pub(crate) gating_types: u32,
+    /// Whether some drop or promotion rule has `sets` (§13).
+    pub(crate) sets_on_entry: bool,
+    /// Whether the plain path of make/unmake keeps more than the pieces,
+    /// hands, marks, en passant, clocks and side: records of the last
+    /// moves or of the types lost, flags or counters set on entry, gated
+    /// pieces (one test for all of them on that path).
+    pub(crate) plain_records: bool,
+    /// Per freezing rule, per colour, per square: the squares its reach
+    /// passes from there on an empty board (§15); empty without freezing.
+    pub(crate) freeze_spans: Vec<Bits>,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -313,12 +328,19 @@ impl Rules {
             MoveKind::Drop => reset.drops,
             MoveKind::Null => false,
             _ => {
-                let files = self.tables.files as usize;
-                let (from, to) = (m.from as usize / files, m.to as usize / files);
-                let forward = if us == WHITE { to > from } else { to < from };
+                // Ranks by division, only where the direction matters.
+                let forward = || {
+                    let files = self.tables.files as usize;
+                    let (from, to) = (m.from as usize / files, m.to as usize / files);
+                    if us == WHITE {
+                        to > from
+                    } else {
+                        to < from
+                    }
+                };
                 (reset.promotions && m.promotion != 0)
                     || (self.irreversible_codes >> moved & 1 != 0
-                        && (forward || !reset.forward_only))
+                        && (!reset.forward_only || forward()))
             }
         }
     }
@@ -378,6 +400,10 @@ impl Rules {
             plain_moves: false,
             wall_zone: [Bits::default(); 2],
             legality_by_pins: false,
+            gating_types: 0,
+            sets_on_entry: false,
+            plain_records: false,
+            freeze_spans: Vec::new(),
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -408,6 +434,7 @@ impl Rules {
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
         rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
+        rules.freeze_spans = freeze_spans(v, &rules.tables);
         if let Some(explosion) = &v.explosion {
             rules.blast = blast_areas(v, explosion);
         }
@@ -420,15 +447,30 @@ impl Rules {
         }
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
-        rules.marked_codes = rules.royal_codes
-            | rules.freezer_codes
-            | rules.tables.complex[WHITE]
-            | rules.tables.complex[BLACK];
-        rules.plain_moves = rules.moves_are_plain();
-        rules.legality_by_pins = rules.pins_decide();
+        rules.derive_paths();
         rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
         rules.start_counts = rules.piece_counts(&rules.start);
         Ok(rules)
+    }
+
+    /// The flags derived from the others that choose the hot paths: the
+    /// marked codes, gating and entry sets, the plain make/unmake path and
+    /// what it keeps, legality by pins.
+    fn derive_paths(&mut self) {
+        let v = &self.variant;
+        self.marked_codes = self.royal_codes
+            | self.freezer_codes
+            | self.tables.complex[WHITE]
+            | self.tables.complex[BLACK];
+        self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
+        self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
+            || v.promotions.iter().any(|p| !p.sets.is_empty());
+        self.plain_moves = self.moves_are_plain();
+        self.plain_records = self.records_moves
+            || self.variant.record_lost
+            || self.sets_on_entry
+            || self.gating_types != 0;
+        self.legality_by_pins = self.pins_decide();
     }
 
     /// Marks the piece codes (bit sets) of the types with contextual
@@ -460,20 +502,27 @@ impl Rules {
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
         !self.special_moves
-            && !self.records_moves
             && !self.records_drops
             && !self.walled
             && self.blast.is_empty()
             && !self.counts_honour
             && !self.count_checks
-            && !v.record_lost
             && v.turn.is_none()
             && v.passing.is_none()
-            && v.gating.is_empty()
-            && v.drops.iter().all(|d| d.sets.is_empty())
-            && v.promotions.iter().all(|p| p.sets.is_empty())
             && self.setting_codes == 0
             && !self.keeps_piece_state
+    }
+
+    /// What the drop or promotion rule of `m` sets (§13), if any.
+    #[inline]
+    pub(crate) fn entry_rule_sets(&self, m: Move) -> crate::check::Sets {
+        if m.kind == MoveKind::Drop {
+            self.variant.drops[m.extra as usize].sets
+        } else if m.promotion != 0 && m.extra != 0 {
+            self.variant.promotions[m.extra as usize - 1].sets
+        } else {
+            crate::check::Sets::default()
+        }
     }
 
     /// How many pieces of each code stand on the board of `pos` (walls
@@ -538,6 +587,27 @@ fn promotion_marks(v: &Variant) -> (bool, Vec<u8>) {
         }
     }
     (marks, demoted)
+}
+
+/// Per freezing rule, per colour, per square: the squares its reach's
+/// paths pass from there (on an empty board).
+fn freeze_spans(v: &Variant, tables: &Tables) -> Vec<Bits> {
+    let mut spans = Vec::new();
+    for rule in &v.freeze {
+        for colour in [WHITE, BLACK] {
+            let reach = code(tables.types + rule.reach as usize, colour);
+            for sq in 0..tables.squares {
+                let mut span = Bits::default();
+                for path in tables.paths(reach, sq as Square) {
+                    for &s in tables.steps(path) {
+                        span.set(s);
+                    }
+                }
+                spans.push(span);
+            }
+        }
+    }
+    spans
 }
 
 /// Per drop rule, per colour: the squares its zone allows, holes left out.

@@ -26,7 +26,7 @@ impl Rules {
         if !self.variant.drops.is_empty() {
             self.drops(pos, out);
         }
-        if !self.variant.gating.is_empty() {
+        if self.gating_types != 0 && self.holds_any(pos, self.gating_types) {
             self.gates(pos, first, out);
         }
         if let Some(place) = self.variant.walls.as_ref().and_then(|w| w.place) {
@@ -527,7 +527,7 @@ impl Rules {
         let overlapping = self.variant.drops.len() > 1;
         let mut listed: Vec<(u8, Bits)> = Vec::new();
         for (index, rule) in self.variant.drops.iter().enumerate() {
-            if !self.holds(&rule.when, pos, None, false) {
+            if !self.holds_any(pos, rule.pieces) || !self.holds(&rule.when, pos, None, false) {
                 continue;
             }
             if rule.not_in_check && *in_check.get_or_insert_with(|| self.in_check(pos)) {
@@ -593,6 +593,22 @@ impl Rules {
         let mut replies = Vec::new();
         self.legal_moves_ignoring_end(&after, &mut replies);
         replies.is_empty()
+    }
+
+    /// Whether the side to move holds a piece of one of `types` (bit set)
+    /// in hand: drop and gating rules are asked nothing otherwise.
+    #[inline]
+    fn holds_any(&self, pos: &Position, types: u32) -> bool {
+        let hand = &pos.hands[pos.side];
+        let mut left = types;
+        while left != 0 {
+            let ty = left.trailing_zeros() as usize;
+            if hand[ty] != 0 {
+                return true;
+            }
+            left &= left - 1;
+        }
+        false
     }
 
     /// Whether a move-context condition (§5.2) holds for the side to move.
@@ -952,10 +968,14 @@ impl Rules {
 
     /// Tests attackers the probes do not cover by walking their paths
     /// towards `sq`, as if an enemy piece stood there.
-    fn complex_attack(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+    pub(super) fn complex_attack(&self, pos: &Position, sq: Square, colour: usize) -> bool {
         (pos.complex & pos.occupied[colour] & !pos.freezes.frozen)
             .iter()
-            .any(|from| self.attacks_from(pos, pos.board[from as usize], from, sq, colour))
+            .any(|from| {
+                let piece = pos.board[from as usize];
+                self.tables.may_capture_on(piece, from, sq)
+                    && self.attacks_from(pos, piece, from, sq, colour)
+            })
     }
 
     /// Whether the piece `piece` of `colour` on `from` could capture on
@@ -988,6 +1008,9 @@ impl Rules {
 
     /// Whether `piece` on `from` could capture an enemy piece on `target`.
     fn reaches(&self, pos: &Position, piece: u8, from: Square, target: Square) -> bool {
+        if !self.tables.may_capture_on(piece, from, target) {
+            return false;
+        }
         let board = &pos.board;
         let type_in = |mask: u32, s: Square| {
             let c = board[s as usize];
@@ -1176,16 +1199,24 @@ impl Rules {
             None
         };
         for m in pseudo {
-            match pins.as_ref().map(|pins| self.verdict(pos, pins, &m)) {
-                Some(Verdict::Legal) => {
+            let verdict = pins
+                .as_ref()
+                .map(|pins| (self.verdict(pos, pins, &m), pins.complex));
+            match verdict {
+                Some((Verdict::Legal, false)) => {
                     out.push(m);
                     continue;
                 }
-                Some(Verdict::Illegal) => continue,
-                Some(Verdict::Test) | None => {}
+                Some((Verdict::Illegal, _)) => continue,
+                _ => {}
             }
             work.make_into(self, m, &mut undo);
-            if self.legal_made(&work, &m, &undo, facing_before) {
+            let legal = if let Some((Verdict::Legal, _)) = verdict {
+                self.complex_safe(&work)
+            } else {
+                self.legal_made(&work, &m, &undo, facing_before)
+            };
+            if legal {
                 out.push(m);
             }
             work.unmake(self, m, &undo);

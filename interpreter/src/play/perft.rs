@@ -67,13 +67,14 @@ impl Rules {
         let bulk = depth == 1 && leaves == Leaves::Bulk;
         let (mut nodes, mut any_legal) = (0, false);
         let mut undo = Undo::default();
+        let complex = pins.as_ref().is_some_and(|pins| pins.complex);
         for &m in moves.iter() {
             let verdict = pins
                 .as_ref()
                 .map_or(Verdict::Test, |pins| self.verdict(pos, pins, &m));
             match verdict {
                 Verdict::Illegal => continue,
-                Verdict::Legal if bulk => {
+                Verdict::Legal if bulk && !complex => {
                     any_legal = true;
                     nodes += 1;
                     continue;
@@ -81,7 +82,12 @@ impl Rules {
                 _ => {}
             }
             pos.make_into(self, m, &mut undo);
-            if verdict == Verdict::Legal || !self.left_in_check(pos) {
+            let legal = if verdict == Verdict::Legal {
+                !complex || self.complex_safe(pos)
+            } else {
+                !self.left_in_check(pos)
+            };
+            if legal {
                 any_legal = true;
                 nodes += if depth == 1 {
                     1

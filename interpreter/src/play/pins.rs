@@ -23,6 +23,11 @@ pub(crate) struct Pins {
     lines: [(Square, Bits); MAX_PINS],
     /// Number of pins in `lines`.
     count: usize,
+    /// Whether the opponent has pieces on the board whose attacks the
+    /// probes do not cover: then a move the pins call legal is still
+    /// tested against those pieces alone, after it is made
+    /// ([`Rules::complex_safe`]).
+    pub(crate) complex: bool,
 }
 
 /// What the pins say about a pseudo-legal move.
@@ -53,22 +58,24 @@ impl Rules {
             && v.turn.is_none()
     }
 
-    /// The pins of the side to move in `pos`, or `None` when it is in check,
-    /// has more pins than are recorded, or the opponent has a piece on the
-    /// board whose attacks the probes do not cover (no move of the side to
-    /// move puts one there): then every move is tested. Only for files
-    /// where [`Rules::pins_decide`].
+    /// The pins of the side to move in `pos` by the attackers the probes
+    /// cover, or `None` when such an attacker gives check, when it has more
+    /// pins than are recorded, or when an attacker the probes do not cover
+    /// stands where a probe finds it (its probes may say more than it
+    /// does): then every move is tested. The opponent's other pieces of
+    /// that kind (no move of the side to move puts one on the board) are
+    /// left to [`Rules::complex_safe`]. Only for files where
+    /// [`Rules::pins_decide`].
     pub(crate) fn pins(&self, pos: &Position) -> Option<Pins> {
         let us = pos.side;
         let them = us ^ 1;
-        if !(pos.complex & pos.occupied[them]).is_empty() {
-            return None;
-        }
         let board = &pos.board;
+        let complex_codes = self.tables.complex[them];
         let mut pins = Pins {
             pinned: Bits::default(),
             lines: [(0, Bits::default()); MAX_PINS],
             count: 0,
+            complex: !(pos.complex & pos.occupied[them]).is_empty(),
         };
         for royal in pos.royals[us].iter() {
             if self
@@ -87,6 +94,9 @@ impl Rules {
                         continue;
                     }
                     if mask >> occupant & 1 != 0 {
+                        if complex_codes >> occupant & 1 != 0 {
+                            return None;
+                        }
                         let at = blocker?;
                         if pins.count == MAX_PINS {
                             return None;
@@ -144,6 +154,19 @@ impl Rules {
             return Verdict::Illegal;
         }
         Verdict::Legal
+    }
+
+    /// After a move the pins called legal (its mover's royal pieces safe
+    /// from the attackers the probes cover), whether the royal pieces of
+    /// the side that moved are safe from the opponent's other attackers
+    /// too: those walked one by one ([`Rules::attacked`]). Out of line, so
+    /// that files without such attackers keep a small perft loop.
+    #[inline(never)]
+    pub(crate) fn complex_safe(&self, pos: &Position) -> bool {
+        let us = pos.last_mover();
+        !pos.royals[us]
+            .iter()
+            .any(|k| self.complex_attack(pos, k, us ^ 1))
     }
 }
 
@@ -219,9 +242,9 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         let cannon = hopper
             .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBCR b KQkq - 0 1")
             .expect("FEN");
-        assert!(hopper.pins(&cannon).is_none());
-        // Without it (the start has none), pins tell.
-        assert!(hopper.pins(&hopper.start).is_some());
+        assert!(hopper.pins(&cannon).is_some_and(|pins| pins.complex));
+        // Without it (the start has none), pins tell alone.
+        assert!(hopper.pins(&hopper.start).is_some_and(|pins| !pins.complex));
         // Imitators that start in hand: pins tell until the opponent's
         // imitator enters, whatever the mover's own imitator does.
         let imitator = chess_with(IMITATOR_IN_HAND);
@@ -231,7 +254,18 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         let own = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBFR[f] w KQkq - 0 1";
         assert_eq!(verdict(&imitator, own, "g2g3"), Some(Verdict::Legal));
         let theirs = "rnbqkbfr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[F] w KQkq - 0 1";
-        assert_eq!(verdict(&imitator, theirs, "g1f3"), None);
+        assert_eq!(verdict(&imitator, theirs, "g1f3"), Some(Verdict::Legal));
+        let pins = imitator
+            .pins(&imitator.position(theirs).expect("FEN"))
+            .expect("pins");
+        assert!(pins.complex);
+        // An attacker the probes do not cover, found by a probe (its own
+        // leaps and rays may say more than it does): every move is tested.
+        let limited = chess_with(
+            "pieces:\n  - { letter: A, name: amazon, moves: Q, value: 9, captures_not: [K] }",
+        );
+        let fen = "4k3/8/8/8/1a6/8/3B4/4K3 w - - 0 1";
+        assert_eq!(verdict(&limited, fen, "d2e3"), None);
     }
 
     #[test]

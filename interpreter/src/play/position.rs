@@ -295,6 +295,10 @@ pub struct Freezes {
     /// Lingering freezes: `timers[k]` holds the pieces frozen for `k + 1`
     /// more turns of their owner.
     pub timers: [Bits; crate::check::MAX_LINGER as usize],
+    /// With `trigger: recompute`, every piece some freezer watches (a
+    /// function of the board, kept so that a move far from every freezer
+    /// need not walk their reach again); empty otherwise.
+    pub watched: Bits,
 }
 
 impl Freezes {
@@ -522,14 +526,7 @@ impl Position {
             .as_ref()
             .is_some_and(|t| self.sub > 0 || rules.holds(&t.privilege, self, None, false));
         if rules.records_moves {
-            // `prev` keeps the latest move of the player who did not make `last`.
-            if rules.variant.record_prev && self.last_mover() != us {
-                self.prev = self.last;
-            }
-            self.last = rules.effective_type(self, m);
-            if rules.variant.record_last_squares {
-                self.last_squares = LastSquares::of(m);
-            }
+            self.record_move(rules, m);
         }
         if rules.records_drops {
             self.dropped_by = if m.kind == MoveKind::Drop {
@@ -543,10 +540,8 @@ impl Position {
         } else {
             rules.entry_sets(self, m)
         };
-        if m.kind == MoveKind::Drop {
-            sets = sets.and(rules.variant.drops[m.extra as usize].sets);
-        } else if m.promotion != 0 && m.extra != 0 {
-            sets = sets.and(rules.variant.promotions[m.extra as usize - 1].sets);
+        if rules.sets_on_entry {
+            sets = sets.and(rules.entry_rule_sets(m));
         }
         if !self.ep.is_empty() {
             self.ep = Bits::default();
@@ -559,7 +554,7 @@ impl Position {
             self.apply_sets(sets, us, Some(m.to));
         }
         self.count_capture(rules, m, undo);
-        if let Some(before) = special {
+        if let Some(before) = &special {
             rules.after_move(self, m, us, before);
         }
         self.pass_turn();
@@ -567,7 +562,7 @@ impl Position {
         if let Some(lasting) = lasting {
             self.reopen_targets(lasting, us);
         }
-        if let Some(before) = special {
+        if let Some(before) = &special {
             rules.after_side_change(self, before, us);
         }
         if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
@@ -578,10 +573,26 @@ impl Position {
         }
     }
 
+    /// Records move `m`, before it is made, as the last move (§12.2, §5.2
+    /// `last_move`): `prev` keeps the latest move of the player who did not
+    /// make `last`.
+    #[inline]
+    fn record_move(&mut self, rules: &Rules, m: Move) {
+        if rules.variant.record_prev && self.last_mover() != self.side {
+            self.prev = self.last;
+        }
+        self.last = rules.effective_type(self, m);
+        if rules.variant.record_last_squares {
+            self.last_squares = LastSquares::of(m);
+        }
+    }
+
     /// [`Position::make_into`] for a move (not a pass) of a file with
     /// [`Rules::plain_moves`]: the steps that such a move can take, without
     /// the tests for what such files never have. Saves only what
-    /// [`Position::unmake_plain`] restores.
+    /// [`Position::unmake_plain`] restores: the records of the last moves,
+    /// the lost types and the player's flags and counters only where the
+    /// rules keep them.
     #[inline(always)]
     fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         debug_assert!(self.sub == 0 && self.passes == 0);
@@ -592,10 +603,16 @@ impl Position {
             undo.gained = (255, 0);
             undo.promoted = self.promoted;
         }
+        if rules.plain_records {
+            self.save_records(rules, m, undo);
+        }
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
         self.move_pieces(rules, m, undo);
+        if rules.sets_on_entry {
+            self.apply_entry_sets(rules, m, undo.side);
+        }
         self.count_capture(rules, m, undo);
         self.pass_turn();
     }
@@ -947,10 +964,58 @@ impl Position {
         }
     }
 
+    /// For [`Position::make_plain`] where [`Rules::plain_records`]: saves
+    /// the records of the last moves, the lost types and the player's flags
+    /// and counters that the rules keep, and records `m` as the last move.
+    #[inline]
+    fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        if rules.records_moves {
+            (undo.last, undo.prev, undo.last_squares) = (self.last, self.prev, self.last_squares);
+            self.record_move(rules, m);
+        }
+        if rules.variant.record_lost {
+            undo.lost = self.lost;
+        }
+        if rules.sets_on_entry {
+            (undo.flags, undo.counters) = (self.flags, self.counters);
+        }
+    }
+
+    /// What the drop or promotion rule of `m`, just made by `us`, sets (§13).
+    #[inline(never)]
+    fn apply_entry_sets(&mut self, rules: &Rules, m: Move, us: usize) {
+        let sets = rules.entry_rule_sets(m);
+        if !sets.is_empty() {
+            self.apply_sets(sets, us, Some(m.to));
+        }
+    }
+
+    /// For [`Position::unmake_plain`] where [`Rules::plain_records`]: what
+    /// [`Position::save_records`] saved, and the gated piece back in hand.
+    #[inline]
+    fn restore_records(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        if rules.records_moves {
+            (self.last, self.prev, self.last_squares) = (undo.last, undo.prev, undo.last_squares);
+        }
+        if rules.variant.record_lost {
+            self.lost = undo.lost;
+        }
+        if rules.sets_on_entry {
+            (self.flags, self.counters) = (undo.flags, undo.counters);
+        }
+        if m.gate != 0 {
+            self.take(m.gate_at);
+            self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
+        }
+    }
+
     /// [`Position::unmake`] for a move made by [`Position::make_plain`].
     #[inline(always)]
     fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         copy_plain!(*undo => *self);
+        if rules.plain_records {
+            self.restore_records(rules, m, undo);
+        }
         self.unmake_pieces(rules, m, undo);
         if rules.tracks_hands {
             if undo.gained.0 != 255 {
