@@ -112,9 +112,7 @@ impl Evaluation {
                         mirror(rules, sq)
                     };
                     let mut bonus = (reach[ty][seen] - average) * PER_REACH
-                        + centre
-                            .get(ty)
-                            .map_or(0, |t| t.get(seen).copied().unwrap_or(0));
+                        + centre[ty].get(seen).copied().unwrap_or(0);
                     if rules.variant().pieces[ty].royal {
                         // Away from the centre while the board is full.
                         bonus = -bonus;
@@ -670,12 +668,10 @@ mod tests {
         let eval = Evaluation::new(&rules);
         assert!(eval.bare && !Evaluation::new(&chess()).bare);
         // Three pieces against two, then the rooks traded: two against one.
-        let before = rules
-            .position("r3k3/p7/8/8/8/8/8/R3K1NN w - - 0 1")
-            .unwrap();
-        let after = rules.position("4k3/p7/8/8/8/8/8/4K1NN w - - 0 1").unwrap();
+        let before = "r3k3/p7/8/8/8/8/8/R3K1NN w - - 0 1";
+        let after = "4k3/p7/8/8/8/8/8/4K1NN w - - 0 1";
         assert_eq!(
-            eval.evaluate(&rules, &after) - eval.evaluate(&rules, &before),
+            gain(&eval, &rules, before, after),
             LAST_PIECES[1] - LAST_PIECES[2]
         );
     }
