@@ -35,14 +35,16 @@ mod color;
 pub(crate) mod compile;
 pub mod diagnostic;
 mod game;
+mod geometry;
 pub mod load;
 pub(crate) mod play;
 
 pub use color::Color;
 pub use game::{build, build_named, build_path, Game, LoadError, Played};
+pub use geometry::Bits;
 pub use play::{
-    parse_square, square_name, Action, Bits, Gating, Leaves, Move, Outcome, PlayError, Position,
-    Reason, Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
+    parse_square, square_name, Action, Gating, Leaves, Move, Outcome, PlayError, Position, Reason,
+    Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
 };
 
 /// The piece code of a piece type (its index under `pieces:`) for a side:

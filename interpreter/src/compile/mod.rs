@@ -6,9 +6,7 @@
 //! piece codes, so one test checks colour and type together.
 
 use crate::check::{Movement, PieceType, Travel, Variant};
-
-/// A square index, `rank * files + file`.
-pub type Square = u8;
+use crate::geometry::{Bits, Square};
 
 /// Flags of a compiled path.
 pub mod flag {
@@ -87,7 +85,7 @@ pub struct Tables {
     /// Number of squares.
     pub squares: usize,
     /// The holes: squares that are not part of the board (§2.1).
-    pub holes: crate::play::Bits,
+    pub holes: Bits,
     /// Number of real piece types (virtual movement types follow them).
     pub types: usize,
     steps: Vec<Square>,
@@ -97,7 +95,7 @@ pub struct Tables {
     /// Per (code, square): every square a capturing path passes or ends
     /// on, whatever stands on the board: where the piece could capture
     /// ([`Tables::add_capture_spans`]).
-    capture_span: Vec<crate::play::Bits>,
+    capture_span: Vec<Bits>,
     /// Per (attacker colour, square): range into `leap_probes`.
     leap_index: Vec<(u32, u32)>,
     leap_probes: Vec<(Square, u64)>,
@@ -245,11 +243,11 @@ impl Tables {
     /// and for an imitator or a piece with movement entries that read the
     /// move context, those of every movement it may take.
     fn add_capture_spans(&mut self, v: &Variant) {
-        let own: Vec<crate::play::Bits> = self
+        let own: Vec<Bits> = self
             .path_index
             .iter()
             .map(|&(a, b)| {
-                let mut span = crate::play::Bits::default();
+                let mut span = Bits::default();
                 for path in &self.paths[a as usize..b as usize] {
                     if path.flags & flag::CAPTURE != 0 {
                         for &s in self.steps(path) {
@@ -610,13 +608,7 @@ impl Tables {
     /// the board; pieces on `inert` squares (frozen) attack nothing but block.
     /// Complex attackers (see [`Tables::complex`]) are the caller's to test.
     #[inline]
-    pub fn probes_attack(
-        &self,
-        board: &[u8],
-        sq: Square,
-        colour: usize,
-        inert: &crate::play::Bits,
-    ) -> bool {
+    pub fn probes_attack(&self, board: &[u8], sq: Square, colour: usize, inert: &Bits) -> bool {
         let i = colour * self.squares + sq as usize;
         let (a, b) = self.leap_index[i];
         for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
@@ -643,8 +635,8 @@ impl Tables {
 }
 
 /// The set of the squares marked in `holes`.
-fn holes_of(holes: &[bool]) -> crate::play::Bits {
-    let mut out = crate::play::Bits::default();
+fn holes_of(holes: &[bool]) -> Bits {
+    let mut out = Bits::default();
     for (sq, _) in holes.iter().enumerate().filter(|h| *h.1) {
         out.set(sq as Square);
     }

@@ -3,12 +3,11 @@
 //! a position can only be made valid (by FEN or by legal moves) and the
 //! rules only by building them.
 
-use super::bits::Bits;
 use super::position::Position;
 use super::Rules;
 use crate::check::Variant;
 use crate::color::Color;
-use crate::compile::Square;
+use crate::geometry::{Bits, Square};
 use crate::load::RuleFile;
 
 impl Rules {

@@ -1,11 +1,11 @@
 //! FEN in Fairy-Stockfish's dialect: reading into a validated position and
 //! printing back.
 
-use super::bits::Bits;
 use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
 use crate::check::{CapturedTo, MAX_LINGER};
-use crate::compile::{code, Square};
+use crate::compile::code;
+use crate::geometry::{Bits, Square};
 
 /// The holdings part of a board field and its byte offset, if given.
 type Holdings<'f> = Option<(usize, &'f str)>;

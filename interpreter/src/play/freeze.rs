@@ -1,11 +1,11 @@
 //! Freezing (§15), replies and the record of initial-only first moves
 //! (§12.3): the state a move changes beyond the board.
 
-use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
-use crate::compile::{code, flag, Square, Walk};
+use crate::compile::{code, flag, Walk};
+use crate::geometry::{Bits, Square};
 
 /// What [`Rules::before_move`] reads before a move changes the board.
 #[derive(Clone, Copy, Debug, Default)]

@@ -3,7 +3,6 @@
 
 mod accessors;
 mod action;
-mod bits;
 mod counting;
 mod fen;
 mod freeze;
@@ -20,7 +19,6 @@ mod view;
 mod zobrist;
 
 pub use action::{Action, Gating};
-pub use bits::Bits;
 pub use counting::HonourCount;
 pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
@@ -34,7 +32,8 @@ pub use view::View;
 use std::fmt;
 
 use crate::check::Variant;
-use crate::compile::{code, Square, Tables};
+use crate::compile::{code, Tables};
+use crate::geometry::{Bits, Square};
 
 /// Castling as the move generator uses it.
 #[derive(Clone, Debug)]

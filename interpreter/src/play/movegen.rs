@@ -1,13 +1,13 @@
 //! Move generation and legality.
 
-use super::bits::Bits;
 use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::check::{
     CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
 };
-use crate::compile::{flag, Square, Walk, WALL};
+use crate::compile::{flag, Walk, WALL};
+use crate::geometry::{Bits, Square};
 
 impl Rules {
     /// Appends every pseudo-legal move of the side to move to `out`: moves

@@ -4,10 +4,9 @@
 //! (leaps and rays). Where the probes are the whole story of attack
 //! ([`Rules::pins_decide`]), most moves are then judged without being made.
 
-use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::compile::Square;
+use crate::geometry::{Bits, Square};
 
 /// The most pins a position records; beyond it, every move is tested by
 /// making it.

@@ -1,11 +1,11 @@
 //! The position: board, side to move, state beyond the board; making and
 //! unmaking moves.
 
-use super::bits::Bits;
 use super::piece_state::PieceState;
 use super::Rules;
 use crate::check::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
-use crate::compile::{code, Square, WALL};
+use crate::compile::{code, WALL};
+use crate::geometry::{Bits, Square};
 
 /// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
 /// the pieces, the hands and the promoted marks between a position and its

@@ -13,8 +13,8 @@
 use super::{PlayError, Position, Rules};
 use crate::check::Shuffle;
 use crate::compile::code;
-use crate::compile::Square;
 use crate::diagnostic::Span;
+use crate::geometry::Square;
 
 /// How a game's start is chosen (§6.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

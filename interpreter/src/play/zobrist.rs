@@ -4,11 +4,11 @@
 //! tells positions apart for repetition, exactly what the FEN shows
 //! without its clocks ([`Rules::repetition_key`]).
 
-use super::bits::Bits;
 use super::position::{Position, BLACK, WHITE};
 use super::Rules;
 use crate::check::MAX_PIECE_TYPES;
-use crate::compile::{code, Square};
+use crate::compile::code;
+use crate::geometry::{Bits, Square};
 
 /// Number of piece codes: 0 (empty) and two colours per type.
 const CODES: usize = 1 + 2 * MAX_PIECE_TYPES;
