@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use std::collections::BTreeMap;
 
-use crate::check::{check, choose_rulings, RepetitionResult};
+use crate::check::{check, choose_rulings};
 use crate::color::Color;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::{expand, load, no_parents, parents_on_disk, ReadParent, RuleFile};
 use crate::play::{Outcome, PlayError, Position, Reason, Rules, Start};
+use crate::program::{RepetitionResult, Variant};
 
 /// Why a rule file could not be made playable.
 pub type LoadError = Diagnostics;
@@ -86,7 +87,7 @@ fn build_with(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
 
 /// Compiles a checked variant and reads its setup; a setup FEN that is
 /// refused is placed at its offending part.
-fn compile_setup(variant: crate::check::Variant, file: &Arc<RuleFile>) -> Result<Rules, LoadError> {
+fn compile_setup(variant: Variant, file: &Arc<RuleFile>) -> Result<Rules, LoadError> {
     Rules::new(variant, file.clone()).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");

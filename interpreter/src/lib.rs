@@ -25,7 +25,8 @@
 //! ```
 //!
 //! [`Rules`] and [`Position`] are read through accessors; the syntax tree
-//! ([`load`]), the checked form ([`check`]) and the diagnostics
+//! ([`load`]), the checker ([`check`]), the checked form it produces
+//! ([`program`]) and the diagnostics
 //! ([`diagnostic`]) are public for tools that print or generate rule files.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -38,6 +39,7 @@ mod game;
 mod geometry;
 pub mod load;
 pub(crate) mod play;
+pub mod program;
 
 pub use color::Color;
 pub use game::{build, build_named, build_path, Game, LoadError, Played};

@@ -16,8 +16,8 @@
 //! win`, misère), every piece does: the side wants the other's force to
 //! mate it.
 
-use motley_interpreter::check::Result3;
 use motley_interpreter::piece_code as code;
+use motley_interpreter::program::Result3;
 use motley_interpreter::{Action, Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.

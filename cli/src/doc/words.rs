@@ -476,10 +476,10 @@ impl Page<'_> {
         let file = self.file();
         let o = &file.outcomes;
         let valued = &self.rules.variant().outcomes;
-        let result = |r: motley_interpreter::check::Result3| match r {
-            motley_interpreter::check::Result3::Loss => "loses",
-            motley_interpreter::check::Result3::Draw => "draws",
-            motley_interpreter::check::Result3::Win => "wins",
+        let result = |r: motley_interpreter::program::Result3| match r {
+            motley_interpreter::program::Result3::Loss => "loses",
+            motley_interpreter::program::Result3::Draw => "draws",
+            motley_interpreter::program::Result3::Win => "wins",
         };
         let mut end = Vec::new();
         if self.rules.variant().pieces.iter().any(|p| p.royal) {

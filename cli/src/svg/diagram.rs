@@ -3,7 +3,7 @@
 //! shoot, each marked distinctly. A piece with conditional movement gets
 //! one diagram per condition; an imitator one per type it may imitate.
 
-use motley_interpreter::check::{Movement, Travel};
+use motley_interpreter::program::{Movement, Travel};
 use motley_interpreter::{square_name, Rules};
 
 use super::drawing::{Act, Drawing, Mark, Way};
@@ -45,7 +45,7 @@ pub fn diagrams(
         .ok_or_else(|| {
             let letters: Vec<String> = pieces
                 .iter()
-                .map(motley_interpreter::check::PieceType::token)
+                .map(motley_interpreter::program::PieceType::token)
                 .collect();
             format!(
                 "no piece `{letter}` in {}; the pieces are {}",

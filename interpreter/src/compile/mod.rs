@@ -5,8 +5,8 @@
 //! `1 + 2 * type + colour` (0 is an empty square); attack masks are sets of
 //! piece codes, so one test checks colour and type together.
 
-use crate::check::{Movement, PieceType, Travel, Variant};
 use crate::geometry::{Bits, Square};
+use crate::program::{Movement, PieceType, Travel, Variant};
 
 /// Flags of a compiled path.
 pub mod flag {
@@ -39,7 +39,7 @@ pub enum Walk {
     Shoot,
     /// A multi-leg move (§4.5). Its steps are a header, the route and the
     /// last leg: the number of route squares, their needs (two bits each:
-    /// [`crate::check::NEED_EMPTY`], [`crate::check::NEED_OCCUPIED`]), the
+    /// [`crate::program::NEED_EMPTY`], [`crate::program::NEED_OCCUPIED`]), the
     /// route squares, then the last leg's squares, each a target until the
     /// first occupied one (one square for a leap).
     Bent,
@@ -365,7 +365,7 @@ impl Tables {
     fn push_bent_steps(
         &mut self,
         grid: Grid,
-        route: crate::check::Route,
+        route: crate::program::Route,
         (f0, r0): (i32, i32),
         (dx, dy): (i32, i32),
         colour: usize,

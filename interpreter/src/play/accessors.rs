@@ -5,10 +5,10 @@
 
 use super::position::Position;
 use super::Rules;
-use crate::check::Variant;
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
 use crate::load::RuleFile;
+use crate::program::Variant;
 
 impl Rules {
     /// The checked variant the rules were compiled from.

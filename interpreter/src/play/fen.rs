@@ -3,9 +3,9 @@
 
 use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
-use crate::check::{CapturedTo, MAX_LINGER};
 use crate::compile::code;
 use crate::geometry::{Bits, Square};
+use crate::program::{CapturedTo, MAX_LINGER};
 
 /// The holdings part of a board field and its byte offset, if given.
 type Holdings<'f> = Option<(usize, &'f str)>;
@@ -569,7 +569,7 @@ impl Rules {
         // A pass while the royal pieces face each other is legal in check
         // (§11.3): the mover may then stand in check.
         let passed_facing = pos.passes > 0
-            && self.variant.royals_facing == crate::check::Facing::BreakOrPass
+            && self.variant.royals_facing == crate::program::Facing::BreakOrPass
             && self.royals_face(pos);
         if self.left_in_check(pos) && !passed_facing {
             let reason = if pos.sub > 0 {
@@ -616,7 +616,7 @@ impl Rules {
                         && r.zone[colour][sq as usize]
                         && r.mandatory
                         && !r.only_captured
-                        && r.when == crate::check::Condition::Always
+                        && r.when == crate::program::Condition::Always
                 })
         })
     }
@@ -1094,7 +1094,7 @@ impl Rules {
         } else {
             square_name(files, squares.from)
         };
-        let kind = crate::check::LAST_MOVE_KINDS[squares.kind as usize];
+        let kind = crate::program::LAST_MOVE_KINDS[squares.kind as usize];
         format!(":{kind}:{from}{}", square_name(files, squares.to))
     }
 
@@ -1102,7 +1102,7 @@ impl Rules {
     /// its type: `move:g1f3`, `drop:@e4` (§6).
     fn last_squares(&self, text: &str) -> Option<LastSquares> {
         let (kind, squares) = text.split_once(':')?;
-        let kind = crate::check::LAST_MOVE_KINDS
+        let kind = crate::program::LAST_MOVE_KINDS
             .iter()
             .position(|k| *k == kind)
             .filter(|&k| k != 0)? as u8;

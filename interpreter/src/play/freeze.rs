@@ -3,9 +3,9 @@
 
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
 use crate::compile::{code, flag, Walk};
 use crate::geometry::{Bits, Square};
+use crate::program::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
 
 /// What [`Rules::before_move`] reads before a move changes the board.
 #[derive(Clone, Copy, Debug, Default)]

@@ -31,9 +31,9 @@ pub use view::View;
 
 use std::fmt;
 
-use crate::check::Variant;
 use crate::compile::{code, Tables};
 use crate::geometry::{Bits, Square};
+use crate::program::Variant;
 
 /// Castling as the move generator uses it.
 #[derive(Clone, Debug)]
@@ -351,7 +351,7 @@ impl Rules {
         file: std::sync::Arc<crate::load::RuleFile>,
     ) -> Result<Rules, PlayError> {
         let tables = Tables::new(&variant);
-        let codes_of = |has: fn(&crate::check::PieceType) -> bool| {
+        let codes_of = |has: fn(&crate::program::PieceType) -> bool| {
             let mut codes = 0;
             for ty in (0..variant.pieces.len()).filter(|&ty| has(&variant.pieces[ty])) {
                 codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
@@ -374,7 +374,7 @@ impl Rules {
         let count_checks = variant.outcomes.check_count.is_some();
         let immediate_end = variant.outcomes.immediate()
             || variant.passing.as_ref().is_some_and(|p| p.twice_draws)
-            || variant.royals_facing == crate::check::Facing::BreakOrPass;
+            || variant.royals_facing == crate::program::Facing::BreakOrPass;
         let mut rules = Rules {
             variant,
             file,
@@ -423,7 +423,7 @@ impl Rules {
             .pieces
             .iter()
             .any(|p| p.movements.iter().any(|m| m.initial && m.captures));
-        rules.tracks_hands = v.captured_to != crate::check::CapturedTo::Nowhere
+        rules.tracks_hands = v.captured_to != crate::program::CapturedTo::Nowhere
             || !v.drops.is_empty()
             || !v.gating.is_empty();
         (rules.marks_promoted, rules.demoted) = promotion_marks(v);
@@ -447,7 +447,7 @@ impl Rules {
         rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
         rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
         rules.derive_paths();
-        rules.start = rules.parse_fen(&rules.variant.setup.value, None)?;
+        rules.start = rules.parse_fen(&rules.variant.setup, None)?;
         rules.start_counts = rules.piece_counts(&rules.start);
         Ok(rules)
     }
@@ -514,13 +514,13 @@ impl Rules {
 
     /// What the drop or promotion rule of `m` sets (§13), if any.
     #[inline]
-    pub(crate) fn entry_rule_sets(&self, m: Move) -> crate::check::Sets {
+    pub(crate) fn entry_rule_sets(&self, m: Move) -> crate::program::Sets {
         if m.kind == MoveKind::Drop {
             self.variant.drops[m.extra as usize].sets
         } else if m.promotion != 0 && m.extra != 0 {
             self.variant.promotions[m.extra as usize - 1].sets
         } else {
-            crate::check::Sets::default()
+            crate::program::Sets::default()
         }
     }
 
@@ -570,12 +570,12 @@ impl Rules {
 /// their type, and a form's change back to a plain type is no promotion:
 /// only the other changes mark the piece `~` and demote it when captured.
 fn promotion_marks(v: &Variant) -> (bool, Vec<u8>) {
-    let marking = |r: &&crate::check::Promotion| {
+    let marking = |r: &&crate::program::Promotion| {
         let from_form = (0..v.pieces.len()).any(|t| r.pieces >> t & 1 != 0 && v.pieces[t].promoted);
         !from_form && r.to.iter().any(|&to| !v.pieces[to as usize].promoted)
     };
     let forms_only = !v.promotions.is_empty() && !v.promotions.iter().any(|r| marking(&r));
-    let marks = v.demote && v.captured_to != crate::check::CapturedTo::Nowhere && !forms_only;
+    let marks = v.demote && v.captured_to != crate::program::CapturedTo::Nowhere && !forms_only;
     let mut demoted: Vec<u8> = (0..v.pieces.len() as u8).collect();
     for rule in v.promotions.iter().filter(marking) {
         let base = (0..v.pieces.len())
@@ -631,7 +631,7 @@ fn drop_zones(v: &Variant, holes: Bits) -> Vec<[Bits; 2]> {
 
 /// Per square, per direction of play (forward for White, then for Black):
 /// the squares an explosion there empties (§11.5).
-fn blast_areas(v: &Variant, explosion: &crate::check::Explosion) -> Vec<[Bits; 2]> {
+fn blast_areas(v: &Variant, explosion: &crate::program::Explosion) -> Vec<[Bits; 2]> {
     let (files, ranks) = (v.files as i32, v.ranks as i32);
     (0..files * ranks)
         .map(|sq| {

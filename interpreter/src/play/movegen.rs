@@ -3,11 +3,11 @@
 use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{
-    CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
-};
 use crate::compile::{flag, Walk, WALL};
 use crate::geometry::{Bits, Square};
+use crate::program::{
+    CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+};
 
 impl Rules {
     /// Appends every pseudo-legal move of the side to move to `out`: moves
@@ -799,7 +799,7 @@ impl Rules {
         let ty = (piece as usize - 1) / 2;
         let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;
         // The first rule whose pieces, zone and condition hold applies.
-        let applies = |(_, r): &(usize, &crate::check::Promotion)| {
+        let applies = |(_, r): &(usize, &crate::program::Promotion)| {
             r.pieces >> ty & 1 != 0
                 && (r.on_target && r.zone[colour][m.to as usize]
                     || r.on_origin && r.zone[colour][m.from as usize])

@@ -7,9 +7,9 @@ use super::fen::{parse_square, square_name};
 use super::movegen::Powers;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{Sets, MAX_PIECE_FLAGS};
 use crate::compile::code;
 use crate::geometry::{Bits, Square};
+use crate::program::{Sets, MAX_PIECE_FLAGS};
 
 /// Bit planes of the type an imitator last captured: 1 + the type.
 const CAPTURED_PLANES: usize = 6;

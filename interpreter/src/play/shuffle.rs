@@ -11,10 +11,10 @@
 //! uniformly draws every array alike.
 
 use super::{PlayError, Position, Rules};
-use crate::check::Shuffle;
 use crate::compile::code;
 use crate::diagnostic::Span;
 use crate::geometry::Square;
+use crate::program::Shuffle;
 
 /// How a game's start is chosen (§6.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -444,7 +444,7 @@ impl Rules {
     /// or more, a number where the Chess960 numbering does not apply.
     pub fn start_position(&self, start: Start) -> Result<Position, PlayError> {
         let refuse = |reason: String| Err(PlayError::Start { reason });
-        let setup = || self.parse_fen(&self.variant.setup.value, None);
+        let setup = || self.parse_fen(&self.variant.setup, None);
         let Some(rank) = self.shuffled_rank() else {
             if start == Start::Setup {
                 return setup();
