@@ -53,5 +53,5 @@ pub use play::{
 /// `1 + 2 × type + side index`; 0 is an empty square
 /// ([`Position::piece_at`]).
 pub fn piece_code(piece_type: usize, color: Color) -> u8 {
-    compile::code(piece_type, color.index())
+    program::code(piece_type, color.index())
 }

@@ -3,8 +3,8 @@
 
 use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
-use crate::compile::code;
 use crate::geometry::{Bits, Square};
+use crate::program::code;
 use crate::program::{CapturedTo, MAX_LINGER};
 
 /// The holdings part of a board field and its byte offset, if given.
@@ -127,7 +127,7 @@ impl Rules {
         for sq in 0..self.tables.squares as Square {
             let here = pos.board[sq as usize];
             if here != 0
-                && here != crate::compile::WALL
+                && here != crate::program::WALL
                 && reference.is_none_or(|r| r.board[sq as usize] == here)
                 && !self.castles(here)
                 && !self.gating_right_square(sq, here)
@@ -590,7 +590,7 @@ impl Rules {
     fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
         (0..self.tables.squares as Square).find(|&sq| {
             let piece = pos.board[sq as usize];
-            if piece == 0 || piece == crate::compile::WALL {
+            if piece == 0 || piece == crate::program::WALL {
                 return false;
             }
             let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
@@ -752,7 +752,7 @@ impl Rules {
                 || match pos.board[(or * files as i32 + of) as usize] {
                     0 => true,
                     // A wall may be placed on the square just left (§11.6).
-                    crate::compile::WALL => self.walled,
+                    crate::program::WALL => self.walled,
                     _ => false,
                 }
         };
@@ -1409,7 +1409,7 @@ impl Rules {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                if piece == crate::compile::WALL {
+                if piece == crate::program::WALL {
                     out.push('*');
                     continue;
                 }
@@ -1478,7 +1478,7 @@ impl Rules {
     /// The FEN letter of a piece code: upper case for White; `*` for a
     /// wall (§11.6).
     pub fn piece_letter(&self, piece: u8) -> char {
-        if piece == crate::compile::WALL {
+        if piece == crate::program::WALL {
             return '*';
         }
         let ty = (piece as usize - 1) / 2;
@@ -1495,7 +1495,7 @@ impl Rules {
     pub fn piece_text(&self, piece: u8) -> String {
         let ty = (piece as usize - 1) / 2;
         let letter = self.piece_letter(piece);
-        if piece != crate::compile::WALL && self.variant.pieces[ty].promoted {
+        if piece != crate::program::WALL && self.variant.pieces[ty].promoted {
             format!("+{letter}")
         } else {
             letter.to_string()

@@ -3,8 +3,8 @@
 
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::compile::{code, flag, Walk};
 use crate::geometry::{Bits, Square};
+use crate::program::{code, flag, Walk};
 use crate::program::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
 
 /// What [`Rules::before_move`] reads before a move changes the board.
@@ -65,7 +65,7 @@ impl Rules {
                     }
                 }
                 Walk::Bent => {
-                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    let (route, needs, last) = crate::program::bent_parts(steps);
                     if super::movegen::route_open(&pos.board, from, route, needs) {
                         for &s in last {
                             visit(s, path.flags);

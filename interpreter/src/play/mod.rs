@@ -31,9 +31,9 @@ pub use view::View;
 
 use std::fmt;
 
-use crate::compile::{code, Tables};
 use crate::geometry::{Bits, Square};
 use crate::program::Variant;
+use crate::program::{code, Tables};
 
 /// Castling as the move generator uses it.
 #[derive(Clone, Debug)]
@@ -530,7 +530,7 @@ impl Rules {
         let mut counts = vec![0; 1 + 2 * self.variant.pieces.len()];
         for sq in 0..self.tables.squares {
             let code = pos.board[sq] as usize;
-            if code != 0 && code != crate::compile::WALL as usize {
+            if code != 0 && code != crate::program::WALL as usize {
                 counts[code] += 1;
             }
         }

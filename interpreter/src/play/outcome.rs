@@ -202,7 +202,7 @@ impl Rules {
         [mover, mover ^ 1].into_iter().find(|&c| {
             let held = |t: usize| u32::from(pos.hands[c][t]);
             let on_board = |t: usize| {
-                let code = crate::compile::code(t, c);
+                let code = crate::program::code(t, c);
                 pos.occupied[c]
                     .iter()
                     .filter(|&sq| pos.board[sq as usize] == code)

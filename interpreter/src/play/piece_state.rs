@@ -7,8 +7,8 @@ use super::fen::{parse_square, square_name};
 use super::movegen::Powers;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::compile::code;
 use crate::geometry::{Bits, Square};
+use crate::program::code;
 use crate::program::{Sets, MAX_PIECE_FLAGS};
 
 /// Bit planes of the type an imitator last captured: 1 + the type.

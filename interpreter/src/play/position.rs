@@ -3,8 +3,8 @@
 
 use super::piece_state::PieceState;
 use super::Rules;
-use crate::compile::{code, WALL};
 use crate::geometry::{Bits, Square};
+use crate::program::{code, WALL};
 use crate::program::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
 
 /// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
@@ -185,7 +185,7 @@ pub struct Position {
     /// Squares of freezers (§15), both colours.
     pub(crate) freezers: Bits,
     /// Squares of the pieces whose attacks the compiled probes do not
-    /// cover ([`crate::compile::Tables::complex`]), both colours: the only
+    /// cover ([`crate::program::Tables::complex`]), both colours: the only
     /// pieces an attack test walks.
     pub(crate) complex: Bits,
     /// Squares whose piece has not moved yet.

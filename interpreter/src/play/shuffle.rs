@@ -11,9 +11,9 @@
 //! uniformly draws every array alike.
 
 use super::{PlayError, Position, Rules};
-use crate::compile::code;
 use crate::diagnostic::Span;
 use crate::geometry::Square;
+use crate::program::code;
 use crate::program::Shuffle;
 
 /// How a game's start is chosen (§6.4).
@@ -356,7 +356,7 @@ impl Rules {
             |pieces: &[u8]| -> String { pieces.iter().map(|&p| self.piece_text(p)).collect() };
         for (&sq, &piece) in rank.squares.iter().zip(&rank.pieces) {
             let black = self.start.board[self.mirrored(sq) as usize];
-            if piece != 0 && (piece == crate::compile::WALL || piece % 2 == 0) {
+            if piece != 0 && (piece == crate::program::WALL || piece % 2 == 0) {
                 return Some((format!(
                     "`shuffle` places White's pieces of rank {number}, but the setup has `{}` on {}",
                     self.piece_text(piece),

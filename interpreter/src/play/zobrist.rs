@@ -6,8 +6,8 @@
 
 use super::position::{Position, BLACK, WHITE};
 use super::Rules;
-use crate::compile::code;
 use crate::geometry::{Bits, Square};
+use crate::program::code;
 use crate::program::MAX_PIECE_TYPES;
 
 /// Number of piece codes: 0 (empty) and two colours per type.

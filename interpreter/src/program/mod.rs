@@ -1,9 +1,11 @@
-//! The program: the checked form of a variant that `check` produces from
-//! the syntax tree and that `compile` and `play` read. Everything here is
-//! resolved (piece letters to types, movement to single directions, zones
-//! to squares): no text is left to interpret, and nothing here names the
-//! syntax tree or the checker. `check` builds these values; the later
-//! phases only read them.
+//! The program: the data types of a variant made playable, which the
+//! phases hand forward. `check` produces the checked form ([`Variant`] and
+//! the types it is made of) from the syntax tree; `compile` adds the flat
+//! per-square tables (`Tables`, crate-internal); `play` and notation only
+//! read them. Everything here is resolved (piece letters to types,
+//! movement to single directions, zones to squares): no text is left to
+//! interpret, and nothing here names the syntax tree, the checker, the
+//! compiler or play.
 
 mod capture;
 mod condition;
@@ -11,6 +13,7 @@ mod counting;
 mod freeze;
 mod movement;
 mod shuffle;
+mod tables;
 mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
@@ -19,6 +22,7 @@ pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{Movement, Route, Travel, MAX_LEGS, NEED_EMPTY, NEED_OCCUPIED};
 pub use shuffle::Shuffle;
+pub(crate) use tables::{bent_parts, code, flag, Path, Ray, Tables, Walk, WALL};
 pub use walls::{WallPlace, Walls};
 
 use std::collections::BTreeMap;
