@@ -42,7 +42,7 @@ pub(crate) mod play;
 pub mod program;
 
 pub use color::Color;
-pub use game::{build, build_named, build_path, Game, LoadError, Played};
+pub use game::{build, build_named, build_path, Built, Game, LoadError, Played};
 pub use geometry::Bits;
 pub use play::{
     parse_square, square_name, Action, Gating, Leaves, Move, Outcome, PlayError, Position, Reason,

@@ -6,9 +6,18 @@
 //! `1 + 2 * type + colour` (0 is an empty square); attack masks are sets of
 //! piece codes, so one test checks colour and type together.
 
+mod program;
+
+/// The compile phase: a checked variant → its [`Program`], the form
+/// `play` reads (tables and derived flags computed once).
+pub(crate) fn compile(variant: Variant) -> Program {
+    Program::new(variant)
+}
+
 use crate::geometry::{Bits, Square};
 use crate::program::{
-    bent_parts, code, flag, Movement, Path, PieceType, Ray, Tables, Travel, Variant, Walk, WALL,
+    bent_parts, code, flag, Movement, Path, PieceType, Program, Ray, Tables, Travel, Variant, Walk,
+    WALL,
 };
 
 /// The `captures_not` bit of [`WALL`]'s place among the types.

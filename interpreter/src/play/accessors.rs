@@ -7,18 +7,12 @@ use super::position::Position;
 use super::Rules;
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
-use crate::load::RuleFile;
 use crate::program::Variant;
 
 impl Rules {
     /// The checked variant the rules were compiled from.
     pub fn variant(&self) -> &Variant {
         &self.variant
-    }
-
-    /// The rule file the variant was checked from.
-    pub fn rule_file(&self) -> &RuleFile {
-        &self.file
     }
 
     /// The number of files (columns) of the board.

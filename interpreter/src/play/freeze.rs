@@ -539,7 +539,7 @@ mod tests {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/with.yaml");
         let source =
             "extends: chess.yaml\nname: with\nfreeze:\n  - { by: [Q], reach: K, immune: [K] }\n";
-        crate::build_path(&path, source).expect("rules")
+        Rules::clone(&crate::build_path(&path, source).expect("rules").rules)
     }
 
     /// Checks, in every position `depth` plies on from `pos`, that what the

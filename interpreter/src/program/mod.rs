@@ -8,6 +8,7 @@
 //! compiler or play.
 
 mod capture;
+mod compiled;
 mod condition;
 mod counting;
 mod freeze;
@@ -17,6 +18,7 @@ mod tables;
 mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
+pub(crate) use compiled::{CastlingRule, Program};
 pub use condition::{Comparison, Condition, Count, LAST_MOVE_KINDS};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
