@@ -179,7 +179,7 @@ impl Game {
         Ok(Game::new(build_path(path, &source)?))
     }
 
-    /// Starts a game at the setup of the given rules.
+    /// Starts a game at the setup of built rules ([`build`], [`Game::built`]).
     pub fn new(built: Built) -> Game {
         let Built { file, rules } = built;
         let position = rules.start.clone();

@@ -376,12 +376,17 @@ fn count(
 
 /// The comparison a comparison operator makes (`>=` for the rest).
 fn comparison(op: BinaryOp) -> Comparison {
-    match op {
-        BinaryOp::Eq => Comparison::Eq,
-        BinaryOp::Ne => Comparison::Ne,
-        BinaryOp::Lt => Comparison::Lt,
-        BinaryOp::Le => Comparison::Le,
-        BinaryOp::Gt => Comparison::Gt,
-        _ => Comparison::Ge,
+    let (less, equal, greater) = match op {
+        BinaryOp::Eq => (false, true, false),
+        BinaryOp::Ne => (true, false, true),
+        BinaryOp::Lt => (true, false, false),
+        BinaryOp::Le => (true, true, false),
+        BinaryOp::Gt => (false, false, true),
+        _ => (false, true, true),
+    };
+    Comparison {
+        less,
+        equal,
+        greater,
     }
 }

@@ -88,33 +88,26 @@ pub enum Count {
     },
 }
 
-/// A comparison of two counts (§5.2 `==`, `!=`, `<`, `<=`, `>`, `>=`).
+/// A comparison of two counts (§5.2 `==`, `!=`, `<`, `<=`, `>`, `>=`),
+/// as the orderings of the first count to the second under which it
+/// holds: `<=` holds when it is less or equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
+pub struct Comparison {
+    /// It holds when the first count is the smaller.
+    pub less: bool,
+    /// It holds when the counts are equal.
+    pub equal: bool,
+    /// It holds when the first count is the greater.
+    pub greater: bool,
 }
 
 impl Count {
     /// Whether `a OP b` holds.
     pub fn compare(a: i64, op: Comparison, b: i64) -> bool {
-        match op {
-            Comparison::Eq => a == b,
-            Comparison::Ne => a != b,
-            Comparison::Lt => a < b,
-            Comparison::Le => a <= b,
-            Comparison::Gt => a > b,
-            Comparison::Ge => a >= b,
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => op.less,
+            std::cmp::Ordering::Equal => op.equal,
+            std::cmp::Ordering::Greater => op.greater,
         }
     }
 }
