@@ -34,7 +34,7 @@ use std::fmt;
 use crate::geometry::Square;
 use crate::program::{CastlingRule, Program};
 
-/// A variant ready to play: its compiled [`Program`] (read through
+/// A variant ready to play: its compiled `Program` (read through
 /// `Deref`, so play reads `self.tables` and the derived flags as fields)
 /// and its start position.
 #[derive(Clone, Debug)]

@@ -2,7 +2,8 @@
 //! move is in check and which of its pieces are pinned to a royal piece,
 //! found from the royal squares outward along the compiled attack probes
 //! (leaps and rays). Where the probes are the whole story of attack
-//! ([`Program::pins_decide`](crate::program::Program::pins_decide)), most moves are then judged without being made.
+//! (`Program::pins_decide`, in `compile/program.rs`), most moves are then
+//! judged without being made.
 
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
@@ -48,7 +49,7 @@ impl Rules {
     /// does): then every move is tested. The opponent's other pieces of
     /// that kind (no move of the side to move puts one on the board) are
     /// left to [`Rules::complex_safe`]. Only for files where
-    /// [`Program::pins_decide`](crate::program::Program::pins_decide).
+    /// `Program::pins_decide`.
     pub(crate) fn pins(&self, pos: &Position) -> Option<Pins> {
         let us = pos.side;
         let them = us ^ 1;
