@@ -4,8 +4,7 @@
 use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
 use crate::geometry::{Bits, Square};
-use crate::program::code;
-use crate::program::{CapturedTo, MAX_LINGER};
+use crate::program::{code, CapturedTo, MAX_LINGER};
 
 /// The holdings part of a board field and its byte offset, if given.
 type Holdings<'f> = Option<(usize, &'f str)>;

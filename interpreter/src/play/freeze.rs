@@ -4,8 +4,7 @@
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::geometry::{Bits, Square};
-use crate::program::{code, flag, Walk};
-use crate::program::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
+use crate::program::{code, flag, FreezeRule, ReplyRule, Walk, MAX_FREEZE_RULES};
 
 /// What [`Rules::before_move`] reads before a move changes the board.
 #[derive(Clone, Copy, Debug, Default)]

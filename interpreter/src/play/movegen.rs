@@ -4,9 +4,9 @@ use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::geometry::{Bits, Square};
-use crate::program::{flag, Walk, WALL};
 use crate::program::{
-    CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+    flag, CompulsoryCapture, Condition, Count, Facing, Walk, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+    WALL,
 };
 
 impl Rules {

@@ -8,8 +8,7 @@ use super::movegen::Powers;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::geometry::{Bits, Square};
-use crate::program::code;
-use crate::program::{Sets, MAX_PIECE_FLAGS};
+use crate::program::{code, Sets, MAX_PIECE_FLAGS};
 
 /// Bit planes of the type an imitator last captured: 1 + the type.
 const CAPTURED_PLANES: usize = 6;

@@ -4,8 +4,7 @@
 use super::piece_state::PieceState;
 use super::Rules;
 use crate::geometry::{Bits, Square};
-use crate::program::{code, WALL};
-use crate::program::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
+use crate::program::{code, CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES, WALL};
 
 /// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
 /// the pieces, the hands and the promoted marks between a position and its

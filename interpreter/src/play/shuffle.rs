@@ -13,8 +13,7 @@
 use super::{PlayError, Position, Rules};
 use crate::diagnostic::Span;
 use crate::geometry::Square;
-use crate::program::code;
-use crate::program::Shuffle;
+use crate::program::{code, Shuffle};
 
 /// How a game's start is chosen (§6.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,8 +7,7 @@
 use super::position::{Position, BLACK, WHITE};
 use super::Rules;
 use crate::geometry::{Bits, Square};
-use crate::program::code;
-use crate::program::MAX_PIECE_TYPES;
+use crate::program::{code, MAX_PIECE_TYPES};
 
 /// Number of piece codes: 0 (empty) and two colours per type.
 const CODES: usize = 1 + 2 * MAX_PIECE_TYPES;
