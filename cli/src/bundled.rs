@@ -24,6 +24,6 @@ pub fn bundled_parent(name: &str) -> Result<String, String> {
 pub fn build_bundled(
     stem: &str,
     source: &str,
-) -> Result<motley_interpreter::Rules, motley_interpreter::LoadError> {
+) -> Result<motley_interpreter::Built, motley_interpreter::LoadError> {
     motley_interpreter::build_named(&format!("{stem}.yaml"), source, &bundled_parent)
 }

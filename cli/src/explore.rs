@@ -67,18 +67,18 @@ pub fn explore(
         }],
         Subject::Ruling(id) => {
             let source = crate::read(file)?;
-            let rules = motley_interpreter::build_path(file, &source)
+            let built = motley_interpreter::build_path(file, &source)
                 .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
-            let prefix = format!("{}.", rules.variant().name);
+            let prefix = format!("{}.", built.rules.variant().name);
             let short = id.strip_prefix(&prefix).unwrap_or(&id).to_string();
-            let ruling = rules
-                .rule_file()
+            let ruling = built
+                .file
                 .rulings
                 .iter()
                 .find(|r| r.id == short)
                 .ok_or_else(|| {
-                    let known: Vec<String> = rules
-                        .rule_file()
+                    let known: Vec<String> = built
+                        .file
                         .rulings
                         .iter()
                         .map(|r| format!("{prefix}{}", r.id))
@@ -236,9 +236,10 @@ pub fn judge(file: &Path, run: &JudgeSettings) -> Result<ExitCode, Failure> {
     // sides from the array its own seed draws.
     let source = crate::read(file)?;
     let rules = motley_interpreter::build_path(file, &source)
-        .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?;
+        .map_err(|d| Failure(d.render(&file.display().to_string(), &source)))?
+        .rules;
     let shuffled = rules.arrangements().is_some();
-    let start = drawn_starts(rules);
+    let start = drawn_starts(std::sync::Arc::unwrap_or_clone(rules));
     let (summary, best) = shortest(
         a.as_mut(),
         b.as_mut(),

@@ -24,7 +24,6 @@ mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use motley_interpreter::PlayError;
@@ -457,11 +456,11 @@ fn main() -> ExitCode {
 /// piece types)` on stdout, or every problem on stderr. True when valid.
 fn check_text(name: &str, source: &str) -> bool {
     match build_path(Path::new(name), source) {
-        Ok(rules) => {
+        Ok(built) => {
             outln!(
                 "{name}: ok: {} ({} piece types)",
-                rules.variant().name,
-                rules.variant().pieces.len()
+                built.rules.variant().name,
+                built.rules.variant().pieces.len()
             );
             true
         }
@@ -563,9 +562,9 @@ fn pgn_failure(path: &Path, e: &pgn::PgnError) -> Failure {
 /// The game of a rule file with `ID=VALUE` rulings, from a FEN if given.
 fn game_from(path: &Path, rulings: &[String], fen: Option<&str>) -> Result<Game, Failure> {
     let source = read(path)?;
-    let rules = build_path(path, &source)
+    let built = build_path(path, &source)
         .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
-    let mut game = Game::new(Arc::new(rules));
+    let mut game = Game::new(built);
     let settings: Vec<(String, String)> = rulings
         .iter()
         .map(|r| {
@@ -885,9 +884,10 @@ fn check_files(files: Vec<PathBuf>, json: bool) -> Result<ExitCode, Failure> {
         let built = build_path(&path, &source);
         reports.push(json::check(
             &name,
-            built
-                .as_ref()
-                .map(|rules| (rules.variant().name.as_str(), rules.variant().pieces.len())),
+            built.as_ref().map(|built| {
+                let variant = built.rules.variant();
+                (variant.name.as_str(), variant.pieces.len())
+            }),
         ));
         failed |= built.is_err();
     }
@@ -1038,7 +1038,7 @@ fn draw(args: &SvgArgs) -> Result<ExitCode, Failure> {
         Some(letter) => {
             let square = args.square.as_deref().map(square_of).transpose()?;
             let source = loaded_text(&args.file, &read(&args.file)?);
-            svg::diagrams(rules, &source, letter, square)
+            svg::diagrams(rules, game.rule_file(), &source, letter, square)
                 .map_err(Failure)?
                 .into_iter()
                 .map(|d| (d.caption, d.svg))
@@ -1083,7 +1083,10 @@ fn serve_files(files: &[PathBuf], port: u16) -> Result<ExitCode, Failure> {
                 .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
             // The playground finds parents among the bundled files
             // only: a file given here is served merged.
-            Ok((rules.variant().name.clone(), loaded_text(path, &source)))
+            Ok((
+                rules.rules.variant().name.clone(),
+                loaded_text(path, &source),
+            ))
         })
         .collect::<Result<_, Failure>>()?;
     serve::serve(port, extra)

@@ -318,7 +318,7 @@ pub fn write(game: &Game, tags: &[(&str, String)], result: &str, reason: Option<
             .filter(|(n, _)| !ROSTER.contains(n) && *n != "Result")
             .cloned(),
     );
-    for ruling in &rules.rule_file().rulings {
+    for ruling in &game.rule_file().rulings {
         let chosen = &rules.variant().rulings[&ruling.id];
         if *chosen != ruling.default.value {
             lines.push(("Ruling", format!("{}={chosen}", ruling.id)));

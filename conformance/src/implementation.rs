@@ -5,7 +5,6 @@
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::Arc;
 
 use crate::fsf::Fsf;
 use crate::uci::Uci;
@@ -268,7 +267,7 @@ pub fn variant_name_at(path: &Path) -> Result<String, ImplError> {
 
 /// The interpreter's rules of a rule file's text called `name` (whose
 /// parents are read from disk), or its diagnostics rendered.
-pub(crate) fn build(name: &str, source: &str) -> Result<motley_interpreter::Rules, ImplError> {
+pub(crate) fn build(name: &str, source: &str) -> Result<motley_interpreter::Built, ImplError> {
     motley_interpreter::build_named(name, source, &motley_interpreter::load::parents_on_disk)
         .map_err(|d| ImplError::Failed(d.render(name, source).trim_end().to_string()))
 }
@@ -304,8 +303,7 @@ pub trait TextGame: Clone + Send {
 impl TextGame for motley_interpreter::Game {
     const NAME: &'static str = "interp";
     fn load(name: &str, source: &str, rulings: &Rulings) -> Result<Self, ImplError> {
-        let rules = build(name, source)?;
-        let mut game = motley_interpreter::Game::new(Arc::new(rules));
+        let mut game = motley_interpreter::Game::new(build(name, source)?);
         for (id, value) in rulings {
             game.set_ruling(id, value)
                 .map_err(|e| ImplError::Rejected(e.to_string()))?;

@@ -99,9 +99,9 @@ fn walk_all(test: &str, walks: usize, plies: usize, full: bool) {
         };
         // A shuffled start: each walk from the array its seed draws.
         let source = std::fs::read_to_string(&row.file).expect("the rule file");
-        let rules =
+        let built =
             motley_interpreter::build_path(&row.file, &source).expect("the rule file builds");
-        let starts = drawn_starts(rules);
+        let starts = drawn_starts(std::sync::Arc::unwrap_or_clone(built.rules));
         match (
             random_games_from(&mut interp, &mut fsf, &run, &starts),
             &row.differs,

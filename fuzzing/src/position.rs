@@ -1,7 +1,7 @@
 //! Target `position_text`: FEN and move text against the bundled rule
 //! files, and the FEN oracles the other targets share.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use motley_interpreter::Game;
 use motley_testkit::assert_fen_reads_back;
@@ -64,7 +64,7 @@ fn bundled_games() -> &'static [(String, Game)] {
             .filter_map(|path| {
                 let source = std::fs::read_to_string(&path).ok()?;
                 let rules = motley_interpreter::build_path(&path, &source).ok()?;
-                let game = Game::new(Arc::new(rules));
+                let game = Game::new(rules);
                 Some((path.file_stem()?.to_string_lossy().into_owned(), game))
             })
             .collect()

@@ -1,7 +1,5 @@
 //! Target `rules_text`: arbitrary bytes as a rule file.
 
-use std::sync::Arc;
-
 use motley_interpreter::diagnostic::{Diagnostic, Diagnostics};
 use motley_interpreter::Game;
 
@@ -127,7 +125,7 @@ fn rules_text_checked(data: &[u8], strict: bool) {
             }
         }
         Ok(rules) => {
-            let setup = Game::new(Arc::new(rules));
+            let setup = Game::new(rules);
             let mut game = setup.clone();
             fen_fixed_point(&game, &setup);
             let legal = game.legal_moves();

@@ -5,14 +5,27 @@ use std::sync::Arc;
 
 use std::collections::BTreeMap;
 
-use crate::check::{check, choose_rulings, RepetitionResult};
+use crate::check::{check, choose_rulings};
 use crate::color::Color;
+use crate::compile::compile;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::load::{expand, load, no_parents, parents_on_disk, ReadParent, RuleFile};
 use crate::play::{Outcome, PlayError, Position, Reason, Rules, Start};
+use crate::program::{RepetitionResult, Variant};
 
 /// Why a rule file could not be made playable.
 pub type LoadError = Diagnostics;
+
+/// A rule file made playable, as [`build`] returns it: the loaded rule
+/// file (for pages that quote it, and for building its rules anew under
+/// other ruling options) and its rules under the default options.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The rule file as loaded, the files it extends merged in.
+    pub file: Arc<RuleFile>,
+    /// The playable rules.
+    pub rules: Arc<Rules>,
+}
 
 /// Runs load → check → compile on rule-file text, with default rulings,
 /// and validates its setup. Every other option of every ruling is built
@@ -20,13 +33,13 @@ pub type LoadError = Diagnostics;
 /// now; such a problem names the option (`under ID=OPTION: ...`). The text
 /// comes from no file, so an `extends` in it is refused: see
 /// [`build_named`] and [`build_path`].
-pub fn build(source: &str) -> Result<Rules, LoadError> {
+pub fn build(source: &str) -> Result<Built, LoadError> {
     build_named("", source, &no_parents)
 }
 
 /// [`build`] for the text of a rule file read from disk at `path`: the
 /// files it extends (spec/LANGUAGE.md §1.1) are read beside it.
-pub fn build_path(path: &std::path::Path, source: &str) -> Result<Rules, LoadError> {
+pub fn build_path(path: &std::path::Path, source: &str) -> Result<Built, LoadError> {
     build_named(&path.to_string_lossy(), source, &parents_on_disk)
 }
 
@@ -34,18 +47,18 @@ pub fn build_path(path: &std::path::Path, source: &str) -> Result<Rules, LoadErr
 /// are read by `read` (given the name resolved against `name`'s folder).
 /// Every diagnostic is placed in the file it is in: one of a parent file
 /// carries that file ([`Diagnostic::file`]).
-pub fn build_named(name: &str, source: &str, read: ReadParent) -> Result<Rules, LoadError> {
+pub fn build_named(name: &str, source: &str, read: ReadParent) -> Result<Built, LoadError> {
     let expanded = expand(name, source, read)?;
     build_text(&expanded.text).map_err(|d| expanded.locate(d))
 }
 
 /// [`build`] on the text the loader reads, merged from the files a file
 /// extends.
-fn build_text(source: &str) -> Result<Rules, LoadError> {
+fn build_text(source: &str) -> Result<Built, LoadError> {
     let file = Arc::new(load(source).map_err(|d| d.clamped(source))?);
     let rulings =
         choose_rulings(&file, &[]).map_err(|m| Diagnostics::from(Diagnostic::whole(m)))?;
-    let rules = build_with(file.clone(), &rulings).map_err(|d| d.clamped(source))?;
+    let rules = build_with(&file, &rulings).map_err(|d| d.clamped(source))?;
     let mut problems: Vec<Diagnostic> = Vec::new();
     for ruling in &file.rulings {
         for option in ruling
@@ -57,7 +70,7 @@ fn build_text(source: &str) -> Result<Rules, LoadError> {
             let Ok(chosen) = choose_rulings(&file, &given) else {
                 continue;
             };
-            if let Err(d) = build_with(file.clone(), &chosen) {
+            if let Err(d) = build_with(&file, &chosen) {
                 for mut problem in d.0 {
                     problem.message = format!("under {}={option}: {}", ruling.id, problem.message);
                     if !problems.contains(&problem) {
@@ -68,16 +81,19 @@ fn build_text(source: &str) -> Result<Rules, LoadError> {
         }
     }
     if problems.is_empty() {
-        Ok(rules)
+        Ok(Built {
+            file,
+            rules: Arc::new(rules),
+        })
     } else {
         Err(Diagnostics(problems).clamped(source))
     }
 }
 
 /// Check → compile a loaded rule file with the given ruling options.
-fn build_with(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
-    let variant = check(&file, rulings)?;
-    let rules = compile_setup(variant, &file)?;
+fn build_with(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Rules, LoadError> {
+    let variant = check(file, rulings)?;
+    let rules = compile_setup(variant, file)?;
     if let Some((problem, at)) = rules.shuffle_problem() {
         return Err(Diagnostics::from(Diagnostic::at(at, problem)));
     }
@@ -86,8 +102,8 @@ fn build_with(file: Arc<RuleFile>, rulings: &BTreeMap<String, String>) -> Result
 
 /// Compiles a checked variant and reads its setup; a setup FEN that is
 /// refused is placed at its offending part.
-fn compile_setup(variant: crate::check::Variant, file: &Arc<RuleFile>) -> Result<Rules, LoadError> {
-    Rules::new(variant, file.clone()).map_err(|e| match e {
+fn compile_setup(variant: Variant, file: &RuleFile) -> Result<Rules, LoadError> {
+    Rules::new(compile(variant)).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");
             let setup = &file.setup;
@@ -119,6 +135,8 @@ fn compile_setup(variant: crate::check::Variant, file: &Arc<RuleFile>) -> Result
 /// A game of one variant: the current position and the positions before it.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The rule file the rules were built from.
+    file: Arc<RuleFile>,
     rules: Arc<Rules>,
     position: Position,
     /// Zobrist keys ([`Rules::key`]) of the positions since the last
@@ -151,20 +169,22 @@ pub struct Played {
 impl Game {
     /// Reads rule-file text and starts a game at its setup.
     pub fn from_source(source: &str) -> Result<Game, LoadError> {
-        Ok(Game::new(Arc::new(build(source)?)))
+        Ok(Game::new(build(source)?))
     }
 
     /// Reads the rule file at `path`, with the files it extends, and
     /// starts a game at its setup.
     pub fn from_path(path: &std::path::Path) -> Result<Game, LoadError> {
         let source = crate::load::read_text(path)?;
-        Ok(Game::new(Arc::new(build_path(path, &source)?)))
+        Ok(Game::new(build_path(path, &source)?))
     }
 
-    /// Starts a game at the setup of the given rules.
-    pub fn new(rules: Arc<Rules>) -> Game {
+    /// Starts a game at the setup of built rules ([`build`], [`Game::built`]).
+    pub fn new(built: Built) -> Game {
+        let Built { file, rules } = built;
         let position = rules.start.clone();
         let mut game = Game {
+            file,
             rules,
             position,
             history: Vec::new(),
@@ -184,6 +204,20 @@ impl Game {
     /// The rules being played, shared.
     pub fn shared_rules(&self) -> Arc<Rules> {
         self.rules.clone()
+    }
+
+    /// The rule file the rules were built from.
+    pub fn rule_file(&self) -> &RuleFile {
+        &self.file
+    }
+
+    /// The rule file and the rules being played, shared: a new game of
+    /// the same rules starts from it ([`Game::new`]).
+    pub fn built(&self) -> Built {
+        Built {
+            file: self.file.clone(),
+            rules: self.rules.clone(),
+        }
     }
 
     /// The current position.
@@ -208,7 +242,7 @@ impl Game {
     /// them and the game starts again from the setup. Rules broken under
     /// this combination of options are reported as [`PlayError::Rules`].
     pub fn set_rulings(&mut self, settings: &[(String, String)]) -> Result<(), PlayError> {
-        let file = self.rules.file.clone();
+        let file = self.file.clone();
         let prefix = format!("{}.", file.name.value);
         let short = |id: &str| id.strip_prefix(&prefix).unwrap_or(id).to_string();
         for (i, (id, _)) in settings.iter().enumerate() {
@@ -226,7 +260,7 @@ impl Game {
         given.extend(settings.iter().cloned());
         let chosen =
             choose_rulings(&file, &given).map_err(|reason| PlayError::Ruling { reason })?;
-        let rules = build_with(file, &chosen).map_err(|diagnostics| PlayError::Rules {
+        let rules = build_with(&file, &chosen).map_err(|diagnostics| PlayError::Rules {
             rulings: settings
                 .iter()
                 .map(|(id, value)| format!("{}={value}", short(id)))
@@ -234,7 +268,10 @@ impl Game {
                 .join(" "),
             diagnostics,
         })?;
-        *self = Game::new(Arc::new(rules));
+        *self = Game::new(Built {
+            file,
+            rules: Arc::new(rules),
+        });
         Ok(())
     }
 
@@ -255,7 +292,10 @@ impl Game {
     /// ```
     pub fn start_with(&mut self, start: Start) -> Result<(), PlayError> {
         let rules = self.rules.starting(start)?;
-        *self = Game::new(Arc::new(rules));
+        *self = Game::new(Built {
+            file: self.file.clone(),
+            rules: Arc::new(rules),
+        });
         if start != Start::Setup {
             self.start_fen = Some(self.fen());
         }

@@ -25,7 +25,8 @@
 //! ```
 //!
 //! [`Rules`] and [`Position`] are read through accessors; the syntax tree
-//! ([`load`]), the checked form ([`check`]) and the diagnostics
+//! ([`load`]), the checker ([`check`]), the checked form it produces
+//! ([`program`]) and the diagnostics
 //! ([`diagnostic`]) are public for tools that print or generate rule files.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -35,19 +36,22 @@ mod color;
 pub(crate) mod compile;
 pub mod diagnostic;
 mod game;
+mod geometry;
 pub mod load;
 pub(crate) mod play;
+pub mod program;
 
 pub use color::Color;
-pub use game::{build, build_named, build_path, Game, LoadError, Played};
+pub use game::{build, build_named, build_path, Built, Game, LoadError, Played};
+pub use geometry::Bits;
 pub use play::{
-    parse_square, square_name, Action, Bits, Gating, Leaves, Move, Outcome, PlayError, Position,
-    Reason, Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
+    parse_square, square_name, Action, Gating, Leaves, Move, Outcome, PlayError, Position, Reason,
+    Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
 };
 
 /// The piece code of a piece type (its index under `pieces:`) for a side:
 /// `1 + 2 × type + side index`; 0 is an empty square
 /// ([`Position::piece_at`]).
 pub fn piece_code(piece_type: usize, color: Color) -> u8 {
-    compile::code(piece_type, color.index())
+    program::code(piece_type, color.index())
 }

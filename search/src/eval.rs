@@ -16,8 +16,8 @@
 //! win`, misère), every piece does: the side wants the other's force to
 //! mate it.
 
-use motley_interpreter::check::Result3;
 use motley_interpreter::piece_code as code;
+use motley_interpreter::program::Result3;
 use motley_interpreter::{Action, Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
@@ -498,7 +498,11 @@ mod tests {
     use super::*;
 
     fn chess() -> Rules {
-        motley_interpreter::build(include_str!("../../spec/variants/chess.yaml")).unwrap()
+        Rules::clone(
+            &motley_interpreter::build(include_str!("../../spec/variants/chess.yaml"))
+                .unwrap()
+                .rules,
+        )
     }
 
     /// How much better the position `to` evaluates than `from`, both FEN.
@@ -556,7 +560,8 @@ mod tests {
     #[test]
     fn a_piece_that_wins_by_reaching_a_region_is_worth_more_nearer_it() {
         let rules = motley_interpreter::build(include_str!("../../spec/variants/racingkings.yaml"))
-            .unwrap();
+            .unwrap()
+            .rules;
         let eval = Evaluation::new(&rules);
         let king = |color| &eval.goals[code(0, color) as usize];
         // Both kings race to the eighth rank: a1 is 7 steps from it, h7 one.
@@ -588,7 +593,11 @@ mod tests {
             env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(&path).unwrap();
-        motley_interpreter::build_path(std::path::Path::new(&path), &text).unwrap()
+        Rules::clone(
+            &motley_interpreter::build_path(std::path::Path::new(&path), &text)
+                .unwrap()
+                .rules,
+        )
     }
 
     /// The type with FEN letter `letter`.
@@ -693,8 +702,9 @@ mod tests {
 
     #[test]
     fn where_losing_every_piece_wins_material_counts_against_its_owner() {
-        let rules =
-            motley_interpreter::build(include_str!("../../spec/variants/antichess.yaml")).unwrap();
+        let rules = motley_interpreter::build(include_str!("../../spec/variants/antichess.yaml"))
+            .unwrap()
+            .rules;
         let eval = Evaluation::new(&rules);
         // White to move without its queen: better for White, by the queen's value
         // less the queen's square bonus at d1.

@@ -222,9 +222,9 @@ mod tests {
 
     #[test]
     fn a_lead_is_worth_less_as_the_fifty_move_count_runs() {
-        let rules = Arc::new(
-            motley_interpreter::build(include_str!("../../spec/variants/chess.yaml")).unwrap(),
-        );
+        let rules = motley_interpreter::build(include_str!("../../spec/variants/chess.yaml"))
+            .unwrap()
+            .rules;
         let game = |clock: u32| {
             let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 80");
             Interpreted::new(rules.clone(), rules.position(&fen).unwrap())

@@ -3,7 +3,6 @@
 //! case gives, with a first move from its `bestmove` list.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use motley_search::{Interpreted, Limits, Score, Searcher};
 use motley_testkit::yaml_files;
@@ -52,7 +51,9 @@ fn the_search_finds_every_mate() {
         let rule_path = path.parent().unwrap().join(&file.variant);
         let source = std::fs::read_to_string(&rule_path)
             .unwrap_or_else(|e| panic!("{}: {e}", rule_path.display()));
-        let rules = Arc::new(motley_interpreter::build_path(&rule_path, &source).unwrap());
+        let rules = motley_interpreter::build_path(&rule_path, &source)
+            .unwrap()
+            .rules;
         for case in &file.cases {
             count += 1;
             assert!(

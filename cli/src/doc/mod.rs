@@ -6,9 +6,8 @@ mod words;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use motley_interpreter::{build_path, Game};
+use motley_interpreter::{build_path, Built, Game};
 
 use crate::svg::{self, escape};
 use crate::Failure;
@@ -51,19 +50,15 @@ pub fn doc(paths: &[PathBuf], out: &Path) -> Result<ExitCode, Failure> {
     for path in rule_files(paths)? {
         let source = crate::read(&path)?;
         match build_path(&path, &source) {
-            Ok(rules) => {
-                if pages.iter().any(|p| p.name == rules.variant().name) {
+            Ok(built) => {
+                if pages.iter().any(|p| p.name == built.rules.variant().name) {
                     return Err(Failure(format!(
                         "{}: a second variant named `{}`",
                         path.display(),
-                        rules.variant().name
+                        built.rules.variant().name
                     )));
                 }
-                pages.push(page(
-                    &path,
-                    &crate::loaded_text(&path, &source),
-                    Arc::new(rules),
-                )?);
+                pages.push(page(&path, &crate::loaded_text(&path, &source), built)?);
             }
             Err(d) => problems.push_str(&d.render(&path.display().to_string(), &source)),
         }
@@ -108,7 +103,8 @@ fn html(title: &str, body: &str) -> String {
 }
 
 /// The page of one variant.
-fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Result<Page, Failure> {
+fn page(path: &Path, source: &str, built: Built) -> Result<Page, Failure> {
+    let (rules, file) = (&built.rules, &built.file);
     let v = &rules.variant();
     let name = v.name.clone();
     let title = v.title.clone().unwrap_or_else(|| name.clone());
@@ -125,12 +121,12 @@ fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Res
         escape(&stem),
         escape(&name)
     ));
-    if let Some(s) = &rules.rule_file().source {
+    if let Some(s) = &file.source {
         body.push_str(&format!("; source: {}", escape(s)));
     }
     body.push_str(".</p>\n");
     let start_name = format!("{name}-start.svg");
-    let game = Game::new(rules.clone());
+    let game = Game::new(built.clone());
     files.push((
         start_name.clone(),
         svg::board(&game, &svg::BoardOptions::default()),
@@ -138,7 +134,7 @@ fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Res
     body.push_str(&format!(
         "<h2>Start position</h2>\n<p><img src=\"{}\" alt=\"the start position\"></p>\n<p><code>{}</code></p>\n",
         escape(&start_name),
-        escape(&rules.rule_file().setup.value)
+        escape(&file.setup.value)
     ));
     body.push_str("<h2>Pieces</h2>\n");
     for p in &v.pieces {
@@ -151,10 +147,10 @@ fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Res
             } else {
                 format!("value {}", p.value)
             },
-            escape(&piece_words(rules.rule_file(), source, &p.token())),
+            escape(&piece_words(file, source, &p.token())),
             l = p.token()
         ));
-        let diagrams = svg::diagrams(&rules, source, &p.token(), None).map_err(Failure)?;
+        let diagrams = svg::diagrams(rules, file, source, &p.token(), None).map_err(Failure)?;
         for (i, d) in diagrams.iter().enumerate() {
             // A promoted form's file: `shogi-piece-plusP-1.svg`.
             let file = format!(
@@ -170,18 +166,18 @@ fn page(path: &Path, source: &str, rules: Arc<motley_interpreter::Rules>) -> Res
             files.push((file, d.svg.clone()));
         }
     }
-    for (heading, sentences) in words::rules_words(&rules, source) {
+    for (heading, sentences) in words::rules_words(rules, file, source) {
         body.push_str(&format!("<h2>{heading}</h2>\n"));
         for s in sentences {
             body.push_str(&format!("<p>{}</p>\n", escape(&s)));
         }
     }
     body.push_str("<h2>Rulings</h2>\n");
-    if rules.rule_file().rulings.is_empty() {
+    if file.rulings.is_empty() {
         body.push_str("<p>None: the source leaves no question open.</p>\n");
     } else {
         body.push_str("<table>\n<tr><th>Id</th><th>Question</th><th>Source words</th><th>Options</th><th>Default</th></tr>\n");
-        for r in &rules.rule_file().rulings {
+        for r in &file.rulings {
             body.push_str(&format!(
                 "<tr><td><code>{}.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                 escape(&name),

@@ -225,13 +225,21 @@ fn names(rules: &Rules, letters: &[motley_interpreter::load::Text]) -> String {
 /// The rules besides the pieces, as (heading, sentences) in the order of a
 /// rules page: board, turn, promotion, castling, hands and drops, gating,
 /// freezing, the end of the game. A heading with nothing to say is left out.
-pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String>)> {
-    let page = Page { rules, source };
+pub fn rules_words(
+    rules: &Rules,
+    file: &RuleFile,
+    source: &str,
+) -> Vec<(&'static str, Vec<String>)> {
+    let page = Page {
+        rules,
+        file,
+        source,
+    };
     let board = format!(
         "{} files by {} ranks; White moves first, from the setup {}.",
         rules.variant().files,
         rules.variant().ranks,
-        rules.rule_file().setup.value
+        file.setup.value
     );
     [
         ("Board", vec![board]),
@@ -249,15 +257,17 @@ pub fn rules_words(rules: &Rules, source: &str) -> Vec<(&'static str, Vec<String
     .collect()
 }
 
-/// A rules page in the making: the rules and the source they were read from.
+/// A rules page in the making: the rules, the rule file and the source
+/// they were read from.
 struct Page<'a> {
     rules: &'a Rules,
+    file: &'a RuleFile,
     source: &'a str,
 }
 
 impl Page<'_> {
     fn file(&self) -> &RuleFile {
-        self.rules.rule_file()
+        self.file
     }
 
     /// The words of a span of the source.
@@ -476,10 +486,10 @@ impl Page<'_> {
         let file = self.file();
         let o = &file.outcomes;
         let valued = &self.rules.variant().outcomes;
-        let result = |r: motley_interpreter::check::Result3| match r {
-            motley_interpreter::check::Result3::Loss => "loses",
-            motley_interpreter::check::Result3::Draw => "draws",
-            motley_interpreter::check::Result3::Win => "wins",
+        let result = |r: motley_interpreter::program::Result3| match r {
+            motley_interpreter::program::Result3::Loss => "loses",
+            motley_interpreter::program::Result3::Draw => "draws",
+            motley_interpreter::program::Result3::Win => "wins",
         };
         let mut end = Vec::new();
         if self.rules.variant().pieces.iter().any(|p| p.royal) {

@@ -167,7 +167,7 @@ impl Session {
             .catalog
             .game(&self.variant)
             .ok_or_else(|| format!("unknown variant `{}`", self.variant))?;
-        let prefix = format!("{}.", game.rules().rule_file().name.value);
+        let prefix = format!("{}.", game.rule_file().name.value);
         for (id, value) in self.rulings.iter().filter(|r| r.0.starts_with(&prefix)) {
             game.set_ruling(id, value).map_err(|e| e.to_string())?;
         }

@@ -2,7 +2,6 @@
 //! files given on the command line, by their `name:`.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use motley_interpreter::{build_path, Game};
 
@@ -32,8 +31,8 @@ impl Catalog {
             let rules = build_path(path, &source)
                 .map_err(|d| Failure(d.render(&path.display().to_string(), &source)))?;
             entries.push(Entry {
-                name: rules.variant().name.clone(),
-                game: Game::new(Arc::new(rules)),
+                name: rules.rules.variant().name.clone(),
+                game: Game::new(rules),
             });
         }
         // Chess first: the default of `uci` and `xboard`.
@@ -41,10 +40,10 @@ impl Catalog {
         bundled.sort_by_key(|(stem, _)| *stem != "chess");
         for (stem, source) in bundled {
             let rules = build_bundled(stem, source).map_err(|d| Failure(d.to_string()))?;
-            if !entries.iter().any(|e| e.name == rules.variant().name) {
+            if !entries.iter().any(|e| e.name == rules.rules.variant().name) {
                 entries.push(Entry {
-                    name: rules.variant().name.clone(),
-                    game: Game::new(Arc::new(rules)),
+                    name: rules.rules.variant().name.clone(),
+                    game: Game::new(rules),
                 });
             }
         }
@@ -69,7 +68,7 @@ impl Catalog {
         self.entries
             .iter()
             .flat_map(|e| {
-                let file = e.game.rules().rule_file();
+                let file = e.game.rule_file();
                 file.rulings.iter().map(move |r| {
                     (
                         format!("{}.{}", file.name.value, r.id),

@@ -120,7 +120,7 @@ fn game(request: &Value) -> Value {
         Ok(rules) => rules,
         Err(d) => return json!({ "error": d.render("rules.yaml", source) }),
     };
-    let mut game = Game::new(Arc::new(rules));
+    let mut game = Game::new(rules);
     if let Some(rulings) = request["rulings"].as_object() {
         for (id, value) in rulings {
             if let Err(e) = game.set_ruling(id, value.as_str().unwrap_or("")) {
@@ -162,7 +162,7 @@ fn game(request: &Value) -> Value {
         .map(|p| json!({ "san": p.san, "uci": p.uci, "side": p.side.index(), "number": p.number, "starts_turn": p.starts_turn }))
         .collect();
     let chosen = &rules.variant().rulings;
-    let rulings: Vec<Value> = rules
+    let rulings: Vec<Value> = game
         .rule_file()
         .rulings
         .iter()

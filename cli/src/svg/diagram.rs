@@ -3,7 +3,8 @@
 //! shoot, each marked distinctly. A piece with conditional movement gets
 //! one diagram per condition; an imitator one per type it may imitate.
 
-use motley_interpreter::check::{Movement, Travel};
+use motley_interpreter::load::RuleFile;
+use motley_interpreter::program::{Movement, Travel};
 use motley_interpreter::{square_name, Rules};
 
 use super::drawing::{Act, Drawing, Mark, Way};
@@ -34,6 +35,7 @@ struct Case<'a> {
 /// of conditions.
 pub fn diagrams(
     rules: &Rules,
+    file: &RuleFile,
     source: &str,
     letter: &str,
     square: Option<u8>,
@@ -45,7 +47,7 @@ pub fn diagrams(
         .ok_or_else(|| {
             let letters: Vec<String> = pieces
                 .iter()
-                .map(motley_interpreter::check::PieceType::token)
+                .map(motley_interpreter::program::PieceType::token)
                 .collect();
             format!(
                 "no piece `{letter}` in {}; the pieces are {}",
@@ -74,7 +76,7 @@ pub fn diagrams(
             }
         }
         None => {
-            let texts = condition_texts(rules, source, &piece.token(), piece.conditions.len());
+            let texts = condition_texts(file, source, &piece.token(), piece.conditions.len());
             split(
                 &mut cases,
                 None,
@@ -175,9 +177,13 @@ fn split<'a>(
 
 /// The source words of a piece's conditions, in the order the checker
 /// numbered them, when each `when` of the piece became one condition.
-fn condition_texts(rules: &Rules, source: &str, letter: &str, count: usize) -> Option<Vec<String>> {
-    let def = rules
-        .rule_file()
+fn condition_texts(
+    file: &RuleFile,
+    source: &str,
+    letter: &str,
+    count: usize,
+) -> Option<Vec<String>> {
+    let def = file
         .pieces
         .iter()
         .find(|d| d.letter.value.eq_ignore_ascii_case(letter))?;

@@ -357,7 +357,7 @@ impl Implementation for Fsf {
                 "rulings (`{id}`): Fairy-Stockfish plays each variant one way"
             )));
         }
-        let rules = build(file, source)?;
+        let rules = build(file, source)?.rules;
         let name = self
             .chosen
             .clone()

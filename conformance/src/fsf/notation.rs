@@ -21,7 +21,7 @@
 
 use std::collections::HashMap;
 
-use motley_interpreter::check::CapturedTo;
+use motley_interpreter::program::CapturedTo;
 use motley_interpreter::Rules;
 
 /// What translating needs to know of a variant: board size, castling,

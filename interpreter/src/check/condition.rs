@@ -5,123 +5,7 @@
 use super::eval::{value_at, SquareScope, Value};
 use crate::diagnostic::Diagnostic;
 use crate::load::{BinaryOp, Expr, ExprNode, UnaryOp};
-
-/// A condition on a move, evaluated in play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Condition {
-    /// Always true.
-    Always,
-    /// Always false.
-    Never,
-    /// Negation.
-    Not(Box<Condition>),
-    /// All of them.
-    All(Vec<Condition>),
-    /// Any of them.
-    Any(Vec<Condition>),
-    /// `player.FLAG` (`opponent: false`) or `opponent.FLAG`: a declared player flag.
-    Flag {
-        /// Index in `state.player_flags`.
-        flag: u8,
-        /// The opponent's flag rather than the mover's.
-        opponent: bool,
-    },
-    /// `piece.virgin`: the moving piece has not moved.
-    PieceUnmoved,
-    /// `piece.FLAG`: the moving piece has this declared piece flag (§13),
-    /// an index in `state.piece_flags`.
-    PieceFlag(u8),
-    /// `move.captures`: the move captures.
-    MoveCaptures,
-    /// `last_move.type == "L"`: the effective type of the last move.
-    LastType(u8),
-    /// `last_move.captured`.
-    LastCaptured,
-    /// `captured_last_turn(L, ...)`: the mover lost, on the opponent's last
-    /// move, a piece held as one of these types (bit set); all types when empty.
-    Lost(u32),
-    /// `in_check`: the mover is in check.
-    InCheck,
-    /// `piece.double_stepped`: the moving piece made its first move by an
-    /// initial-only movement (§4.4), e.g. a pawn's double step.
-    PieceStepped,
-    /// A comparison of two counts, e.g. `held(N) > captured_last_turn_count(N)`.
-    Compare(Count, BinaryOp, Count),
-    /// `piece.type == "L"`: the moving piece's type (an imitator's: the
-    /// type it imitates).
-    PieceType(u8),
-    /// `last_move.kind == "KIND"`: the kind of the last move, an index of
-    /// [`LAST_MOVE_KINDS`].
-    LastKind(u8),
-    /// `last_move.to == SQ` (`to`) or `last_move.from == SQ`, or `in` a
-    /// list of squares: the last move's square is one of these
-    /// (`rank * files + file`).
-    LastSquare {
-        /// The target rather than the origin.
-        to: bool,
-        /// The squares.
-        squares: Vec<u8>,
-    },
-    /// A square condition of a movement entry (§12.1), read at the moving
-    /// piece's square: an index into [`crate::check::Variant::movement_zones`].
-    Zone(u16),
-}
-
-/// A number a condition compares (§5.2).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Count {
-    /// A whole number.
-    Number(i64),
-    /// `held(L, ...)`: the pieces the mover holds as these types (bit set).
-    Held(u32),
-    /// `captured_last_turn_count(L, ...)`: the mover's pieces captured on
-    /// the opponent's last move that are held as these types (bit set).
-    CapturedLastTurn(u32),
-    /// `count(L, ...)`: the mover's pieces of these types on the board (bit set).
-    OnBoard(u32),
-    /// `move_number`: the mover's own move count, from 1.
-    MoveNumber,
-    /// `sub_move`: the index of the move within the turn (§16), from 1.
-    SubMove,
-    /// `player.COUNTER` (`opponent: false`) or `opponent.COUNTER`: a
-    /// declared counter (§13).
-    Counter {
-        /// Index in `state.counters`.
-        counter: u8,
-        /// The opponent's counter rather than the mover's.
-        opponent: bool,
-    },
-}
-
-impl Count {
-    /// Whether `a OP b` holds for a comparison operator.
-    pub fn compare(a: i64, op: BinaryOp, b: i64) -> bool {
-        match op {
-            BinaryOp::Eq => a == b,
-            BinaryOp::Ne => a != b,
-            BinaryOp::Lt => a < b,
-            BinaryOp::Le => a <= b,
-            BinaryOp::Gt => a > b,
-            _ => a >= b,
-        }
-    }
-}
-
-impl Condition {
-    /// Whether the condition reads `piece.double_stepped`.
-    pub fn reads_stepped(&self) -> bool {
-        match self {
-            Condition::PieceStepped => true,
-            Condition::Not(c) => c.reads_stepped(),
-            Condition::All(cs) | Condition::Any(cs) => cs.iter().any(Condition::reads_stepped),
-            _ => false,
-        }
-    }
-}
-
-/// The kinds of a last move `last_move.kind` names (§5.2), by index: 0
-/// while there is no last move.
-pub const LAST_MOVE_KINDS: [&str; 6] = ["none", "move", "drop", "castle", "promotion", "shot"];
+use crate::program::{Comparison, Condition, Count, LAST_MOVE_KINDS};
 
 /// Whether `name` (a path) is one of the move context's names (§5.2):
 /// the built-in ones, and any `piece.NAME`, `player.NAME` or
@@ -308,7 +192,7 @@ pub fn compile(
             Condition::Lost(mask)
         }
         Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
-            Condition::Compare(count(a, names, &letter)?, *op, count(b, names, &letter)?)
+            Condition::Compare(count(a, names, &letter)?, comparison(*op), count(b, names, &letter)?)
         }
         _ => return Err(err("this condition cannot be decided: use and, or, not, comparisons of last_move.type and piece.type, comparisons of counts, and the names of the move context".to_string())),
     })
@@ -487,5 +371,22 @@ fn count(
             node.span,
             "a comparison in a move condition compares counts: a number, move_number, sub_move, player.COUNTER, opponent.COUNTER, held(L, ...), count(L, ...) or captured_last_turn_count(L, ...)",
         )),
+    }
+}
+
+/// The comparison a comparison operator makes (`>=` for the rest).
+fn comparison(op: BinaryOp) -> Comparison {
+    let (less, equal, greater) = match op {
+        BinaryOp::Eq => (false, true, false),
+        BinaryOp::Ne => (true, false, true),
+        BinaryOp::Lt => (true, false, false),
+        BinaryOp::Le => (true, true, false),
+        BinaryOp::Gt => (false, false, true),
+        _ => (false, true, true),
+    };
+    Comparison {
+        less,
+        equal,
+        greater,
     }
 }

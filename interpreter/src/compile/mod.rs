@@ -1,138 +1,24 @@
-//! Compile: a checked [`Variant`] → flat tables, so the hot path never
-//! reads text or recomputes geometry.
+//! Compile: a checked [`Variant`] → flat tables ([`Tables`], defined in
+//! `program/tables.rs`), so the hot path never reads text or recomputes
+//! geometry.
 //!
 //! Squares are numbered `rank * files + file` from a1 = 0. A piece code is
 //! `1 + 2 * type + colour` (0 is an empty square); attack masks are sets of
 //! piece codes, so one test checks colour and type together.
 
-use crate::check::{Movement, PieceType, Travel, Variant};
+mod program;
 
-/// A square index, `rank * files + file`.
-pub type Square = u8;
-
-/// Flags of a compiled path.
-pub mod flag {
-    /// May end on an empty square.
-    pub const MOVE: u8 = 1;
-    /// May capture an enemy piece.
-    pub const CAPTURE: u8 = 2;
-    /// May capture en passant.
-    pub const EN_PASSANT: u8 = 4;
-    /// Only as the piece's first move.
-    pub const INITIAL: u8 = 8;
-    /// A non-capturing move along it makes the squares passed en passant targets.
-    pub const MARKS_EN_PASSANT: u8 = 16;
+/// The compile phase: a checked variant → its [`Program`], the form
+/// `play` reads (tables and derived flags computed once).
+pub(crate) fn compile(variant: Variant) -> Program {
+    Program::new(variant)
 }
 
-/// How a compiled path is walked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Walk {
-    /// The single step is the target.
-    Leap,
-    /// All steps but the last must be empty; the last is the target.
-    Lame,
-    /// Every step is a target until the first occupied one.
-    Slide,
-    /// Targets lie beyond the first occupied step (the screen), up to the next occupied one.
-    Hop,
-    /// The one target is the step right after the screen.
-    Grasshop,
-    /// The single step is captured without moving.
-    Shoot,
-    /// A multi-leg move (§4.5). Its steps are a header, the route and the
-    /// last leg: the number of route squares, their needs (two bits each:
-    /// [`crate::check::NEED_EMPTY`], [`crate::check::NEED_OCCUPIED`]), the
-    /// route squares, then the last leg's squares, each a target until the
-    /// first occupied one (one square for a leap).
-    Bent,
-}
-
-/// A bent path's parts: the route squares with their needs, and the last
-/// leg's squares.
-#[inline]
-pub fn bent_parts(steps: &[Square]) -> (&[Square], u8, &[Square]) {
-    let count = steps[0] as usize;
-    (&steps[2..2 + count], steps[1], &steps[2 + count..])
-}
-
-/// One direction of one piece from one square: a run of squares in the step pool.
-#[derive(Clone, Copy, Debug)]
-pub struct Path {
-    /// First step in the pool.
-    pub start: u32,
-    /// Number of steps.
-    pub len: u16,
-    /// How it is walked.
-    pub walk: Walk,
-    /// [`flag`] bits.
-    pub flags: u8,
-}
-
-/// A straight line of squares leading away from a square, with the piece
-/// codes that attack the square from each distance along it.
-#[derive(Clone, Copy, Debug)]
-struct Ray {
-    start: u32,
-    len: u16,
-    masks: u32,
-}
-
-/// The compiled tables of a variant.
-#[derive(Clone, Debug)]
-pub struct Tables {
-    /// Number of files.
-    pub files: u8,
-    /// Number of ranks.
-    pub ranks: u8,
-    /// Number of squares.
-    pub squares: usize,
-    /// The holes: squares that are not part of the board (§2.1).
-    pub holes: crate::play::Bits,
-    /// Number of real piece types (virtual movement types follow them).
-    pub types: usize,
-    steps: Vec<Square>,
-    paths: Vec<Path>,
-    /// Per (code, square): range into `paths`.
-    path_index: Vec<(u32, u32)>,
-    /// Per (code, square): every square a capturing path passes or ends
-    /// on, whatever stands on the board: where the piece could capture
-    /// ([`Tables::add_capture_spans`]).
-    capture_span: Vec<crate::play::Bits>,
-    /// Per (attacker colour, square): range into `leap_probes`.
-    leap_index: Vec<(u32, u32)>,
-    leap_probes: Vec<(Square, u64)>,
-    /// Per (attacker colour, square): range into `rays`.
-    ray_index: Vec<(u32, u32)>,
-    rays: Vec<Ray>,
-    ray_masks: Vec<u64>,
-    /// Per attacker colour: codes whose attacks the probes do not cover.
-    pub complex: [u64; 2],
-    /// Per (code, square): 1 + index of the first promotion rule whose zone
-    /// holds it as a move's target, or 0.
-    promotion_index: Vec<u8>,
-    /// The same for zones that judge a move's origin (`zone_of`, §9); empty
-    /// when no rule does.
-    promotion_from_index: Vec<u8>,
-    /// Per code: types (bit set) its hops may not use as a screen.
-    pub screens_not: Vec<u32>,
-    /// Per code: types (bit set) it may not capture.
-    pub captures_not: Vec<u32>,
-    /// Codes (bit set) whose paths from some square can give one move twice
-    /// (overlapping Betza components, or a plain move and an en passant
-    /// capture to one square): their moves are made unique.
-    pub overlapping: u64,
-}
-
-/// The piece code of `type` for `colour` (0 White, 1 Black).
-#[inline]
-pub fn code(piece_type: usize, colour: usize) -> u8 {
-    (1 + 2 * piece_type + colour) as u8
-}
-
-/// The board code of a wall square (§11.6): above every piece code of a
-/// variant with walls (at most 31 types), and in every capturer's
-/// `captures_not` set, so that no piece enters it and sliders stop there.
-pub const WALL: u8 = 63;
+use crate::geometry::{Bits, Square};
+use crate::program::{
+    bent_parts, code, flag, Movement, Path, PieceType, Program, Ray, Tables, Travel, Variant, Walk,
+    WALL,
+};
 
 /// The `captures_not` bit of [`WALL`]'s place among the types.
 const WALL_TYPE_BIT: u32 = 1 << ((WALL as usize - 1) / 2);
@@ -245,11 +131,11 @@ impl Tables {
     /// and for an imitator or a piece with movement entries that read the
     /// move context, those of every movement it may take.
     fn add_capture_spans(&mut self, v: &Variant) {
-        let own: Vec<crate::play::Bits> = self
+        let own: Vec<Bits> = self
             .path_index
             .iter()
             .map(|&(a, b)| {
-                let mut span = crate::play::Bits::default();
+                let mut span = Bits::default();
                 for path in &self.paths[a as usize..b as usize] {
                     if path.flags & flag::CAPTURE != 0 {
                         for &s in self.steps(path) {
@@ -367,7 +253,7 @@ impl Tables {
     fn push_bent_steps(
         &mut self,
         grid: Grid,
-        route: crate::check::Route,
+        route: crate::program::Route,
         (f0, r0): (i32, i32),
         (dx, dy): (i32, i32),
         colour: usize,
@@ -531,120 +417,11 @@ impl Tables {
         }
         false
     }
-
-    /// The paths of the piece `code` standing on `sq`.
-    #[inline]
-    pub fn paths(&self, code: u8, sq: Square) -> &[Path] {
-        let (a, b) = self.path_index[code as usize * self.squares + sq as usize];
-        &self.paths[a as usize..b as usize]
-    }
-
-    /// Whether the piece `code` standing on `from` may have a capturing
-    /// path through `to` (on an empty board; an imitator or a piece with
-    /// contextual movement by any movement it may take): if not, it cannot
-    /// capture there.
-    #[inline]
-    pub fn may_capture_on(&self, code: u8, from: Square, to: Square) -> bool {
-        self.capture_span[code as usize * self.squares + from as usize].has(to)
-    }
-
-    /// The squares of a path.
-    #[inline]
-    pub fn steps(&self, p: &Path) -> &[Square] {
-        &self.steps[p.start as usize..p.start as usize + p.len as usize]
-    }
-
-    /// The promotion rule (index) for `code` arriving on `sq`, if any.
-    #[inline]
-    pub fn promotion(&self, code: u8, sq: Square) -> Option<usize> {
-        match self.promotion_index[code as usize * self.squares + sq as usize] {
-            0 => None,
-            i => Some(i as usize - 1),
-        }
-    }
-
-    /// The first promotion rule (index) that may apply to a move of `code`
-    /// from `from` to `to`: by the target's zone, or by the origin's where
-    /// a rule judges origins.
-    #[inline]
-    pub fn promotion_of_move(&self, code: u8, from: Square, to: Square) -> Option<usize> {
-        let by_target = self.promotion(code, to);
-        if self.promotion_from_index.is_empty() {
-            return by_target;
-        }
-        let by_origin =
-            match self.promotion_from_index[code as usize * self.squares + from as usize] {
-                0 => None,
-                i => Some(i as usize - 1),
-            };
-        match (by_target, by_origin) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
-    /// The leap probes of `sq` for attackers of `colour`: each square a
-    /// leaper may attack `sq` from, with the piece codes (bit set) that do.
-    #[inline]
-    pub fn leaps_to(&self, sq: Square, colour: usize) -> &[(Square, u64)] {
-        let (a, b) = self.leap_index[colour * self.squares + sq as usize];
-        &self.leap_probes[a as usize..b as usize]
-    }
-
-    /// The rays of `sq` for attackers of `colour`: each line of squares
-    /// leading away from `sq`, with the piece codes (bit set) that attack
-    /// `sq` from each distance along it (as long as the line is open).
-    #[inline]
-    pub fn rays_to(&self, sq: Square, colour: usize) -> impl Iterator<Item = (&[Square], &[u64])> {
-        let (a, b) = self.ray_index[colour * self.squares + sq as usize];
-        self.rays[a as usize..b as usize].iter().map(|ray| {
-            let len = ray.len as usize;
-            (
-                &self.steps[ray.start as usize..ray.start as usize + len],
-                &self.ray_masks[ray.masks as usize..ray.masks as usize + len],
-            )
-        })
-    }
-
-    /// Whether a piece of `colour` attacks `sq` by a leap or a slide, given
-    /// the board; pieces on `inert` squares (frozen) attack nothing but block.
-    /// Complex attackers (see [`Tables::complex`]) are the caller's to test.
-    #[inline]
-    pub fn probes_attack(
-        &self,
-        board: &[u8],
-        sq: Square,
-        colour: usize,
-        inert: &crate::play::Bits,
-    ) -> bool {
-        let i = colour * self.squares + sq as usize;
-        let (a, b) = self.leap_index[i];
-        for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
-            if mask >> board[at as usize] & 1 != 0 && !inert.has(at) {
-                return true;
-            }
-        }
-        let (a, b) = self.ray_index[i];
-        for ray in &self.rays[a as usize..b as usize] {
-            let line = &self.steps[ray.start as usize..];
-            let masks = &self.ray_masks[ray.masks as usize..ray.masks as usize + ray.len as usize];
-            for (k, &mask) in masks.iter().enumerate() {
-                let occupant = board[line[k] as usize];
-                if occupant != 0 {
-                    if mask >> occupant & 1 != 0 && !inert.has(line[k]) {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-        false
-    }
 }
 
 /// The set of the squares marked in `holes`.
-fn holes_of(holes: &[bool]) -> crate::play::Bits {
-    let mut out = crate::play::Bits::default();
+fn holes_of(holes: &[bool]) -> Bits {
+    let mut out = Bits::default();
     for (sq, _) in holes.iter().enumerate().filter(|h| *h.1) {
         out.set(sq as Square);
     }

@@ -3,23 +3,16 @@
 //! a position can only be made valid (by FEN or by legal moves) and the
 //! rules only by building them.
 
-use super::bits::Bits;
 use super::position::Position;
 use super::Rules;
-use crate::check::Variant;
 use crate::color::Color;
-use crate::compile::Square;
-use crate::load::RuleFile;
+use crate::geometry::{Bits, Square};
+use crate::program::Variant;
 
 impl Rules {
     /// The checked variant the rules were compiled from.
     pub fn variant(&self) -> &Variant {
         &self.variant
-    }
-
-    /// The rule file the variant was checked from.
-    pub fn rule_file(&self) -> &RuleFile {
-        &self.file
     }
 
     /// The number of files (columns) of the board.

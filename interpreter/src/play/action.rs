@@ -4,7 +4,8 @@
 //! different things per kind, so they stay inside the crate).
 
 use super::{Move, MoveKind};
-use crate::compile::{Square, WALL};
+use crate::geometry::Square;
+use crate::program::WALL;
 
 /// What a move does. Squares are indexes from a1 along the ranks
 /// ([`crate::square_name`]); pieces are piece codes ([`crate::piece_code`]).

@@ -3,7 +3,7 @@
 
 use super::position::{MoveKind, Position};
 use super::Rules;
-use crate::check::{Counting, MAX_PIECE_TYPES};
+use crate::program::{Counting, MAX_PIECE_TYPES};
 
 /// A count under way (§10.1): the limit and the plies counted, both in
 /// plies; a limit of 0 means no count runs.

@@ -1,11 +1,10 @@
 //! FEN in Fairy-Stockfish's dialect: reading into a validated position and
 //! printing back.
 
-use super::bits::Bits;
 use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
 use super::{PlayError, Rules};
-use crate::check::{CapturedTo, MAX_LINGER};
-use crate::compile::{code, Square};
+use crate::geometry::{Bits, Square};
+use crate::program::{code, CapturedTo, MAX_LINGER};
 
 /// The holdings part of a board field and its byte offset, if given.
 type Holdings<'f> = Option<(usize, &'f str)>;
@@ -127,7 +126,7 @@ impl Rules {
         for sq in 0..self.tables.squares as Square {
             let here = pos.board[sq as usize];
             if here != 0
-                && here != crate::compile::WALL
+                && here != crate::program::WALL
                 && reference.is_none_or(|r| r.board[sq as usize] == here)
                 && !self.castles(here)
                 && !self.gating_right_square(sq, here)
@@ -569,7 +568,7 @@ impl Rules {
         // A pass while the royal pieces face each other is legal in check
         // (§11.3): the mover may then stand in check.
         let passed_facing = pos.passes > 0
-            && self.variant.royals_facing == crate::check::Facing::BreakOrPass
+            && self.variant.royals_facing == crate::program::Facing::BreakOrPass
             && self.royals_face(pos);
         if self.left_in_check(pos) && !passed_facing {
             let reason = if pos.sub > 0 {
@@ -590,7 +589,7 @@ impl Rules {
     fn would_have_promoted(&self, pos: &Position) -> Option<Square> {
         (0..self.tables.squares as Square).find(|&sq| {
             let piece = pos.board[sq as usize];
-            if piece == 0 || piece == crate::compile::WALL {
+            if piece == 0 || piece == crate::program::WALL {
                 return false;
             }
             let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
@@ -616,7 +615,7 @@ impl Rules {
                         && r.zone[colour][sq as usize]
                         && r.mandatory
                         && !r.only_captured
-                        && r.when == crate::check::Condition::Always
+                        && r.when == crate::program::Condition::Always
                 })
         })
     }
@@ -752,7 +751,7 @@ impl Rules {
                 || match pos.board[(or * files as i32 + of) as usize] {
                     0 => true,
                     // A wall may be placed on the square just left (§11.6).
-                    crate::compile::WALL => self.walled,
+                    crate::program::WALL => self.walled,
                     _ => false,
                 }
         };
@@ -1094,7 +1093,7 @@ impl Rules {
         } else {
             square_name(files, squares.from)
         };
-        let kind = crate::check::LAST_MOVE_KINDS[squares.kind as usize];
+        let kind = crate::program::LAST_MOVE_KINDS[squares.kind as usize];
         format!(":{kind}:{from}{}", square_name(files, squares.to))
     }
 
@@ -1102,7 +1101,7 @@ impl Rules {
     /// its type: `move:g1f3`, `drop:@e4` (§6).
     fn last_squares(&self, text: &str) -> Option<LastSquares> {
         let (kind, squares) = text.split_once(':')?;
-        let kind = crate::check::LAST_MOVE_KINDS
+        let kind = crate::program::LAST_MOVE_KINDS
             .iter()
             .position(|k| *k == kind)
             .filter(|&k| k != 0)? as u8;
@@ -1409,7 +1408,7 @@ impl Rules {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                if piece == crate::compile::WALL {
+                if piece == crate::program::WALL {
                     out.push('*');
                     continue;
                 }
@@ -1478,7 +1477,7 @@ impl Rules {
     /// The FEN letter of a piece code: upper case for White; `*` for a
     /// wall (§11.6).
     pub fn piece_letter(&self, piece: u8) -> char {
-        if piece == crate::compile::WALL {
+        if piece == crate::program::WALL {
             return '*';
         }
         let ty = (piece as usize - 1) / 2;
@@ -1495,7 +1494,7 @@ impl Rules {
     pub fn piece_text(&self, piece: u8) -> String {
         let ty = (piece as usize - 1) / 2;
         let letter = self.piece_letter(piece);
-        if piece != crate::compile::WALL && self.variant.pieces[ty].promoted {
+        if piece != crate::program::WALL && self.variant.pieces[ty].promoted {
             format!("+{letter}")
         } else {
             letter.to_string()

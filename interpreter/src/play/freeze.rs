@@ -1,11 +1,10 @@
 //! Freezing (§15), replies and the record of initial-only first moves
 //! (§12.3): the state a move changes beyond the board.
 
-use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{FreezeRule, ReplyRule, MAX_FREEZE_RULES};
-use crate::compile::{code, flag, Square, Walk};
+use crate::geometry::{Bits, Square};
+use crate::program::{code, flag, FreezeRule, ReplyRule, Walk, MAX_FREEZE_RULES};
 
 /// What [`Rules::before_move`] reads before a move changes the board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -65,7 +64,7 @@ impl Rules {
                     }
                 }
                 Walk::Bent => {
-                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    let (route, needs, last) = crate::program::bent_parts(steps);
                     if super::movegen::route_open(&pos.board, from, route, needs) {
                         for &s in last {
                             visit(s, path.flags);
@@ -539,7 +538,7 @@ mod tests {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/with.yaml");
         let source =
             "extends: chess.yaml\nname: with\nfreeze:\n  - { by: [Q], reach: K, immune: [K] }\n";
-        crate::build_path(&path, source).expect("rules")
+        Rules::clone(&crate::build_path(&path, source).expect("rules").rules)
     }
 
     /// Checks, in every position `depth` plies on from `pos`, that what the

@@ -3,7 +3,8 @@
 
 use super::position::{Move, MoveKind, Position, CAPTURED};
 use super::Rules;
-use crate::compile::{code, Square};
+use crate::geometry::Square;
+use crate::program::code;
 
 impl Rules {
     /// The movement code an imitator `piece` on `from` moves and attacks

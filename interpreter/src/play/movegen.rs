@@ -1,13 +1,13 @@
 //! Move generation and legality.
 
-use super::bits::Bits;
 use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{
-    CompulsoryCapture, Condition, Count, Facing, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+use crate::geometry::{Bits, Square};
+use crate::program::{
+    flag, CompulsoryCapture, Condition, Count, Facing, Walk, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
+    WALL,
 };
-use crate::compile::{flag, Square, Walk, WALL};
 
 impl Rules {
     /// Appends every pseudo-legal move of the side to move to `out`: moves
@@ -174,7 +174,7 @@ impl Rules {
             let moves = self.holds(when, pos, Some(from), false);
             let captures = captures && self.holds(when, pos, Some(from), true);
             if moves || captures {
-                let code = crate::compile::code(self.tables.types + *movement as usize, pos.side);
+                let code = crate::program::code(self.tables.types + *movement as usize, pos.side);
                 let powers = Powers {
                     moves,
                     captures,
@@ -320,7 +320,7 @@ impl Rules {
     #[inline(always)]
     fn bend(&self, w: &Walker, steps: &[Square], can: Powers, out: &mut Vec<Move>) {
         let board = &w.pos.board;
-        let (route, needs, last) = crate::compile::bent_parts(steps);
+        let (route, needs, last) = crate::program::bent_parts(steps);
         if !route_open(board, w.from, route, needs) {
             return;
         }
@@ -436,7 +436,7 @@ impl Rules {
                         }
                         offered[k] |= key;
                         out.push(Move {
-                            gate: crate::compile::code(ty, us),
+                            gate: crate::program::code(ty, us),
                             gate_at: at,
                             ..m
                         });
@@ -537,7 +537,7 @@ impl Rules {
                 if pos.hands[us][held] == 0 {
                     continue;
                 }
-                let piece = crate::compile::code(rule.placed.map_or(held, |p| p as usize), us);
+                let piece = crate::program::code(rule.placed.map_or(held, |p| p as usize), us);
                 let files = self.tables.files as Square;
                 for to in self.drop_zones[index][us].iter() {
                     if pos.board[to as usize] != 0 {
@@ -799,7 +799,7 @@ impl Rules {
         let ty = (piece as usize - 1) / 2;
         let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;
         // The first rule whose pieces, zone and condition hold applies.
-        let applies = |(_, r): &(usize, &crate::check::Promotion)| {
+        let applies = |(_, r): &(usize, &crate::program::Promotion)| {
             r.pieces >> ty & 1 != 0
                 && (r.on_target && r.zone[colour][m.to as usize]
                     || r.on_origin && r.zone[colour][m.from as usize])
@@ -820,7 +820,7 @@ impl Rules {
             if rule.to[..i].contains(&to) {
                 continue;
             }
-            let code = crate::compile::code(to as usize, colour);
+            let code = crate::program::code(to as usize, colour);
             if let Some(&(_, most)) = rule.at_most.iter().find(|(ty, _)| *ty == to) {
                 let on_board = pos.occupied[colour]
                     .iter()
@@ -854,7 +854,7 @@ impl Rules {
         let us = pos.side;
         let back = castling.rank[us];
         let files = self.tables.files as usize;
-        let king_code = crate::compile::code(castling.king as usize, us);
+        let king_code = crate::program::code(castling.king as usize, us);
         let rook_castles_frozen = self.variant.freeze.iter().all(|r| r.rook_castles);
         for king in (pos.occupied[us] & pos.virgin & !pos.freezes.frozen).iter() {
             if pos.board[king as usize] != king_code || king as usize / files != back {
@@ -930,7 +930,7 @@ impl Rules {
             }
         }
         // A castling piece that is not royal is not impeded by attacks (§8).
-        let king_code = crate::compile::code(castling.king as usize, pos.side);
+        let king_code = crate::program::code(castling.king as usize, pos.side);
         if self.royal_codes >> king_code & 1 == 0 {
             return false;
         }
@@ -1000,7 +1000,7 @@ impl Rules {
                 .contextual
                 .iter()
                 .any(|(when, movement, _)| {
-                    let code = crate::compile::code(self.tables.types + *movement as usize, colour);
+                    let code = crate::program::code(self.tables.types + *movement as usize, colour);
                     self.holds_for(when, pos, colour, Some(from), true)
                         && self.reaches(pos, code, from, target)
                 })
@@ -1050,7 +1050,7 @@ impl Rules {
                     }
                 }
                 Walk::Bent => {
-                    let (route, needs, last) = crate::compile::bent_parts(steps);
+                    let (route, needs, last) = crate::program::bent_parts(steps);
                     route_open(board, from, route, needs)
                         && last.iter().find(|&&s| s != from && occupied(s)) == Some(&target)
                 }

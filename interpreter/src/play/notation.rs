@@ -3,8 +3,7 @@
 use super::fen::square_name;
 use super::position::{Move, MoveKind, Position};
 use super::{PlayError, Rules};
-use crate::check::Notation;
-use crate::compile::WALL;
+use crate::program::{Notation, WALL};
 
 impl Rules {
     /// The canonical text of a move: `e2e4`, `e7e8q`; castling is the king's

@@ -2,8 +2,8 @@
 
 use super::position::{Position, WHITE};
 use super::Rules;
-use crate::check::{Condition, Extinction, Result3};
 use crate::color::Color;
+use crate::program::{Condition, Extinction, Result3};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ impl Rules {
         [mover, mover ^ 1].into_iter().find(|&c| {
             let held = |t: usize| u32::from(pos.hands[c][t]);
             let on_board = |t: usize| {
-                let code = crate::compile::code(t, c);
+                let code = crate::program::code(t, c);
                 pos.occupied[c]
                     .iter()
                     .filter(|&sq| pos.board[sq as usize] == code)
@@ -229,7 +229,7 @@ impl Rules {
             if pos.passes >= 2 && self.variant.passing.as_ref().is_some_and(|p| p.twice_draws) {
                 return Some(self.drawn(pos, Reason::Passing));
             }
-            if self.variant.royals_facing == crate::check::Facing::BreakOrPass
+            if self.variant.royals_facing == crate::program::Facing::BreakOrPass
                 && self.royals_face(pos)
             {
                 return Some(self.drawn(pos, Reason::RoyalsFacing));

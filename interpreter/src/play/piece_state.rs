@@ -3,13 +3,12 @@
 //! which travel with their piece, and counters; and what `sets:` lists
 //! change when a move is made.
 
-use super::bits::Bits;
 use super::fen::{parse_square, square_name};
 use super::movegen::Powers;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::check::{Sets, MAX_PIECE_FLAGS};
-use crate::compile::{code, Square};
+use crate::geometry::{Bits, Square};
+use crate::program::{code, Sets, MAX_PIECE_FLAGS};
 
 /// Bit planes of the type an imitator last captured: 1 + the type.
 const CAPTURED_PLANES: usize = 6;

@@ -2,12 +2,12 @@
 //! move is in check and which of its pieces are pinned to a royal piece,
 //! found from the royal squares outward along the compiled attack probes
 //! (leaps and rays). Where the probes are the whole story of attack
-//! ([`Rules::pins_decide`]), most moves are then judged without being made.
+//! (`Program::pins_decide`, in `compile/program.rs`), most moves are then
+//! judged without being made.
 
-use super::bits::Bits;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::compile::Square;
+use crate::geometry::{Bits, Square};
 
 /// The most pins a position records; beyond it, every move is tested by
 /// making it.
@@ -42,22 +42,6 @@ pub(crate) enum Verdict {
 }
 
 impl Rules {
-    /// Whether pins can tell most moves' legality: check is a royal piece
-    /// attacked and nothing more, nothing freezes, no walls, no explosions,
-    /// one move per turn, no special moves. Decided once per rule file;
-    /// each position adds that no enemy attacker needs more than a leap or
-    /// a ray (no hoppers, lame or bent movement, conditions, imitators or
-    /// capture limits on the board: see [`Rules::pins`]).
-    pub(crate) fn pins_decide(&self) -> bool {
-        let v = &self.variant;
-        self.plain_check
-            && !self.freezing
-            && !self.walled
-            && self.blast.is_empty()
-            && !self.special_moves
-            && v.turn.is_none()
-    }
-
     /// The pins of the side to move in `pos` by the attackers the probes
     /// cover, or `None` when such an attacker gives check, when it has more
     /// pins than are recorded, or when an attacker the probes do not cover
@@ -65,7 +49,7 @@ impl Rules {
     /// does): then every move is tested. The opponent's other pieces of
     /// that kind (no move of the side to move puts one on the board) are
     /// left to [`Rules::complex_safe`]. Only for files where
-    /// [`Rules::pins_decide`].
+    /// `Program::pins_decide`.
     pub(crate) fn pins(&self, pos: &Position) -> Option<Pins> {
         let us = pos.side;
         let them = us ^ 1;
@@ -181,7 +165,11 @@ mod tests {
         let path =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/with.yaml");
         let source = format!("extends: chess.yaml\nname: with\n{changes}\n");
-        crate::build_path(&path, &source).unwrap_or_else(|e| panic!("{changes}: {e}"))
+        Rules::clone(
+            &crate::build_path(&path, &source)
+                .unwrap_or_else(|e| panic!("{changes}: {e}"))
+                .rules,
+        )
     }
 
     /// Chess itself.

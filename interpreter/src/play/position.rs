@@ -1,11 +1,10 @@
 //! The position: board, side to move, state beyond the board; making and
 //! unmaking moves.
 
-use super::bits::Bits;
 use super::piece_state::PieceState;
 use super::Rules;
-use crate::check::{CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES};
-use crate::compile::{code, Square, WALL};
+use crate::geometry::{Bits, Square};
+use crate::program::{code, CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES, WALL};
 
 /// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
 /// the pieces, the hands and the promoted marks between a position and its
@@ -147,7 +146,7 @@ pub struct Undo {
     /// Squares an explosion emptied (§11.5), and the codes it removed there,
     /// in square order.
     blast: Bits,
-    blasted: [u8; crate::check::MAX_BLAST_SQUARES + 1],
+    blasted: [u8; crate::program::MAX_BLAST_SQUARES + 1],
     /// Colours (bit per colour) that lost a royal piece to the move: captured
     /// or exploded; kept only for captures where captures explode.
     royals_lost: u8,
@@ -185,7 +184,7 @@ pub struct Position {
     /// Squares of freezers (§15), both colours.
     pub(crate) freezers: Bits,
     /// Squares of the pieces whose attacks the compiled probes do not
-    /// cover ([`crate::compile::Tables::complex`]), both colours: the only
+    /// cover ([`crate::program::Tables::complex`]), both colours: the only
     /// pieces an attack test walks.
     pub(crate) complex: Bits,
     /// Squares whose piece has not moved yet.
@@ -255,7 +254,7 @@ pub struct Position {
 /// The last move's kind and squares (§5.2 `last_move.kind`, `.from`, `.to`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LastSquares {
-    /// An index of [`crate::check::LAST_MOVE_KINDS`]: 0 before any move.
+    /// An index of [`crate::program::LAST_MOVE_KINDS`]: 0 before any move.
     pub kind: u8,
     /// Its origin (none for a drop).
     pub from: Square,
@@ -264,7 +263,7 @@ pub struct LastSquares {
 }
 
 impl LastSquares {
-    /// The kind of a drop in [`crate::check::LAST_MOVE_KINDS`].
+    /// The kind of a drop in [`crate::program::LAST_MOVE_KINDS`].
     pub const DROP: u8 = 2;
 
     /// The record of move `m` (not a null move).
@@ -294,7 +293,7 @@ pub struct Freezes {
     pub held: Bits,
     /// Lingering freezes: `timers[k]` holds the pieces frozen for `k + 1`
     /// more turns of their owner.
-    pub timers: [Bits; crate::check::MAX_LINGER as usize],
+    pub timers: [Bits; crate::program::MAX_LINGER as usize],
     /// With `trigger: recompute`, every piece some freezer watches (a
     /// function of the board, kept so that a move far from every freezer
     /// need not walk their reach again); empty otherwise.

@@ -11,10 +11,9 @@
 //! uniformly draws every array alike.
 
 use super::{PlayError, Position, Rules};
-use crate::check::Shuffle;
-use crate::compile::code;
-use crate::compile::Square;
 use crate::diagnostic::Span;
+use crate::geometry::Square;
+use crate::program::{code, Shuffle};
 
 /// How a game's start is chosen (§6.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -356,7 +355,7 @@ impl Rules {
             |pieces: &[u8]| -> String { pieces.iter().map(|&p| self.piece_text(p)).collect() };
         for (&sq, &piece) in rank.squares.iter().zip(&rank.pieces) {
             let black = self.start.board[self.mirrored(sq) as usize];
-            if piece != 0 && (piece == crate::compile::WALL || piece % 2 == 0) {
+            if piece != 0 && (piece == crate::program::WALL || piece % 2 == 0) {
                 return Some((format!(
                     "`shuffle` places White's pieces of rank {number}, but the setup has `{}` on {}",
                     self.piece_text(piece),
@@ -444,7 +443,7 @@ impl Rules {
     /// or more, a number where the Chess960 numbering does not apply.
     pub fn start_position(&self, start: Start) -> Result<Position, PlayError> {
         let refuse = |reason: String| Err(PlayError::Start { reason });
-        let setup = || self.parse_fen(&self.variant.setup.value, None);
+        let setup = || self.parse_fen(&self.variant.setup, None);
         let Some(rank) = self.shuffled_rank() else {
             if start == Start::Setup {
                 return setup();

@@ -4,11 +4,10 @@
 //! tells positions apart for repetition, exactly what the FEN shows
 //! without its clocks ([`Rules::repetition_key`]).
 
-use super::bits::Bits;
 use super::position::{Position, BLACK, WHITE};
 use super::Rules;
-use crate::check::MAX_PIECE_TYPES;
-use crate::compile::{code, Square};
+use crate::geometry::{Bits, Square};
+use crate::program::{code, MAX_PIECE_TYPES};
 
 /// Number of piece codes: 0 (empty) and two colours per type.
 const CODES: usize = 1 + 2 * MAX_PIECE_TYPES;
@@ -117,7 +116,7 @@ impl Rules {
                 h ^= squares(46 + k as u64, plane);
             }
         }
-        if pos.counters != [[0; crate::check::MAX_COUNTERS]; 2] {
+        if pos.counters != [[0; crate::program::MAX_COUNTERS]; 2] {
             let [w, b] = pos.counters.map(u64::from_le_bytes);
             h ^= part(60, w) ^ part(61, b);
         }

@@ -1,0 +1,285 @@
+//! The compiled [`Program`]: a checked variant, its tables, and the flags
+//! derived from them that choose play's hot paths, each computed once.
+
+use crate::color::Color;
+use crate::geometry::{Bits, Square};
+use crate::program::{
+    code, CapturedTo, CastlingRule, Explosion, Facing, PieceType, Program, Promotion, Tables,
+    Variant,
+};
+
+/// White's index.
+const WHITE: usize = Color::White.index();
+/// Black's index.
+const BLACK: usize = Color::Black.index();
+
+impl Program {
+    /// Compiles a checked variant: its tables, and the flags derived from
+    /// them and from the variant, each computed once here.
+    pub(super) fn new(variant: Variant) -> Program {
+        let tables = Tables::new(&variant);
+        let codes_of = |has: fn(&PieceType) -> bool| {
+            let mut codes = 0;
+            for ty in (0..variant.pieces.len()).filter(|&ty| has(&variant.pieces[ty])) {
+                codes |= (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
+            }
+            codes
+        };
+        let royal_codes = codes_of(|p| p.royal);
+        let irreversible_codes = codes_of(|p| p.irreversible);
+        let castling = variant.castling.as_ref().map(|c| CastlingRule {
+            king: c.king,
+            rooks: c.rooks,
+            sides: c.sides.clone(),
+            landing_before: c.landing_before,
+            rook_from: c.rook_from.map(usize::from),
+            rank: [
+                c.rank as usize,
+                variant.ranks as usize - 1 - c.rank as usize,
+            ],
+        });
+        let count_checks = variant.outcomes.check_count.is_some();
+        let immediate_end = variant.outcomes.immediate()
+            || variant.passing.as_ref().is_some_and(|p| p.twice_draws)
+            || variant.royals_facing == Facing::BreakOrPass;
+        let mut rules = Program {
+            variant,
+            tables,
+            royal_codes,
+            irreversible_codes,
+            castling,
+            count_checks,
+            immediate_end,
+            special_moves: false,
+            freezer_codes: 0,
+            marked_codes: 0,
+            freezing: false,
+            freezes_on_arrival: false,
+            blast: Vec::new(),
+            strict_legality: false,
+            plain_check: true,
+            walled: false,
+            counts_honour: false,
+            plain_moves: false,
+            wall_zone: [Bits::default(); 2],
+            legality_by_pins: false,
+            gating_types: 0,
+            sets_on_entry: false,
+            plain_records: false,
+            freeze_spans: Vec::new(),
+            tracks_hands: false,
+            marks_promoted: false,
+            demoted: Vec::new(),
+            drop_zones: Vec::new(),
+            imitator_codes: 0,
+            contextual_codes: 0,
+            setting_codes: 0,
+            keeps_piece_state: false,
+            records_moves: false,
+            records_drops: false,
+            castles_as_rook: false,
+            initial_captures: false,
+        };
+        rules.mark_type_codes();
+        rules.keeps_piece_state |= !rules.variant.piece_flags.is_empty();
+        let v = &rules.variant;
+        rules.initial_captures = v
+            .pieces
+            .iter()
+            .any(|p| p.movements.iter().any(|m| m.initial && m.captures));
+        rules.tracks_hands =
+            v.captured_to != CapturedTo::Nowhere || !v.drops.is_empty() || !v.gating.is_empty();
+        (rules.marks_promoted, rules.demoted) = promotion_marks(v);
+        rules.drop_zones = drop_zones(v, rules.tables.holes);
+        rules.records_moves = v.record_last;
+        rules.records_drops = v.drops.iter().any(|d| d.mate_loses);
+        rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
+        rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
+        rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
+        rules.freeze_spans = freeze_spans(v, &rules.tables);
+        if let Some(explosion) = &v.explosion {
+            rules.blast = blast_areas(v, explosion);
+        }
+        rules.counts_honour = v.counting.is_some();
+        if let Some(walls) = &v.walls {
+            rules.walled = true;
+            if walls.place.is_some() {
+                rules.wall_zone = walls.zone.each_ref().map(|zone| squares_of(zone));
+            }
+        }
+        rules.strict_legality = v.checks_illegal || v.explosion.is_some() || v.held_in_check != 0;
+        rules.plain_check = !v.all_royals_checked && v.explosion.is_none();
+        rules.derive_paths();
+        rules
+    }
+
+    /// The flags derived from the others that choose the hot paths: the
+    /// marked codes, gating and entry sets, the plain make/unmake path and
+    /// what it keeps, legality by pins.
+    fn derive_paths(&mut self) {
+        let v = &self.variant;
+        self.marked_codes = self.royal_codes
+            | self.freezer_codes
+            | self.tables.complex[WHITE]
+            | self.tables.complex[BLACK];
+        self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
+        self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
+            || v.promotions.iter().any(|p| !p.sets.is_empty());
+        self.plain_moves = self.moves_are_plain();
+        self.plain_records = self.records_moves
+            || self.variant.record_lost
+            || self.sets_on_entry
+            || self.gating_types != 0;
+        self.legality_by_pins = self.pins_decide();
+    }
+
+    /// Marks the piece codes (bit sets) of the types with contextual
+    /// movement, of imitators, and of freezers.
+    fn mark_type_codes(&mut self) {
+        let v = &self.variant;
+        for (ty, p) in v.pieces.iter().enumerate() {
+            let codes = (1 << code(ty, WHITE)) | (1 << code(ty, BLACK));
+            if !p.contextual.is_empty() {
+                self.contextual_codes |= codes;
+            }
+            if p.contextual.iter().any(|(_, _, sets)| !sets.is_empty()) {
+                self.setting_codes |= codes;
+            }
+            if let Some(imitation) = &p.imitation {
+                self.imitator_codes |= codes;
+                self.castles_as_rook |= imitation.castling_rook;
+                self.keeps_piece_state |= imitation.of_captured;
+            }
+            if v.freeze.iter().any(|rule| rule.by >> ty & 1 != 0) {
+                self.freezer_codes |= codes;
+            }
+        }
+    }
+
+    /// Whether every move but a pass changes only what the plain path of
+    /// make/unmake keeps ([`Program::plain_moves`]), from the flags derived
+    /// before it.
+    fn moves_are_plain(&self) -> bool {
+        let v = &self.variant;
+        !self.special_moves
+            && !self.records_drops
+            && !self.walled
+            && self.blast.is_empty()
+            && !self.counts_honour
+            && !self.count_checks
+            && v.turn.is_none()
+            && v.passing.is_none()
+            && self.setting_codes == 0
+            && !self.keeps_piece_state
+    }
+
+    /// Whether pins can tell most moves' legality: check is a royal piece
+    /// attacked and nothing more, nothing freezes, no walls, no explosions,
+    /// one move per turn, no special moves. Decided once per rule file;
+    /// each position adds that no enemy attacker needs more than a leap or
+    /// a ray (no hoppers, lame or bent movement, conditions, imitators or
+    /// capture limits on the board: see `Rules::pins`).
+    pub(crate) fn pins_decide(&self) -> bool {
+        let v = &self.variant;
+        self.plain_check
+            && !self.freezing
+            && !self.walled
+            && self.blast.is_empty()
+            && !self.special_moves
+            && v.turn.is_none()
+    }
+}
+
+/// Whether captured promoted pieces are marked `~` and demoted, and the
+/// type each type demotes to. Promoted forms (`+P`) tell their origin by
+/// their type, and a form's change back to a plain type is no promotion:
+/// only the other changes mark the piece `~` and demote it when captured.
+fn promotion_marks(v: &Variant) -> (bool, Vec<u8>) {
+    let marking = |r: &&Promotion| {
+        let from_form = (0..v.pieces.len()).any(|t| r.pieces >> t & 1 != 0 && v.pieces[t].promoted);
+        !from_form && r.to.iter().any(|&to| !v.pieces[to as usize].promoted)
+    };
+    let forms_only = !v.promotions.is_empty() && !v.promotions.iter().any(|r| marking(&r));
+    let marks = v.demote && v.captured_to != CapturedTo::Nowhere && !forms_only;
+    let mut demoted: Vec<u8> = (0..v.pieces.len() as u8).collect();
+    for rule in v.promotions.iter().filter(marking) {
+        let base = (0..v.pieces.len())
+            .find(|t| rule.pieces >> t & 1 != 0)
+            .unwrap_or(0) as u8;
+        for &to in &rule.to {
+            demoted[to as usize] = base;
+        }
+    }
+    (marks, demoted)
+}
+
+/// Per freezing rule, per colour, per square: the squares its reach's
+/// paths pass from there (on an empty board).
+fn freeze_spans(v: &Variant, tables: &Tables) -> Vec<Bits> {
+    let mut spans = Vec::new();
+    for rule in &v.freeze {
+        for colour in [WHITE, BLACK] {
+            let reach = code(tables.types + rule.reach as usize, colour);
+            for sq in 0..tables.squares {
+                let mut span = Bits::default();
+                for path in tables.paths(reach, sq as Square) {
+                    for &s in tables.steps(path) {
+                        span.set(s);
+                    }
+                }
+                spans.push(span);
+            }
+        }
+    }
+    spans
+}
+
+/// Per drop rule, per colour: the squares its zone allows, holes left out.
+fn drop_zones(v: &Variant, holes: Bits) -> Vec<[Bits; 2]> {
+    v.drops
+        .iter()
+        .map(|rule| {
+            [WHITE, BLACK].map(|colour| {
+                let mut zone = Bits::default();
+                for (sq, _) in rule.zone[colour]
+                    .iter()
+                    .enumerate()
+                    .filter(|(sq, inside)| **inside && !holes.has(*sq as Square))
+                {
+                    zone.set(sq as Square);
+                }
+                zone
+            })
+        })
+        .collect()
+}
+
+/// Per square, per direction of play (forward for White, then for Black):
+/// the squares an explosion there empties (§11.5).
+fn blast_areas(v: &Variant, explosion: &Explosion) -> Vec<[Bits; 2]> {
+    let (files, ranks) = (v.files as i32, v.ranks as i32);
+    (0..files * ranks)
+        .map(|sq| {
+            let (file, rank) = (sq % files, sq / files);
+            [1, -1].map(|forward| {
+                let mut area = Bits::default();
+                for &(dx, dy) in &explosion.around {
+                    let (f, r) = (file + dx as i32, rank + forward * dy as i32);
+                    if (0..files).contains(&f) && (0..ranks).contains(&r) {
+                        area.set((r * files + f) as Square);
+                    }
+                }
+                area
+            })
+        })
+        .collect()
+}
+
+/// The squares a zone (a flag per square) holds, as a set.
+fn squares_of(zone: &[bool]) -> Bits {
+    let mut set = Bits::default();
+    for (sq, _) in zone.iter().enumerate().filter(|(_, inside)| **inside) {
+        set.set(sq as Square);
+    }
+    set
+}
