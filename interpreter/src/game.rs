@@ -103,7 +103,7 @@ fn build_with(file: &RuleFile, rulings: &BTreeMap<String, String>) -> Result<Rul
 /// Compiles a checked variant and reads its setup; a setup FEN that is
 /// refused is placed at its offending part.
 fn compile_setup(variant: Variant, file: &RuleFile) -> Result<Rules, LoadError> {
-    Rules::new(compile(variant)).map_err(|e| match e {
+    crate::notation::rules(compile(variant)).map_err(|e| match e {
         PlayError::Fen { reason, at, fen } => {
             let message = format!("invalid setup: {reason}");
             let setup = &file.setup;

@@ -38,6 +38,7 @@ pub mod diagnostic;
 mod game;
 mod geometry;
 pub mod load;
+mod notation;
 pub(crate) mod play;
 pub mod program;
 

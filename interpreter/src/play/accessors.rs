@@ -3,7 +3,7 @@
 //! a position can only be made valid (by FEN or by legal moves) and the
 //! rules only by building them.
 
-use super::position::Position;
+use super::position::{Position, WHITE};
 use super::Rules;
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
@@ -107,5 +107,34 @@ impl Position {
     /// The move number: 1 at the start, incremented after Black moves.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
+    }
+}
+
+impl Rules {
+    /// The FEN letter of a piece code: upper case for White; `*` for a
+    /// wall (§11.6).
+    pub fn piece_letter(&self, piece: u8) -> char {
+        if piece == crate::program::WALL {
+            return '*';
+        }
+        let ty = (piece as usize - 1) / 2;
+        let letter = self.variant.pieces[ty].letter;
+        if (piece as usize - 1) & 1 == WHITE {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        }
+    }
+
+    /// The FEN text of a piece code: its letter, upper case for White, with
+    /// `+` before it for a promoted form (`+p`).
+    pub fn piece_text(&self, piece: u8) -> String {
+        let ty = (piece as usize - 1) / 2;
+        let letter = self.piece_letter(piece);
+        if piece != crate::program::WALL && self.variant.pieces[ty].promoted {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        }
     }
 }

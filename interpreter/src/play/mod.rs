@@ -1,30 +1,29 @@
-//! Play: positions, move generation, notation, outcomes and perft for a
-//! compiled variant.
+//! Play: positions, move generation, outcomes and perft for a compiled
+//! variant. FEN and move text are in `notation`, which reads play.
 
 mod accessors;
 mod action;
 mod counting;
-mod fen;
 mod freeze;
 mod imitation;
 mod movegen;
-mod notation;
 mod outcome;
 mod perft;
 mod piece_state;
 mod pins;
 mod position;
+mod shown;
 mod shuffle;
 mod view;
 mod zobrist;
 
+pub use crate::geometry::{parse_square, square_name};
 pub use action::{Action, Gating};
 pub use counting::HonourCount;
-pub use fen::{parse_square, square_name};
 pub use movegen::NULL_MOVE;
 pub use outcome::{Outcome, Reason};
 pub use perft::{Leaves, MAX_PERFT_DEPTH};
-pub(crate) use position::MoveKind;
+pub(crate) use position::{LastSquares, MoveKind};
 pub use position::{Move, Position, Undo, BLACK, CAPTURED, WHITE};
 pub use shuffle::{Start, CHESS960_ARRAYS};
 pub use view::View;
@@ -213,17 +212,21 @@ impl Rules {
         }
     }
 
-    /// The playable rules of a compiled program: its setup is read as the
-    /// start position, which must be valid.
-    pub(crate) fn new(program: Program) -> Result<Rules, PlayError> {
-        let mut rules = Rules {
+    /// The rules of a compiled program before their start position is
+    /// read (notation reads it from the setup: [`Rules::with_start`]).
+    pub(crate) fn unstarted(program: Program) -> Rules {
+        Rules {
             program,
             start: Position::empty(),
             start_counts: Vec::new(),
-        };
-        rules.start = rules.parse_fen(&rules.variant.setup, None)?;
-        rules.start_counts = rules.piece_counts(&rules.start);
-        Ok(rules)
+        }
+    }
+
+    /// These rules starting from `start`, a valid position.
+    pub(crate) fn with_start(mut self, start: Position) -> Rules {
+        self.start_counts = self.piece_counts(&start);
+        self.start = start;
+        self
     }
 
     /// What the drop or promotion rule of `m` sets (§13), if any.
@@ -249,11 +252,6 @@ impl Rules {
             }
         }
         counts
-    }
-
-    /// Reads a FEN of this variant.
-    pub fn position(&self, fen: &str) -> Result<Position, PlayError> {
-        self.parse_fen(fen, Some(&self.start))
     }
 
     /// After a passing move from `from` to `to`, marks the squares passed

@@ -3,11 +3,10 @@
 //! which travel with their piece, and counters; and what `sets:` lists
 //! change when a move is made.
 
-use super::fen::{parse_square, square_name};
 use super::movegen::Powers;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{parse_square, square_name, Bits, Square};
 use crate::program::{code, Sets, MAX_PIECE_FLAGS};
 
 /// Bit planes of the type an imitator last captured: 1 + the type.

@@ -1,8 +1,7 @@
 //! Move text: canonical UCI long algebraic in and out, SAN in and out.
 
-use super::fen::square_name;
-use super::position::{Move, MoveKind, Position};
-use super::{PlayError, Rules};
+use crate::geometry::{parse_square, square_name};
+use crate::play::{Move, MoveKind, PlayError, Position, Rules};
 use crate::program::{Notation, WALL};
 
 impl Rules {
@@ -301,7 +300,7 @@ impl Rules {
         if squares.len() >= 2 && !text.contains('@') {
             return squares[..2]
                 .iter()
-                .all(|s| super::fen::parse_square(files, ranks, s).is_some());
+                .all(|s| parse_square(files, ranks, s).is_some());
         }
         let letters = |c: char| {
             self.variant

@@ -1,10 +1,9 @@
 //! FEN in Fairy-Stockfish's dialect: reading into a validated position and
 //! printing back.
 
-use super::position::{LastSquares, Position, BLACK, CAPTURED, WHITE};
-use super::{PlayError, Rules};
-use crate::geometry::{Bits, Square};
-use crate::program::{code, CapturedTo, MAX_LINGER};
+use crate::geometry::{parse_square, square_name, Bits, Square};
+use crate::play::{LastSquares, PlayError, Position, Rules, BLACK, CAPTURED, WHITE};
+use crate::program::{code, MAX_LINGER};
 
 /// The holdings part of a board field and its byte offset, if given.
 type Holdings<'f> = Option<(usize, &'f str)>;
@@ -48,24 +47,6 @@ fn fields_of(text: &str) -> Vec<(usize, &str)> {
         }
     }
     out
-}
-
-/// Square name such as `e4` or `a10`.
-pub fn square_name(files: u8, sq: Square) -> String {
-    let (f, r) = (sq % files, sq / files);
-    format!("{}{}", (b'a' + f) as char, r + 1)
-}
-
-/// Parses a square name on a board of the given size.
-pub fn parse_square(files: u8, ranks: u8, text: &str) -> Option<Square> {
-    let mut chars = text.chars();
-    let f = chars.next().filter(char::is_ascii_lowercase)? as u8 - b'a';
-    let rest = chars.as_str();
-    if rest.starts_with('0') || rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let r: u32 = rest.parse().ok()?;
-    (f < files && r >= 1 && r <= ranks as u32).then(|| ((r as u8 - 1) * files + f) as Square)
 }
 
 /// The sides a player flag's value names: `w`, `b` or `wb` (White, Black).
@@ -1294,23 +1275,6 @@ impl Rules {
         self.unmoved_in_castling_field() && sq / self.tables.files == back
     }
 
-    /// Whether the castling field lists the unmoved first-rank pieces (Seirawan).
-    fn unmoved_in_castling_field(&self) -> bool {
-        self.variant.gating.iter().any(|g| g.castling_field)
-    }
-
-    /// Whether the castling field tells `colour`'s gating rights (its
-    /// unmoved first-rank pieces other than castling ones): while the side
-    /// holds a piece, or may come to hold one because captured pieces go
-    /// to a hand (S-house); never again once a hand that cannot refill is
-    /// empty (Seirawan chess, LANGUAGE.md §14.3). The FEN and the
-    /// repetition key ([`Rules::key`]) both follow it.
-    pub(crate) fn tells_gating_rights(&self, pos: &Position, colour: usize) -> bool {
-        self.unmoved_in_castling_field()
-            && (pos.hands[colour].iter().any(|&n| n > 0)
-                || self.variant.captured_to != CapturedTo::Nowhere)
-    }
-
     fn castles(&self, piece: u8) -> bool {
         self.castling.as_ref().is_some_and(|c| {
             let ty = (piece as usize - 1) / 2;
@@ -1474,33 +1438,6 @@ impl Rules {
         out
     }
 
-    /// The FEN letter of a piece code: upper case for White; `*` for a
-    /// wall (§11.6).
-    pub fn piece_letter(&self, piece: u8) -> char {
-        if piece == crate::program::WALL {
-            return '*';
-        }
-        let ty = (piece as usize - 1) / 2;
-        let letter = self.variant.pieces[ty].letter;
-        if (piece as usize - 1) & 1 == WHITE {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        }
-    }
-
-    /// The FEN text of a piece code: its letter, upper case for White, with
-    /// `+` before it for a promoted form (`+p`).
-    pub fn piece_text(&self, piece: u8) -> String {
-        let ty = (piece as usize - 1) / 2;
-        let letter = self.piece_letter(piece);
-        if piece != crate::program::WALL && self.variant.pieces[ty].promoted {
-            format!("+{letter}")
-        } else {
-            letter.to_string()
-        }
-    }
-
     /// The castling field: `K`/`Q` for the outermost castling rooks, file
     /// letters for other castling rooks and, in variants with gating, for
     /// other unmoved pieces on the first rank while their side holds a
@@ -1585,15 +1522,6 @@ impl Rules {
         }
     }
 
-    /// Whether the side to move has a legal reply (§12.3).
-    pub(crate) fn reply_open(&self, pos: &Position) -> bool {
-        let mut moves = Vec::new();
-        self.legal(pos, &mut moves);
-        moves
-            .iter()
-            .any(|m| m.kind == super::position::MoveKind::Reply)
-    }
-
     /// The en passant field's text, when the targets belong in it: each
     /// group of targets, with its victim where it is not the usual one.
     fn en_passant_text(&self, pos: &Position) -> Option<String> {
@@ -1620,36 +1548,6 @@ impl Rules {
             }
             field
         })
-    }
-
-    /// Whether the en passant targets belong in FEN and the position's
-    /// key: the side to move can capture en passant, or, under the
-    /// `next-turn` window (§16), it made them earlier in its turn.
-    pub(crate) fn en_passant_shown(&self, pos: &Position) -> bool {
-        if pos.ep.is_empty() {
-            return false;
-        }
-        let code = pos.board[pos.ep_victim as usize];
-        let own = pos.sub > 0 && code != 0 && (code as usize - 1) & 1 == pos.side;
-        let next_turn = || {
-            self.variant
-                .turn
-                .as_ref()
-                .is_some_and(|t| t.en_passant_next_turn)
-        };
-        (own && next_turn()) || self.has_legal_en_passant(pos)
-    }
-
-    /// Whether the side to move has a legal en passant capture.
-    pub(crate) fn has_legal_en_passant(&self, pos: &Position) -> bool {
-        if pos.ep.is_empty() {
-            return false;
-        }
-        let mut moves = Vec::new();
-        self.legal(pos, &mut moves);
-        moves
-            .iter()
-            .any(|m| m.kind == super::position::MoveKind::EnPassant)
     }
 }
 
