@@ -84,11 +84,12 @@ impl Rules {
         }
     }
 
-    /// The pieces a freezer of `rule` on `sq` freezes now.
-    fn watched(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> Bits {
+    /// The pieces a freezer of rule `index` on `sq` freezes now.
+    fn watched(&self, pos: &Position, index: usize, sq: Square) -> Bits {
+        let rule = &self.variant.freeze[index];
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
         let (mut out, mut best) = (Bits::default(), 0);
-        self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
+        let mut visit = |s: Square, _| {
             let piece = pos.board[s as usize];
             if piece == 0
                 || (piece as usize - 1) & 1 == colour
@@ -107,15 +108,26 @@ impl Rules {
                 }
             }
             out.set(s);
-        });
+        };
+        if self.freeze_leaps {
+            // Single steps: the span is what the freezer watches; only the
+            // enemy pieces on it are looked at.
+            let span = self.freeze_spans[(2 * index + colour) * self.tables.squares + sq as usize];
+            for s in (span & pos.occupied[colour ^ 1]).iter() {
+                visit(s, 0);
+            }
+        } else {
+            self.reached(pos, self.virtual_code(rule.reach, colour), sq, visit);
+        }
         out
     }
 
-    /// The pieces a freezer of `rule` on `sq` freezes: those it watches, or
-    /// with `trigger: arrival` the held ones it watches.
-    fn targets(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> Bits {
+    /// The pieces a freezer of rule `index` on `sq` freezes: those it
+    /// watches, or with `trigger: arrival` the held ones it watches.
+    fn targets(&self, pos: &Position, index: usize, sq: Square) -> Bits {
+        let rule = &self.variant.freeze[index];
         if !rule.on_arrival {
-            return self.watched(pos, rule, sq);
+            return self.watched(pos, index, sq);
         }
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
         let mut out = Bits::default();
@@ -152,7 +164,7 @@ impl Rules {
                 .filter(|&sq| self.freezes_by(pos, rule, sq))
             {
                 if sq == m.to {
-                    out = out | self.watched(pos, rule, sq);
+                    out = out | self.watched(pos, 0, sq);
                     continue;
                 }
                 let mut current = Bits::default();
@@ -236,9 +248,9 @@ impl Rules {
     fn board_freezes(&self, pos: &Position) -> Bits {
         let mut out = Bits::default();
         for sq in pos.freezers.iter() {
-            for rule in &self.variant.freeze {
+            for (i, rule) in self.variant.freeze.iter().enumerate() {
                 if self.freezes_by(pos, rule, sq) {
-                    out = out | self.watched(pos, rule, sq);
+                    out = out | self.watched(pos, i, sq);
                 }
             }
         }
@@ -305,7 +317,7 @@ impl Rules {
         }
         for (i, rule) in self.variant.freeze.iter().enumerate() {
             if self.freezes_by(pos, rule, m.from) {
-                before.moved[i] = self.targets(pos, rule, m.from);
+                before.moved[i] = self.targets(pos, i, m.from);
             }
             let victim = if m.kind == MoveKind::EnPassant {
                 m.aux
@@ -317,7 +329,7 @@ impl Rules {
                 && self.freezes_by(pos, rule, victim)
                 && victim != m.from
             {
-                before.captured[i] = self.targets(pos, rule, victim);
+                before.captured[i] = self.targets(pos, i, victim);
             }
         }
         let ty = (moved as usize - 1) / 2;

@@ -186,6 +186,10 @@ pub struct Rules {
     /// Per freezing rule, per colour, per square: the squares its reach
     /// passes from there on an empty board (§15); empty without freezing.
     pub(crate) freeze_spans: Vec<Bits>,
+    /// Whether every freezing rule's reach is single steps (leaps): then
+    /// its span from a square is exactly the squares it watches there,
+    /// whatever stands on the board (§15).
+    pub(crate) freeze_leaps: bool,
 }
 
 /// A problem with a position, a move or a ruling given to a game.
@@ -404,6 +408,7 @@ impl Rules {
             sets_on_entry: false,
             plain_records: false,
             freeze_spans: Vec::new(),
+            freeze_leaps: false,
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -471,6 +476,17 @@ impl Rules {
             || self.sets_on_entry
             || self.gating_types != 0;
         self.legality_by_pins = self.pins_decide();
+        self.freeze_leaps = self.variant.freeze.iter().all(|rule| {
+            (0..2).all(|colour| {
+                let reach = code(self.tables.types + rule.reach as usize, colour);
+                (0..self.tables.squares).all(|sq| {
+                    self.tables.paths(reach, sq as Square).iter().all(|path| {
+                        path.walk != crate::compile::Walk::Bent
+                            && self.tables.steps(path).len() == 1
+                    })
+                })
+            })
+        });
     }
 
     /// Marks the piece codes (bit sets) of the types with contextual

@@ -43,19 +43,19 @@ pub(crate) enum Verdict {
 
 impl Rules {
     /// Whether pins can tell most moves' legality: check is a royal piece
-    /// attacked and nothing more, nothing freezes, no walls, no explosions,
-    /// one move per turn, no special moves. Decided once per rule file;
+    /// attacked and nothing more, no walls, no explosions, one move per
+    /// turn. Freezing (§15) and replies (§12.3) keep the pins: a frozen
+    /// piece attacks nothing, and a move of the side to move can unfreeze
+    /// an enemy piece only if that piece is frozen now, so pins and checks
+    /// found among all enemy pieces, frozen or not, are a superset of those
+    /// after the move: a move they call legal is legal; one they call
+    /// illegal is tested (its pinner may be frozen), as replies are. Decided once per rule file;
     /// each position adds that no enemy attacker needs more than a leap or
     /// a ray (no hoppers, lame or bent movement, conditions, imitators or
     /// capture limits on the board: see [`Rules::pins`]).
     pub(crate) fn pins_decide(&self) -> bool {
         let v = &self.variant;
-        self.plain_check
-            && !self.freezing
-            && !self.walled
-            && self.blast.is_empty()
-            && !self.special_moves
-            && v.turn.is_none()
+        self.plain_check && !self.walled && self.blast.is_empty() && v.turn.is_none()
     }
 
     /// The pins of the side to move in `pos` by the attackers the probes
@@ -151,7 +151,12 @@ impl Rules {
             .iter()
             .any(|(at, stay)| *at == m.from && !stay.has(m.to))
         {
-            return Verdict::Illegal;
+            // A frozen pinner attacks nothing (§15).
+            return if self.freezing {
+                Verdict::Test
+            } else {
+                Verdict::Illegal
+            };
         }
         Verdict::Legal
     }
@@ -223,12 +228,10 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         ] {
             assert!(chess_with(changes).legality_by_pins, "{changes}");
         }
-        // Explosions, walls, freezing, two moves a turn: every move is made
-        // and tested.
+        // Explosions, walls, two moves a turn: every move is made and tested.
         for changes in [
             "explosion: { around: K, spared: [P] }\noutcomes:\n  extinction: { pieces: [K] }",
             "walls: { place: anywhere, single: true }",
-            "freeze:\n  - { by: [Q], reach: K, immune: [K] }",
             "turn: { moves: 2 }",
         ] {
             assert!(!chess_with(changes).legality_by_pins, "{changes}");
@@ -285,6 +288,32 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         // En passant is always tested.
         let fen = "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1";
         assert_eq!(verdict(&chess, fen, "e5d6"), Some(Verdict::Test));
+    }
+
+    #[test]
+    fn under_freezing_a_pinned_piece_leaving_its_line_is_tested() {
+        let rules = chess_with("freeze:\n  - { by: [Q], reach: K, immune: [K] }");
+        assert!(rules.legality_by_pins);
+        // The bishop on b4 pins the one on d2, but the queen on a4 freezes
+        // it: a frozen piece attacks nothing, so d2e3 is legal.
+        let fen = "7k/8/8/8/Qb6/8/3B4/4K3 w - - 0 1";
+        assert_eq!(verdict(&rules, fen, "d2e3"), Some(Verdict::Test));
+        assert_eq!(verdict(&rules, fen, "d2c3"), Some(Verdict::Legal));
+        let pos = rules.position(fen).expect("FEN");
+        let mut legal = Vec::new();
+        rules.legal(&pos, &mut legal);
+        assert!(legal.iter().any(|m| rules.uci(m) == "d2e3"));
+        // Without the queen, the pin holds.
+        let fen = "7k/8/8/8/1b6/8/3B4/4K3 w - - 0 1";
+        assert_eq!(verdict(&rules, fen, "d2e3"), Some(Verdict::Test));
+        let pos = rules.position(fen).expect("FEN");
+        let mut legal = Vec::new();
+        rules.legal(&pos, &mut legal);
+        assert!(!legal.iter().any(|m| rules.uci(m) == "d2e3"));
+        // A frozen piece's check is still seen by the probes: every move
+        // is tested, and the king need not move.
+        let fen = "7k/8/8/8/Qb6/8/8/4K3 w - - 0 1";
+        assert_eq!(verdict(&rules, fen, "a4a5"), None);
     }
 
     #[test]
