@@ -40,21 +40,26 @@ impl Bits {
     /// The squares in ascending order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = u8> {
+        let [first, a, b, c] = self.0;
         Squares {
-            words: self.0,
-            index: 0,
+            current: first,
+            rest: [a, b, c],
+            base: 0,
         }
     }
 }
 
-/// The squares of a set in ascending order: the words read one after the
-/// other, the lowest bit taken first (a plain loop, cheaper on the hot
-/// path than a flattened iterator of words).
+/// The squares of a set in ascending order: the word read now and those
+/// after it, shifted down as each is used up (no word is indexed by a
+/// variable, so the words stay in registers on the hot path instead of a
+/// buffer written and read back).
 struct Squares {
-    /// The squares not yet taken.
-    words: [u64; 4],
-    /// The word read now.
-    index: usize,
+    /// The squares not yet taken of the word read now.
+    current: u64,
+    /// The words after it.
+    rest: [u64; 3],
+    /// The first square of the word read now.
+    base: u32,
 }
 
 impl Iterator for Squares {
@@ -62,15 +67,17 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        while self.index < 4 {
-            let word = self.words[self.index];
-            if word != 0 {
-                self.words[self.index] = word & (word - 1);
-                return Some((self.index as u32 * 64 + word.trailing_zeros()) as u8);
+        while self.current == 0 {
+            if self.base >= 192 {
+                return None;
             }
-            self.index += 1;
+            self.current = self.rest[0];
+            self.rest = [self.rest[1], self.rest[2], 0];
+            self.base += 64;
         }
-        None
+        let bit = self.current.trailing_zeros();
+        self.current &= self.current - 1;
+        Some((self.base + bit) as u8)
     }
 }
 

@@ -23,24 +23,30 @@ pub struct BeforeMove {
 }
 
 /// The squares move `m` changes on the board (a pass: none), walls and
-/// explosions aside.
-fn changed_squares(m: Move) -> Bits {
-    let mut changed = Bits::default();
+/// explosions aside: the first of the five, as many as it changes. (A list
+/// rather than a set: each is tested on its own, and a set written a word
+/// at a time and read whole stalls.)
+fn changed_squares(m: Move) -> ([Square; 5], usize) {
+    let mut changed = [m.from, m.to, 0, 0, 0];
+    let mut count = 2;
     match m.kind {
-        MoveKind::Null => return changed,
-        MoveKind::EnPassant => changed.set(m.aux),
+        MoveKind::Null => return (changed, 0),
+        MoveKind::EnPassant => {
+            changed[2] = m.aux;
+            count = 3;
+        }
         MoveKind::Castle => {
-            changed.set(m.aux);
-            changed.set(m.extra);
+            changed[2] = m.aux;
+            changed[3] = m.extra;
+            count = 4;
         }
         _ => {}
     }
-    changed.set(m.from);
-    changed.set(m.to);
     if m.gate != 0 {
-        changed.set(m.gate_at);
+        changed[count] = m.gate_at;
+        count += 1;
     }
-    changed
+    (changed, count)
 }
 
 impl Rules {
@@ -271,21 +277,20 @@ impl Rules {
     /// With `trigger: recompute`, after a move that changed `changed`
     /// (and no freezer's square, `before`): whether what the freezers
     /// watch is as it was, no changed square lying on any freezer's reach.
-    fn watch_unchanged(&self, pos: &Position, changed: Bits, before: &BeforeMove) -> bool {
+    fn watch_unchanged(&self, pos: &Position, changed: &[Square], before: &BeforeMove) -> bool {
         if before.freezer_touched || !self.blast.is_empty() || self.walled {
             return false;
         }
         // Square by square: the freezers' set was just written a word at a time.
-        if changed.iter().any(|s| pos.freezers.has(s)) {
+        if changed.iter().any(|&s| pos.freezers.has(s)) {
             return false;
         }
         let squares = self.tables.squares;
         pos.freezers.iter().all(|f| {
             let colour = (pos.board[f as usize] as usize - 1) & 1;
             self.variant.freeze.iter().enumerate().all(|(i, rule)| {
-                !self.freezes_by(pos, rule, f)
-                    || (self.freeze_spans[(2 * i + colour) * squares + f as usize] & changed)
-                        .is_empty()
+                let span = &self.freeze_spans[(2 * i + colour) * squares + f as usize];
+                !self.freezes_by(pos, rule, f) || !changed.iter().any(|&s| span.has(s))
             })
         })
     }
@@ -307,8 +312,9 @@ impl Rules {
 
     /// Reads what the move changes beyond the board before it is made.
     pub(crate) fn before_move(&self, pos: &Position, m: Move) -> BeforeMove {
+        let (changed, count) = changed_squares(m);
         let mut before = BeforeMove {
-            freezer_touched: changed_squares(m).iter().any(|s| pos.freezers.has(s)),
+            freezer_touched: changed[..count].iter().any(|&s| pos.freezers.has(s)),
             ..BeforeMove::default()
         };
         let moved = pos.board[m.from as usize];
@@ -397,18 +403,23 @@ impl Rules {
             pos.freezes.clear_timer(s);
         }
         pos.freezes.count_down(pos.occupied[us]);
+        let (changed, count) = changed_squares(m);
         let now = match self.variant.freeze.first() {
             Some(rule) if rule.on_arrival => {
                 pos.freezes.held = self.arrival_holds(pos, rule, m, touched);
                 pos.freezes.held
             }
-            _ if self.watch_unchanged(pos, changed_squares(m), before) => pos.freezes.watched,
+            _ if self.watch_unchanged(pos, &changed[..count], before) => pos.freezes.watched,
             _ => {
                 pos.freezes.watched = self.board_freezes(pos);
                 pos.freezes.watched
             }
         };
         for (i, rule) in self.variant.freeze.iter().enumerate() {
+            let released = before.moved[i] | before.captured[i];
+            if released.is_empty() {
+                continue;
+            }
             let still_watched = if rule.still_near_lingers || before.moved[i].is_empty() {
                 Bits::default()
             } else {
@@ -418,7 +429,7 @@ impl Rules {
                 });
                 near
             };
-            for s in (before.moved[i] | before.captured[i]).iter() {
+            for s in released.iter() {
                 let piece = pos.board[s as usize];
                 let enemy_of_freezer =
                     piece != 0 && (before.captured[i].has(s) || (piece as usize - 1) & 1 != us);
