@@ -310,16 +310,21 @@ impl Rules {
         initial && !other
     }
 
-    /// Reads what the move changes beyond the board before it is made.
-    pub(crate) fn before_move(&self, pos: &Position, m: Move) -> BeforeMove {
+    /// Reads what the move changes beyond the board before it is made,
+    /// into `before` (a record reused from move to move: only the entries
+    /// of the file's freezing rules are cleared, not the whole record).
+    pub(crate) fn before_move(&self, pos: &Position, m: Move, before: &mut BeforeMove) {
         let (changed, count) = changed_squares(m);
-        let mut before = BeforeMove {
-            freezer_touched: changed[..count].iter().any(|&s| pos.freezers.has(s)),
-            ..BeforeMove::default()
-        };
+        before.freezer_touched = changed[..count].iter().any(|&s| pos.freezers.has(s));
+        before.stepped = false;
+        before.opens = None;
+        for i in 0..self.variant.freeze.len() {
+            before.moved[i] = Bits::default();
+            before.captured[i] = Bits::default();
+        }
         let moved = pos.board[m.from as usize];
         if m.kind == MoveKind::Drop || moved == 0 {
-            return before;
+            return;
         }
         for (i, rule) in self.variant.freeze.iter().enumerate() {
             if self.freezes_by(pos, rule, m.from) {
@@ -368,7 +373,6 @@ impl Rules {
                 }
             }
         }
-        before
     }
 
     /// Updates the state beyond the board after `us` made `m` (the board is

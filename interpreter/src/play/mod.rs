@@ -167,6 +167,10 @@ pub struct Rules {
     /// walls, explosions, counts or special moves. Such files take the
     /// plain path of [`Position::make_into`] and [`Position::unmake`].
     pub(crate) plain_moves: bool,
+    /// Whether every move but a pass would take the plain path but for
+    /// the special moves (§12.3, §15): such files take it too, the freezes,
+    /// the initial-only record and the opened square kept around it.
+    pub(crate) special_plain: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
     pub(crate) wall_zone: [Bits; 2],
@@ -402,6 +406,7 @@ impl Rules {
             walled: false,
             counts_honour: false,
             plain_moves: false,
+            special_plain: false,
             wall_zone: [Bits::default(); 2],
             legality_by_pins: false,
             gating_types: 0,
@@ -470,7 +475,8 @@ impl Rules {
         self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
         self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
             || v.promotions.iter().any(|p| !p.sets.is_empty());
-        self.plain_moves = self.moves_are_plain();
+        self.plain_moves = !self.special_moves && self.moves_are_plain();
+        self.special_plain = self.special_moves && self.moves_are_plain();
         self.plain_records = self.records_moves
             || self.variant.record_lost
             || self.sets_on_entry
@@ -513,12 +519,11 @@ impl Rules {
     }
 
     /// Whether every move but a pass changes only what the plain path of
-    /// make/unmake keeps ([`Rules::plain_moves`]), from the flags derived
-    /// before it.
+    /// make/unmake keeps ([`Rules::plain_moves`]), special moves aside,
+    /// from the flags derived before it.
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
-        !self.special_moves
-            && !self.records_drops
+        !self.records_drops
             && !self.walled
             && self.blast.is_empty()
             && !self.counts_honour
