@@ -68,7 +68,7 @@ impl Iterator for Squares {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         while self.current == 0 {
-            if self.base >= 192 {
+            if self.rest[0] | self.rest[1] | self.rest[2] == 0 {
                 return None;
             }
             self.current = self.rest[0];

@@ -495,13 +495,6 @@ impl Position {
             self.make_plain(rules, m, undo);
             return;
         }
-        self.make_other(rules, m, undo);
-    }
-
-    /// [`Position::make_into`] for the moves the plain path does not take:
-    /// out of line, so that the plain path stays small.
-    #[inline(never)]
-    fn make_other(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         if rules.special_plain && m.kind != MoveKind::Null {
             self.make_special_plain(rules, m, undo);
             return;
@@ -975,13 +968,6 @@ impl Position {
             self.unmake_plain(rules, m, undo);
             return;
         }
-        self.unmake_other(rules, m, undo);
-    }
-
-    /// [`Position::unmake`] for the moves the plain path does not take:
-    /// out of line, so that the plain path stays small.
-    #[inline(never)]
-    fn unmake_other(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         if rules.special_plain && m.kind != MoveKind::Null {
             self.unmake_special_plain(rules, m, undo);
             return;
