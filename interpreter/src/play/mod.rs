@@ -443,8 +443,6 @@ impl Rules {
         rules.records_drops = v.drops.iter().any(|d| d.mate_loses);
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
-        rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
-        rules.freeze_spans = freeze_spans(v, &rules.tables);
         if let Some(explosion) = &v.explosion {
             rules.blast = blast_areas(v, explosion);
         }
@@ -465,7 +463,7 @@ impl Rules {
 
     /// The flags derived from the others that choose the hot paths: the
     /// marked codes, gating and entry sets, the plain make/unmake path and
-    /// what it keeps, legality by pins.
+    /// what it keeps, legality by pins, the freezers' spans.
     fn derive_paths(&mut self) {
         let v = &self.variant;
         self.marked_codes = self.royal_codes
@@ -482,6 +480,8 @@ impl Rules {
             || self.sets_on_entry
             || self.gating_types != 0;
         self.legality_by_pins = self.pins_decide();
+        self.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
+        self.freeze_spans = freeze_spans(v, &self.tables);
         self.freeze_leaps = self.variant.freeze.iter().all(|rule| {
             (0..2).all(|colour| {
                 let reach = code(self.tables.types + rule.reach as usize, colour);
