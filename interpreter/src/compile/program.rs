@@ -5,7 +5,7 @@ use crate::color::Color;
 use crate::geometry::{Bits, Square};
 use crate::program::{
     code, CapturedTo, CastlingRule, Explosion, Facing, PieceType, Program, Promotion, Tables,
-    Variant,
+    Variant, Walk,
 };
 
 /// White's index.
@@ -61,12 +61,14 @@ impl Program {
             walled: false,
             counts_honour: false,
             plain_moves: false,
+            special_plain: false,
             wall_zone: [Bits::default(); 2],
             legality_by_pins: false,
             gating_types: 0,
             sets_on_entry: false,
             plain_records: false,
             freeze_spans: Vec::new(),
+            freeze_leaps: false,
             tracks_hands: false,
             marks_promoted: false,
             demoted: Vec::new(),
@@ -95,8 +97,6 @@ impl Program {
         rules.records_drops = v.drops.iter().any(|d| d.mate_loses);
         rules.special_moves = !v.freeze.is_empty() || !v.replies.is_empty() || v.record_stepped;
         rules.freezing = !v.freeze.is_empty() || v.replies.iter().any(|r| r.freeze > 0);
-        rules.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
-        rules.freeze_spans = freeze_spans(v, &rules.tables);
         if let Some(explosion) = &v.explosion {
             rules.blast = blast_areas(v, explosion);
         }
@@ -115,7 +115,7 @@ impl Program {
 
     /// The flags derived from the others that choose the hot paths: the
     /// marked codes, gating and entry sets, the plain make/unmake path and
-    /// what it keeps, legality by pins.
+    /// what it keeps, legality by pins, the freezers' spans.
     fn derive_paths(&mut self) {
         let v = &self.variant;
         self.marked_codes = self.royal_codes
@@ -125,12 +125,26 @@ impl Program {
         self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
         self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
             || v.promotions.iter().any(|p| !p.sets.is_empty());
-        self.plain_moves = self.moves_are_plain();
+        self.plain_moves = !self.special_moves && self.moves_are_plain();
+        self.special_plain = self.special_moves && self.moves_are_plain();
         self.plain_records = self.records_moves
             || self.variant.record_lost
             || self.sets_on_entry
             || self.gating_types != 0;
         self.legality_by_pins = self.pins_decide();
+        self.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
+        self.freeze_spans = freeze_spans(v, &self.tables);
+        self.freeze_leaps = self.variant.freeze.iter().all(|rule| {
+            (0..2).all(|colour| {
+                let reach = code(self.tables.types + rule.reach as usize, colour);
+                (0..self.tables.squares).all(|sq| {
+                    self.tables
+                        .paths(reach, sq as Square)
+                        .iter()
+                        .all(|path| path.walk != Walk::Bent && self.tables.steps(path).len() == 1)
+                })
+            })
+        });
     }
 
     /// Marks the piece codes (bit sets) of the types with contextual
@@ -157,12 +171,11 @@ impl Program {
     }
 
     /// Whether every move but a pass changes only what the plain path of
-    /// make/unmake keeps ([`Program::plain_moves`]), from the flags derived
-    /// before it.
+    /// make/unmake keeps ([`Program::plain_moves`]), special moves aside,
+    /// from the flags derived before it.
     fn moves_are_plain(&self) -> bool {
         let v = &self.variant;
-        !self.special_moves
-            && !self.records_drops
+        !self.records_drops
             && !self.walled
             && self.blast.is_empty()
             && !self.counts_honour
@@ -174,19 +187,20 @@ impl Program {
     }
 
     /// Whether pins can tell most moves' legality: check is a royal piece
-    /// attacked and nothing more, nothing freezes, no walls, no explosions,
-    /// one move per turn, no special moves. Decided once per rule file;
-    /// each position adds that no enemy attacker needs more than a leap or
-    /// a ray (no hoppers, lame or bent movement, conditions, imitators or
-    /// capture limits on the board: see `Rules::pins`).
+    /// attacked and nothing more, no walls, no explosions, one move per
+    /// turn. Freezing (§15) and replies (§12.3) keep the pins: a frozen
+    /// piece attacks nothing, and a move of the side to move can unfreeze
+    /// an enemy piece only if that piece is frozen now, so pins and checks
+    /// found among all enemy pieces, frozen or not, are a superset of those
+    /// after the move: a move they call legal is legal; one they call
+    /// illegal is tested (its pinner may be frozen), as replies are.
+    /// Decided once per rule file; each position adds that no enemy
+    /// attacker needs more than a leap or a ray (no hoppers, lame or bent
+    /// movement, conditions, imitators or capture limits on the board: see
+    /// `Rules::pins`).
     pub(crate) fn pins_decide(&self) -> bool {
         let v = &self.variant;
-        self.plain_check
-            && !self.freezing
-            && !self.walled
-            && self.blast.is_empty()
-            && !self.special_moves
-            && v.turn.is_none()
+        self.plain_check && !self.walled && self.blast.is_empty() && v.turn.is_none()
     }
 }
 

@@ -40,16 +40,44 @@ impl Bits {
     /// The squares in ascending order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = u8> {
-        self.0.into_iter().enumerate().flat_map(|(w, mut word)| {
-            std::iter::from_fn(move || {
-                if word == 0 {
-                    return None;
-                }
-                let b = word.trailing_zeros();
-                word &= word - 1;
-                Some((w as u32 * 64 + b) as u8)
-            })
-        })
+        let [first, a, b, c] = self.0;
+        Squares {
+            current: first,
+            rest: [a, b, c],
+            base: 0,
+        }
+    }
+}
+
+/// The squares of a set in ascending order: the word read now and those
+/// after it, shifted down as each is used up (no word is indexed by a
+/// variable, so the words stay in registers on the hot path instead of a
+/// buffer written and read back).
+struct Squares {
+    /// The squares not yet taken of the word read now.
+    current: u64,
+    /// The words after it.
+    rest: [u64; 3],
+    /// The first square of the word read now.
+    base: u32,
+}
+
+impl Iterator for Squares {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.current == 0 {
+            if self.rest[0] | self.rest[1] | self.rest[2] == 0 {
+                return None;
+            }
+            self.current = self.rest[0];
+            self.rest = [self.rest[1], self.rest[2], 0];
+            self.base += 64;
+        }
+        let bit = self.current.trailing_zeros();
+        self.current &= self.current - 1;
+        Some((self.base + bit) as u8)
     }
 }
 

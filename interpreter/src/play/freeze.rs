@@ -22,24 +22,30 @@ pub struct BeforeMove {
 }
 
 /// The squares move `m` changes on the board (a pass: none), walls and
-/// explosions aside.
-fn changed_squares(m: Move) -> Bits {
-    let mut changed = Bits::default();
+/// explosions aside: the first of the five, as many as it changes. (A list
+/// rather than a set: each is tested on its own, and a set written a word
+/// at a time and read whole stalls.)
+fn changed_squares(m: Move) -> ([Square; 5], usize) {
+    let mut changed = [m.from, m.to, 0, 0, 0];
+    let mut count = 2;
     match m.kind {
-        MoveKind::Null => return changed,
-        MoveKind::EnPassant => changed.set(m.aux),
+        MoveKind::Null => return (changed, 0),
+        MoveKind::EnPassant => {
+            changed[2] = m.aux;
+            count = 3;
+        }
         MoveKind::Castle => {
-            changed.set(m.aux);
-            changed.set(m.extra);
+            changed[2] = m.aux;
+            changed[3] = m.extra;
+            count = 4;
         }
         _ => {}
     }
-    changed.set(m.from);
-    changed.set(m.to);
     if m.gate != 0 {
-        changed.set(m.gate_at);
+        changed[count] = m.gate_at;
+        count += 1;
     }
-    changed
+    (changed, count)
 }
 
 impl Rules {
@@ -83,11 +89,12 @@ impl Rules {
         }
     }
 
-    /// The pieces a freezer of `rule` on `sq` freezes now.
-    fn watched(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> Bits {
+    /// The pieces a freezer of rule `index` on `sq` freezes now.
+    fn watched(&self, pos: &Position, index: usize, sq: Square) -> Bits {
+        let rule = &self.variant.freeze[index];
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
         let (mut out, mut best) = (Bits::default(), 0);
-        self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
+        let mut visit = |s: Square, _| {
             let piece = pos.board[s as usize];
             if piece == 0
                 || (piece as usize - 1) & 1 == colour
@@ -106,15 +113,26 @@ impl Rules {
                 }
             }
             out.set(s);
-        });
+        };
+        if self.freeze_leaps {
+            // Single steps: the span is what the freezer watches; only the
+            // enemy pieces on it are looked at.
+            let span = self.freeze_spans[(2 * index + colour) * self.tables.squares + sq as usize];
+            for s in (span & pos.occupied[colour ^ 1]).iter() {
+                visit(s, 0);
+            }
+        } else {
+            self.reached(pos, self.virtual_code(rule.reach, colour), sq, visit);
+        }
         out
     }
 
-    /// The pieces a freezer of `rule` on `sq` freezes: those it watches, or
-    /// with `trigger: arrival` the held ones it watches.
-    fn targets(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> Bits {
+    /// The pieces a freezer of rule `index` on `sq` freezes: those it
+    /// watches, or with `trigger: arrival` the held ones it watches.
+    fn targets(&self, pos: &Position, index: usize, sq: Square) -> Bits {
+        let rule = &self.variant.freeze[index];
         if !rule.on_arrival {
-            return self.watched(pos, rule, sq);
+            return self.watched(pos, index, sq);
         }
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
         let mut out = Bits::default();
@@ -151,7 +169,7 @@ impl Rules {
                 .filter(|&sq| self.freezes_by(pos, rule, sq))
             {
                 if sq == m.to {
-                    out = out | self.watched(pos, rule, sq);
+                    out = out | self.watched(pos, 0, sq);
                     continue;
                 }
                 let mut current = Bits::default();
@@ -235,9 +253,9 @@ impl Rules {
     fn board_freezes(&self, pos: &Position) -> Bits {
         let mut out = Bits::default();
         for sq in pos.freezers.iter() {
-            for rule in &self.variant.freeze {
+            for (i, rule) in self.variant.freeze.iter().enumerate() {
                 if self.freezes_by(pos, rule, sq) {
-                    out = out | self.watched(pos, rule, sq);
+                    out = out | self.watched(pos, i, sq);
                 }
             }
         }
@@ -258,21 +276,20 @@ impl Rules {
     /// With `trigger: recompute`, after a move that changed `changed`
     /// (and no freezer's square, `before`): whether what the freezers
     /// watch is as it was, no changed square lying on any freezer's reach.
-    fn watch_unchanged(&self, pos: &Position, changed: Bits, before: &BeforeMove) -> bool {
+    fn watch_unchanged(&self, pos: &Position, changed: &[Square], before: &BeforeMove) -> bool {
         if before.freezer_touched || !self.blast.is_empty() || self.walled {
             return false;
         }
         // Square by square: the freezers' set was just written a word at a time.
-        if changed.iter().any(|s| pos.freezers.has(s)) {
+        if changed.iter().any(|&s| pos.freezers.has(s)) {
             return false;
         }
         let squares = self.tables.squares;
         pos.freezers.iter().all(|f| {
             let colour = (pos.board[f as usize] as usize - 1) & 1;
             self.variant.freeze.iter().enumerate().all(|(i, rule)| {
-                !self.freezes_by(pos, rule, f)
-                    || (self.freeze_spans[(2 * i + colour) * squares + f as usize] & changed)
-                        .is_empty()
+                let span = &self.freeze_spans[(2 * i + colour) * squares + f as usize];
+                !self.freezes_by(pos, rule, f) || !changed.iter().any(|&s| span.has(s))
             })
         })
     }
@@ -292,19 +309,25 @@ impl Rules {
         initial && !other
     }
 
-    /// Reads what the move changes beyond the board before it is made.
-    pub(crate) fn before_move(&self, pos: &Position, m: Move) -> BeforeMove {
-        let mut before = BeforeMove {
-            freezer_touched: changed_squares(m).iter().any(|s| pos.freezers.has(s)),
-            ..BeforeMove::default()
-        };
+    /// Reads what the move changes beyond the board before it is made,
+    /// into `before` (a record reused from move to move: only the entries
+    /// of the file's freezing rules are cleared, not the whole record).
+    pub(crate) fn before_move(&self, pos: &Position, m: Move, before: &mut BeforeMove) {
+        let (changed, count) = changed_squares(m);
+        before.freezer_touched = changed[..count].iter().any(|&s| pos.freezers.has(s));
+        before.stepped = false;
+        before.opens = None;
+        for i in 0..self.variant.freeze.len() {
+            before.moved[i] = Bits::default();
+            before.captured[i] = Bits::default();
+        }
         let moved = pos.board[m.from as usize];
         if m.kind == MoveKind::Drop || moved == 0 {
-            return before;
+            return;
         }
         for (i, rule) in self.variant.freeze.iter().enumerate() {
             if self.freezes_by(pos, rule, m.from) {
-                before.moved[i] = self.targets(pos, rule, m.from);
+                before.moved[i] = self.targets(pos, i, m.from);
             }
             let victim = if m.kind == MoveKind::EnPassant {
                 m.aux
@@ -316,7 +339,7 @@ impl Rules {
                 && self.freezes_by(pos, rule, victim)
                 && victim != m.from
             {
-                before.captured[i] = self.targets(pos, rule, victim);
+                before.captured[i] = self.targets(pos, i, victim);
             }
         }
         let ty = (moved as usize - 1) / 2;
@@ -349,7 +372,6 @@ impl Rules {
                 }
             }
         }
-        before
     }
 
     /// Updates the state beyond the board after `us` made `m` (the board is
@@ -384,18 +406,23 @@ impl Rules {
             pos.freezes.clear_timer(s);
         }
         pos.freezes.count_down(pos.occupied[us]);
+        let (changed, count) = changed_squares(m);
         let now = match self.variant.freeze.first() {
             Some(rule) if rule.on_arrival => {
                 pos.freezes.held = self.arrival_holds(pos, rule, m, touched);
                 pos.freezes.held
             }
-            _ if self.watch_unchanged(pos, changed_squares(m), before) => pos.freezes.watched,
+            _ if self.watch_unchanged(pos, &changed[..count], before) => pos.freezes.watched,
             _ => {
                 pos.freezes.watched = self.board_freezes(pos);
                 pos.freezes.watched
             }
         };
         for (i, rule) in self.variant.freeze.iter().enumerate() {
+            let released = before.moved[i] | before.captured[i];
+            if released.is_empty() {
+                continue;
+            }
             let still_watched = if rule.still_near_lingers || before.moved[i].is_empty() {
                 Bits::default()
             } else {
@@ -405,7 +432,7 @@ impl Rules {
                 });
                 near
             };
-            for s in (before.moved[i] | before.captured[i]).iter() {
+            for s in released.iter() {
                 let piece = pos.board[s as usize];
                 let enemy_of_freezer =
                     piece != 0 && (before.captured[i].has(s) || (piece as usize - 1) & 1 != us);

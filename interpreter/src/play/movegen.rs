@@ -522,6 +522,12 @@ impl Rules {
         let us = pos.side;
         let mut in_check = None;
         let mut probe: Option<Position> = None;
+        // Whether the opponent is not in check and every attacker of the
+        // side to move is one the probes cover (leaps and rays): then a
+        // drop gives check only by the dropped piece's own attack (a piece
+        // put on the board opens no line), and a drop that cannot capture
+        // on any enemy royal square on an empty board gives none.
+        let mut quiet = None;
         // Rules may overlap: each drop (entering type, square) is listed once,
         // by the first rule that allows it.
         let overlapping = self.variant.drops.len() > 1;
@@ -557,11 +563,15 @@ impl Rules {
                         continue;
                     }
                     if rule.no_check {
-                        let probe = probe.get_or_insert_with(|| pos.clone());
-                        probe.put(self, to, piece);
-                        let checks = self.royal_attacked(probe, us ^ 1);
-                        probe.take(to);
-                        if checks {
+                        let quiet = *quiet.get_or_insert_with(|| {
+                            (pos.complex & pos.occupied[us]).is_empty()
+                                && !self.royal_attacked(pos, us ^ 1)
+                        });
+                        let may_check = !quiet
+                            || pos.royals[us ^ 1]
+                                .iter()
+                                .any(|k| self.tables.may_capture_on(piece, to, k));
+                        if may_check && self.drop_checks(pos, &mut probe, to, piece) {
                             continue;
                         }
                     }
@@ -578,6 +588,22 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether dropping `piece` on `to` gives check, tried on `probe` (a
+    /// copy of `pos` made on first use).
+    fn drop_checks(
+        &self,
+        pos: &Position,
+        probe: &mut Option<Position>,
+        to: Square,
+        piece: u8,
+    ) -> bool {
+        let probe = probe.get_or_insert_with(|| pos.clone());
+        probe.put(self, to, piece);
+        let checks = self.royal_attacked(probe, pos.side ^ 1);
+        probe.take(to);
+        checks
     }
 
     /// Whether dropping `piece` (held as `held`, by drop rule `index`) on

@@ -37,7 +37,11 @@ impl Rules {
             return 1;
         }
         let mut work = pos.clone();
-        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        // Per ply: its move list and its undo record, made once (an undo
+        // record is large: cleared per node, it costs more than it saves).
+        let mut buffers: Vec<(Vec<Move>, Undo)> = (0..depth)
+            .map(|_| (Vec::with_capacity(128), Undo::default()))
+            .collect();
         self.perft_rec(&mut work, depth, leaves, &mut buffers)
     }
 
@@ -46,9 +50,9 @@ impl Rules {
         pos: &mut Position,
         depth: u32,
         leaves: Leaves,
-        buffers: &mut [Vec<Move>],
+        buffers: &mut [(Vec<Move>, Undo)],
     ) -> u64 {
-        let Some((moves, rest)) = buffers.split_first_mut() else {
+        let Some(((moves, undo), rest)) = buffers.split_first_mut() else {
             return 1;
         };
         if self.immediate_end && self.ended(pos).is_some() {
@@ -56,7 +60,7 @@ impl Rules {
         }
         moves.clear();
         if !self.legal_by_safety(pos) {
-            return self.perft_listed(pos, depth, leaves, moves, rest);
+            return self.perft_listed(pos, depth, leaves, (moves, undo), rest);
         }
         self.pseudo_legal(pos, moves);
         let pins = if self.legality_by_pins {
@@ -66,7 +70,6 @@ impl Rules {
         };
         let bulk = depth == 1 && leaves == Leaves::Bulk;
         let (mut nodes, mut any_legal) = (0, false);
-        let mut undo = Undo::default();
         let complex = pins.as_ref().is_some_and(|pins| pins.complex);
         for &m in moves.iter() {
             let verdict = pins
@@ -81,7 +84,7 @@ impl Rules {
                 }
                 _ => {}
             }
-            pos.make_into(self, m, &mut undo);
+            pos.make_into(self, m, undo);
             let legal = if verdict == Verdict::Legal {
                 !complex || self.complex_safe(pos)
             } else {
@@ -95,17 +98,17 @@ impl Rules {
                     self.perft_rec(pos, depth - 1, leaves, rest)
                 };
             }
-            pos.unmake(self, m, &undo);
+            pos.unmake(self, m, undo);
         }
         if !any_legal && self.must_pass(pos) {
             let m = super::movegen::NULL_MOVE;
-            pos.make_into(self, m, &mut undo);
+            pos.make_into(self, m, undo);
             nodes = if depth == 1 {
                 1
             } else {
                 self.perft_rec(pos, depth - 1, leaves, rest)
             };
-            pos.unmake(self, m, &undo);
+            pos.unmake(self, m, undo);
         }
         nodes
     }
@@ -119,19 +122,18 @@ impl Rules {
         pos: &mut Position,
         depth: u32,
         leaves: Leaves,
-        moves: &mut Vec<Move>,
-        rest: &mut [Vec<Move>],
+        (moves, undo): (&mut Vec<Move>, &mut Undo),
+        rest: &mut [(Vec<Move>, Undo)],
     ) -> u64 {
         self.legal_moves_ignoring_end(pos, moves);
         if depth == 1 {
             return moves.len() as u64;
         }
         let mut nodes = 0;
-        let mut undo = Undo::default();
         for &m in moves.iter() {
-            pos.make_into(self, m, &mut undo);
+            pos.make_into(self, m, undo);
             nodes += self.perft_rec(pos, depth - 1, leaves, rest);
-            pos.unmake(self, m, &undo);
+            pos.unmake(self, m, undo);
         }
         nodes
     }

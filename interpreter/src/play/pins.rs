@@ -135,7 +135,12 @@ impl Rules {
             .iter()
             .any(|(at, stay)| *at == m.from && !stay.has(m.to))
         {
-            return Verdict::Illegal;
+            // A frozen pinner attacks nothing (§15).
+            return if self.freezing {
+                Verdict::Test
+            } else {
+                Verdict::Illegal
+            };
         }
         Verdict::Legal
     }
@@ -211,12 +216,10 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         ] {
             assert!(chess_with(changes).legality_by_pins, "{changes}");
         }
-        // Explosions, walls, freezing, two moves a turn: every move is made
-        // and tested.
+        // Explosions, walls, two moves a turn: every move is made and tested.
         for changes in [
             "explosion: { around: K, spared: [P] }\noutcomes:\n  extinction: { pieces: [K] }",
             "walls: { place: anywhere, single: true }",
-            "freeze:\n  - { by: [Q], reach: K, immune: [K] }",
             "turn: { moves: 2 }",
         ] {
             assert!(!chess_with(changes).legality_by_pins, "{changes}");
@@ -273,6 +276,32 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         // En passant is always tested.
         let fen = "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1";
         assert_eq!(verdict(&chess, fen, "e5d6"), Some(Verdict::Test));
+    }
+
+    #[test]
+    fn under_freezing_a_pinned_piece_leaving_its_line_is_tested() {
+        let rules = chess_with("freeze:\n  - { by: [Q], reach: K, immune: [K] }");
+        assert!(rules.legality_by_pins);
+        // The bishop on b4 pins the one on d2, but the queen on a4 freezes
+        // it: a frozen piece attacks nothing, so d2e3 is legal.
+        let fen = "7k/8/8/8/Qb6/8/3B4/4K3 w - - 0 1";
+        assert_eq!(verdict(&rules, fen, "d2e3"), Some(Verdict::Test));
+        assert_eq!(verdict(&rules, fen, "d2c3"), Some(Verdict::Legal));
+        let pos = rules.position(fen).expect("FEN");
+        let mut legal = Vec::new();
+        rules.legal(&pos, &mut legal);
+        assert!(legal.iter().any(|m| rules.uci(m) == "d2e3"));
+        // Without the queen, the pin holds.
+        let fen = "7k/8/8/8/1b6/8/3B4/4K3 w - - 0 1";
+        assert_eq!(verdict(&rules, fen, "d2e3"), Some(Verdict::Test));
+        let pos = rules.position(fen).expect("FEN");
+        let mut legal = Vec::new();
+        rules.legal(&pos, &mut legal);
+        assert!(!legal.iter().any(|m| rules.uci(m) == "d2e3"));
+        // A frozen piece's check is still seen by the probes: every move
+        // is tested, and the king need not move.
+        let fen = "7k/8/8/8/Qb6/8/8/4K3 w - - 0 1";
+        assert_eq!(verdict(&rules, fen, "a4a5"), None);
     }
 
     #[test]

@@ -132,6 +132,9 @@ pub struct Undo {
     lost: u32,
     /// Kept only when the rules have special moves (§12.3, §15).
     freezes: Freezes,
+    /// What the move changes beyond the board, read before it is made,
+    /// when the rules have special moves (§12.3, §15).
+    before: super::freeze::BeforeMove,
     stepped: Bits,
     opened: Opened,
     /// Kept only when the rules keep per-piece state (§13).
@@ -491,6 +494,10 @@ impl Position {
             self.make_plain(rules, m, undo);
             return;
         }
+        if rules.special_plain && m.kind != MoveKind::Null {
+            self.make_special_plain(rules, m, undo);
+            return;
+        }
         self.save(rules, m, undo);
         let us = self.side;
         let lasting = match &rules.variant.turn {
@@ -517,7 +524,9 @@ impl Position {
             return;
         }
         self.passes = 0;
-        let special = rules.special_moves.then(|| rules.before_move(self, m));
+        if rules.special_moves {
+            rules.before_move(self, m, &mut undo.before);
+        }
         // Whether this turn has several moves: the privilege, judged at its start.
         let several = rules
             .variant
@@ -553,16 +562,16 @@ impl Position {
             self.apply_sets(sets, us, Some(m.to));
         }
         self.count_capture(rules, m, undo);
-        if let Some(before) = &special {
-            rules.after_move(self, m, us, before);
+        if rules.special_moves {
+            rules.after_move(self, m, us, &undo.before);
         }
         self.pass_turn();
         self.continue_turn(rules, m, undo, several);
         if let Some(lasting) = lasting {
             self.reopen_targets(lasting, us);
         }
-        if let Some(before) = &special {
-            rules.after_side_change(self, before, us);
+        if rules.special_moves {
+            rules.after_side_change(self, &undo.before, us);
         }
         if rules.count_checks && rules.royal_attacked(self, us ^ 1) {
             self.checks[us] = self.checks[us].saturating_add(1);
@@ -614,6 +623,24 @@ impl Position {
         }
         self.count_capture(rules, m, undo);
         self.pass_turn();
+    }
+
+    /// [`Position::make_into`] for a move (not a pass) of a file whose
+    /// moves are plain but for their special moves ([`Rules::special_plain`]):
+    /// the plain path, with the freezes, the initial-only record and the
+    /// opened square saved and brought up to date around it. (Nothing the
+    /// special moves do reads the side to move, which the plain path has
+    /// passed before they are brought up to date.)
+    #[inline(never)]
+    fn make_special_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+        rules.before_move(self, m, &mut undo.before);
+        undo.freezes = self.freezes;
+        undo.stepped = self.stepped;
+        undo.opened = self.opened;
+        let us = self.side;
+        self.make_plain(rules, m, undo);
+        rules.after_move(self, m, us, &undo.before);
+        rules.after_side_change(self, &undo.before, us);
     }
 
     /// Writes into `undo` what [`Position::unmake`] restores before `m` is made.
@@ -668,7 +695,8 @@ impl Position {
             }
             MoveKind::Null => {}
         }
-        if rules.tracks_hands {
+        // Only a capture or a promoted mark to move changes them.
+        if rules.tracks_hands && (undo.captured != 0 || rules.marks_promoted) {
             self.after_capture_and_promotion(rules, m, undo);
         }
         if m.gate != 0 && m.gate != WALL {
@@ -939,6 +967,10 @@ impl Position {
             self.unmake_plain(rules, m, undo);
             return;
         }
+        if rules.special_plain && m.kind != MoveKind::Null {
+            self.unmake_special_plain(rules, m, undo);
+            return;
+        }
         // Everything the move changed beyond the pieces, the side to move
         // first: the pieces are put back into its hands.
         copy_kept!(*undo => *self, rules);
@@ -1006,6 +1038,15 @@ impl Position {
             self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
+    }
+
+    /// [`Position::unmake`] for a move made by [`Position::make_special_plain`].
+    #[inline(never)]
+    fn unmake_special_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+        self.freezes = undo.freezes;
+        self.stepped = undo.stepped;
+        self.opened = undo.opened;
+        self.unmake_plain(rules, m, undo);
     }
 
     /// [`Position::unmake`] for a move made by [`Position::make_plain`].

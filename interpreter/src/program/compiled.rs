@@ -131,6 +131,10 @@ pub struct Program {
     /// walls, explosions, counts or special moves. Such files take the
     /// plain path of [`Position::make_into`] and [`Position::unmake`].
     pub(crate) plain_moves: bool,
+    /// Whether every move but a pass would take the plain path but for
+    /// the special moves (§12.3, §15): such files take it too, the freezes,
+    /// the initial-only record and the opened square kept around it.
+    pub(crate) special_plain: bool,
     /// Where the mover may place a wall, per colour (§11.6); empty when
     /// moves place none.
     pub(crate) wall_zone: [Bits; 2],
@@ -150,4 +154,8 @@ pub struct Program {
     /// Per freezing rule, per colour, per square: the squares its reach
     /// passes from there on an empty board (§15); empty without freezing.
     pub(crate) freeze_spans: Vec<Bits>,
+    /// Whether every freezing rule's reach is single steps (leaps): then
+    /// its span from a square is exactly the squares it watches there,
+    /// whatever stands on the board (§15).
+    pub(crate) freeze_leaps: bool,
 }
