@@ -36,6 +36,10 @@ const SHELTER: i32 = 10;
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
 const PER_STEP: i32 = 30;
+/// Steps counted for a piece that must reach a region and cannot, every
+/// path to it shut by pieces it may not take: this many per file and rank
+/// of the board.
+const SHUT: i32 = 1;
 /// Centipawns per half-step a lone royal piece stands from the centre,
 /// for the side with force against it.
 const PER_EDGE: i32 = 10;
@@ -65,6 +69,12 @@ pub struct Evaluation {
     /// Per piece code: a bonus per square for nearing a `reach` region
     /// (empty where the rule file has none).
     goals: Vec<Vec<i32>>,
+    /// Per type: whether it must reach a region and never captures, so
+    /// that only empty squares let it pass: its steps to the region are
+    /// counted along its moves on the board as it stands.
+    walled: Vec<bool>,
+    /// Files and ranks of the board, together.
+    extent: i32,
     /// Per piece code: how near promoting it stands, per square.
     advance: Vec<Advance>,
     /// Per square: the squares one king step away.
@@ -160,6 +170,8 @@ impl Evaluation {
             values,
             squares: tables,
             goals: goals(rules),
+            walled: (0..types).map(|ty| walled(rules, ty)).collect(),
+            extent: rules.files() as i32 + rules.ranks() as i32,
             endgame: start / 3,
             signs,
             least,
@@ -227,6 +239,42 @@ impl Evaluation {
         count * self.per_move
     }
 
+    /// The bonus of piece `piece` at `sq` for nearing its `reach` region:
+    /// its goal table's, or for a type that cannot take what stands in its
+    /// way ([`Evaluation::walled`]), [`PER_STEP`] per move it needs along
+    /// empty squares, [`SHUT`] steps per file and rank where none leads
+    /// there.
+    fn goal(&self, pos: &Position, piece: u8, sq: usize) -> i32 {
+        let Some(goal) = self.goals.get(piece as usize) else {
+            return 0;
+        };
+        let walled = self.walled[(piece as usize - 1) / 2];
+        let Some(rays) = self
+            .rays
+            .get(piece as usize)
+            .filter(|r| walled && !r.is_empty())
+        else {
+            return goal[sq];
+        };
+        let mut steps = vec![-1i32; goal.len()];
+        let mut queue = std::collections::VecDeque::from([sq]);
+        steps[sq] = 0;
+        while let Some(at) = queue.pop_front() {
+            if goal[at] == 0 {
+                return -steps[at] * PER_STEP;
+            }
+            for ray in &rays[at] {
+                for &to in ray.iter().take_while(|&&to| pos.piece_at(to) == 0) {
+                    if steps[to as usize] < 0 {
+                        steps[to as usize] = steps[at] + 1;
+                        queue.push_back(to as usize);
+                    }
+                }
+            }
+        }
+        -SHUT * self.extent * PER_STEP
+    }
+
     /// Whether material counts for its owner (not where losing pieces or
     /// being mated wins).
     pub fn material_counts(&self) -> bool {
@@ -264,9 +312,7 @@ impl Evaluation {
                 let piece = pos.piece_at(sq);
                 let ty = (piece as usize - 1) / 2;
                 let bonus = self.squares[piece as usize][sq as usize];
-                if let Some(goal) = self.goals.get(piece as usize) {
-                    score[colour] += goal[sq as usize];
-                }
+                score[colour] += self.goal(pos, piece, sq as usize);
                 score[colour] += self.advance(pos, files, piece, sq as usize);
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
@@ -520,6 +566,28 @@ fn gcd(a: i32, b: i32) -> i32 {
     }
 }
 
+/// Whether type `ty` must reach a region (a `reach` outcome names it) and
+/// never captures: a lone white piece of it among black ones has no move.
+fn walled(rules: &Rules, ty: usize) -> bool {
+    let Some((types, _)) = &rules.variant().outcomes.reach else {
+        return false;
+    };
+    if types >> ty & 1 == 0 {
+        return false;
+    }
+    let mut moves: Vec<Move> = Vec::new();
+    (0..rules.squares()).all(|sq| {
+        let mut pos = Position::empty();
+        for other in (0..rules.squares()).filter(|&o| o != sq) {
+            pos.put(rules, other as u8, code(ty, Color::Black));
+        }
+        pos.put(rules, sq as u8, code(ty, Color::White));
+        moves.clear();
+        rules.pseudo_legal(&pos, &mut moves);
+        moves.is_empty()
+    })
+}
+
 /// Per piece code, where a `reach` outcome names its type: minus
 /// [`PER_STEP`] per king step (files and ranks, the larger) from the
 /// nearest square of its colour's region; empty without a `reach` outcome.
@@ -647,6 +715,27 @@ mod tests {
             .position("2b1k3/1p1p4/8/8/8/8/8/4K3 w - - 0 1")
             .unwrap();
         assert_eq!(eval.mobility(&shatranj, &mirrored, black, 58), 2 * MOBILITY);
+    }
+
+    #[test]
+    fn a_piece_that_cannot_take_counts_its_steps_to_the_region_around_what_blocks_it() {
+        // Fox and hounds: the fox (White) never captures; the hounds on the
+        // seventh rank's dark squares shut every path to the eighth.
+        let rules = bundled("fox-and-hounds");
+        let eval = Evaluation::new(&rules);
+        let fox = code(type_of(&rules, 'F'), Color::White);
+        let hound = type_of(&rules, 'H');
+        assert!(eval.walled[type_of(&rules, 'F')] && !eval.walled[hound]);
+        let d2 = 11;
+        let shut = rules
+            .position("8/h1h1h1h1/8/8/8/8/3F4/8 w - - 0 1")
+            .unwrap();
+        assert_eq!(eval.goal(&shut, fox, d2), -SHUT * 16 * PER_STEP);
+        // The hound on g7 stepped to h6: five moves to g7, one to the
+        // eighth rank, as many as the king steps from d2.
+        let open = rules.position("8/h1h1h3/7h/8/8/8/3F4/8 w - - 0 1").unwrap();
+        assert_eq!(eval.goal(&open, fox, d2), -6 * PER_STEP);
+        assert_eq!(eval.goals[fox as usize][d2], -6 * PER_STEP);
     }
 
     /// How much better the position `to` evaluates than `from`, both FEN.
