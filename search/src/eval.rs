@@ -532,7 +532,7 @@ fn rays(rules: &Rules) -> Vec<Vec<Vec<Vec<u8>>>> {
             for (i, &(df, dr, _, to)) in dests.iter().enumerate() {
                 match rays.last_mut() {
                     Some(ray) if i > 0 && (dests[i - 1].0, dests[i - 1].1) == (df, dr) => {
-                        ray.push(to)
+                        ray.push(to);
                     }
                     _ => rays.push(vec![to]),
                 }
