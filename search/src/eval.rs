@@ -36,6 +36,10 @@ const SHELTER: i32 = 10;
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
 const PER_STEP: i32 = 30;
+/// Steps counted for a piece that must reach a region and cannot, every
+/// path to it shut by pieces it may not take: this many per file and rank
+/// of the board.
+const SHUT: i32 = 1;
 /// Centipawns per half-step a lone royal piece stands from the centre,
 /// for the side with force against it.
 const PER_EDGE: i32 = 10;
@@ -50,6 +54,10 @@ const PER_CENTRE_FILE: i32 = 3;
 /// Ranks of advance from its start over which a forward-only type gains
 /// for standing near the centre files.
 const CENTRE_RANKS: i32 = 2;
+/// Centipawns per square a non-royal piece reaches on the board as it
+/// stands (empty, or an enemy piece to take), where material counts for
+/// its owner.
+const MOBILITY: i32 = 3;
 
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
@@ -61,6 +69,12 @@ pub struct Evaluation {
     /// Per piece code: a bonus per square for nearing a `reach` region
     /// (empty where the rule file has none).
     goals: Vec<Vec<i32>>,
+    /// Per type: whether it must reach a region and never captures, so
+    /// that only empty squares let it pass: its steps to the region are
+    /// counted along its moves on the board as it stands.
+    walled: Vec<bool>,
+    /// Files and ranks of the board, together.
+    extent: i32,
     /// Per piece code: how near promoting it stands, per square.
     advance: Vec<Advance>,
     /// Per square: the squares one king step away.
@@ -76,6 +90,12 @@ pub struct Evaluation {
     /// Whether a side left with only royal pieces loses, material counting
     /// for its owner: the last pieces are worth [`LAST_PIECES`] more.
     bare: bool,
+    /// Per piece code and square: the piece's empty-board moves as rays,
+    /// each nearest first (see [`rays`]); empty where mobility is not
+    /// scored.
+    rays: Vec<Vec<Vec<Vec<u8>>>>,
+    /// Centipawns per square reached ([`MOBILITY`], 0 in some tests).
+    per_move: i32,
 }
 
 impl Evaluation {
@@ -140,13 +160,18 @@ impl Evaluation {
             })
             .collect();
         let signs: Vec<i32> = (0..types).map(|ty| sign(rules, ty)).collect();
+        let scored = signs.iter().all(|&s| s > 0);
         Evaluation {
+            rays: if scored { rays(rules) } else { Vec::new() },
+            per_move: MOBILITY,
             bare: rules.variant().outcomes.bare_royal && signs.iter().all(|&s| s > 0),
             advance: advances(rules, &values),
             around,
             values,
             squares: tables,
             goals: goals(rules),
+            walled: (0..types).map(|ty| walled(rules, ty)).collect(),
+            extent: rules.files() as i32 + rules.ranks() as i32,
             endgame: start / 3,
             signs,
             least,
@@ -187,6 +212,69 @@ impl Evaluation {
         }
     }
 
+    /// The mobility bonus of piece `piece` at `sq`: [`MOBILITY`] per
+    /// square it reaches along its rays, up to and including the first
+    /// occupied one where an enemy piece stands.
+    fn mobility(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
+        let Some(rays) = self.rays.get(piece as usize).and_then(|r| r.get(sq)) else {
+            return 0;
+        };
+        let colour = (piece as usize - 1) % 2;
+        let types = rules.piece_types();
+        let mut count = 0;
+        for ray in rays {
+            for &to in ray {
+                let code = pos.piece_at(to) as usize;
+                if code == 0 {
+                    count += 1;
+                    continue;
+                }
+                // A wall's code names no type: it blocks like one's own.
+                if (code - 1) % 2 != colour && (code - 1) / 2 < types {
+                    count += 1;
+                }
+                break;
+            }
+        }
+        count * self.per_move
+    }
+
+    /// The bonus of piece `piece` at `sq` for nearing its `reach` region:
+    /// its goal table's, or for a type that cannot take what stands in its
+    /// way ([`Evaluation::walled`]), [`PER_STEP`] per move it needs along
+    /// empty squares, [`SHUT`] steps per file and rank where none leads
+    /// there.
+    fn goal(&self, pos: &Position, piece: u8, sq: usize) -> i32 {
+        let Some(goal) = self.goals.get(piece as usize) else {
+            return 0;
+        };
+        let walled = self.walled[(piece as usize - 1) / 2];
+        let Some(rays) = self
+            .rays
+            .get(piece as usize)
+            .filter(|r| walled && !r.is_empty())
+        else {
+            return goal[sq];
+        };
+        let mut steps = vec![-1i32; goal.len()];
+        let mut queue = std::collections::VecDeque::from([sq]);
+        steps[sq] = 0;
+        while let Some(at) = queue.pop_front() {
+            if goal[at] == 0 {
+                return -steps[at] * PER_STEP;
+            }
+            for ray in &rays[at] {
+                for &to in ray.iter().take_while(|&&to| pos.piece_at(to) == 0) {
+                    if steps[to as usize] < 0 {
+                        steps[to as usize] = steps[at] + 1;
+                        queue.push_back(to as usize);
+                    }
+                }
+            }
+        }
+        -SHUT * self.extent * PER_STEP
+    }
+
     /// Whether material counts for its owner (not where losing pieces or
     /// being mated wins).
     pub fn material_counts(&self) -> bool {
@@ -224,9 +312,7 @@ impl Evaluation {
                 let piece = pos.piece_at(sq);
                 let ty = (piece as usize - 1) / 2;
                 let bonus = self.squares[piece as usize][sq as usize];
-                if let Some(goal) = self.goals.get(piece as usize) {
-                    score[colour] += goal[sq as usize];
-                }
+                score[colour] += self.goal(pos, piece, sq as usize);
                 score[colour] += self.advance(pos, files, piece, sq as usize);
                 if rules.variant().pieces[ty].royal {
                     royal[colour] += bonus;
@@ -244,7 +330,9 @@ impl Evaluation {
                         * SHELTER;
                     royals[colour].push(sq as usize);
                 } else {
-                    score[colour] += self.signs[ty] * self.values[ty] + bonus;
+                    score[colour] += self.signs[ty] * self.values[ty]
+                        + bonus
+                        + self.mobility(rules, pos, piece, sq as usize);
                     material += self.values[ty];
                     force[colour] += self.values[ty];
                     pieces[colour] += 1;
@@ -413,6 +501,93 @@ fn lone_moves(rules: &Rules, ty: usize, sq: usize, moves: &mut Vec<Move>) {
     rules.pseudo_legal(&pos, moves);
 }
 
+/// Per piece code and square: the empty-board moves of a non-royal piece
+/// there, grouped into rays by direction (files and ranks over their
+/// greatest common divisor), each ray nearest first. Black's are White's
+/// seen from the other side.
+fn rays(rules: &Rules) -> Vec<Vec<Vec<Vec<u8>>>> {
+    let squares = rules.squares();
+    let files = rules.files() as i32;
+    let mut tables = vec![Vec::new(); 1 + 2 * rules.piece_types()];
+    let mut moves: Vec<Move> = Vec::new();
+    for ty in (0..rules.piece_types()).filter(|&ty| !rules.variant().pieces[ty].royal) {
+        let mut white = Vec::with_capacity(squares);
+        for sq in 0..squares {
+            lone_moves(rules, ty, sq, &mut moves);
+            let mut dests: Vec<(i32, i32, i32, u8)> = Vec::new();
+            for m in &moves {
+                let Action::Normal { from, to, .. } = m.action() else {
+                    continue;
+                };
+                let (df, dr) = (
+                    to as i32 % files - from as i32 % files,
+                    to as i32 / files - from as i32 / files,
+                );
+                let g = gcd(df.abs(), dr.abs()).max(1);
+                dests.push((df / g, dr / g, g, to));
+            }
+            dests.sort_unstable();
+            dests.dedup();
+            let mut rays: Vec<Vec<u8>> = Vec::new();
+            for (i, &(df, dr, _, to)) in dests.iter().enumerate() {
+                match rays.last_mut() {
+                    Some(ray) if i > 0 && (dests[i - 1].0, dests[i - 1].1) == (df, dr) => {
+                        ray.push(to);
+                    }
+                    _ => rays.push(vec![to]),
+                }
+            }
+            white.push(rays);
+        }
+        let black = (0..squares)
+            .map(|sq| {
+                let seen = &white[mirror(rules, sq)];
+                seen.iter()
+                    .map(|ray| {
+                        ray.iter()
+                            .map(|&to| mirror(rules, to as usize) as u8)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        tables[code(ty, Color::White) as usize] = white;
+        tables[code(ty, Color::Black) as usize] = black;
+    }
+    tables
+}
+
+/// The greatest common divisor of two whole numbers.
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Whether type `ty` must reach a region (a `reach` outcome names it) and
+/// never captures: a lone white piece of it among black ones has no move.
+fn walled(rules: &Rules, ty: usize) -> bool {
+    let Some((types, _)) = &rules.variant().outcomes.reach else {
+        return false;
+    };
+    if types >> ty & 1 == 0 {
+        return false;
+    }
+    let mut moves: Vec<Move> = Vec::new();
+    (0..rules.squares()).all(|sq| {
+        let mut pos = Position::empty();
+        for other in (0..rules.squares()).filter(|&o| o != sq) {
+            pos.put(rules, other as u8, code(ty, Color::Black));
+        }
+        pos.put(rules, sq as u8, code(ty, Color::White));
+        moves.clear();
+        rules.pseudo_legal(&pos, &mut moves);
+        moves.is_empty()
+    })
+}
+
 /// Per piece code, where a `reach` outcome names its type: minus
 /// [`PER_STEP`] per king step (files and ranks, the larger) from the
 /// nearest square of its colour's region; empty without a `reach` outcome.
@@ -505,6 +680,68 @@ mod tests {
         )
     }
 
+    /// The evaluation of `rules` without its mobility term, for tests of
+    /// the other terms' exact values.
+    fn still(rules: &Rules) -> Evaluation {
+        Evaluation {
+            per_move: 0,
+            ..Evaluation::new(rules)
+        }
+    }
+
+    #[test]
+    fn a_piece_gains_for_each_square_it_reaches_as_the_board_stands() {
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let rook = code(2, Color::White);
+        // A rook on a1 behind its own pawn: the file is shut, b1 open.
+        let shut = rules.position("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&rules, &shut, rook, 0), 3 * MOBILITY);
+        // An enemy pawn instead: taken (one square), the file beyond shut.
+        let open = rules.position("4k3/8/8/8/8/8/p7/R3K3 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&rules, &open, rook, 0), 4 * MOBILITY);
+        // The alfil leaps: a piece between does not block it.
+        let shatranj = bundled("shatranj");
+        let eval = Evaluation::new(&shatranj);
+        let alfil = code(type_of(&shatranj, 'B'), Color::White);
+        let c1 = 2;
+        assert_eq!(
+            eval.mobility(&shatranj, shatranj.start(), alfil, c1),
+            2 * MOBILITY
+        );
+        let landed = shatranj
+            .position("4k3/8/8/8/8/P3P3/8/2B1K3 w - - 0 1")
+            .unwrap();
+        assert_eq!(eval.mobility(&shatranj, &landed, alfil, c1), 0);
+        // Black's rays are White's, mirrored: its alfil on c8 likewise.
+        let black = code(type_of(&shatranj, 'B'), Color::Black);
+        let mirrored = shatranj
+            .position("2b1k3/1p1p4/8/8/8/8/8/4K3 w - - 0 1")
+            .unwrap();
+        assert_eq!(eval.mobility(&shatranj, &mirrored, black, 58), 2 * MOBILITY);
+    }
+
+    #[test]
+    fn a_piece_that_cannot_take_counts_its_steps_to_the_region_around_what_blocks_it() {
+        // Fox and hounds: the fox (White) never captures; the hounds on the
+        // seventh rank's dark squares shut every path to the eighth.
+        let rules = bundled("fox-and-hounds");
+        let eval = Evaluation::new(&rules);
+        let fox = code(type_of(&rules, 'F'), Color::White);
+        let hound = type_of(&rules, 'H');
+        assert!(eval.walled[type_of(&rules, 'F')] && !eval.walled[hound]);
+        let d2 = 11;
+        let shut = rules
+            .position("8/h1h1h1h1/8/8/8/8/3F4/8 w - - 0 1")
+            .unwrap();
+        assert_eq!(eval.goal(&shut, fox, d2), -SHUT * 16 * PER_STEP);
+        // The hound on g7 stepped to h6: five moves to g7, one to the
+        // eighth rank, as many as the king steps from d2.
+        let open = rules.position("8/h1h1h3/7h/8/8/8/3F4/8 w - - 0 1").unwrap();
+        assert_eq!(eval.goal(&open, fox, d2), -6 * PER_STEP);
+        assert_eq!(eval.goals[fox as usize][d2], -6 * PER_STEP);
+    }
+
     /// How much better the position `to` evaluates than `from`, both FEN.
     fn gain(eval: &Evaluation, rules: &Rules, from: &str, to: &str) -> i32 {
         let at = |fen| eval.evaluate(rules, &rules.position(fen).unwrap());
@@ -514,7 +751,7 @@ mod tests {
     #[test]
     fn the_start_is_level_and_a_developed_knight_is_worth_more() {
         let rules = chess();
-        let eval = Evaluation::new(&rules);
+        let eval = still(&rules);
         assert_eq!(eval.evaluate(&rules, rules.start()), 0);
         let after = rules
             .position("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1")
@@ -549,7 +786,7 @@ mod tests {
     #[test]
     fn a_royal_piece_gains_for_its_own_pieces_beside_it_while_material_is_high() {
         let rules = chess();
-        let eval = Evaluation::new(&rules);
+        let eval = still(&rules);
         // The same move of a pawn off the king's side, and of one away from it.
         let off_king = "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1";
         let away = "rnbqkbnr/pppppppp/8/8/8/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 1";
@@ -562,7 +799,7 @@ mod tests {
         let rules = motley_interpreter::build(include_str!("../../spec/variants/racingkings.yaml"))
             .unwrap()
             .rules;
-        let eval = Evaluation::new(&rules);
+        let eval = still(&rules);
         let king = |color| &eval.goals[code(0, color) as usize];
         // Both kings race to the eighth rank: a1 is 7 steps from it, h7 one.
         let (a1, h7) = (0, 55);
@@ -612,7 +849,7 @@ mod tests {
         // Petrified: a piece that captures turns into a wall; walls beside
         // the king count for nothing (they name no type).
         let rules = bundled("petrified");
-        let eval = Evaluation::new(&rules);
+        let eval = still(&rules);
         let walled = "rnbqkbnr/pppppppp/8/8/8/8/PPP**PPP/RNBQKBNR w KQkq - 0 1";
         let open = "rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1";
         assert_eq!(gain(&eval, &rules, open, walled), 0);
@@ -674,7 +911,7 @@ mod tests {
     #[test]
     fn where_a_bare_royal_loses_the_side_ahead_in_pieces_gains_by_trading() {
         let rules = bundled("shatranj");
-        let eval = Evaluation::new(&rules);
+        let eval = still(&rules);
         assert!(eval.bare && !Evaluation::new(&chess()).bare);
         // Three pieces against two, then the rooks traded: two against one.
         let before = "r3k3/p7/8/8/8/8/8/R3K1NN w - - 0 1";

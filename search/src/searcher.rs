@@ -85,6 +85,9 @@ pub struct Searcher<G: Game> {
     nulls: Vec<bool>,
     /// Late-move reductions by depth and move number.
     reductions: Vec<[i32; 64]>,
+    /// Root moves that leave the opponent replies losing at once, with
+    /// their bonus (see [`Searcher::root_swindles`]).
+    swindles: Vec<(G::Move, i32)>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -106,6 +109,7 @@ impl<G: Game> Searcher<G> {
             buffers: vec![Vec::new(); MAX_PLY + 1],
             nulls: vec![false; MAX_PLY + 1],
             reductions: reductions(),
+            swindles: Vec::new(),
         }
     }
 
@@ -155,6 +159,7 @@ impl<G: Game> Searcher<G> {
         }
         let fallback = self.first_legal(game);
         fallback?;
+        self.swindles = self.root_swindles(game);
         let mut best = fallback;
         let max_depth = limits
             .depth
@@ -483,21 +488,18 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             let next = depth - 1 + extension;
-            let mut score;
-            if legal == 1 {
-                score = self.child(game, us, next, ply, alpha, beta);
+            // Late quiet moves are searched shallower first.
+            let reduction = if depth >= 3 && legal > 3 && quiet && !in_check && !gives_check {
+                let r = self.reductions[depth.min(63) as usize][legal.min(63)];
+                (r - i32::from(pv_node)).clamp(0, next - 1)
             } else {
-                // Late quiet moves are searched shallower first.
-                let reduction = if depth >= 3 && legal > 3 && quiet && !in_check && !gives_check {
-                    let r = self.reductions[depth.min(63) as usize][legal.min(63)];
-                    (r - i32::from(pv_node)).clamp(0, next - 1)
-                } else {
-                    0
-                };
-                score = self.child(game, us, next - reduction, ply, alpha, alpha + 1);
-                if score > alpha && (reduction > 0 || score < beta) {
-                    score = self.child(game, us, next, ply, alpha, beta);
-                }
+                0
+            };
+            let bonus = if ply == 0 { self.swindle(m) } else { 0 };
+            let window = (alpha - bonus, beta - bonus);
+            let mut score = self.pvs(game, us, (next, reduction), ply, legal == 1, window);
+            if score.abs() < MATE_BOUND {
+                score += bonus;
             }
             game.unmake();
             self.keys.pop();
@@ -518,6 +520,95 @@ impl<G: Game> Searcher<G> {
         }
         self.buffers[ply] = moves;
         (best, best_move, legal)
+    }
+
+    /// The child of a move just made, searched in `(alpha, beta)`: in
+    /// full for the first move; the others in a null window first, `reduction`
+    /// plies shallower, and again in full where they may raise alpha.
+    fn pvs(
+        &mut self,
+        game: &mut G,
+        us: usize,
+        (next, reduction): (i32, i32),
+        ply: usize,
+        first: bool,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        if first {
+            return self.child(game, us, next, ply, alpha, beta);
+        }
+        let score = self.child(game, us, next - reduction, ply, alpha, alpha + 1);
+        if score > alpha && (reduction > 0 || score < beta) {
+            return self.child(game, us, next, ply, alpha, beta);
+        }
+        score
+    }
+
+    /// The bonus of root move `m` for the share of the opponent's replies
+    /// that lose at once (see [`Searcher::swindles`]).
+    fn swindle(&self, m: G::Move) -> i32 {
+        (self.swindles.iter())
+            .find(|&&(root, _)| root == m)
+            .map_or(0, |&(_, bonus)| bonus)
+    }
+
+    /// Per root move after which some of the opponent's legal replies end
+    /// the game at once in the mover's favour: [`SWINDLE`] times their
+    /// share of the replies. The search assumes the opponent avoids such
+    /// replies; an opponent that errs (a random mover, where being mated
+    /// wins) may play them, so among moves of equal score the search
+    /// prefers those that leave it more. Skipped where the moves are many
+    /// (the work grows as their square).
+    fn root_swindles(&mut self, game: &mut G) -> Vec<(G::Move, i32)> {
+        let us = game.side();
+        let mut moves = Vec::new();
+        game.moves(&mut moves);
+        let mut bonuses = Vec::new();
+        if moves.len() > SWINDLE_MOVES {
+            return bonuses;
+        }
+        for m in moves {
+            if !game.make(m) {
+                continue;
+            }
+            if game.side() != us && game.decided().is_none() {
+                let (won, replies) = self.replies_lost(game, us);
+                if won != 0 {
+                    bonuses.push((m, SWINDLE * won / replies));
+                }
+            }
+            game.unmake();
+        }
+        bonuses
+    }
+
+    /// Of the legal replies of the side to move (not `us`), how many end
+    /// the game at once in `us`'s favour, and how many there are (at least
+    /// one); none counted where the replies are many.
+    fn replies_lost(&mut self, game: &mut G, us: usize) -> (i32, i32) {
+        let mut replies = Vec::new();
+        game.moves(&mut replies);
+        if replies.len() > SWINDLE_MOVES {
+            return (0, 1);
+        }
+        let (mut won, mut legal) = (0, 0);
+        for r in replies {
+            if !game.make(r) {
+                continue;
+            }
+            legal += 1;
+            let end = game
+                .decided()
+                .or_else(|| (!self.can_move(game, 2)).then(|| game.no_moves()));
+            let ours = game.side() == us;
+            won += match (end, ours) {
+                (Some(End::Win), true) | (Some(End::Loss), false) => 1,
+                (Some(End::Draw), _) => -1,
+                _ => 0,
+            };
+            game.unmake();
+        }
+        (won, legal.max(1))
     }
 
     /// A quiet move that cut off becomes a killer and gains history.
@@ -709,6 +800,13 @@ impl Window {
         }
     }
 }
+
+/// The bonus of a root move after which every reply of the opponent
+/// loses at once, in centipawns (less in proportion to their share).
+const SWINDLE: i32 = 2000;
+/// Most moves (root moves, and replies to each) for which the root
+/// counts the opponent's replies that lose at once.
+const SWINDLE_MOVES: usize = 100;
 
 /// Depth from which the root searches in an aspiration window.
 const ASPIRATION_DEPTH: i32 = 4;
