@@ -16,6 +16,10 @@ const INFINITE: i32 = 32_000;
 const MATE_BOUND: i32 = MATE - 1_000;
 /// Deepest ply searched.
 const MAX_PLY: usize = 96;
+/// Plies of captures quiescence looks at beyond the search's depth: on
+/// boards where most pieces can take (grasshoppers), capture chains
+/// would otherwise multiply without end.
+const MAX_QUIESCENCE: usize = 12;
 
 /// A score as the protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,7 +306,7 @@ impl<G: Game> Searcher<G> {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(game, ply, alpha, beta);
+            return self.quiesce(game, ply, 0, alpha, beta);
         }
         self.nodes += 1;
         if self.out_of_budget() {
@@ -622,10 +626,18 @@ impl<G: Game> Searcher<G> {
         *h = (*h + depth * depth).min(1 << 20);
     }
 
-    /// Quiescence: captures only, standing pat on the evaluation; a
-    /// position whose every move captures is quiet ([`Searcher::compelled`]),
+    /// Quiescence: captures only, standing pat on the evaluation, at most
+    /// [`MAX_QUIESCENCE`] plies deep (`depth` counts them); a position
+    /// whose every move captures is quiet ([`Searcher::compelled`]),
     /// which bounds quiescence where captures never run out.
-    fn quiesce(&mut self, game: &mut G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(
+        &mut self,
+        game: &mut G,
+        ply: usize,
+        depth: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
@@ -634,7 +646,10 @@ impl<G: Game> Searcher<G> {
         let stand = game.evaluate();
         // Where captures are compulsory the side may not stand pat before
         // its moves are seen: they may all be captures that lose.
-        if ply >= MAX_PLY || (stand >= beta && !game.captures_compulsory()) {
+        if ply >= MAX_PLY
+            || depth >= MAX_QUIESCENCE
+            || (stand >= beta && !game.captures_compulsory())
+        {
             return stand;
         }
         let us = game.side();
@@ -678,7 +693,7 @@ impl<G: Game> Searcher<G> {
                 self.keys.pop();
                 s
             } else {
-                -self.quiesce(game, ply + 1, -beta, -alpha)
+                -self.quiesce(game, ply + 1, depth + 1, -beta, -alpha)
             };
             game.unmake();
             if self.stopped {

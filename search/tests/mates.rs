@@ -98,3 +98,31 @@ fn the_search_finds_every_mate() {
     assert!(count >= 10, "only {count} mate cases");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Quiescence stays bounded where capture chains never run out: on this
+/// grasshopper board nearly every piece can take, and before quiescence
+/// had a depth limit a search to depth 1 ran for minutes (millions of
+/// nodes, 41 plies deep); now it takes about 150,000 nodes.
+#[test]
+fn quiescence_is_bounded_where_every_piece_can_take() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/variants/grasshopper.yaml");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let rules = motley_interpreter::build_path(&path, &source)
+        .unwrap()
+        .rules;
+    let fen = "r1bqkbnr/gggggggg/ppnppp1p/2p3p1/1P1P1GG1/P1P1PPPP/GGGG2GG/RNBQKBNR b KQkq - 1 4";
+    let mut game = Interpreted::new(rules.clone(), rules.position(fen).unwrap());
+    let mut last = None;
+    Searcher::new(16).search(
+        &mut game,
+        &[],
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        |info| last = Some(info.clone()),
+    );
+    let info = last.expect("an info line");
+    assert!(info.nodes < 400_000, "{} nodes", info.nodes);
+    assert!(info.seldepth <= 14, "seldepth {}", info.seldepth);
+}
