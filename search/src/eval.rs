@@ -17,7 +17,7 @@
 //! mate it.
 
 use motley_interpreter::piece_code as code;
-use motley_interpreter::program::Result3;
+use motley_interpreter::program::{Result3, WallPlace};
 use motley_interpreter::{Action, Color, Move, Position, Rules};
 
 /// Centipawns per unit of a rule file's `value`.
@@ -59,6 +59,14 @@ const CENTRE_RANKS: i32 = 2;
 /// its owner.
 const MOBILITY: i32 = 3;
 
+/// Where the square a piece leaves becomes a wall (joust): centipawns per
+/// square a side's pieces reach in fewer moves than the other's, along
+/// empty squares (a side shut in a smaller region runs out of moves
+/// first).
+const PER_REGION: i32 = 10;
+/// Walls placed on the square the mover left.
+const VACATED: WallPlace = WallPlace::Vacated;
+
 /// A variant's evaluation tables.
 #[derive(Clone, Debug)]
 pub struct Evaluation {
@@ -90,12 +98,15 @@ pub struct Evaluation {
     /// Whether a side left with only royal pieces loses, material counting
     /// for its owner: the last pieces are worth [`LAST_PIECES`] more.
     bare: bool,
-    /// Per piece code and square: the piece's empty-board moves as rays,
-    /// each nearest first (see [`rays`]); empty where mobility is not
-    /// scored.
-    rays: Vec<Vec<Vec<Vec<u8>>>>,
+    /// Per piece code and square: the piece's moves and captures as
+    /// rays, each nearest first (see [`rays`]); empty where mobility is
+    /// not scored.
+    rays: Vec<Vec<Vec<Ray>>>,
     /// Centipawns per square reached ([`MOBILITY`], 0 in some tests).
     per_move: i32,
+    /// Whether the square a piece leaves becomes a wall (joust): each side
+    /// gains [`PER_REGION`] per square its pieces reach first.
+    walled_behind: bool,
 }
 
 impl Evaluation {
@@ -162,6 +173,8 @@ impl Evaluation {
         let signs: Vec<i32> = (0..types).map(|ty| sign(rules, ty)).collect();
         let scored = signs.iter().all(|&s| s > 0);
         Evaluation {
+            walled_behind: scored
+                && (rules.variant().walls.as_ref()).is_some_and(|w| w.place == Some(VACATED)),
             rays: if scored { rays(rules) } else { Vec::new() },
             per_move: MOBILITY,
             bare: rules.variant().outcomes.bare_royal && signs.iter().all(|&s| s > 0),
@@ -213,8 +226,9 @@ impl Evaluation {
     }
 
     /// The mobility bonus of piece `piece` at `sq`: [`MOBILITY`] per
-    /// square it reaches along its rays, up to and including the first
-    /// occupied one where an enemy piece stands.
+    /// square it reaches along its rays as it may: an empty square where
+    /// it may move there ([`MOVE`]), the first occupied one where an enemy
+    /// piece stands and it may take there ([`TAKE`]).
     fn mobility(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
         let Some(rays) = self.rays.get(piece as usize).and_then(|r| r.get(sq)) else {
             return 0;
@@ -223,14 +237,14 @@ impl Evaluation {
         let types = rules.piece_types();
         let mut count = 0;
         for ray in rays {
-            for &to in ray {
+            for &(to, mode) in ray {
                 let code = pos.piece_at(to) as usize;
                 if code == 0 {
-                    count += 1;
+                    count += i32::from(mode & MOVE);
                     continue;
                 }
                 // A wall's code names no type: it blocks like one's own.
-                if (code - 1) % 2 != colour && (code - 1) / 2 < types {
+                if mode & TAKE != 0 && (code - 1) % 2 != colour && (code - 1) / 2 < types {
                     count += 1;
                 }
                 break;
@@ -264,10 +278,11 @@ impl Evaluation {
                 return -steps[at] * PER_STEP;
             }
             for ray in &rays[at] {
-                for &to in ray.iter().take_while(|&&to| pos.piece_at(to) == 0) {
-                    if steps[to as usize] < 0 {
-                        steps[to as usize] = steps[at] + 1;
-                        queue.push_back(to as usize);
+                let open = ray.iter().take_while(|&&(to, _)| pos.piece_at(to) == 0);
+                for (to, _) in open.filter(|&&(_, mode)| mode & MOVE != 0) {
+                    if steps[*to as usize] < 0 {
+                        steps[*to as usize] = steps[at] + 1;
+                        queue.push_back(*to as usize);
                     }
                 }
             }
@@ -372,8 +387,46 @@ impl Evaluation {
                 score[colour] += LAST_PIECES.iter().take(pieces[colour]).sum::<i32>();
             }
         }
+        if self.walled_behind {
+            let [white, black] = Color::ALL.map(|c| self.distances(pos, c));
+            for (w, b) in white.iter().zip(&black) {
+                match w.cmp(b) {
+                    std::cmp::Ordering::Less => score[0] += PER_REGION,
+                    std::cmp::Ordering::Greater => score[1] += PER_REGION,
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[us ^ 1]
+    }
+
+    /// Per square: the moves `color`'s pieces need to reach it along empty
+    /// squares, each move ending where the piece may move (`i32::MAX`
+    /// where none does).
+    fn distances(&self, pos: &Position, color: Color) -> Vec<i32> {
+        let squares = self.around.len();
+        let mut steps = vec![i32::MAX; squares];
+        let mut queue = std::collections::VecDeque::new();
+        for sq in pos.occupied(color).iter() {
+            steps[sq as usize] = 0;
+            queue.push_back((sq as usize, pos.piece_at(sq)));
+        }
+        while let Some((at, piece)) = queue.pop_front() {
+            let Some(rays) = self.rays.get(piece as usize).and_then(|r| r.get(at)) else {
+                continue;
+            };
+            for ray in rays {
+                let open = ray.iter().take_while(|&&(to, _)| pos.piece_at(to) == 0);
+                for (to, _) in open.filter(|&&(_, mode)| mode & MOVE != 0) {
+                    if steps[*to as usize] == i32::MAX {
+                        steps[*to as usize] = steps[at] + 1;
+                        queue.push_back((*to as usize, piece));
+                    }
+                }
+            }
+        }
+        steps
     }
 }
 
@@ -501,51 +554,40 @@ fn lone_moves(rules: &Rules, ty: usize, sq: usize, moves: &mut Vec<Move>) {
     rules.pseudo_legal(&pos, moves);
 }
 
-/// Per piece code and square: the empty-board moves of a non-royal piece
-/// there, grouped into rays by direction (files and ranks over their
-/// greatest common divisor), each ray nearest first. Black's are White's
-/// seen from the other side.
-fn rays(rules: &Rules) -> Vec<Vec<Vec<Vec<u8>>>> {
+/// What a piece may do on a square of one of its rays: end its move
+/// there while it is empty ([`MOVE`]), take an enemy piece there
+/// ([`TAKE`]), or both.
+type Mode = u8;
+/// The piece may end a move on the square while it is empty.
+const MOVE: Mode = 1;
+/// The piece may take an enemy piece standing on the square.
+const TAKE: Mode = 2;
+
+/// A ray: the squares a piece reaches in one direction, nearest first,
+/// each with its [`Mode`].
+type Ray = Vec<(u8, Mode)>;
+
+/// Per piece code and square: the moves of a non-royal piece there,
+/// grouped into rays by direction (files and ranks over their greatest
+/// common divisor), each ray nearest first, each square with what the
+/// piece may do there: move (its moves on an empty board), take (its
+/// captures of enemy pieces standing as far from it, king steps, as the
+/// square, nothing between), or both. Black's are White's seen from the
+/// other side.
+fn rays(rules: &Rules) -> Vec<Vec<Vec<Ray>>> {
     let squares = rules.squares();
-    let files = rules.files() as i32;
     let mut tables = vec![Vec::new(); 1 + 2 * rules.piece_types()];
-    let mut moves: Vec<Move> = Vec::new();
     for ty in (0..rules.piece_types()).filter(|&ty| !rules.variant().pieces[ty].royal) {
-        let mut white = Vec::with_capacity(squares);
-        for sq in 0..squares {
-            lone_moves(rules, ty, sq, &mut moves);
-            let mut dests: Vec<(i32, i32, i32, u8)> = Vec::new();
-            for m in &moves {
-                let Action::Normal { from, to, .. } = m.action() else {
-                    continue;
-                };
-                let (df, dr) = (
-                    to as i32 % files - from as i32 % files,
-                    to as i32 / files - from as i32 / files,
-                );
-                let g = gcd(df.abs(), dr.abs()).max(1);
-                dests.push((df / g, dr / g, g, to));
-            }
-            dests.sort_unstable();
-            dests.dedup();
-            let mut rays: Vec<Vec<u8>> = Vec::new();
-            for (i, &(df, dr, _, to)) in dests.iter().enumerate() {
-                match rays.last_mut() {
-                    Some(ray) if i > 0 && (dests[i - 1].0, dests[i - 1].1) == (df, dr) => {
-                        ray.push(to);
-                    }
-                    _ => rays.push(vec![to]),
-                }
-            }
-            white.push(rays);
-        }
+        let white: Vec<Vec<Ray>> = (0..squares)
+            .map(|sq| group_rays(rules, sq, &destinations(rules, ty, sq)))
+            .collect();
         let black = (0..squares)
             .map(|sq| {
                 let seen = &white[mirror(rules, sq)];
                 seen.iter()
                     .map(|ray| {
                         ray.iter()
-                            .map(|&to| mirror(rules, to as usize) as u8)
+                            .map(|&(to, mode)| (mirror(rules, to as usize) as u8, mode))
                             .collect()
                     })
                     .collect()
@@ -555,6 +597,75 @@ fn rays(rules: &Rules) -> Vec<Vec<Vec<Vec<u8>>>> {
         tables[code(ty, Color::Black) as usize] = black;
     }
     tables
+}
+
+/// The squares a lone white piece of type `ty` on `sq` moves to on an
+/// empty board ([`MOVE`]) and those where it takes a black piece of its
+/// type standing there with every square as near or nearer empty
+/// ([`TAKE`]): one move generation per ring of squares equally far (king
+/// steps) from `sq`, the ring filled with black pieces.
+fn destinations(rules: &Rules, ty: usize, sq: usize) -> Vec<(u8, Mode)> {
+    let mut moves: Vec<Move> = Vec::new();
+    // The moves from `sq` to an empty square (`MOVE`) or, with `take`, to
+    // an occupied one (`TAKE`).
+    let from = |pos: &Position, moves: &[Move], take: bool| -> Vec<(u8, Mode)> {
+        (moves.iter())
+            .filter_map(|m| match m.action() {
+                Action::Normal { from, to, .. } if from as usize == sq => Some(to),
+                _ => None,
+            })
+            .filter(|&to| (pos.piece_at(to) != 0) == take)
+            .map(|to| (to, if take { TAKE } else { MOVE }))
+            .collect()
+    };
+    lone_moves(rules, ty, sq, &mut moves);
+    let mut found = from(&Position::empty(), &moves, false);
+    let far = rules.files().max(rules.ranks()) as i32;
+    for ring in 1..far {
+        let mut pos = Position::empty();
+        for to in (0..rules.squares()).filter(|&to| steps(rules, sq, to) == ring) {
+            pos.put(rules, to as u8, code(ty, Color::Black));
+        }
+        pos.put(rules, sq as u8, code(ty, Color::White));
+        moves.clear();
+        rules.pseudo_legal(&pos, &mut moves);
+        found.extend(from(&pos, &moves, true));
+    }
+    found
+}
+
+/// `found`, the destinations of a piece on `sq` with their modes, as
+/// rays: grouped by direction, nearest first, the modes of a square
+/// reached both ways joined.
+fn group_rays(rules: &Rules, sq: usize, found: &[(u8, Mode)]) -> Vec<Ray> {
+    let files = rules.files() as i32;
+    let mut dests: Vec<(i32, i32, i32, u8, Mode)> = found
+        .iter()
+        .map(|&(to, mode)| {
+            let (df, dr) = (
+                to as i32 % files - sq as i32 % files,
+                to as i32 / files - sq as i32 / files,
+            );
+            let g = gcd(df.abs(), dr.abs()).max(1);
+            (df / g, dr / g, g, to, mode)
+        })
+        .collect();
+    dests.sort_unstable();
+    let mut rays: Vec<Ray> = Vec::new();
+    let mut last: Option<(i32, i32, u8)> = None;
+    for &(df, dr, _, to, mode) in &dests {
+        match (rays.last_mut(), last) {
+            (Some(ray), Some((f, r, t))) if (f, r, t) == (df, dr, to) => {
+                if let Some(entry) = ray.last_mut() {
+                    entry.1 |= mode;
+                }
+            }
+            (Some(ray), Some((f, r, _))) if (f, r) == (df, dr) => ray.push((to, mode)),
+            _ => rays.push(vec![(to, mode)]),
+        }
+        last = Some((df, dr, to));
+    }
+    rays
 }
 
 /// The greatest common divisor of two whole numbers.
@@ -719,6 +830,61 @@ mod tests {
             .position("2b1k3/1p1p4/8/8/8/8/8/4K3 w - - 0 1")
             .unwrap();
         assert_eq!(eval.mobility(&shatranj, &mirrored, black, 58), 2 * MOBILITY);
+    }
+
+    #[test]
+    fn a_piece_counts_only_what_its_movement_modes_let_it_do() {
+        // A clobber stone only takes (cW): its empty neighbours count for
+        // nothing, its enemy neighbours one each, its own none.
+        let clobber = bundled("clobber");
+        let eval = Evaluation::new(&clobber);
+        let stone = code(0, Color::White);
+        let c3 = 12;
+        // c3's neighbours: c4 black, b3 black, d3 white, c2 empty.
+        let pos = clobber.position("5/5/2p2/1pPP1/5/5 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&clobber, &pos, stone, c3), 2 * MOBILITY);
+        let alone = clobber.position("5/5/5/2P2/5/p4 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&clobber, &alone, stone, c3), 0);
+        // A pawn moves forward and takes diagonally: the empty e3 counts,
+        // the black pawn on d3 counts, the empty f3 does not. (Its rays come
+        // from a piece put on an empty board, which has made a move: the
+        // double step is not among them.)
+        let rules = chess();
+        let eval = Evaluation::new(&rules);
+        let pawn = code(5, Color::White);
+        let e2 = 12;
+        let open = rules.position("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&rules, &open, pawn, e2), 2 * MOBILITY);
+        // A black piece in front: the pawn cannot take it, nor pass it.
+        let blocked = rules.position("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&rules, &blocked, pawn, e2), 0);
+        // Black's pawn on d7 likewise, mirrored: d6 and the knight on e6.
+        let black = rules.position("4k3/3p4/4N3/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert_eq!(
+            eval.mobility(&rules, &black, code(5, Color::Black), 51),
+            2 * MOBILITY
+        );
+        // A joust knight never takes (mN): an enemy knight a leap away counts
+        // for nothing.
+        let joust = bundled("joust");
+        let eval = Evaluation::new(&joust);
+        let knight = code(0, Color::White);
+        let pos = joust.position("8/8/8/8/8/1n6/8/N7 w - - 0 1").unwrap();
+        assert_eq!(eval.mobility(&joust, &pos, knight, 0), MOBILITY);
+    }
+
+    #[test]
+    fn where_a_vacated_square_becomes_a_wall_each_side_gains_for_the_squares_it_reaches_first() {
+        let joust = bundled("joust");
+        let eval = still(&joust);
+        assert!(eval.walled_behind && !still(&chess()).walled_behind);
+        // Black's knight on h8 is shut in by the walls on f7 and g6: White's
+        // knight reaches the other 60 squares first, and each side its own.
+        let shut = joust.position("7n/5*2/6*1/8/8/8/8/N7 w - - 0 1").unwrap();
+        assert_eq!(eval.evaluate(&joust, &shut), (61 - 1) * PER_REGION);
+        // Knights mirrored on the empty board: level.
+        let level = joust.position("7n/8/8/8/8/8/8/N7 w - - 0 1").unwrap();
+        assert_eq!(eval.evaluate(&joust, &level), 0);
     }
 
     #[test]
