@@ -92,6 +92,9 @@ pub struct Searcher<G: Game> {
     /// Root moves that leave the opponent replies losing at once, with
     /// their bonus (see [`Searcher::root_swindles`]).
     swindles: Vec<(G::Move, i32)>,
+    /// The leaves quiescence may still search where every move captures
+    /// (see [`Searcher::compelled_search`]).
+    breadth: usize,
 }
 
 impl<G: Game> Searcher<G> {
@@ -114,6 +117,7 @@ impl<G: Game> Searcher<G> {
             nulls: vec![false; MAX_PLY + 1],
             reductions: reductions(),
             swindles: Vec::new(),
+            breadth: 0,
         }
     }
 
@@ -306,6 +310,7 @@ impl<G: Game> Searcher<G> {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
+            self.breadth = COMPELLED_LEAVES;
             return self.quiesce(game, ply, 0, alpha, beta);
         }
         self.nodes += 1;
@@ -628,8 +633,10 @@ impl<G: Game> Searcher<G> {
 
     /// Quiescence: captures only, standing pat on the evaluation, at most
     /// [`MAX_QUIESCENCE`] plies deep (`depth` counts them); a position
-    /// whose every move captures is quiet ([`Searcher::compelled`]),
-    /// which bounds quiescence where captures never run out.
+    /// whose every move captures is searched while its moves are few
+    /// ([`Searcher::compelled_search`]) and is quiet otherwise
+    /// ([`Searcher::compelled`]), which bounds quiescence where captures
+    /// never run out.
     fn quiesce(
         &mut self,
         game: &mut G,
@@ -661,7 +668,11 @@ impl<G: Game> Searcher<G> {
             .filter_map(|&m| game.capture(m).map(|(victim, by)| (victim * 16 - by, m)))
             .collect();
         if captures.len() == moves.len() {
-            let score = self.compelled(game, &moves, ply, stand);
+            let score = if moves.len() <= self.breadth && depth + 1 < MAX_QUIESCENCE {
+                self.compelled_search(game, &moves, ply, depth, (alpha, beta))
+            } else {
+                self.compelled(game, &moves, ply, stand)
+            };
             self.buffers[ply] = moves;
             return score;
         }
@@ -738,6 +749,55 @@ impl<G: Game> Searcher<G> {
         } else {
             stand.max(best_end)
         }
+    }
+
+    /// Quiescence where every move captures and the moves are few
+    /// (at most [`Searcher::breadth`], which each level divides by its
+    /// moves, so that the whole search below a frontier node stays near
+    /// [`COMPELLED_LEAVES`] leaves): each is searched, with no standing
+    /// pat, and a side left without a legal move is scored as the rules
+    /// say. Where captures are the game's only moves (clobber), this
+    /// reads the end of a game out once few moves are left.
+    fn compelled_search(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        ply: usize,
+        depth: usize,
+        (mut alpha, beta): (i32, i32),
+    ) -> i32 {
+        let us = game.side();
+        let (mut best, mut legal) = (-INFINITE, 0);
+        let breadth = self.breadth;
+        self.breadth /= moves.len().max(1);
+        for &m in moves {
+            if !game.make(m) {
+                continue;
+            }
+            legal += 1;
+            self.keys.push(game.key());
+            let score = if game.decided().is_some() || game.side() == us {
+                self.child(game, us, 0, ply, alpha, beta)
+            } else {
+                -self.quiesce(game, ply + 1, depth + 1, -beta, -alpha)
+            };
+            self.keys.pop();
+            game.unmake();
+            if self.stopped {
+                break;
+            }
+            if Window::raise(&mut best, &mut alpha, beta, score) == Window::Cut {
+                break;
+            }
+        }
+        self.breadth = breadth;
+        if legal == 0 {
+            return match game.forced_pass() {
+                Some(_) => self.compelled(game, moves, ply, game.evaluate()),
+                None => Self::end_score(game.no_moves(), ply),
+            };
+        }
+        best
     }
 
     /// Whether the side to move at `ply` has a legal move or a forced pass.
@@ -822,6 +882,12 @@ const SWINDLE: i32 = 2000;
 /// Most moves (root moves, and replies to each) for which the root
 /// counts the opponent's replies that lose at once.
 const SWINDLE_MOVES: usize = 100;
+
+/// About how many leaves quiescence searches below a frontier node where
+/// every move captures (clobber): the moves of such a position are
+/// searched while their number, times that of the positions above it, is
+/// at most this; larger ones stand pat.
+const COMPELLED_LEAVES: usize = 512;
 
 /// Depth from which the root searches in an aspiration window.
 const ASPIRATION_DEPTH: i32 = 4;
