@@ -668,7 +668,10 @@ impl<G: Game> Searcher<G> {
             .filter_map(|&m| game.capture(m).map(|(victim, by)| (victim * 16 - by, m)))
             .collect();
         if captures.len() == moves.len() {
-            let score = if moves.len() <= self.breadth && depth + 1 < MAX_QUIESCENCE {
+            let score = if moves.len() <= self.breadth
+                && depth + 1 < MAX_QUIESCENCE
+                && !game.captures_compulsory()
+            {
                 self.compelled_search(game, &moves, ply, depth, (alpha, beta))
             } else {
                 self.compelled(game, &moves, ply, stand)
@@ -757,7 +760,10 @@ impl<G: Game> Searcher<G> {
     /// [`COMPELLED_LEAVES`] leaves): each is searched, with no standing
     /// pat, and a side left without a legal move is scored as the rules
     /// say. Where captures are the game's only moves (clobber), this
-    /// reads the end of a game out once few moves are left.
+    /// reads the end of a game out once few moves are left. Not where
+    /// captures are compulsory: codrus against the random mover fell from
+    /// 240 of 300 won to 197 with it (antichess and giveaway rose from 97
+    /// and 99 of 100 to 100).
     fn compelled_search(
         &mut self,
         game: &mut G,
