@@ -10,6 +10,11 @@
 //! board, a royal piece gains for each piece of its own beside it.
 //! Where reaching a region wins, the pieces that may reach it are worth
 //! more the fewer king steps they stand from it.
+//! Each non-royal piece gains for the squares it reaches as the board
+//! stands, as its movement's modes allow (an empty square where it may
+//! move, an enemy piece where it may take). Where the square a piece
+//! leaves becomes a wall (joust), each side gains for the squares its
+//! pieces reach before the other's.
 //! Where losing pieces wins (`extinction: { result: win }`, over all
 //! pieces as in antichess or over the types it names as in codrus), those
 //! pieces count against their owner; where being mated wins (`checkmate:
