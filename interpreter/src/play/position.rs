@@ -464,17 +464,7 @@ impl Position {
     /// Removes whatever stands on `sq`, returning its code.
     #[inline]
     pub fn take(&mut self, sq: Square) -> u8 {
-        let code = self.board[sq as usize];
-        if code != 0 {
-            let colour = (code as usize - 1) & 1;
-            self.board[sq as usize] = 0;
-            self.hash ^= super::zobrist::piece(code, sq);
-            self.occupied[colour].clear(sq);
-            self.royals[colour].clear(sq);
-            self.freezers.clear(sq);
-            self.complex.clear(sq);
-        }
-        code
+        self.take_marked(sq, None)
     }
 
     /// [`Position::take`] for make and unmake: the sets of royal pieces,
@@ -482,13 +472,21 @@ impl Position {
     /// [`Position::put`] marks in them (no other is ever in them).
     #[inline(always)]
     fn lift(&mut self, rules: &Rules, sq: Square) -> u8 {
+        self.take_marked(sq, Some(rules.marked_codes))
+    }
+
+    /// Removes whatever stands on `sq`, returning its code; the sets of
+    /// royal pieces, freezers and complex attackers are cleared there only
+    /// for a code in `marked` (for any code where `None`).
+    #[inline(always)]
+    fn take_marked(&mut self, sq: Square, marked: Option<u64>) -> u8 {
         let code = self.board[sq as usize];
         if code != 0 {
             let colour = (code as usize - 1) & 1;
             self.board[sq as usize] = 0;
             self.hash ^= super::zobrist::piece(code, sq);
             self.occupied[colour].clear(sq);
-            if rules.marked_codes >> code & 1 != 0 {
+            if marked.is_none_or(|m| m >> code & 1 != 0) {
                 self.royals[colour].clear(sq);
                 self.freezers.clear(sq);
                 self.complex.clear(sq);
