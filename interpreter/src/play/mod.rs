@@ -195,15 +195,14 @@ impl Rules {
             MoveKind::Drop => reset.drops,
             MoveKind::Null => false,
             _ => {
-                // Ranks by division, only where the direction matters.
+                // Ranks by division, only where the direction matters, and
+                // only where the squares are less than a rank apart (a
+                // division costs more than the rest of the move).
                 let forward = || {
                     let files = self.tables.files as usize;
-                    let (from, to) = (m.from as usize / files, m.to as usize / files);
-                    if us == WHITE {
-                        to > from
-                    } else {
-                        to < from
-                    }
+                    let (from, to) = (m.from as usize, m.to as usize);
+                    let (low, high) = if us == WHITE { (from, to) } else { (to, from) };
+                    high > low && (high - low >= files || high / files != low / files)
                 };
                 (reset.promotions && m.promotion != 0)
                     || (self.irreversible_codes >> moved & 1 != 0

@@ -815,12 +815,22 @@ impl Rules {
         }
     }
 
-    #[inline]
+    /// Pushes `m`, made by `piece`, or its promotions: the move alone where
+    /// no promotion rule is indexed for it (most moves: inlined), else as
+    /// [`Rules::push_promoted`] decides.
+    #[inline(always)]
     fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
-        let Some(first) = self.tables.promotion_of_move(piece, m.from, m.to) else {
-            out.push(m);
-            return;
-        };
+        match self.tables.promotion_of_move(piece, m.from, m.to) {
+            None => out.push(m),
+            Some(first) => self.push_promoted(pos, piece, m, first, out),
+        }
+    }
+
+    /// Pushes the promotions of `m` by the first promotion rule from
+    /// `first` on that applies, and `m` itself unless that rule makes
+    /// promotion mandatory (or none applies).
+    #[inline(never)]
+    fn push_promoted(&self, pos: &Position, piece: u8, m: Move, first: usize, out: &mut Vec<Move>) {
         let colour = (piece as usize - 1) & 1;
         let ty = (piece as usize - 1) / 2;
         let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;

@@ -464,15 +464,33 @@ impl Position {
     /// Removes whatever stands on `sq`, returning its code.
     #[inline]
     pub fn take(&mut self, sq: Square) -> u8 {
+        self.take_marked(sq, None)
+    }
+
+    /// [`Position::take`] for make and unmake: the sets of royal pieces,
+    /// freezers and complex attackers are touched only for a code that
+    /// [`Position::put`] marks in them (no other is ever in them).
+    #[inline(always)]
+    fn lift(&mut self, rules: &Rules, sq: Square) -> u8 {
+        self.take_marked(sq, Some(rules.marked_codes))
+    }
+
+    /// Removes whatever stands on `sq`, returning its code; the sets of
+    /// royal pieces, freezers and complex attackers are cleared there only
+    /// for a code in `marked` (for any code where `None`).
+    #[inline(always)]
+    fn take_marked(&mut self, sq: Square, marked: Option<u64>) -> u8 {
         let code = self.board[sq as usize];
         if code != 0 {
             let colour = (code as usize - 1) & 1;
             self.board[sq as usize] = 0;
             self.hash ^= super::zobrist::piece(code, sq);
             self.occupied[colour].clear(sq);
-            self.royals[colour].clear(sq);
-            self.freezers.clear(sq);
-            self.complex.clear(sq);
+            if marked.is_none_or(|m| m >> code & 1 != 0) {
+                self.royals[colour].clear(sq);
+                self.freezers.clear(sq);
+                self.complex.clear(sq);
+            }
         }
         code
     }
@@ -659,8 +677,8 @@ impl Position {
         let us = self.side;
         match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
-                undo.captured = self.take(m.to);
-                let piece = self.take(m.from);
+                undo.captured = self.lift(rules, m.to);
+                let piece = self.lift(rules, m.from);
                 self.put(
                     rules,
                     m.to,
@@ -671,8 +689,8 @@ impl Position {
                 }
             }
             MoveKind::EnPassant => {
-                undo.captured = self.take(m.aux);
-                let piece = self.take(m.from);
+                undo.captured = self.lift(rules, m.aux);
+                let piece = self.lift(rules, m.from);
                 self.put(
                     rules,
                     m.to,
@@ -680,14 +698,14 @@ impl Position {
                 );
             }
             MoveKind::Castle => {
-                let king = self.take(m.from);
-                let rook = self.take(m.aux);
+                let king = self.lift(rules, m.from);
+                let rook = self.lift(rules, m.aux);
                 self.put(rules, m.to, king);
                 self.put(rules, m.extra, rook);
                 self.virgin.clear(m.aux);
             }
             MoveKind::Shoot => {
-                undo.captured = self.take(m.to);
+                undo.captured = self.lift(rules, m.to);
             }
             MoveKind::Drop => {
                 self.put(rules, m.to, m.promotion);
@@ -1071,26 +1089,26 @@ impl Position {
         match m.kind {
             MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
-                self.take(m.to);
+                self.lift(rules, m.to);
                 self.put(rules, m.from, undo.moved);
                 if undo.captured != 0 {
                     self.put(rules, m.to, undo.captured);
                 }
             }
             MoveKind::EnPassant => {
-                self.take(m.to);
+                self.lift(rules, m.to);
                 self.put(rules, m.from, undo.moved);
                 self.put(rules, m.aux, undo.captured);
             }
             MoveKind::Castle => {
-                let king = self.take(m.to);
-                let rook = self.take(m.extra);
+                let king = self.lift(rules, m.to);
+                let rook = self.lift(rules, m.extra);
                 self.put(rules, m.from, king);
                 self.put(rules, m.aux, rook);
             }
             MoveKind::Shoot => self.put(rules, m.to, undo.captured),
             MoveKind::Drop => {
-                self.take(m.to);
+                self.lift(rules, m.to);
                 self.hands[self.side][m.aux as usize] += 1;
             }
         }
