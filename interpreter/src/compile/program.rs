@@ -4,8 +4,8 @@
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
 use crate::program::{
-    code, CapturedTo, CastlingRule, Condition, Explosion, Facing, PieceType, Program, Promotion, Tables,
-    Variant, Walk,
+    code, CapturedTo, CastlingRule, Condition, Explosion, Facing, PieceType, Program, Promotion,
+    Tables, Variant, Walk,
 };
 
 /// White's index.

@@ -130,7 +130,7 @@ impl Rules {
     /// line. Royal moves, drops or promotions of royal pieces, a pinned
     /// piece's move that gates a piece, en passant, castling, shooting and
     /// passes are tested.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn verdict(&self, pos: &Position, pins: &Pins, m: &Move) -> Verdict {
         let royal = |code: u8| self.royal_codes >> code & 1 != 0;
         match m.kind {
