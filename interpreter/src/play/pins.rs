@@ -60,7 +60,8 @@ impl Rules {
             pinned: Bits::default(),
             lines: [(0, Bits::default()); MAX_PINS],
             count: 0,
-            complex: self.complex_in_reach(pos, us),
+            complex: !(pos.complex & pos.occupied[them]).is_empty()
+                && self.complex_in_reach(pos, us),
         };
         for royal in pos.royals[us].iter() {
             if self
@@ -112,16 +113,16 @@ impl Rules {
     /// puts no such enemy piece on the board, so where none does, no such
     /// piece attacks a royal piece after it ([`Rules::complex_safe`] need
     /// not look).
-    #[inline]
+    /// Out of line: files without such pieces test only whether there are
+    /// any.
+    #[inline(never)]
     fn complex_in_reach(&self, pos: &Position, us: usize) -> bool {
-        let attackers = pos.complex & pos.occupied[us ^ 1];
-        !attackers.is_empty()
-            && attackers.iter().any(|from| {
-                let piece = pos.board[from as usize];
-                pos.royals[us]
-                    .iter()
-                    .any(|royal| self.tables.may_capture_on(piece, from, royal))
-            })
+        (pos.complex & pos.occupied[us ^ 1]).iter().any(|from| {
+            let piece = pos.board[from as usize];
+            pos.royals[us]
+                .iter()
+                .any(|royal| self.tables.may_capture_on(piece, from, royal))
+        })
     }
 
     /// Whether `m`, pseudo-legal in `pos`, is legal, as far as `pins` (of
