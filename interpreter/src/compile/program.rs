@@ -4,8 +4,8 @@
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
 use crate::program::{
-    code, CapturedTo, CastlingRule, Explosion, Facing, PieceType, Program, Promotion, Tables,
-    Variant, Walk,
+    code, CapturedTo, CastlingRule, Condition, Explosion, Facing, PieceType, Program, Promotion,
+    Tables, Variant, Walk,
 };
 
 /// White's index.
@@ -66,6 +66,7 @@ impl Program {
             legality_by_pins: false,
             gating_types: 0,
             sets_on_entry: false,
+            unmoved_promotions: 0,
             plain_records: false,
             freeze_spans: Vec::new(),
             freeze_leaps: false,
@@ -125,6 +126,13 @@ impl Program {
         self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
         self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
             || v.promotions.iter().any(|p| !p.sets.is_empty());
+        self.unmoved_promotions = v
+            .promotions
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, rule)| needs_unmoved(&rule.when))
+            .fold(0, |set, (index, _)| set | 1 << index);
         self.plain_moves = !self.special_moves && self.moves_are_plain();
         self.special_plain = self.special_moves && self.moves_are_plain();
         self.plain_records = self.records_moves
@@ -201,6 +209,16 @@ impl Program {
     pub(crate) fn pins_decide(&self) -> bool {
         let v = &self.variant;
         self.plain_check && !self.walled && self.blast.is_empty() && v.turn.is_none()
+    }
+}
+
+/// Whether a condition holds only for a moving piece that has not moved:
+/// `piece.virgin`, or an `and` with it among its terms.
+fn needs_unmoved(cond: &Condition) -> bool {
+    match cond {
+        Condition::PieceUnmoved => true,
+        Condition::All(terms) => terms.iter().any(needs_unmoved),
+        _ => false,
     }
 }
 

@@ -37,7 +37,22 @@ impl Rules {
     /// the type it imitated, a promoted piece as its new type unless that is
     /// an imitator, castling as the king or the rook); the caller adds
     /// [`CAPTURED`].
+    #[inline]
     pub(crate) fn effective_type(&self, pos: &Position, m: Move) -> u8 {
+        // Most moves: a piece that imitates nothing moves without promoting.
+        if m.promotion == 0 && !matches!(m.kind, MoveKind::Drop | MoveKind::Castle) {
+            let moved = pos.board[m.from as usize];
+            if self.imitator_codes >> moved & 1 == 0 {
+                return (moved - 1) / 2 + 1;
+            }
+        }
+        self.effective_type_of_any(pos, m)
+    }
+
+    /// [`Rules::effective_type`] for any move: drops, promotions,
+    /// castling and imitators' moves.
+    #[inline(never)]
+    fn effective_type_of_any(&self, pos: &Position, m: Move) -> u8 {
         if m.kind == MoveKind::Drop {
             let placed = (m.promotion as usize - 1) / 2;
             return if self.variant.drops[m.extra as usize].records_held {

@@ -256,22 +256,22 @@ impl Rules {
     /// After a passing move from `from` to `to`, marks the squares passed
     /// as en passant targets of the piece now on `to`.
     pub(crate) fn mark_passed(&self, pos: &mut Position, from: Square, to: Square) {
-        let files = self.tables.files as i32;
-        let (f0, r0, f1, r1) = (
-            from as i32 % files,
-            from as i32 / files,
-            to as i32 % files,
-            to as i32 / files,
-        );
-        let (df, dr) = (f1 - f0, r1 - r0);
+        let files = u32::from(self.tables.files);
+        let (from, to) = (u32::from(from), u32::from(to));
+        let (f0, r0, f1, r1) = (from % files, from / files, to % files, to / files);
+        let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
         let n = df.abs().max(dr.abs());
         if df != 0 && dr != 0 && df.abs() != dr.abs() {
             return;
         }
-        for k in 1..n {
-            pos.ep
-                .set(((r0 + dr / n * k) * files + f0 + df / n * k) as Square);
+        // A straight or diagonal line: one step is the signs of the offsets
+        // (no division on this path, taken by every double step).
+        let step = dr.signum() * files as i32 + df.signum();
+        let mut sq = from as i32;
+        for _ in 1..n {
+            sq += step;
+            pos.ep.set(sq as Square);
         }
-        pos.ep_victim = to;
+        pos.ep_victim = to as Square;
     }
 }

@@ -835,10 +835,11 @@ impl Rules {
         let ty = (piece as usize - 1) / 2;
         let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;
         // The first rule whose pieces, zone and condition hold applies.
-        let applies = |(_, r): &(usize, &crate::program::Promotion)| {
+        let applies = |(index, r): &(usize, &crate::program::Promotion)| {
             r.pieces >> ty & 1 != 0
                 && (r.on_target && r.zone[colour][m.to as usize]
                     || r.on_origin && r.zone[colour][m.from as usize])
+                && (self.unmoved_promotions >> index & 1 == 0 || pos.virgin.has(m.from))
                 && self.holds(&r.when, pos, Some(m.from), captures)
         };
         let Some((index, rule)) = self

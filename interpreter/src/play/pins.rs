@@ -24,8 +24,9 @@ pub(crate) struct Pins {
     /// Number of pins in `lines`.
     count: usize,
     /// Whether the opponent has pieces on the board whose attacks the
-    /// probes do not cover: then a move the pins call legal is still
-    /// tested against those pieces alone, after it is made
+    /// probes do not cover and that could reach a royal piece from where
+    /// they stand ([`Rules::complex_in_reach`]): then a move the pins call
+    /// legal is still tested against those pieces alone, after it is made
     /// ([`Rules::complex_safe`]).
     pub(crate) complex: bool,
 }
@@ -59,7 +60,8 @@ impl Rules {
             pinned: Bits::default(),
             lines: [(0, Bits::default()); MAX_PINS],
             count: 0,
-            complex: !(pos.complex & pos.occupied[them]).is_empty(),
+            complex: !(pos.complex & pos.occupied[them]).is_empty()
+                && self.complex_in_reach(pos, us),
         };
         for royal in pos.royals[us].iter() {
             if self
@@ -104,13 +106,32 @@ impl Rules {
         Some(pins)
     }
 
+    /// Whether an enemy piece whose attacks the probes do not cover
+    /// stands where its capture span (every square it could capture on from
+    /// there, whatever the board and whatever it imitates) holds a royal
+    /// piece of `us`. A move the pins call legal moves no royal piece and
+    /// puts no such enemy piece on the board, so where none does, no such
+    /// piece attacks a royal piece after it ([`Rules::complex_safe`] need
+    /// not look).
+    /// Out of line: files without such pieces test only whether there are
+    /// any.
+    #[inline(never)]
+    fn complex_in_reach(&self, pos: &Position, us: usize) -> bool {
+        (pos.complex & pos.occupied[us ^ 1]).iter().any(|from| {
+            let piece = pos.board[from as usize];
+            pos.royals[us]
+                .iter()
+                .any(|royal| self.tables.may_capture_on(piece, from, royal))
+        })
+    }
+
     /// Whether `m`, pseudo-legal in `pos`, is legal, as far as `pins` (of
     /// `pos`, not in check) tell: a move that places or moves no royal
     /// piece, by no special kind, is legal unless a pinned piece leaves its
     /// line. Royal moves, drops or promotions of royal pieces, a pinned
     /// piece's move that gates a piece, en passant, castling, shooting and
     /// passes are tested.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn verdict(&self, pos: &Position, pins: &Pins, m: &Move) -> Verdict {
         let royal = |code: u8| self.royal_codes >> code & 1 != 0;
         match m.kind {
@@ -231,9 +252,15 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         // A hopper on the board: every move is made and tested.
         let hopper = chess_with("pieces:\n  - { letter: C, name: cannon, moves: mRcpR, value: 5 }");
         let cannon = hopper
-            .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBCR b KQkq - 0 1")
+            .position("rnbqkbnr/pppppppp/8/8/4C3/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1")
             .expect("FEN");
         assert!(hopper.pins(&cannon).is_some_and(|pins| pins.complex));
+        // One that cannot reach the king from where it stands (g1, e8
+        // neither on its file nor on its rank) needs no test.
+        let aside = hopper
+            .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBCR b KQkq - 0 1")
+            .expect("FEN");
+        assert!(hopper.pins(&aside).is_some_and(|pins| !pins.complex));
         // Without it (the start has none), pins tell alone.
         assert!(hopper.pins(&hopper.start).is_some_and(|pins| !pins.complex));
         // Imitators that start in hand: pins tell until the opponent's
@@ -246,8 +273,16 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         assert_eq!(verdict(&imitator, own, "g2g3"), Some(Verdict::Legal));
         let theirs = "rnbqkbfr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[F] w KQkq - 0 1";
         assert_eq!(verdict(&imitator, theirs, "g1f3"), Some(Verdict::Legal));
+        // On g8 the opponent's imitator cannot reach e1 whatever it
+        // imitates; on h4 it can (as a bishop or a queen): then a move the
+        // pins call legal is tested against it.
         let pins = imitator
             .pins(&imitator.position(theirs).expect("FEN"))
+            .expect("pins");
+        assert!(!pins.complex);
+        let reaching = "rnbqkbnr/pppppppp/8/8/7f/8/PPPPPPPP/RNBQKBNR[F] w KQkq - 0 1";
+        let pins = imitator
+            .pins(&imitator.position(reaching).expect("FEN"))
             .expect("pins");
         assert!(pins.complex);
         // An attacker the probes do not cover, found by a probe (its own

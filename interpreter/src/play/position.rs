@@ -1031,8 +1031,17 @@ impl Position {
     }
 
     /// What the drop or promotion rule of `m`, just made by `us`, sets (§13).
-    #[inline(never)]
+    #[inline(always)]
     fn apply_entry_sets(&mut self, rules: &Rules, m: Move, us: usize) {
+        // Only drops and promotions place a piece code of their own.
+        if m.promotion != 0 {
+            self.apply_rule_sets(rules, m, us);
+        }
+    }
+
+    /// [`Position::apply_entry_sets`] for a drop or a promotion.
+    #[inline(never)]
+    fn apply_rule_sets(&mut self, rules: &Rules, m: Move, us: usize) {
         let sets = rules.entry_rule_sets(m);
         if !sets.is_empty() {
             self.apply_sets(sets, us, Some(m.to));

@@ -146,6 +146,10 @@ pub struct Program {
     pub(crate) gating_types: u32,
     /// Whether some drop or promotion rule has `sets` (§13).
     pub(crate) sets_on_entry: bool,
+    /// Promotion rules (bit per index, the first 64) whose condition holds
+    /// only for a piece that has not moved (`piece.virgin` alone or among
+    /// the terms of an `and`): a moved piece skips their condition.
+    pub(crate) unmoved_promotions: u64,
     /// Whether the plain path of make/unmake keeps more than the pieces,
     /// hands, marks, en passant, clocks and side: records of the last
     /// moves or of the types lost, flags or counters set on entry, gated
