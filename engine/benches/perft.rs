@@ -12,8 +12,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use motley_engine::chess::{self, Position};
+use motley_testkit::shakmaty_played;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Chess};
 
 const CASES: [(&str, &str, u32, u64); 2] = [
     (
@@ -36,27 +37,6 @@ type Mode = (
     fn(&Position, u32) -> u64,
     fn(&Chess, u32) -> u64,
 );
-
-/// shakmaty perft with every leaf played.
-fn shakmaty_played(pos: &Chess, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            black_box(&child);
-        }
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            shakmaty_played(&child, depth - 1)
-        })
-        .sum()
-}
 
 /// Runs `f`, returning its count and leaves per second.
 fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {

@@ -4,9 +4,9 @@
 //!
 //! Both sides play every leaf. The interpreter runs its public
 //! [`Rules::perft`] (what `motley perft` counts with, every leaf made and
-//! unmade); shakmaty runs `shakmaty_played`, written as in the engine's
-//! `benches/perft.rs`: each leaf made on a copy of the position, which is
-//! passed to `black_box`. Rounds alternate between the two; the medians of
+//! unmade); shakmaty runs testkit's `shakmaty_played`, the engine's
+//! benchmark's reference too: each leaf made on a copy of the position,
+//! which is passed to `black_box`. Rounds alternate between the two; the medians of
 //! their speeds are printed, and their ratio (interpreter / shakmaty).
 //!
 //! Run `cargo bench -p motley-chess-interpreter --bench shakmaty`; pass
@@ -17,8 +17,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use motley_interpreter::{build, Position as InterpPosition, Rules};
+use motley_testkit::shakmaty_played;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Chess};
 
 /// Name, FEN, depth, leaves at that depth.
 const CASES: [(&str, &str, u32, u64); 2] = [
@@ -35,27 +36,6 @@ const CASES: [(&str, &str, u32, u64); 2] = [
         4_085_603,
     ),
 ];
-
-/// shakmaty perft with every leaf played (as in the engine's bench).
-fn shakmaty_played(pos: &Chess, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            black_box(&child);
-        }
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            shakmaty_played(&child, depth - 1)
-        })
-        .sum()
-}
 
 /// CPU time (user and system) this thread has used so far.
 fn thread_cpu() -> Duration {

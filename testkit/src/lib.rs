@@ -27,6 +27,32 @@ pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     }
 }
 
+/// shakmaty's perft with every leaf played (feature `shakmaty`): at the
+/// last ply each legal move is made on a copy of the position, which is
+/// passed to `black_box` so the compiler cannot drop the work. The
+/// reference of the engine's and the interpreter's perft benchmarks.
+#[cfg(feature = "shakmaty")]
+pub fn shakmaty_played(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position as _;
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            std::hint::black_box(&child);
+        }
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            shakmaty_played(&child, depth - 1)
+        })
+        .sum()
+}
+
 /// The `.yaml` files of the folder `dir`, sorted by path; panics naming
 /// `dir` when it cannot be read.
 pub fn yaml_files(dir: &Path) -> Vec<PathBuf> {
