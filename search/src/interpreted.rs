@@ -307,4 +307,19 @@ mod tests {
         let mated = "k6R/8/1K6/8/8/8/8/8 b - 32 33 60";
         assert_eq!(counting_game(makruk, mated).decided(), Some(End::Loss));
     }
+
+    #[test]
+    fn the_search_sees_a_count_run_out_before_the_mate() {
+        // A rook's mate of the bare khun in the centre takes more than the
+        // 4 plies the count has left (28 of 32): every line is a draw.
+        let makruk = include_str!("../../spec/variants/makruk.yaml");
+        let mut game = counting_game(makruk, "8/8/8/4k3/8/8/8/R3K3 w - 32 28 40");
+        let mut last = None;
+        let limits = crate::Limits {
+            depth: Some(6),
+            ..crate::Limits::default()
+        };
+        crate::Searcher::new(16).search(&mut game, &[], limits, |info| last = Some(info.clone()));
+        assert_eq!(last.map(|i| i.score), Some(crate::Score::Centipawns(0)));
+    }
 }
