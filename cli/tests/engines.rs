@@ -410,6 +410,62 @@ fn an_engine_that_hangs_loses_on_time_and_is_restarted() {
 }
 
 #[test]
+fn at_fixed_depth_a_silent_engine_loses_at_the_move_limit_and_is_restarted() {
+    // With --depth the engines have no clock: the move limit alone bounds
+    // the wait. The silent engine loses as White in game 1 and, restarted,
+    // as Black in game 2.
+    let random = format!("{MOTLEY} uci --random 1");
+    let out = referee(
+        &variant("chess"),
+        [&fake_engine(":"), &random],
+        &["--depth", "1", "--move-limit", "0.5", "--games", "2"],
+    );
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(
+        games[0].starts_with("game 1: ")
+            && games[0].ends_with(
+                ": 0-1 (White lost on time (no move within the move limit of 0.5 s)) after 0 plies"
+            ),
+        "{out}"
+    );
+    assert!(
+        games[1].starts_with("game 2: ")
+            && games[1].ends_with(
+                ": 1-0 (Black lost on time (no move within the move limit of 0.5 s)) after 1 plies"
+            ),
+        "{out}"
+    );
+    assert_contains(&out, ": 0 - 2 - 0 [0.000] 2");
+}
+
+#[test]
+fn a_move_limit_that_is_not_a_positive_number_of_seconds_is_refused() {
+    for bad in ["0", "inf", "soon"] {
+        let (code, _, err) = motley_with_input(
+            &[
+                "match",
+                &variant("chess"),
+                "--engine",
+                "a",
+                "--engine",
+                "b",
+                "--move-limit",
+                bad,
+            ],
+            "",
+        );
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert_contains(
+            &err,
+            &format!(
+                "invalid value '{bad}' for '--move-limit <SECONDS>': expected a positive number of seconds, e.g. 60 or 0.5"
+            ),
+        );
+    }
+}
+
+#[test]
 fn an_engine_that_refuses_a_move_ends_the_game_as_an_error_not_a_loss() {
     // A CECP engine that opens with e2e4 as White and answers every move
     // it is sent with `Illegal move: MOVE`, as Fairy-Max does.

@@ -46,8 +46,8 @@ pub use color::Color;
 pub use game::{build, build_named, build_path, Built, Game, LoadError, Played};
 pub use geometry::Bits;
 pub use play::{
-    parse_square, square_name, Action, Gating, Leaves, Move, Outcome, PlayError, Position, Reason,
-    Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
+    parse_square, square_name, Action, Gating, HonourCount, Leaves, Move, Outcome, PlayError,
+    Position, Reason, Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,
 };
 
 /// The piece code of a piece type (its index under `pieces:`) for a side:

@@ -3,7 +3,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use motley_interpreter::{Action, Move, Position, Rules, Undo, NULL_MOVE};
+use motley_interpreter::{Action, Color, Move, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
 use crate::game::{End, Game};
@@ -50,6 +50,28 @@ impl Interpreted {
     pub fn position(&self) -> &Position {
         &self.position
     }
+}
+
+impl Interpreted {
+    /// A game won by `winner` (`None`: drawn), from the side to move's view.
+    fn end(&self, winner: Option<Color>) -> End {
+        match winner {
+            None => End::Draw,
+            Some(w) if w == self.position.side_to_move() => End::Win,
+            Some(_) => End::Loss,
+        }
+    }
+}
+
+/// `score` as a count of `span` plies runs, `used` of them gone: the whole
+/// of it at the start, nothing once the span has run (a span of 0: the
+/// score as it is).
+fn faded(score: i32, used: u32, span: u32) -> i32 {
+    if span == 0 {
+        return score;
+    }
+    let left = i64::from(span - used.min(span));
+    (i64::from(score) * left / i64::from(span)) as i32
 }
 
 impl Game for Interpreted {
@@ -105,29 +127,30 @@ impl Game for Interpreted {
         let pos = &self.position;
         if self.rules.immediate_end() {
             if let Some(o) = self.rules.ended(pos) {
-                return Some(match o.winner {
-                    None => End::Draw,
-                    Some(w) if w == pos.side_to_move() => End::Win,
-                    Some(_) => End::Loss,
-                });
+                return Some(self.end(o.winner));
             }
         }
-        self.rules
+        if self
+            .rules
             .variant()
             .fifty_move
             .is_some_and(|n| pos.halfmove_clock() >= n)
-            .then_some(End::Draw)
+        {
+            return Some(End::Draw);
+        }
+        // A count of the counting rules run past its limit draws, unless
+        // the move that ran past it mated: the rules judge, as they do
+        // when there are no moves.
+        pos.honour_count()
+            .is_some_and(|count| count.ply > count.limit)
+            .then(|| self.no_moves())
     }
 
     fn no_moves(&self) -> End {
         // The rules judge it (checkmate or stalemate as the file scores
         // them, mate by a drop, the side with fewer pieces, draw odds); the
         // legal moves are listed again, only at the ends of lines.
-        match self.rules.outcome(&self.position).map(|o| o.winner) {
-            Some(Some(w)) if w == self.position.side_to_move() => End::Win,
-            Some(Some(_)) => End::Loss,
-            Some(None) | None => End::Draw,
-        }
+        self.end(self.rules.outcome(&self.position).and_then(|o| o.winner))
     }
 
     fn repetition(&self) -> Option<u32> {
@@ -197,18 +220,22 @@ impl Game for Interpreted {
     }
 
     fn evaluate(&self) -> i32 {
-        let score = self.eval.evaluate(&self.rules, &self.position);
+        let pos = &self.position;
+        let mut score = self.eval.evaluate(&self.rules, pos);
         // Where a count of moves without progress draws, a lead is worth
         // less as the count runs (half of it at the limit): progress (a
         // capture, a pawn's move) is preferred while ahead.
-        match self.rules.variant().fifty_move {
-            Some(limit) if limit > 0 => {
-                let clock = self.position.halfmove_clock().min(limit) as i32;
-                let limit = 2 * limit as i32;
-                score * (limit - clock) / limit
-            }
-            _ => score,
+        if let Some(limit) = self.rules.variant().fifty_move {
+            score = faded(score, pos.halfmove_clock().min(limit), 2 * limit);
         }
+        // A count of the counting rules is not reset by progress, only
+        // restarted when the material changes: the lead is worth nothing
+        // at its limit, and a capture that starts a count with more plies
+        // left is preferred while ahead.
+        if let Some(count) = pos.honour_count() {
+            score = faded(score, count.ply, count.limit);
+        }
+        score
     }
 
     fn move_text(&self, m: Move) -> String {
@@ -234,5 +261,65 @@ mod tests {
         // Half the limit run: three quarters of the lead; the limit: half.
         assert_eq!(game(50).evaluate(), fresh * 150 / 200);
         assert_eq!(game(100).evaluate(), fresh / 2);
+    }
+
+    fn counting_game(file: &str, fen: &str) -> Interpreted {
+        let rules = motley_interpreter::build(file).unwrap().rules;
+        let position = rules.position(fen).unwrap();
+        Interpreted::new(rules, position)
+    }
+
+    #[test]
+    fn a_lead_is_worth_nothing_as_a_count_of_the_counting_rules_runs_out() {
+        // A rook and khun against a bare khun: the count's limit (32 plies)
+        // in the en passant field, the plies counted in the halfmove one
+        // (ASEAN's fifty-move clock starts again when a count is read).
+        for file in [
+            include_str!("../../spec/variants/makruk.yaml"),
+            include_str!("../../spec/variants/makpong.yaml"),
+            include_str!("../../spec/variants/ai-wok.yaml"),
+            include_str!("../../spec/variants/asean.yaml"),
+        ] {
+            let lead = |count: &str| {
+                counting_game(file, &format!("8/8/8/4k3/8/8/8/R3K3 w - {count} 40")).evaluate()
+            };
+            let fresh = lead("- 0");
+            assert!(fresh > 400, "{fresh}");
+            assert_eq!(lead("32 6"), fresh * 26 / 32);
+            assert_eq!(lead("32 16"), fresh / 2);
+            assert_eq!(lead("32 32"), 0);
+        }
+    }
+
+    #[test]
+    fn a_count_run_past_its_limit_draws_unless_the_last_move_mated() {
+        let makruk = include_str!("../../spec/variants/makruk.yaml");
+        let running = "8/8/8/4k3/8/8/8/R3K3 b - 32";
+        assert_eq!(
+            counting_game(makruk, &format!("{running} 32 40")).decided(),
+            None
+        );
+        assert_eq!(
+            counting_game(makruk, &format!("{running} 33 40")).decided(),
+            Some(End::Draw)
+        );
+        // The rook mated on the ply that ran past the limit: the mate counts.
+        let mated = "k6R/8/1K6/8/8/8/8/8 b - 32 33 60";
+        assert_eq!(counting_game(makruk, mated).decided(), Some(End::Loss));
+    }
+
+    #[test]
+    fn the_search_sees_a_count_run_out_before_the_mate() {
+        // A rook's mate of the bare khun in the centre takes more than the
+        // 4 plies the count has left (28 of 32): every line is a draw.
+        let makruk = include_str!("../../spec/variants/makruk.yaml");
+        let mut game = counting_game(makruk, "8/8/8/4k3/8/8/8/R3K3 w - 32 28 40");
+        let mut last = None;
+        let limits = crate::Limits {
+            depth: Some(6),
+            ..crate::Limits::default()
+        };
+        crate::Searcher::new(16).search(&mut game, &[], limits, |info| last = Some(info.clone()));
+        assert_eq!(last.map(|i| i.score), Some(crate::Score::Centipawns(0)));
     }
 }

@@ -41,6 +41,11 @@ pub struct MatchArgs {
     /// Milliseconds an engine may overstep its clock before losing on time.
     #[arg(long, value_name = "MS", default_value_t = 200)]
     margin: u64,
+    /// Longest wall-clock wait for one move, in seconds, whatever the
+    /// limits (with --depth the only one): an engine silent for that long
+    /// loses on time and is restarted.
+    #[arg(long, value_name = "SECONDS", default_value = DEFAULT_MOVE_LIMIT, value_parser = move_limit)]
+    move_limit: Duration,
     /// Openings: a PGN file (moves, FEN tags) or EPD/FEN lines; each is played with both colours.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
@@ -54,6 +59,11 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 600)]
     max_plies: usize,
 }
+
+/// The default of `--move-limit`: a minute, far beyond what a depth-limited
+/// search of a match takes, short enough that a hung engine does not hold
+/// a sweep for long.
+const DEFAULT_MOVE_LIMIT: &str = "60";
 
 /// How long or deep an engine may think: what `motley match` is given and
 /// what each turn passes on to the engine.
@@ -135,6 +145,16 @@ impl Ending {
             error: false,
         }
     }
+}
+
+/// Reads `--move-limit`: a positive number of seconds.
+fn move_limit(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| "expected a positive number of seconds, e.g. 60 or 0.5".into())
 }
 
 /// Parses `10+0.1` (seconds and increment) or `40/60+0`-less forms like `5`.
@@ -443,10 +463,13 @@ fn play_game(
         let side = game.position().side_to_move().index();
         let seat = seats[side];
         let deadline = match (clocks, limits.movetime) {
-            (Some(c), _) => c[side] + options.margin(),
-            (None, Some(t)) => t + options.margin() + Duration::from_secs(1),
-            (None, None) => Duration::from_secs(600),
+            (Some(c), _) => Some(c[side] + options.margin()),
+            (None, Some(t)) => Some(t + options.margin() + Duration::from_secs(1)),
+            (None, None) => None,
         };
+        let move_limit = options.move_limit;
+        let capped = deadline.is_none_or(|d| move_limit < d);
+        let deadline = deadline.map_or(move_limit, |d| d.min(move_limit));
         let turn = Turn {
             fen: opening.fen.as_deref(),
             moves,
@@ -464,7 +487,14 @@ fn play_game(
         let used = began.elapsed();
         let text = match reply {
             Ok(text) => text,
-            Err(failed) => return failure(&mut players[seat], failed, side, used, &game.fen()),
+            Err(failed) => {
+                let waited = if capped {
+                    Waited::MoveLimit(move_limit)
+                } else {
+                    Waited::Clock(used)
+                };
+                return failure(&mut players[seat], failed, side, waited, &game.fen());
+            }
         };
         if let Some(c) = clocks.as_mut() {
             if used > c[side] + options.margin() {
@@ -486,14 +516,23 @@ fn play_game(
     }
 }
 
+/// What bounded the wait for a move that did not come.
+enum Waited {
+    /// The clock or the fixed move time: how long the referee waited.
+    Clock(Duration),
+    /// `--move-limit`, shorter than the clock or the only bound.
+    MoveLimit(Duration),
+}
+
 /// How a game ends when `side`'s engine gave no move in the position
-/// `fen` after waiting `waited`. An engine that hung, crashed or refused a move is stopped (to be
-/// started afresh); a refusal is the engine's error, not a loss.
+/// `fen` after waiting as `waited` says. An engine that hung, crashed or
+/// refused a move is stopped (to be started afresh); a refusal is the
+/// engine's error, not a loss.
 fn failure(
     player: &mut Option<Player>,
     failed: Failed,
     side: usize,
-    waited: Duration,
+    waited: Waited,
     fen: &str,
 ) -> Ending {
     let colour = if side == 0 { "White" } else { "Black" };
@@ -501,10 +540,16 @@ fn failure(
     let ending = match &failed {
         Failed::Timeout => Ending::scored(
             Some(side ^ 1),
-            format!(
-                "{colour} lost on time (no move in {:.2} s)",
-                waited.as_secs_f64()
-            ),
+            match waited {
+                Waited::Clock(used) => format!(
+                    "{colour} lost on time (no move in {:.2} s)",
+                    used.as_secs_f64()
+                ),
+                Waited::MoveLimit(limit) => format!(
+                    "{colour} lost on time (no move within the move limit of {} s)",
+                    limit.as_secs_f64()
+                ),
+            },
         ),
         Failed::Crashed => Ending::scored(Some(side ^ 1), format!("{colour}'s engine crashed")),
         Failed::Resigned => return Ending::scored(Some(side ^ 1), format!("{colour} resigned")),

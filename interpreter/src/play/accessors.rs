@@ -4,7 +4,7 @@
 //! rules only by building them.
 
 use super::position::{Position, WHITE};
-use super::Rules;
+use super::{HonourCount, Rules};
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
 use crate::program::Variant;
@@ -102,6 +102,13 @@ impl Position {
     /// Plies since the last capture or irreversible move.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
+    }
+
+    /// The count of the counting rules (§10.1) under way, if one runs: its
+    /// limit and the plies counted, both in plies (the game is drawn once
+    /// the plies exceed the limit).
+    pub fn honour_count(&self) -> Option<HonourCount> {
+        (self.counting.limit != 0).then_some(self.counting)
     }
 
     /// The move number: 1 at the start, incremented after Black moves.
