@@ -246,7 +246,7 @@ const NOT_WON: [(&str, &str); 1] = [(
      mover still rarely mates, and about half the games end in stalemate or the \
      fifty-move rule (51 won, 49 drawn of 100, never lost; driving its own royal piece \
      to the edge, keeping its own pieces beside it or keeping its last pieces left the \
-     score within 44 to 52 of 100)",
+     score within 42 to 52 of 100)",
 )];
 
 /// Every bundled rule file, two games each at depth 2 (the search White,
