@@ -9,7 +9,7 @@
 //! ahead of it on its file or the next. While much material is on the
 //! board, a royal piece gains for each piece of its own beside it.
 //! Where reaching a region wins, the pieces that may reach it are worth
-//! more the fewer king steps they stand from it.
+//! more the fewer king steps they stand from it, the last steps most.
 //! Each non-royal piece gains for the squares it reaches as the board
 //! stands, as its movement's modes allow (an empty square where it may
 //! move, an enemy piece where it may take). Where the square a piece
@@ -19,7 +19,10 @@
 //! pieces as in antichess or over the types it names as in codrus), those
 //! pieces count against their owner; where being mated wins (`checkmate:
 //! win`, misère), every piece does: the side wants the other's force to
-//! mate it.
+//! mate it. Where some types count against their owner and others for it
+//! (codrus), a piece that may take an enemy piece of the first kind costs
+//! its owner: the capture may be forced on it (compulsory captures), and
+//! the enemy piece walks into it at random.
 
 use motley_interpreter::piece_code as code;
 use motley_interpreter::program::{Result3, WallPlace};
@@ -41,6 +44,15 @@ const SHELTER: i32 = 10;
 const PER_CHECK: i32 = 120;
 /// Centipawns per king step nearer a region whose reaching wins.
 const PER_STEP: i32 = 30;
+/// Centipawns, divided by its king steps from the region, that a piece
+/// whose reaching a region wins gains besides [`PER_STEP`] per step: the
+/// last steps weigh most (a piece one step away threatens to win).
+const NEAR: i32 = 300;
+/// Where capturing an enemy piece whose loss wins for its owner may be
+/// forced (codrus: kings count against their owner, captures are
+/// compulsory): centipawns a piece costs its owner per such piece it may
+/// take as the board stands.
+const GIFT: i32 = 1000;
 /// Steps counted for a piece that must reach a region and cannot, every
 /// path to it shut by pieces it may not take: this many per file and rank
 /// of the board.
@@ -104,14 +116,19 @@ pub struct Evaluation {
     /// for its owner: the last pieces are worth [`LAST_PIECES`] more.
     bare: bool,
     /// Per piece code and square: the piece's moves and captures as
-    /// rays, each nearest first (see [`rays`]); empty where mobility is
-    /// not scored.
+    /// rays, each nearest first (see [`rays`]); empty where neither
+    /// mobility nor [`Evaluation::gifts`] is scored.
     rays: Vec<Vec<Vec<Ray>>>,
-    /// Centipawns per square reached ([`MOBILITY`], 0 in some tests).
+    /// Centipawns per square reached: [`MOBILITY`] where material counts
+    /// for its owner, else 0 (and 0 in some tests).
     per_move: i32,
     /// Whether the square a piece leaves becomes a wall (joust): each side
     /// gains [`PER_REGION`] per square its pieces reach first.
     walled_behind: bool,
+    /// Whether some types count against their owner and others for it
+    /// (codrus): a piece that may take an enemy piece whose loss wins
+    /// costs its owner [`GIFT`].
+    gifts: bool,
 }
 
 impl Evaluation {
@@ -177,11 +194,17 @@ impl Evaluation {
             .collect();
         let signs: Vec<i32> = (0..types).map(|ty| sign(rules, ty)).collect();
         let scored = signs.iter().all(|&s| s > 0);
+        let mixed = !scored && signs.iter().any(|&s| s > 0);
         Evaluation {
             walled_behind: scored
                 && (rules.variant().walls.as_ref()).is_some_and(|w| w.place == Some(VACATED)),
-            rays: if scored { rays(rules) } else { Vec::new() },
-            per_move: MOBILITY,
+            rays: if scored || mixed {
+                rays(rules)
+            } else {
+                Vec::new()
+            },
+            gifts: mixed,
+            per_move: if scored { MOBILITY } else { 0 },
             bare: rules.variant().outcomes.bare_royal && signs.iter().all(|&s| s > 0),
             advance: advances(rules, &values),
             around,
@@ -235,27 +258,44 @@ impl Evaluation {
     /// it may move there ([`MOVE`]), the first occupied one where an enemy
     /// piece stands and it may take there ([`TAKE`]).
     fn mobility(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
+        let mut count = 0;
+        self.reached(rules, pos, piece, sq, |_| count += 1);
+        count * self.per_move
+    }
+
+    /// Calls `visit` for each square piece `piece` at `sq` reaches along
+    /// its rays as the board stands: `None` for an empty square where it
+    /// may move, the type of the enemy piece for the first occupied square
+    /// of a ray where it may take that piece.
+    fn reached(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        piece: u8,
+        sq: usize,
+        mut visit: impl FnMut(Option<usize>),
+    ) {
         let Some(rays) = self.rays.get(piece as usize).and_then(|r| r.get(sq)) else {
-            return 0;
+            return;
         };
         let colour = (piece as usize - 1) % 2;
         let types = rules.piece_types();
-        let mut count = 0;
         for ray in rays {
             for &(to, mode) in ray {
                 let code = pos.piece_at(to) as usize;
                 if code == 0 {
-                    count += i32::from(mode & MOVE);
+                    if mode & MOVE != 0 {
+                        visit(None);
+                    }
                     continue;
                 }
                 // A wall's code names no type: it blocks like one's own.
                 if mode & TAKE != 0 && (code - 1) % 2 != colour && (code - 1) / 2 < types {
-                    count += 1;
+                    visit(Some((code - 1) / 2));
                 }
                 break;
             }
         }
-        count * self.per_move
     }
 
     /// The bonus of piece `piece` at `sq` for nearing its `reach` region:
@@ -293,6 +333,17 @@ impl Evaluation {
             }
         }
         -SHUT * self.extent * PER_STEP
+    }
+
+    /// The number of enemy pieces whose loss wins for their owner (their
+    /// type's sign negative) that piece `piece` at `sq` may take as the
+    /// board stands.
+    fn gifts(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
+        let mut count = 0;
+        self.reached(rules, pos, piece, sq, |taken| {
+            count += i32::from(taken.is_some_and(|ty| self.signs[ty] < 0));
+        });
+        count
     }
 
     /// Whether material counts for its owner (not where losing pieces or
@@ -350,6 +401,9 @@ impl Evaluation {
                         * SHELTER;
                     royals[colour].push(sq as usize);
                 } else {
+                    if self.gifts {
+                        score[colour] -= GIFT * self.gifts(rules, pos, piece, sq as usize);
+                    }
                     score[colour] += self.signs[ty] * self.values[ty]
                         + bonus
                         + self.mobility(rules, pos, piece, sq as usize);
@@ -706,7 +760,8 @@ fn walled(rules: &Rules, ty: usize) -> bool {
 
 /// Per piece code, where a `reach` outcome names its type: minus
 /// [`PER_STEP`] per king step (files and ranks, the larger) from the
-/// nearest square of its colour's region; empty without a `reach` outcome.
+/// nearest square of its colour's region, plus [`NEAR`] over those steps;
+/// empty without a `reach` outcome.
 fn goals(rules: &Rules) -> Vec<Vec<i32>> {
     let Some((types, zone)) = &rules.variant().outcomes.reach else {
         return Vec::new();
@@ -722,7 +777,7 @@ fn goals(rules: &Rules) -> Vec<Vec<i32>> {
                     .map(|&to| steps(rules, sq, to))
                     .min()
                     .unwrap_or(0);
-                *entry = -nearest * PER_STEP;
+                *entry = -nearest * PER_STEP + if nearest > 0 { NEAR / nearest } else { 0 };
             }
         }
     }
@@ -910,7 +965,7 @@ mod tests {
         // eighth rank, as many as the king steps from d2.
         let open = rules.position("8/h1h1h3/7h/8/8/8/3F4/8 w - - 0 1").unwrap();
         assert_eq!(eval.goal(&open, fox, d2), -6 * PER_STEP);
-        assert_eq!(eval.goals[fox as usize][d2], -6 * PER_STEP);
+        assert_eq!(eval.goals[fox as usize][d2], -6 * PER_STEP + NEAR / 6);
     }
 
     /// How much better the position `to` evaluates than `from`, both FEN.
@@ -974,22 +1029,24 @@ mod tests {
         let king = |color| &eval.goals[code(0, color) as usize];
         // Both kings race to the eighth rank: a1 is 7 steps from it, h7 one.
         let (a1, h7) = (0, 55);
-        assert_eq!(king(Color::White)[a1], -7 * PER_STEP);
-        assert_eq!(king(Color::White)[h7], -PER_STEP);
-        assert_eq!(king(Color::Black)[a1], -7 * PER_STEP);
+        assert_eq!(king(Color::White)[a1], -7 * PER_STEP + NEAR / 7);
+        assert_eq!(king(Color::White)[h7], -PER_STEP + NEAR);
+        assert_eq!(king(Color::Black)[a1], -7 * PER_STEP + NEAR / 7);
         assert_eq!(king(Color::Black)[63], 0);
         // Other pieces have no goal; chess has no goals at all.
         assert!(eval.goals[code(1, Color::White) as usize]
             .iter()
             .all(|&b| b == 0));
         assert!(Evaluation::new(&chess()).goals.is_empty());
-        // The same position, White's king a rank higher: better for White by
-        // a step, worse by the two pieces no longer beside it.
+        // The same position, White's king a rank higher (five steps from
+        // the eighth rank, not six): better for White by a step and the
+        // nearer share of NEAR, worse by the two pieces no longer beside it.
         let low = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
         let high = "8/8/8/8/8/7K/krbnNBR1/qrbnNBRQ w - - 0 1";
         assert_eq!(
             gain(&eval, &rules, low, high),
-            PER_STEP - 2 * SHELTER + eval.squares[code(0, Color::White) as usize][23]
+            PER_STEP + NEAR / 5 - NEAR / 6 - 2 * SHELTER
+                + eval.squares[code(0, Color::White) as usize][23]
                 - eval.squares[code(0, Color::White) as usize][15]
         );
     }
@@ -1041,6 +1098,39 @@ mod tests {
         for rules in [chess(), bundled("kinglet")] {
             assert!((0..rules.piece_types()).all(|ty| sign(&rules, ty) == 1));
         }
+    }
+
+    #[test]
+    fn where_some_types_count_against_their_owner_a_piece_that_may_take_one_costs() {
+        // Codrus: losing the last king wins and captures are compulsory, so
+        // a white rook that may take the black king may be forced to.
+        let codrus = bundled("codrus");
+        let eval = Evaluation::new(&codrus);
+        assert!(eval.gifts && eval.per_move == 0);
+        // Antichess and misère (every type against its owner), chess (none):
+        // no such term.
+        for rules in [bundled("antichess"), bundled("misere"), chess()] {
+            assert!(!Evaluation::new(&rules).gifts);
+        }
+        let rook = code(type_of(&codrus, 'R'), Color::White);
+        let a1 = 0;
+        // The a-file open up to the black king on a8: one; the rook's
+        // rank holds only its own king.
+        let open = codrus.position("k7/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(eval.gifts(&codrus, &open, rook, a1), 1);
+        // A black pawn on a7 stands between: the rook may take only it.
+        let shut = codrus.position("k7/p7/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(eval.gifts(&codrus, &shut, rook, a1), 0);
+        // The same from the evaluation, White to move: the rook's gift is
+        // gone, Black has the pawn's value and bonuses more.
+        let pawn = code(type_of(&codrus, 'P'), Color::Black);
+        let a7 = 48;
+        assert_eq!(
+            eval.evaluate(&codrus, &shut) - eval.evaluate(&codrus, &open),
+            GIFT - eval.value(pawn)
+                - eval.squares[pawn as usize][a7]
+                - eval.advance(&shut, 8, pawn, a7)
+        );
     }
 
     #[test]
