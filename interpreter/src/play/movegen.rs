@@ -386,7 +386,9 @@ impl Rules {
     }
 
     /// Adds, for each move from `first` on that vacates a square for gating,
-    /// its copies with a piece from the hand gated there.
+    /// its copies with a piece from the hand gated there. Out of line: files
+    /// without gating keep a small move generator.
+    #[inline(never)]
     fn gates(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
         let us = pos.side;
         // The types the side to move holds and may still gate, found once.
@@ -1258,7 +1260,7 @@ impl Rules {
         for m in pseudo {
             let verdict = pins
                 .as_ref()
-                .map(|pins| (self.verdict(pos, pins, &m), pins.complex));
+                .map(|pins| (self.verdict(pos, pins, &m), pins.complex != 0));
             match verdict {
                 Some((Verdict::Legal, false)) => {
                     out.push(m);
@@ -1269,7 +1271,8 @@ impl Rules {
             }
             work.make_into(self, m, &mut undo);
             let legal = if let Some((Verdict::Legal, _)) = verdict {
-                self.complex_safe(&work)
+                pins.as_ref()
+                    .is_none_or(|pins| self.safe_from_complex(&work, pins))
             } else {
                 self.legal_made(&work, &m, &undo, facing_before)
             };

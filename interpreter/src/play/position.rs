@@ -1018,7 +1018,8 @@ impl Position {
 
     /// For [`Position::make_plain`] where [`Rules::plain_records`]: saves
     /// the records of the last moves, the lost types and the player's flags
-    /// and counters that the rules keep, and records `m` as the last move.
+    /// and counters that the rules keep (the flags and counters only for a
+    /// move that may set them), and records `m` as the last move.
     #[inline]
     fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         if rules.records_moves {
@@ -1067,7 +1068,7 @@ impl Position {
             (self.flags, self.counters) = (undo.flags, undo.counters);
         }
         if m.gate != 0 {
-            self.lift(rules, m.gate_at);
+            self.take(m.gate_at);
             self.hands[self.side][(m.gate as usize - 1) / 2] += 1;
         }
     }
