@@ -4,8 +4,8 @@
 use crate::color::Color;
 use crate::geometry::{Bits, Square};
 use crate::program::{
-    code, CapturedTo, CastlingRule, Condition, Explosion, Facing, PieceType, Program, Promotion,
-    Tables, Variant, Walk,
+    code, CapturedTo, CastlingRule, Condition, Explosion, Facing, Literals, PieceType, Program,
+    Promotion, Tables, Variant, Walk,
 };
 
 /// White's index.
@@ -67,6 +67,7 @@ impl Program {
             gating_types: 0,
             sets_on_entry: false,
             unmoved_promotions: 0,
+            promotion_literals: Vec::new(),
             plain_records: false,
             freeze_spans: Vec::new(),
             freeze_leaps: false,
@@ -133,6 +134,7 @@ impl Program {
             .enumerate()
             .filter(|(_, rule)| needs_unmoved(&rule.when))
             .fold(0, |set, (index, _)| set | 1 << index);
+        self.promotion_literals = v.promotions.iter().map(|r| literals(&r.when)).collect();
         self.plain_moves = !self.special_moves && self.moves_are_plain();
         self.special_plain = self.special_moves && self.moves_are_plain();
         self.plain_records = self.records_moves
@@ -219,6 +221,93 @@ fn needs_unmoved(cond: &Condition) -> bool {
         Condition::PieceUnmoved => true,
         Condition::All(terms) => terms.iter().any(needs_unmoved),
         _ => false,
+    }
+}
+
+/// The [`Literals`] a condition comes to, the parts that rulings decided
+/// (`Always`, `Never`) folded away; `None` when it reads more of the move
+/// context than single bits, or joins them otherwise than by `and`.
+fn literals(cond: &Condition) -> Option<Literals> {
+    let fact = |bit: u8| Literals {
+        facts: (bit, bit),
+        ..Literals::default()
+    };
+    Some(match cond {
+        Condition::Always => Literals::default(),
+        Condition::Never => Literals::NEVER,
+        Condition::PieceUnmoved => fact(Literals::UNMOVED),
+        Condition::MoveCaptures => fact(Literals::CAPTURES),
+        Condition::LastCaptured => fact(Literals::LAST_CAPTURED),
+        Condition::Flag { flag, opponent } => {
+            let bit = (1u32 << flag, 1u32 << flag);
+            if *opponent {
+                Literals {
+                    theirs: bit,
+                    ..Literals::default()
+                }
+            } else {
+                Literals {
+                    own: bit,
+                    ..Literals::default()
+                }
+            }
+        }
+        Condition::Not(inner) => negated(literals(inner)?)?,
+        Condition::All(terms) => terms.iter().try_fold(Literals::default(), |all, term| {
+            Some(both(all, literals(term)?))
+        })?,
+        Condition::Any(terms) => {
+            // Only an `or` that rulings decided: a term that always holds,
+            // or one term left beside terms that never do.
+            let mut left = None;
+            for term in terms {
+                match literals(term) {
+                    Some(l) if l == Literals::default() => return Some(l),
+                    Some(l) if l == Literals::NEVER => {}
+                    l if left.is_none() => left = Some(l),
+                    _ => return None,
+                }
+            }
+            left.unwrap_or(Some(Literals::NEVER))?
+        }
+        _ => return None,
+    })
+}
+
+/// The negation of literals: of one bit, or of a condition that always or
+/// never holds; `None` for more bits (not a conjunction).
+fn negated(l: Literals) -> Option<Literals> {
+    if l == Literals::default() {
+        return Some(Literals::NEVER);
+    }
+    if l == Literals::NEVER {
+        return Some(Literals::default());
+    }
+    let read = l.facts.0.count_ones() + l.own.0.count_ones() + l.theirs.0.count_ones();
+    (read == 1).then_some(Literals {
+        facts: (l.facts.0, l.facts.1 ^ l.facts.0),
+        own: (l.own.0, l.own.1 ^ l.own.0),
+        theirs: (l.theirs.0, l.theirs.1 ^ l.theirs.0),
+    })
+}
+
+/// The conjunction of two literals: never where they need a bit both set
+/// and clear.
+fn both(a: Literals, b: Literals) -> Literals {
+    let clash = |(ma, na): (u32, u32), (mb, nb): (u32, u32)| ma & mb & (na ^ nb) != 0;
+    let facts = |(m, n): (u8, u8)| (u32::from(m), u32::from(n));
+    if a == Literals::NEVER
+        || b == Literals::NEVER
+        || clash(facts(a.facts), facts(b.facts))
+        || clash(a.own, b.own)
+        || clash(a.theirs, b.theirs)
+    {
+        return Literals::NEVER;
+    }
+    Literals {
+        facts: (a.facts.0 | b.facts.0, a.facts.1 | b.facts.1),
+        own: (a.own.0 | b.own.0, a.own.1 | b.own.1),
+        theirs: (a.theirs.0 | b.theirs.0, a.theirs.1 | b.theirs.1),
     }
 }
 

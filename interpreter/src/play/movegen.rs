@@ -5,8 +5,8 @@ use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::geometry::{Bits, Square};
 use crate::program::{
-    flag, CompulsoryCapture, Condition, Count, Facing, Walk, WallPlace, NEED_EMPTY, NEED_OCCUPIED,
-    WALL,
+    flag, CompulsoryCapture, Condition, Count, Facing, Literals, Walk, WallPlace, NEED_EMPTY,
+    NEED_OCCUPIED, WALL,
 };
 
 impl Rules {
@@ -386,9 +386,15 @@ impl Rules {
     }
 
     /// Adds, for each move from `first` on that vacates a square for gating,
-    /// its copies with a piece from the hand gated there.
+    /// its copies with a piece from the hand gated there. Out of line: files
+    /// without gating keep a small move generator.
+    #[inline(never)]
     fn gates(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
         let us = pos.side;
+        // The types the side to move holds and may still gate, found once.
+        let held = (0..self.tables.types)
+            .filter(|&ty| self.gating_types >> ty & 1 != 0 && self.held(pos, us, ty) != 0)
+            .fold(0u32, |types, ty| types | 1 << ty);
         let end = out.len();
         for i in first..end {
             let m = out[i];
@@ -409,7 +415,7 @@ impl Rules {
             // and only for rules that judge so.
             let mut alone_legal = None;
             for rule in &self.variant.gating {
-                if rule.deadline.is_some_and(|d| pos.fullmove > d) {
+                if rule.pieces & held == 0 || rule.deadline.is_some_and(|d| pos.fullmove > d) {
                     continue;
                 }
                 if rule.without_gate
@@ -426,15 +432,11 @@ impl Rules {
                     if !vacated || !rule.zone[us][at as usize] || m.kind == MoveKind::Shoot {
                         continue;
                     }
-                    for ty in 0..self.tables.types {
-                        let key = 1u32 << ty;
-                        if rule.pieces & key == 0
-                            || self.held(pos, us, ty) == 0
-                            || offered[k] & key != 0
-                        {
-                            continue;
-                        }
-                        offered[k] |= key;
+                    let mut types = rule.pieces & held & !offered[k];
+                    offered[k] |= types;
+                    while types != 0 {
+                        let ty = types.trailing_zeros() as usize;
+                        types &= types - 1;
                         out.push(Move {
                             gate: crate::program::code(ty, us),
                             gate_at: at,
@@ -648,6 +650,23 @@ impl Rules {
         self.holds_for(cond, pos, pos.side, from, captures)
     }
 
+    /// Whether `literals` (a condition compiled to them) hold for a move of
+    /// the side to move from `from`, capturing or not: what
+    /// [`Rules::holds`] says of their condition.
+    #[inline]
+    fn literals_hold(
+        &self,
+        literals: &Literals,
+        pos: &Position,
+        from: Square,
+        captures: bool,
+    ) -> bool {
+        let facts = u8::from(pos.virgin.has(from)) * Literals::UNMOVED
+            | u8::from(captures) * Literals::CAPTURES
+            | u8::from(pos.last & super::CAPTURED != 0) * Literals::LAST_CAPTURED;
+        literals.hold(facts, pos.flags[pos.side], pos.flags[pos.side ^ 1])
+    }
+
     /// Whether a move-context condition holds for `side`: the side to move,
     /// or a side whose attacks are judged (§12.1), for which `in_check` and
     /// the record of pieces lost on the opponent's last move read false.
@@ -840,7 +859,10 @@ impl Rules {
                 && (r.on_target && r.zone[colour][m.to as usize]
                     || r.on_origin && r.zone[colour][m.from as usize])
                 && (self.unmoved_promotions >> index & 1 == 0 || pos.virgin.has(m.from))
-                && self.holds(&r.when, pos, Some(m.from), captures)
+                && match &self.promotion_literals[*index] {
+                    Some(literals) => self.literals_hold(literals, pos, m.from, captures),
+                    None => self.holds(&r.when, pos, Some(m.from), captures),
+                }
         };
         let Some((index, rule)) = self
             .variant
@@ -1238,7 +1260,7 @@ impl Rules {
         for m in pseudo {
             let verdict = pins
                 .as_ref()
-                .map(|pins| (self.verdict(pos, pins, &m), pins.complex));
+                .map(|pins| (self.verdict(pos, pins, &m), pins.complex != 0));
             match verdict {
                 Some((Verdict::Legal, false)) => {
                     out.push(m);
@@ -1249,7 +1271,8 @@ impl Rules {
             }
             work.make_into(self, m, &mut undo);
             let legal = if let Some((Verdict::Legal, _)) = verdict {
-                self.complex_safe(&work)
+                pins.as_ref()
+                    .is_none_or(|pins| self.safe_from_complex(&work, pins))
             } else {
                 self.legal_made(&work, &m, &undo, facing_before)
             };

@@ -70,7 +70,7 @@ impl Rules {
         };
         let bulk = depth == 1 && leaves == Leaves::Bulk;
         let (mut nodes, mut any_legal) = (0, false);
-        let complex = pins.as_ref().is_some_and(|pins| pins.complex);
+        let complex = pins.as_ref().is_some_and(|pins| pins.complex != 0);
         for &m in moves.iter() {
             let verdict = pins
                 .as_ref()
@@ -86,7 +86,10 @@ impl Rules {
             }
             pos.make_into(self, m, undo);
             let legal = if verdict == Verdict::Legal {
-                !complex || self.complex_safe(pos)
+                !complex
+                    || pins
+                        .as_ref()
+                        .is_none_or(|pins| self.safe_from_complex(pos, pins))
             } else {
                 !self.left_in_check(pos)
             };

@@ -5,9 +5,10 @@
 //! (`Program::pins_decide`, in `compile/program.rs`), most moves are then
 //! judged without being made.
 
-use super::position::{Move, MoveKind, Position};
+use super::position::{Move, MoveKind, Position, CAPTURED};
 use super::Rules;
 use crate::geometry::{Bits, Square};
+use crate::program::code;
 
 /// The most pins a position records; beyond it, every move is tested by
 /// making it.
@@ -25,10 +26,13 @@ pub(crate) struct Pins {
     count: usize,
     /// Whether the opponent has pieces on the board whose attacks the
     /// probes do not cover and that could reach a royal piece from where
-    /// they stand ([`Rules::complex_in_reach`]): then a move the pins call
-    /// legal is still tested against those pieces alone, after it is made
-    /// ([`Rules::complex_safe`]).
-    pub(crate) complex: bool,
+    /// they stand ([`Rules::complex_in_reach`]), as the types (bit set) of
+    /// the piece a move is recorded as moving ([`Position::last`]) after
+    /// which one of them could: then a move the pins call legal is still
+    /// tested against those pieces alone, after it is made
+    /// ([`Rules::safe_from_complex`]). Every type where one of them is not
+    /// an imitator of the last move; none where no such piece is in reach.
+    pub(crate) complex: u32,
 }
 
 /// What the pins say about a pseudo-legal move.
@@ -60,8 +64,11 @@ impl Rules {
             pinned: Bits::default(),
             lines: [(0, Bits::default()); MAX_PINS],
             count: 0,
-            complex: !(pos.complex & pos.occupied[them]).is_empty()
-                && self.complex_in_reach(pos, us),
+            complex: if (pos.complex & pos.occupied[them]).is_empty() {
+                0
+            } else {
+                self.complex_in_reach(pos, us)
+            },
         };
         for royal in pos.royals[us].iter() {
             if self
@@ -106,23 +113,64 @@ impl Rules {
         Some(pins)
     }
 
-    /// Whether an enemy piece whose attacks the probes do not cover
-    /// stands where its capture span (every square it could capture on from
-    /// there, whatever the board and whatever it imitates) holds a royal
-    /// piece of `us`. A move the pins call legal moves no royal piece and
-    /// puts no such enemy piece on the board, so where none does, no such
-    /// piece attacks a royal piece after it ([`Rules::complex_safe`] need
-    /// not look).
-    /// Out of line: files without such pieces test only whether there are
-    /// any.
+    /// The types (bit set, [`Pins::complex`]) of the piece a move of `us`
+    /// is recorded as moving after which an enemy piece whose attacks the
+    /// probes do not cover could capture a royal piece of `us`: none where
+    /// no such piece stands where its capture span (every square it could
+    /// capture on from there, whatever the board and whatever it imitates)
+    /// holds one. A move the pins call legal moves no royal piece and puts
+    /// no such enemy piece on the board, so where none does, no such piece
+    /// attacks a royal piece after it ([`Rules::complex_safe`] need not
+    /// look). Out of line: files without such pieces test only whether
+    /// there are any.
     #[inline(never)]
-    fn complex_in_reach(&self, pos: &Position, us: usize) -> bool {
-        (pos.complex & pos.occupied[us ^ 1]).iter().any(|from| {
-            let piece = pos.board[from as usize];
-            pos.royals[us]
+    fn complex_in_reach(&self, pos: &Position, us: usize) -> u32 {
+        let royals = pos.royals[us];
+        let in_reach = |code: u8, from: Square| {
+            royals
                 .iter()
-                .any(|royal| self.tables.may_capture_on(piece, from, royal))
-        })
+                .any(|royal| self.tables.may_capture_on(code, from, royal))
+        };
+        let mut types = 0;
+        for from in (pos.complex & pos.occupied[us ^ 1]).iter() {
+            let piece = pos.board[from as usize];
+            if !in_reach(piece, from) {
+                continue;
+            }
+            let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
+            // After a move of `us`, an enemy imitator of the last move
+            // moves as the type that move records; it captures by that
+            // type's movement, where that reaches.
+            match &self.variant.pieces[ty].imitation {
+                Some(imitation) if !imitation.of_captured && self.records_moves => {
+                    for (t, virtual_type) in imitation.as_type.iter().enumerate() {
+                        let Some(v) = virtual_type else { continue };
+                        if in_reach(code(self.tables.types + *v as usize, colour), from) {
+                            types |= 1 << t;
+                        }
+                    }
+                }
+                _ => return u32::MAX,
+            }
+        }
+        types
+    }
+
+    /// After a move the pins called legal (`pins` of the position before
+    /// it), whether the royal pieces of the side that moved are safe from
+    /// the opponent's attackers the probes do not cover: without a look
+    /// where none could reach one after a move of the type the move is
+    /// recorded as ([`Pins::complex`]), else by [`Rules::complex_safe`].
+    #[inline]
+    pub(crate) fn safe_from_complex(&self, pos: &Position, pins: &Pins) -> bool {
+        if pins.complex == 0 {
+            return true;
+        }
+        let last = (pos.last & !CAPTURED) as u32;
+        if pins.complex != u32::MAX && (last == 0 || pins.complex >> (last - 1) & 1 == 0) {
+            return true;
+        }
+        self.complex_safe(pos)
     }
 
     /// Whether `m`, pseudo-legal in `pos`, is legal, as far as `pins` (of
@@ -254,15 +302,19 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         let cannon = hopper
             .position("rnbqkbnr/pppppppp/8/8/4C3/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1")
             .expect("FEN");
-        assert!(hopper.pins(&cannon).is_some_and(|pins| pins.complex));
+        assert!(hopper
+            .pins(&cannon)
+            .is_some_and(|pins| pins.complex == u32::MAX));
         // One that cannot reach the king from where it stands (g1, e8
         // neither on its file nor on its rank) needs no test.
         let aside = hopper
             .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBCR b KQkq - 0 1")
             .expect("FEN");
-        assert!(hopper.pins(&aside).is_some_and(|pins| !pins.complex));
+        assert!(hopper.pins(&aside).is_some_and(|pins| pins.complex == 0));
         // Without it (the start has none), pins tell alone.
-        assert!(hopper.pins(&hopper.start).is_some_and(|pins| !pins.complex));
+        assert!(hopper
+            .pins(&hopper.start)
+            .is_some_and(|pins| pins.complex == 0));
         // Imitators that start in hand: pins tell until the opponent's
         // imitator enters, whatever the mover's own imitator does.
         let imitator = chess_with(IMITATOR_IN_HAND);
@@ -279,12 +331,12 @@ drops:\n  - { pieces: [Q, R, B, N, P], zone: \"true\" }",
         let pins = imitator
             .pins(&imitator.position(theirs).expect("FEN"))
             .expect("pins");
-        assert!(!pins.complex);
+        assert_eq!(pins.complex, 0);
         let reaching = "rnbqkbnr/pppppppp/8/8/7f/8/PPPPPPPP/RNBQKBNR[F] w KQkq - 0 1";
         let pins = imitator
             .pins(&imitator.position(reaching).expect("FEN"))
             .expect("pins");
-        assert!(pins.complex);
+        assert_ne!(pins.complex, 0);
         // An attacker the probes do not cover, found by a probe (its own
         // leaps and rays may say more than it does): every move is tested.
         let limited = chess_with(

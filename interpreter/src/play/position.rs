@@ -627,7 +627,10 @@ impl Position {
         copy_plain!(*self => *undo);
         if rules.tracks_hands {
             undo.gained = (255, 0);
-            undo.promoted = self.promoted;
+            // Only files that keep promoted marks change them on this path.
+            if rules.marks_promoted {
+                undo.promoted = self.promoted;
+            }
         }
         if rules.plain_records {
             self.save_records(rules, m, undo);
@@ -1015,7 +1018,8 @@ impl Position {
 
     /// For [`Position::make_plain`] where [`Rules::plain_records`]: saves
     /// the records of the last moves, the lost types and the player's flags
-    /// and counters that the rules keep, and records `m` as the last move.
+    /// and counters that the rules keep (the flags and counters only for a
+    /// move that may set them), and records `m` as the last move.
     #[inline]
     fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         if rules.records_moves {
@@ -1025,7 +1029,9 @@ impl Position {
         if rules.variant.record_lost {
             undo.lost = self.lost;
         }
-        if rules.sets_on_entry {
+        // Only a move that places a piece code of its own (a drop or a
+        // promotion) sets flags or counters ([`Position::apply_entry_sets`]).
+        if rules.sets_on_entry && m.promotion != 0 {
             (undo.flags, undo.counters) = (self.flags, self.counters);
         }
     }
@@ -1058,7 +1064,7 @@ impl Position {
         if rules.variant.record_lost {
             self.lost = undo.lost;
         }
-        if rules.sets_on_entry {
+        if rules.sets_on_entry && m.promotion != 0 {
             (self.flags, self.counters) = (undo.flags, undo.counters);
         }
         if m.gate != 0 {
@@ -1088,7 +1094,9 @@ impl Position {
             if undo.gained.0 != 255 {
                 self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
             }
-            self.promoted = undo.promoted;
+            if rules.marks_promoted {
+                self.promoted = undo.promoted;
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! The compiled form of a variant ([`Program`]) and the castling rule as
 //! move generation uses it.
 
-use super::{Tables, Variant};
+use super::{Literals, Tables, Variant};
 use crate::geometry::Bits;
 
 /// Castling as the move generator uses it.
@@ -150,6 +150,9 @@ pub struct Program {
     /// only for a piece that has not moved (`piece.virgin` alone or among
     /// the terms of an `and`): a moved piece skips their condition.
     pub(crate) unmoved_promotions: u64,
+    /// Per promotion rule: its condition as [`Literals`] (one mask test
+    /// per word), where it comes to them; else its tree is walked.
+    pub(crate) promotion_literals: Vec<Option<Literals>>,
     /// Whether the plain path of make/unmake keeps more than the pieces,
     /// hands, marks, en passant, clocks and side: records of the last
     /// moves or of the types lost, flags or counters set on entry, gated

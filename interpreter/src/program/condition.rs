@@ -124,6 +124,47 @@ impl Condition {
     }
 }
 
+/// A condition that reads only single bits of the move context, all of
+/// which must hold (`piece.virgin and not player.FLAG and not
+/// move.captures`), as one mask test per word: compiled once from a
+/// [`Condition`] by `compile`, so that play tests it without walking the
+/// tree. Each pair is the bits read and the values they must have.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Literals {
+    /// The move's facts ([`Literals::UNMOVED`], [`Literals::CAPTURES`],
+    /// [`Literals::LAST_CAPTURED`]) read, and their values.
+    pub facts: (u8, u8),
+    /// The mover's player flags read, and their values.
+    pub own: (u32, u32),
+    /// The opponent's player flags read, and their values.
+    pub theirs: (u32, u32),
+}
+
+impl Literals {
+    /// The fact `piece.virgin`.
+    pub const UNMOVED: u8 = 1;
+    /// The fact `move.captures`.
+    pub const CAPTURES: u8 = 2;
+    /// The fact `last_move.captured`.
+    pub const LAST_CAPTURED: u8 = 4;
+    /// A condition that never holds: a fact read that must be set and
+    /// clear at once.
+    pub const NEVER: Literals = Literals {
+        facts: (0, 1),
+        own: (0, 0),
+        theirs: (0, 0),
+    };
+
+    /// Whether the literals hold for these facts and the mover's and the
+    /// opponent's flags.
+    #[inline]
+    pub fn hold(&self, facts: u8, own: u32, theirs: u32) -> bool {
+        facts & self.facts.0 == self.facts.1
+            && own & self.own.0 == self.own.1
+            && theirs & self.theirs.0 == self.theirs.1
+    }
+}
+
 /// The kinds of a last move `last_move.kind` names (§5.2), by index: 0
 /// while there is no last move.
 pub const LAST_MOVE_KINDS: [&str; 6] = ["none", "move", "drop", "castle", "promotion", "shot"];

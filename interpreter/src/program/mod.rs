@@ -19,7 +19,7 @@ mod walls;
 
 pub use capture::{Explosion, MAX_BLAST_SQUARES};
 pub(crate) use compiled::{CastlingRule, Program};
-pub use condition::{Comparison, Condition, Count, LAST_MOVE_KINDS};
+pub use condition::{Comparison, Condition, Count, Literals, LAST_MOVE_KINDS};
 pub use counting::{BoardHonour, Counting, PiecesHonour, MAX_COUNTING_MOVES};
 pub use freeze::{FreezeRule, ReplyRule, MAX_FREEZE_RULES, MAX_LINGER};
 pub use movement::{Movement, Route, Travel, MAX_LEGS, NEED_EMPTY, NEED_OCCUPIED};
