@@ -115,6 +115,9 @@ pub struct Move {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Undo {
     moved: u8,
+    /// The board's hash before a plain move ([`Rules::plain_moves`]),
+    /// put back by [`Position::unmake_plain`] instead of undoing its steps.
+    hash: u64,
     captured: u8,
     ep: Bits,
     ep_victim: Square,
@@ -410,9 +413,18 @@ impl Position {
     /// Puts piece `code` on an empty square.
     #[inline]
     pub fn put(&mut self, rules: &Rules, sq: Square, code: u8) {
+        self.place::<true>(rules, sq, code);
+    }
+
+    /// [`Position::put`], the hash brought up to date only where `HASH`
+    /// (a plain move's unmake puts the saved hash back instead).
+    #[inline(always)]
+    fn place<const HASH: bool>(&mut self, rules: &Rules, sq: Square, code: u8) {
         let colour = (code as usize - 1) & 1;
         self.board[sq as usize] = code;
-        self.hash ^= super::zobrist::piece(code, sq);
+        if HASH {
+            self.hash ^= super::zobrist::piece(code, sq);
+        }
         self.occupied[colour].set(sq);
         if rules.marked_codes >> code & 1 != 0 {
             self.mark(rules, sq, code, colour);
@@ -464,35 +476,74 @@ impl Position {
     /// Removes whatever stands on `sq`, returning its code.
     #[inline]
     pub fn take(&mut self, sq: Square) -> u8 {
-        self.take_marked(sq, None)
+        self.take_marked::<true>(sq, None)
     }
 
     /// [`Position::take`] for make and unmake: the sets of royal pieces,
     /// freezers and complex attackers are touched only for a code that
-    /// [`Position::put`] marks in them (no other is ever in them).
+    /// [`Position::put`] marks in them (no other is ever in them); the hash
+    /// only where `HASH`.
     #[inline(always)]
-    fn lift(&mut self, rules: &Rules, sq: Square) -> u8 {
-        self.take_marked(sq, Some(rules.marked_codes))
+    fn lift<const HASH: bool>(&mut self, rules: &Rules, sq: Square) -> u8 {
+        self.take_marked::<HASH>(sq, Some(rules.marked_codes))
     }
 
     /// Removes whatever stands on `sq`, returning its code; the sets of
     /// royal pieces, freezers and complex attackers are cleared there only
-    /// for a code in `marked` (for any code where `None`).
+    /// for a code in `marked` (for any code where `None`); the hash is
+    /// brought up to date only where `HASH`.
     #[inline(always)]
-    fn take_marked(&mut self, sq: Square, marked: Option<u64>) -> u8 {
+    fn take_marked<const HASH: bool>(&mut self, sq: Square, marked: Option<u64>) -> u8 {
         let code = self.board[sq as usize];
         if code != 0 {
             let colour = (code as usize - 1) & 1;
             self.board[sq as usize] = 0;
-            self.hash ^= super::zobrist::piece(code, sq);
+            if HASH {
+                self.hash ^= super::zobrist::piece(code, sq);
+            }
             self.occupied[colour].clear(sq);
             if marked.is_none_or(|m| m >> code & 1 != 0) {
-                self.royals[colour].clear(sq);
-                self.freezers.clear(sq);
-                self.complex.clear(sq);
+                self.unmark(sq, colour);
             }
         }
         code
+    }
+
+    /// Clears `sq` from the sets of royal pieces (of `colour`), freezers
+    /// and complex attackers that [`Position::mark`] puts it in.
+    #[inline(always)]
+    fn unmark(&mut self, sq: Square, colour: usize) {
+        self.royals[colour].clear(sq);
+        self.freezers.clear(sq);
+        self.complex.clear(sq);
+    }
+
+    /// Moves the piece `leaving` on `from` to the empty square `to`, where
+    /// it stands as `arriving` (its promoted code, or itself): one step for
+    /// what [`Position::lift`] and [`Position::put`] do, the marked sets
+    /// touched only where either code is marked. The hash is brought up to
+    /// date only where `HASH`.
+    #[inline(always)]
+    fn relocate<const HASH: bool>(
+        &mut self,
+        rules: &Rules,
+        (from, to): (Square, Square),
+        leaving: u8,
+        arriving: u8,
+    ) {
+        debug_assert!(self.board[from as usize] == leaving && self.board[to as usize] == 0);
+        let colour = (leaving as usize - 1) & 1;
+        self.board[from as usize] = 0;
+        self.board[to as usize] = arriving;
+        if HASH {
+            self.hash ^= super::zobrist::piece(leaving, from) ^ super::zobrist::piece(arriving, to);
+        }
+        self.occupied[colour].clear(from);
+        self.occupied[colour].set(to);
+        if rules.marked_codes & (1 << leaving | 1 << arriving) != 0 {
+            self.unmark(from, colour);
+            self.mark(rules, to, arriving, colour);
+        }
     }
 
     /// Plays a pseudo-legal move; returns what [`Position::unmake`] needs.
@@ -505,17 +556,24 @@ impl Position {
 
     /// Plays a pseudo-legal move, writing what [`Position::unmake`] needs
     /// into `undo` (a buffer reused across moves keeps the hot path free of
-    /// large copies).
-    #[inline]
+    /// large copies). The plain path is inlined into the caller (perft's
+    /// loop makes every leaf with it); the others are calls.
+    #[inline(always)]
     pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         if rules.plain_moves && m.kind != MoveKind::Null {
             self.make_plain(rules, m, undo);
-            return;
-        }
-        if rules.special_plain && m.kind != MoveKind::Null {
+        } else if rules.special_plain && m.kind != MoveKind::Null {
             self.make_special_plain(rules, m, undo);
-            return;
+        } else {
+            self.make_general(rules, m, undo);
         }
+    }
+
+    /// [`Position::make_into`] for a pass or a move of a file whose moves
+    /// are not plain. Out of line, so that the plain path keeps a small
+    /// frame.
+    #[inline(never)]
+    fn make_general(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         self.save(rules, m, undo);
         let us = self.side;
         let lasting = match &rules.variant.turn {
@@ -572,7 +630,7 @@ impl Position {
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
-        self.move_pieces(rules, m, undo);
+        self.move_pieces::<false>(rules, m, undo);
         if rules.keeps_piece_state {
             self.move_piece_state(rules, m, (undo.moved, undo.captured));
         }
@@ -618,12 +676,14 @@ impl Position {
     /// the tests for what such files never have. Saves only what
     /// [`Position::unmake_plain`] restores: the records of the last moves,
     /// the lost types and the player's flags and counters only where the
-    /// rules keep them.
+    /// rules keep them. The hash is saved whole, for
+    /// [`Position::unmake_plain`] to put back.
     #[inline(always)]
     fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
-        debug_assert!(self.sub == 0 && self.passes == 0);
+        debug_assert!(self.sub == 0 && self.passes == 0 && self.turn_pieces.is_empty());
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
+        undo.hash = self.hash;
         copy_plain!(*self => *undo);
         if rules.tracks_hands {
             undo.gained = (255, 0);
@@ -638,12 +698,14 @@ impl Position {
         if !self.ep.is_empty() {
             self.ep = Bits::default();
         }
-        self.move_pieces(rules, m, undo);
+        self.move_pieces::<true>(rules, m, undo);
         if rules.sets_on_entry {
             self.apply_entry_sets(rules, m, undo.side);
         }
         self.count_capture(rules, m, undo);
-        self.pass_turn();
+        // Plain files have no turns of several moves (§16): the move due
+        // within the turn and the turn's pieces stay as they are, empty.
+        self.pass_side();
     }
 
     /// [`Position::make_into`] for a move (not a pass) of a file whose
@@ -674,26 +736,25 @@ impl Position {
     }
 
     /// Moves, captures, drops and gates the pieces of `m` (not a null move)
-    /// for the side to move; the captured piece goes into `undo`.
+    /// for the side to move; the captured piece goes into `undo`. `PLAIN`:
+    /// a move of a file with [`Rules::plain_moves`] or
+    /// [`Rules::special_plain`], which has neither walls nor explosions.
     #[inline(always)]
-    fn move_pieces(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn move_pieces<const PLAIN: bool>(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
         let us = self.side;
         match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
-                undo.captured = self.lift(rules, m.to);
-                let piece = self.lift(rules, m.from);
-                self.put(
-                    rules,
-                    m.to,
-                    if m.promotion != 0 { m.promotion } else { piece },
-                );
+                undo.captured = self.lift::<true>(rules, m.to);
+                let piece = undo.moved;
+                let arriving = if m.promotion != 0 { m.promotion } else { piece };
+                self.relocate::<true>(rules, (m.from, m.to), piece, arriving);
                 if m.kind == MoveKind::Passing {
                     rules.mark_passed(self, m.from, m.to);
                 }
             }
             MoveKind::EnPassant => {
-                undo.captured = self.lift(rules, m.aux);
-                let piece = self.lift(rules, m.from);
+                undo.captured = self.lift::<true>(rules, m.aux);
+                let piece = self.lift::<true>(rules, m.from);
                 self.put(
                     rules,
                     m.to,
@@ -701,14 +762,14 @@ impl Position {
                 );
             }
             MoveKind::Castle => {
-                let king = self.lift(rules, m.from);
-                let rook = self.lift(rules, m.aux);
+                let king = self.lift::<true>(rules, m.from);
+                let rook = self.lift::<true>(rules, m.aux);
                 self.put(rules, m.to, king);
                 self.put(rules, m.extra, rook);
                 self.virgin.clear(m.aux);
             }
             MoveKind::Shoot => {
-                undo.captured = self.lift(rules, m.to);
+                undo.captured = self.lift::<true>(rules, m.to);
             }
             MoveKind::Drop => {
                 self.put(rules, m.to, m.promotion);
@@ -725,10 +786,10 @@ impl Position {
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
         }
-        if rules.walled {
+        if !PLAIN && rules.walled {
             self.make_walls(rules, m, undo);
         }
-        if undo.captured != 0 && !rules.blast.is_empty() {
+        if !PLAIN && undo.captured != 0 && !rules.blast.is_empty() {
             self.explode(rules, m, us, undo);
         }
         self.virgin.clear(m.from);
@@ -866,12 +927,18 @@ impl Position {
     /// Ends the turn of the side to move: the other side moves next.
     #[inline]
     fn pass_turn(&mut self) {
+        self.pass_side();
+        self.sub = 0;
+        self.turn_pieces = Bits::default();
+    }
+
+    /// The other side moves next, the move number counted after Black's.
+    #[inline(always)]
+    fn pass_side(&mut self) {
         if self.side == BLACK {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
-        self.sub = 0;
-        self.turn_pieces = Bits::default();
     }
 
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
@@ -981,17 +1048,22 @@ impl Position {
         }
     }
 
-    /// Takes back the move `m` made with [`Position::make`].
-    #[inline]
+    /// Takes back the move `m` made with [`Position::make`]; the plain
+    /// path inlined, as [`Position::make_into`]'s.
+    #[inline(always)]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         if rules.plain_moves && m.kind != MoveKind::Null {
             self.unmake_plain(rules, m, undo);
-            return;
-        }
-        if rules.special_plain && m.kind != MoveKind::Null {
+        } else if rules.special_plain && m.kind != MoveKind::Null {
             self.unmake_special_plain(rules, m, undo);
-            return;
+        } else {
+            self.unmake_general(rules, m, undo);
         }
+    }
+
+    /// [`Position::unmake`] for a move made by [`Position::make_general`].
+    #[inline(never)]
+    fn unmake_general(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         // Everything the move changed beyond the pieces, the side to move
         // first: the pieces are put back into its hands.
         copy_kept!(*undo => *self, rules);
@@ -1010,7 +1082,7 @@ impl Position {
         if m.kind == MoveKind::Null {
             return;
         }
-        self.unmake_pieces(rules, m, undo);
+        self.unmake_pieces::<true>(rules, m, undo);
         if undo.gained.0 != 255 {
             self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
         }
@@ -1082,14 +1154,15 @@ impl Position {
         self.unmake_plain(rules, m, undo);
     }
 
-    /// [`Position::unmake`] for a move made by [`Position::make_plain`].
+    /// [`Position::unmake`] for a move made by [`Position::make_plain`]:
+    /// the pieces put back without hashing, then the saved hash.
     #[inline(always)]
     fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         copy_plain!(*undo => *self);
         if rules.plain_records {
             self.restore_records(rules, m, undo);
         }
-        self.unmake_pieces(rules, m, undo);
+        self.unmake_pieces::<false>(rules, m, undo);
         if rules.tracks_hands {
             if undo.gained.0 != 255 {
                 self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
@@ -1098,34 +1171,41 @@ impl Position {
                 self.promoted = undo.promoted;
             }
         }
+        self.hash = undo.hash;
     }
 
-    /// Puts the pieces of `m` (not a pass) back where they stood before it.
+    /// Puts the pieces of `m` (not a pass) back where they stood before
+    /// it, bringing the hash up to date only where `HASH`.
     #[inline(always)]
-    fn unmake_pieces(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_pieces<const HASH: bool>(&mut self, rules: &Rules, m: Move, undo: &Undo) {
         match m.kind {
             MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
-                self.lift(rules, m.to);
-                self.put(rules, m.from, undo.moved);
+                // A capturer turned into a wall (§11.6) is gone already.
+                let arrived = self.board[m.to as usize];
+                if arrived == 0 {
+                    self.place::<HASH>(rules, m.from, undo.moved);
+                } else {
+                    self.relocate::<HASH>(rules, (m.to, m.from), arrived, undo.moved);
+                }
                 if undo.captured != 0 {
-                    self.put(rules, m.to, undo.captured);
+                    self.place::<HASH>(rules, m.to, undo.captured);
                 }
             }
             MoveKind::EnPassant => {
-                self.lift(rules, m.to);
-                self.put(rules, m.from, undo.moved);
-                self.put(rules, m.aux, undo.captured);
+                self.lift::<HASH>(rules, m.to);
+                self.place::<HASH>(rules, m.from, undo.moved);
+                self.place::<HASH>(rules, m.aux, undo.captured);
             }
             MoveKind::Castle => {
-                let king = self.lift(rules, m.to);
-                let rook = self.lift(rules, m.extra);
-                self.put(rules, m.from, king);
-                self.put(rules, m.aux, rook);
+                let king = self.lift::<HASH>(rules, m.to);
+                let rook = self.lift::<HASH>(rules, m.extra);
+                self.place::<HASH>(rules, m.from, king);
+                self.place::<HASH>(rules, m.aux, rook);
             }
-            MoveKind::Shoot => self.put(rules, m.to, undo.captured),
+            MoveKind::Shoot => self.place::<HASH>(rules, m.to, undo.captured),
             MoveKind::Drop => {
-                self.lift(rules, m.to);
+                self.lift::<HASH>(rules, m.to);
                 self.hands[self.side][m.aux as usize] += 1;
             }
         }
