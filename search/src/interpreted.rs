@@ -322,4 +322,20 @@ mod tests {
         crate::Searcher::new(16).search(&mut game, &[], limits, |info| last = Some(info.clone()));
         assert_eq!(last.map(|i| i.score), Some(crate::Score::Centipawns(0)));
     }
+
+    #[test]
+    fn a_draw_every_line_reaches_is_reported_as_a_draw() {
+        // Two plies from the fifty-move limit: after any move of White's,
+        // every reply of Black's draws. The root's preference among such
+        // moves (fewer replies that draw) is not the position's score.
+        let chess = include_str!("../../spec/variants/chess.yaml");
+        let mut game = counting_game(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
+        let mut last = None;
+        let limits = crate::Limits {
+            depth: Some(3),
+            ..crate::Limits::default()
+        };
+        crate::Searcher::new(16).search(&mut game, &[], limits, |info| last = Some(info.clone()));
+        assert_eq!(last.map(|i| i.score), Some(crate::Score::Centipawns(0)));
+    }
 }

@@ -186,7 +186,7 @@ impl<G: Game> Searcher<G> {
             report(&Info {
                 depth,
                 seldepth: self.seldepth as u32,
-                score: Score::of(score),
+                score: Score::of(self.shown(score)),
                 nodes: self.nodes,
                 time: self.start.elapsed(),
                 pv: self.pv[0].iter().map(|&m| game.move_text(m)).collect(),
@@ -551,6 +551,16 @@ impl<G: Game> Searcher<G> {
             return self.child(game, us, next, ply, alpha, beta);
         }
         score
+    }
+
+    /// The root's `score` as reported: without the best move's bonus for
+    /// the replies that would end the game at once, which only orders the
+    /// root moves (a draw every line reaches is reported as a draw).
+    fn shown(&self, score: i32) -> i32 {
+        match self.pv[0].first() {
+            Some(&m) if score.abs() < MATE_BOUND => score - self.swindle(m),
+            _ => score,
+        }
     }
 
     /// The bonus of root move `m` for the share of the opponent's replies
