@@ -661,9 +661,9 @@ impl Rules {
         from: Square,
         captures: bool,
     ) -> bool {
-        let facts = u8::from(pos.virgin.has(from)) * Literals::UNMOVED
-            | u8::from(captures) * Literals::CAPTURES
-            | u8::from(pos.last & super::CAPTURED != 0) * Literals::LAST_CAPTURED;
+        let facts = (u8::from(pos.virgin.has(from)) * Literals::UNMOVED)
+            | (u8::from(captures) * Literals::CAPTURES)
+            | (u8::from(pos.last & super::CAPTURED != 0) * Literals::LAST_CAPTURED);
         literals.hold(facts, pos.flags[pos.side], pos.flags[pos.side ^ 1])
     }
 
