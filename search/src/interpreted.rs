@@ -313,14 +313,19 @@ mod tests {
         // A rook's mate of the bare khun in the centre takes more than the
         // 4 plies the count has left (28 of 32): every line is a draw.
         let makruk = include_str!("../../spec/variants/makruk.yaml");
-        let mut game = counting_game(makruk, "8/8/8/4k3/8/8/8/R3K3 w - 32 28 40");
+        let game = counting_game(makruk, "8/8/8/4k3/8/8/8/R3K3 w - 32 28 40");
+        assert_eq!(score_at(game, 6), Some(crate::Score::Centipawns(0)));
+    }
+
+    /// The score the search reports for `game` at `depth`.
+    fn score_at(mut game: Interpreted, depth: u32) -> Option<crate::Score> {
         let mut last = None;
         let limits = crate::Limits {
-            depth: Some(6),
+            depth: Some(depth),
             ..crate::Limits::default()
         };
         crate::Searcher::new(16).search(&mut game, &[], limits, |info| last = Some(info.clone()));
-        assert_eq!(last.map(|i| i.score), Some(crate::Score::Centipawns(0)));
+        last.map(|i| i.score)
     }
 
     #[test]
@@ -329,13 +334,7 @@ mod tests {
         // every reply of Black's draws. The root's preference among such
         // moves (fewer replies that draw) is not the position's score.
         let chess = include_str!("../../spec/variants/chess.yaml");
-        let mut game = counting_game(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
-        let mut last = None;
-        let limits = crate::Limits {
-            depth: Some(3),
-            ..crate::Limits::default()
-        };
-        crate::Searcher::new(16).search(&mut game, &[], limits, |info| last = Some(info.clone()));
-        assert_eq!(last.map(|i| i.score), Some(crate::Score::Centipawns(0)));
+        let game = counting_game(chess, "4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
+        assert_eq!(score_at(game, 3), Some(crate::Score::Centipawns(0)));
     }
 }
