@@ -404,3 +404,71 @@ fn squares_of(zone: &[bool]) -> Bits {
     }
     set
 }
+
+#[cfg(test)]
+mod tests {
+    use super::literals;
+    use crate::program::{Condition, Literals};
+
+    #[test]
+    fn conditions_fold_to_literals_only_where_they_are_a_conjunction_of_bits() {
+        use Condition::{All, Always, Any, MoveCaptures, Never, Not, PieceFlag, PieceUnmoved};
+        let flag = |flag, opponent| Condition::Flag { flag, opponent };
+        let fact = |bit| Literals {
+            facts: (bit, bit),
+            ..Literals::default()
+        };
+        let unmoved_not_capturing = Literals {
+            facts: (Literals::UNMOVED | Literals::CAPTURES, Literals::UNMOVED),
+            ..Literals::default()
+        };
+        let cases = [
+            ("always", Always, Some(Literals::default())),
+            ("never", Never, Some(Literals::NEVER)),
+            ("unmoved", PieceUnmoved, Some(fact(Literals::UNMOVED))),
+            (
+                "unmoved and not captures",
+                All(vec![PieceUnmoved, Not(Box::new(MoveCaptures))]),
+                Some(unmoved_not_capturing),
+            ),
+            (
+                "a bit both set and clear",
+                All(vec![MoveCaptures, Not(Box::new(MoveCaptures))]),
+                Some(Literals::NEVER),
+            ),
+            (
+                "an and with never",
+                All(vec![PieceUnmoved, Never]),
+                Some(Literals::NEVER),
+            ),
+            (
+                "the opponent's flag 3 clear",
+                Not(Box::new(flag(3, true))),
+                Some(Literals {
+                    theirs: (8, 0),
+                    ..Literals::default()
+                }),
+            ),
+            (
+                "a negated and",
+                Not(Box::new(All(vec![PieceUnmoved, MoveCaptures]))),
+                None,
+            ),
+            (
+                "an or rulings decided",
+                Any(vec![Never, PieceUnmoved]),
+                Some(fact(Literals::UNMOVED)),
+            ),
+            (
+                "an or with always",
+                Any(vec![MoveCaptures, Always]),
+                Some(Literals::default()),
+            ),
+            ("an open or", Any(vec![MoveCaptures, PieceUnmoved]), None),
+            ("a piece flag", PieceFlag(0), None),
+        ];
+        for (name, condition, expected) in cases {
+            assert_eq!(literals(&condition), expected, "{name}");
+        }
+    }
+}
