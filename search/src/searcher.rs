@@ -95,6 +95,9 @@ pub struct Searcher<G: Game> {
     /// The leaves quiescence may still search where every move captures
     /// (see [`Searcher::compelled_search`]).
     breadth: usize,
+    /// The ply below which forced moves are extended: the iteration's
+    /// depth doubled, plus [`FORCED_PLIES`] (see [`Searcher::forced`]).
+    forced_reach: usize,
 }
 
 impl<G: Game> Searcher<G> {
@@ -118,6 +121,7 @@ impl<G: Game> Searcher<G> {
             reductions: reductions(),
             swindles: Vec::new(),
             breadth: 0,
+            forced_reach: 0,
         }
     }
 
@@ -176,6 +180,7 @@ impl<G: Game> Searcher<G> {
         let mut score = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
+            self.forced_reach = (2 * depth as usize + FORCED_PLIES).min(MAX_PLY / 2);
             score = self.aspire(game, depth as i32, score);
             if self.stopped && depth > 1 {
                 break;
@@ -309,6 +314,10 @@ impl<G: Game> Searcher<G> {
         if let Some(score) = self.settled(game, ply, alpha) {
             return score;
         }
+        // A forced move costs no depth, and a frontier position with one
+        // move is searched a ply deeper (see [`Searcher::forced`]).
+        let forced = self.forced(game, ply);
+        let depth = if forced { depth.max(1) } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
             self.breadth = COMPELLED_LEAVES;
             return self.quiesce(game, ply, 0, alpha, beta);
@@ -330,7 +339,7 @@ impl<G: Game> Searcher<G> {
         let us = game.side();
         let in_check = game.in_check();
         // The static evaluation, where shallow pruning may use it.
-        let eval = (!pv_node && !in_check && ply > 0).then(|| game.evaluate());
+        let eval = (!pv_node && !in_check && !forced && ply > 0).then(|| game.evaluate());
         if let Some(eval) = eval.filter(|_| beta.abs() < MATE_BOUND) {
             // Reverse futility: far enough above beta that a shallow search
             // will not fall below it.
@@ -351,7 +360,7 @@ impl<G: Game> Searcher<G> {
             ply,
             (alpha, beta),
             hash_move,
-            (in_check, futile),
+            (in_check, futile, forced),
         );
         if self.stopped {
             return 0;
@@ -444,7 +453,7 @@ impl<G: Game> Searcher<G> {
         ply: usize,
         (mut alpha, beta): (i32, i32),
         hash_move: Option<G::Move>,
-        (in_check, futile): (bool, bool),
+        (in_check, futile, forced): (bool, bool, bool),
     ) -> (i32, Option<G::Move>, usize) {
         let us = game.side();
         let pv_node = beta - alpha > 1;
@@ -483,7 +492,7 @@ impl<G: Game> Searcher<G> {
             // move) the mover's own king may stand attacked, and extending
             // there would never let the depth fall.
             let gives_check = game.side() != us && game.in_check();
-            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let extension = i32::from((gives_check && ply < MAX_PLY / 2) || forced);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
             if futile
                 && legal > 1
@@ -816,6 +825,38 @@ impl<G: Game> Searcher<G> {
         best
     }
 
+    /// Whether the side to move at `ply` has exactly one legal move, where
+    /// captures are compulsory and `ply` is within [`FORCED_PLIES`] of the
+    /// iteration's depth: that move costs no depth, and at the frontier the
+    /// move is searched with a ply to spare, so that a move that forces a
+    /// capture is seen with the opponent's answer to it (where giving
+    /// material away wins, a move that leaves the other side one capture
+    /// often decides the game two plies on). Elsewhere forced moves are
+    /// rare outside checks, which are extended already.
+    fn forced(&mut self, game: &mut G, ply: usize) -> bool {
+        if ply == 0 || ply >= self.forced_reach || !game.captures_compulsory() {
+            return false;
+        }
+        if game.forced_pass().is_some() {
+            return false;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.moves(&mut moves);
+        let mut legal = 0;
+        for &m in &moves {
+            if game.make(m) {
+                game.unmake();
+                legal += 1;
+                if legal > 1 {
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        legal == 1
+    }
+
     /// Whether the side to move at `ply` has a legal move or a forced pass.
     fn can_move(&mut self, game: &mut G, ply: usize) -> bool {
         if game.forced_pass().is_some() {
@@ -904,6 +945,12 @@ const SWINDLE_MOVES: usize = 100;
 /// searched while their number, times that of the positions above it, is
 /// at most this; larger ones stand pat.
 const COMPELLED_LEAVES: usize = 512;
+
+/// Plies beyond twice the iteration's depth within which forced moves
+/// are extended (see [`Searcher::forced`]): each extension at the frontier
+/// lets the line run on, and a line of replies each forced could
+/// otherwise run to the end of the game.
+const FORCED_PLIES: usize = 6;
 
 /// Depth from which the root searches in an aspiration window.
 const ASPIRATION_DEPTH: i32 = 4;
