@@ -3,6 +3,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use motley_interpreter::program::Result3;
 use motley_interpreter::{Action, Color, Move, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
@@ -217,6 +218,10 @@ impl Game for Interpreted {
 
     fn captures_compulsory(&self) -> bool {
         self.rules.variant().compulsory_capture.is_some()
+    }
+
+    fn mated_wins(&self) -> bool {
+        self.rules.variant().outcomes.checkmate == Result3::Win
     }
 
     fn evaluate(&self) -> i32 {
