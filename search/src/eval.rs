@@ -14,7 +14,9 @@
 //! stands, as its movement's modes allow (an empty square where it may
 //! move, an enemy piece where it may take). Where the square a piece
 //! leaves becomes a wall (joust), each side gains for the squares its
-//! pieces reach before the other's.
+//! pieces reach before the other's. Where pieces freeze others (joke's
+//! joker), a frozen piece is worth half its value less: it cannot leave
+//! a square where it is attacked.
 //! Where losing pieces wins (`extinction: { result: win }`, over all
 //! pieces as in antichess or over the types it names as in codrus), those
 //! pieces count against their owner; where being mated wins (`checkmate:
@@ -75,6 +77,13 @@ const CENTRE_RANKS: i32 = 2;
 /// stands (empty, or an enemy piece to take), where material counts for
 /// its owner.
 const MOBILITY: i32 = 3;
+
+/// Where pieces freeze others (joke's joker): a frozen piece is worth
+/// this share of its value less. It cannot leave a square where it is
+/// attacked, so it is often lost (a queen that took a pawn beside the
+/// enemy joker was frozen there and then attacked, and the search drew
+/// by repetition to keep it).
+const FROZEN_SHARE: i32 = 2;
 
 /// Where the square a piece leaves becomes a wall (joust): centipawns per
 /// square a side's pieces reach in fewer moves than the other's, along
@@ -377,6 +386,7 @@ impl Evaluation {
         let mut force = [0i32; 2];
         let mut pieces = [0usize; 2];
         let mut royals: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let frozen = pos.frozen();
         for color in Color::ALL {
             let colour = color.index();
             for sq in pos.occupied(color).iter() {
@@ -407,6 +417,9 @@ impl Evaluation {
                     score[colour] += self.signs[ty] * self.values[ty]
                         + bonus
                         + self.mobility(rules, pos, piece, sq as usize);
+                    if frozen.has(sq) {
+                        score[colour] -= self.signs[ty] * self.values[ty] / FROZEN_SHARE;
+                    }
                     material += self.values[ty];
                     force[colour] += self.values[ty];
                     pieces[colour] += 1;

@@ -67,6 +67,9 @@ pub trait Game: Clone + Send {
     /// Whether a side that can capture must (compulsory captures): it may
     /// then not stand pat in quiescence before its moves are seen.
     fn captures_compulsory(&self) -> bool;
+    /// Whether being checkmated wins (misère): the win can only come from
+    /// the other side's move.
+    fn mated_wins(&self) -> bool;
     /// The static evaluation in centipawns from the side to move's view.
     fn evaluate(&self) -> i32;
     /// The move as canonical text.
