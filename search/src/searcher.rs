@@ -505,10 +505,10 @@ impl<G: Game> Searcher<G> {
                 0
             };
             let bonus = if ply == 0 { self.swindle(m) } else { 0 };
-            let window = (alpha - bonus, beta - bonus);
+            let window = (shifted(alpha, bonus), shifted(beta, bonus));
             let mut score = self.pvs(game, us, (next, reduction), ply, legal == 1, window);
             if score.abs() < MATE_BOUND {
-                score += bonus;
+                score = (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1);
             }
             game.unmake();
             self.keys.pop();
@@ -573,29 +573,37 @@ impl<G: Game> Searcher<G> {
 
     /// Per root move after which some of the opponent's legal replies end
     /// the game at once in the mover's favour: [`SWINDLE`] times their
-    /// share of the replies. The search assumes the opponent avoids such
-    /// replies; an opponent that errs (a random mover, where being mated
-    /// wins) may play them, so among moves of equal score the search
-    /// prefers those that leave it more. Skipped where the moves are many
-    /// (the work grows as their square).
+    /// share of the replies (a reply that draws counts against it). The
+    /// search assumes the opponent avoids such replies; an opponent that
+    /// errs (a random mover, where being mated wins) may play them, so
+    /// among moves of equal score the search prefers those that leave it
+    /// more. The replies are skipped where the moves are many (the work
+    /// grows as their square). A root move that draws at once (a pass
+    /// while the royal pieces face, a repetition) counts as one after
+    /// which every reply draws: the search draws only where every other
+    /// move scores below -[`SWINDLE`] (a draw at a level score was
+    /// played against a random mover, which would have lost).
     fn root_swindles(&mut self, game: &mut G) -> Vec<(G::Move, i32)> {
         let us = game.side();
         let mut moves = Vec::new();
         game.moves(&mut moves);
+        let few = moves.len() <= SWINDLE_MOVES;
         let mut bonuses = Vec::new();
-        if moves.len() > SWINDLE_MOVES {
-            return bonuses;
-        }
         for m in moves {
             if !game.make(m) {
                 continue;
             }
-            if game.side() != us && game.decided().is_none() {
+            self.keys.push(game.key());
+            let end = game.decided();
+            if end == Some(End::Draw) || (end.is_none() && self.repeats(game)) {
+                bonuses.push((m, -SWINDLE));
+            } else if few && game.side() != us && end.is_none() {
                 let (won, replies) = self.replies_lost(game, us);
                 if won != 0 {
                     bonuses.push((m, SWINDLE * won / replies));
                 }
             }
+            self.keys.pop();
             game.unmake();
         }
         bonuses
@@ -933,6 +941,19 @@ fn reductions() -> Vec<[i32; 64]> {
 /// Order keys of captures and killers, above every history score.
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
+
+/// A bound of the root's window as its child is searched, where the
+/// move's score gains `bonus` (see [`Searcher::swindle`]): the bonus is
+/// added to scores that are not mates only, so a mate bound stays as it
+/// is, and a shifted bound stays short of the mates (a draw searched
+/// after a mate was found once scored above it, and was played).
+fn shifted(bound: i32, bonus: i32) -> i32 {
+    if bound.abs() >= MATE_BOUND {
+        bound
+    } else {
+        (bound - bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+    }
+}
 
 /// A score as stored: mates counted from this node, not from the root.
 /// A stored score that decides the node without a search, if its bound
