@@ -451,6 +451,10 @@ impl<G: Game> Searcher<G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.moves(&mut moves);
+        // A move the generator lists alone (a capture compulsory, the one
+        // step left) is forced: searched a ply deeper, as a check is, so
+        // that a line of forced replies (codrus) is read to its end.
+        let forced = moves.len() == 1;
         let mut order: Vec<i32> = moves
             .iter()
             .map(|&m| self.order_score(game, m, ply, hash_move))
@@ -483,7 +487,7 @@ impl<G: Game> Searcher<G> {
             // move) the mover's own king may stand attacked, and extending
             // there would never let the depth fall.
             let gives_check = game.side() != us && game.in_check();
-            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let extension = i32::from((gives_check || forced) && ply < MAX_PLY / 2);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
             if futile
                 && legal > 1
