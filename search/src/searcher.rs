@@ -95,6 +95,9 @@ pub struct Searcher<G: Game> {
     /// The leaves quiescence may still search where every move captures
     /// (see [`Searcher::compelled_search`]).
     breadth: usize,
+    /// Extensions along the current line for a node of two moves (see
+    /// [`FEW_EXTENSIONS`]).
+    extended: usize,
 }
 
 impl<G: Game> Searcher<G> {
@@ -118,6 +121,7 @@ impl<G: Game> Searcher<G> {
             reductions: reductions(),
             swindles: Vec::new(),
             breadth: 0,
+            extended: 0,
         }
     }
 
@@ -455,6 +459,11 @@ impl<G: Game> Searcher<G> {
         // step left) is forced: searched a ply deeper, as a check is, so
         // that a line of forced replies (codrus) is read to its end.
         let forced = moves.len() == 1;
+        // A move of two is searched a ply deeper too, at most
+        // [`FEW_EXTENSIONS`] times along a line (each doubles the work
+        // below): the end of a game where moves run out (snailtrail,
+        // joust, clobber) is read further where the moves are fewest.
+        let few = moves.len() == 2 && self.extended < FEW_EXTENSIONS;
         let mut order: Vec<i32> = moves
             .iter()
             .map(|&m| self.order_score(game, m, ply, hash_move))
@@ -487,7 +496,7 @@ impl<G: Game> Searcher<G> {
             // move) the mover's own king may stand attacked, and extending
             // there would never let the depth fall.
             let gives_check = game.side() != us && game.in_check();
-            let extension = i32::from((gives_check || forced) && ply < MAX_PLY / 2);
+            let extension = i32::from((gives_check || forced || few) && ply < MAX_PLY / 2);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
             if futile
                 && legal > 1
@@ -510,7 +519,10 @@ impl<G: Game> Searcher<G> {
             };
             let bonus = if ply == 0 { self.swindle(m) } else { 0 };
             let window = (shifted(alpha, bonus), shifted(beta, bonus));
+            let counted = usize::from(few && !gives_check);
+            self.extended += counted;
             let mut score = self.pvs(game, us, (next, reduction), ply, legal == 1, window);
+            self.extended -= counted;
             if score.abs() < MATE_BOUND {
                 score = (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1);
             }
@@ -916,6 +928,9 @@ const SWINDLE_MOVES: usize = 100;
 /// searched while their number, times that of the positions above it, is
 /// at most this; larger ones stand pat.
 const COMPELLED_LEAVES: usize = 512;
+
+/// Most extensions along one line for nodes of two moves.
+const FEW_EXTENSIONS: usize = 6;
 
 /// Depth from which the root searches in an aspiration window.
 const ASPIRATION_DEPTH: i32 = 4;
