@@ -12,7 +12,10 @@
 //! more the fewer king steps they stand from it, the last steps most.
 //! Each non-royal piece gains for the squares it reaches as the board
 //! stands, as its movement's modes allow (an empty square where it may
-//! move, an enemy piece where it may take). Where the square a piece
+//! move, an enemy piece where it may take); where a side without a move
+//! loses and no piece is royal, each piece that may move gains besides
+//! (in clobber every pair of stones side by side is a move for both
+//! sides, so the squares reached alone score both alike). Where the square a piece
 //! leaves becomes a wall (joust), each side gains for the squares its
 //! pieces reach before the other's. Where pieces freeze others (joke's
 //! joker), a frozen piece is worth half its value less: it cannot leave
@@ -85,6 +88,10 @@ const MOBILITY: i32 = 3;
 /// by repetition to keep it).
 const FROZEN_SHARE: i32 = 2;
 
+/// Where a side without a move loses and no piece is royal: centipawns
+/// per piece that has a move as the board stands.
+const LIVE: i32 = 20;
+
 /// Where the square a piece leaves becomes a wall (joust): centipawns per
 /// square a side's pieces reach in fewer moves than the other's, along
 /// empty squares (a side shut in a smaller region runs out of moves
@@ -134,6 +141,12 @@ pub struct Evaluation {
     /// Whether the square a piece leaves becomes a wall (joust): each side
     /// gains [`PER_REGION`] per square its pieces reach first.
     walled_behind: bool,
+    /// Where a side without a move loses and no piece is royal (clobber,
+    /// joust, snailtrail): centipawns per piece that has a move as the
+    /// board stands ([`LIVE`]), else 0. In clobber every pair of stones
+    /// side by side is a move for both sides, so the squares reached
+    /// score both alike; the stones that may still move do not.
+    live: i32,
     /// Whether some types count against their owner and others for it
     /// (codrus): a piece that may take an enemy piece whose loss wins
     /// costs its owner [`GIFT`].
@@ -213,6 +226,14 @@ impl Evaluation {
                 Vec::new()
             },
             gifts: mixed,
+            live: if scored
+                && rules.variant().outcomes.stalemate == Result3::Loss
+                && !rules.variant().pieces.iter().any(|p| p.royal)
+            {
+                LIVE
+            } else {
+                0
+            },
             per_move: if scored { MOBILITY } else { 0 },
             bare: rules.variant().outcomes.bare_royal && signs.iter().all(|&s| s > 0),
             advance: advances(rules, &values),
@@ -266,10 +287,19 @@ impl Evaluation {
     /// square it reaches along its rays as it may: an empty square where
     /// it may move there ([`MOVE`]), the first occupied one where an enemy
     /// piece stands and it may take there ([`TAKE`]).
+    #[cfg(test)]
     fn mobility(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
         let mut count = 0;
         self.reached(rules, pos, piece, sq, |_| count += 1);
         count * self.per_move
+    }
+
+    /// The mobility bonus of piece `piece` at `sq` ([`Evaluation::mobility`]),
+    /// and [`Evaluation::live`] where it reaches any square.
+    fn activity(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
+        let mut count = 0;
+        self.reached(rules, pos, piece, sq, |_| count += 1);
+        count * self.per_move + if count > 0 { self.live } else { 0 }
     }
 
     /// Calls `visit` for each square piece `piece` at `sq` reaches along
@@ -416,7 +446,7 @@ impl Evaluation {
                     }
                     score[colour] += self.signs[ty] * self.values[ty]
                         + bonus
-                        + self.mobility(rules, pos, piece, sq as usize);
+                        + self.activity(rules, pos, piece, sq as usize);
                     if frozen.has(sq) {
                         score[colour] -= self.signs[ty] * self.values[ty] / FROZEN_SHARE;
                     }
@@ -869,6 +899,7 @@ mod tests {
     fn still(rules: &Rules) -> Evaluation {
         Evaluation {
             per_move: 0,
+            live: 0,
             ..Evaluation::new(rules)
         }
     }
@@ -944,6 +975,21 @@ mod tests {
         let knight = code(0, Color::White);
         let pos = joust.position("8/8/8/8/8/1n6/8/N7 w - - 0 1").unwrap();
         assert_eq!(eval.mobility(&joust, &pos, knight, 0), MOBILITY);
+    }
+
+    #[test]
+    fn where_no_move_loses_and_none_is_royal_each_piece_that_may_move_gains() {
+        let clobber = bundled("clobber");
+        let eval = Evaluation::new(&clobber);
+        assert_eq!((eval.live, still(&clobber).live), (LIVE, 0));
+        assert_eq!(Evaluation::new(&chess()).live, 0);
+        // White a1 and c1, Black b1 and e1: two stones each, and two pairs
+        // side by side (a1-b1, b1-c1), each a move for both sides, so the
+        // squares reached score alike. Both white stones may move, of the
+        // black ones only b1: White is LIVE ahead.
+        let pos = clobber.position("5/5/5/5/5/PpP1p w - - 0 1").unwrap();
+        assert_eq!(eval.evaluate(&clobber, &pos), LIVE);
+        assert_eq!(still(&clobber).evaluate(&clobber, &pos), 0);
     }
 
     #[test]

@@ -355,6 +355,26 @@ mod tests {
     }
 
     #[test]
+    fn a_level_search_does_not_pass_while_the_royal_pieces_face() {
+        // Janggi (traditional rules): White's general faces Black's, and a
+        // pass while they face draws. Level, every move scores near 0; the
+        // pass scored 0 too and was played, a draw against a random mover.
+        let janggi = include_str!("../../spec/variants/janggitraditional.yaml");
+        let fen = "r1ba1abnr/9/1cnk3c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN4C1/3K5/R1BA1ABNR w - - 4 3";
+        let mut game = counting_game(janggi, fen);
+        let mut passes = Vec::new();
+        game.moves(&mut passes);
+        passes.retain(|&m| m == NULL_MOVE);
+        assert_eq!(passes.len(), 1, "the pass is a legal move here");
+        let limits = crate::Limits {
+            depth: Some(2),
+            ..crate::Limits::default()
+        };
+        let best = crate::Searcher::new(16).search(&mut game, &[], limits, |_| {});
+        assert!(best.is_some_and(|m| m != NULL_MOVE), "{best:?}");
+    }
+
+    #[test]
     fn a_draw_every_line_reaches_is_reported_as_a_draw() {
         // Two plies from the fifty-move limit: after any move of White's,
         // every reply of Black's draws. The root's preference among such

@@ -98,6 +98,9 @@ pub struct Searcher<G: Game> {
     /// The ply below which forced moves are extended: the iteration's
     /// depth doubled, plus [`FORCED_PLIES`] (see [`Searcher::forced`]).
     forced_reach: usize,
+    /// Extensions along the current line for a node of two moves (see
+    /// [`FEW_EXTENSIONS`]).
+    extended: usize,
 }
 
 impl<G: Game> Searcher<G> {
@@ -122,6 +125,7 @@ impl<G: Game> Searcher<G> {
             swindles: Vec::new(),
             breadth: 0,
             forced_reach: 0,
+            extended: 0,
         }
     }
 
@@ -460,6 +464,26 @@ impl<G: Game> Searcher<G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.moves(&mut moves);
+        // A move the generator lists alone (a capture compulsory, the one
+        // step left) is searched a ply deeper, as a check is, so
+        // that a line of forced replies (codrus) is read to its end.
+        // Not in check: the check given was extended already, and a line
+        // of checks, each extended and each answered by a forced reply
+        // extended too, never lost depth (losers: a lone king checked
+        // again and again, a search to depth 2 that ran for minutes).
+        let alone = moves.len() == 1 && !in_check;
+        // A move of two is searched a ply deeper too, at most
+        // [`FEW_EXTENSIONS`] times along a line (each doubles the work
+        // below): the end of a game where moves run out (snailtrail,
+        // joust, clobber) is read further where the moves are fewest. Not
+        // where captures are compulsory: two captures the rules force are
+        // no end of the game (codrus against the random mover won 96 of
+        // 100 with it, 95 without, but it lost a game of the two the
+        // every-file check plays, which it won before).
+        let few = moves.len() == 2
+            && !in_check
+            && !game.captures_compulsory()
+            && self.extended < FEW_EXTENSIONS;
         let mut order: Vec<i32> = moves
             .iter()
             .map(|&m| self.order_score(game, m, ply, hash_move))
@@ -492,7 +516,8 @@ impl<G: Game> Searcher<G> {
             // move) the mover's own king may stand attacked, and extending
             // there would never let the depth fall.
             let gives_check = game.side() != us && game.in_check();
-            let extension = i32::from((gives_check && ply < MAX_PLY / 2) || forced);
+            let extension =
+                i32::from(((gives_check || alone || few) && ply < MAX_PLY / 2) || forced);
             let quiet = game.capture(m).is_none() && order[i] < KILLER;
             if futile
                 && legal > 1
@@ -514,8 +539,11 @@ impl<G: Game> Searcher<G> {
                 0
             };
             let bonus = if ply == 0 { self.swindle(m) } else { 0 };
-            let window = (alpha - bonus, beta - bonus);
+            let window = (shifted(alpha, bonus), shifted(beta, bonus));
+            let counted = usize::from(few && !gives_check);
+            self.extended += counted;
             let mut score = self.pvs(game, us, (next, reduction), ply, legal == 1, window);
+            self.extended -= counted;
             if score.abs() < MATE_BOUND {
                 score = (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1);
             }
@@ -582,22 +610,25 @@ impl<G: Game> Searcher<G> {
 
     /// Per root move after which some of the opponent's legal replies end
     /// the game at once in the mover's favour: [`SWINDLE`] times their
-    /// share of the replies. The search assumes the opponent avoids such
-    /// replies; an opponent that errs (a random mover, where being mated
-    /// wins) may play them, so among moves of equal score the search
-    /// prefers those that leave it more, and fewer that draw at once.
-    /// Where being mated wins, the win can only come from such a reply:
-    /// the shares weigh more there ([`SWINDLE_MATED`],
-    /// [`SWINDLE_MATED_DRAW`]). Skipped where the moves are many (the work
-    /// grows as their square).
+    /// share of the replies (a reply that draws counts against it). The
+    /// search assumes the opponent avoids such replies; an opponent that
+    /// errs (a random mover, where being mated wins) may play them, so
+    /// among moves of equal score the search prefers those that leave it
+    /// more, and fewer that draw at once. Where being mated wins, the win
+    /// can only come from such a reply: the shares weigh more there
+    /// ([`SWINDLE_MATED`], [`SWINDLE_MATED_DRAW`]). The replies are
+    /// skipped where the moves are many (the work grows as their square).
+    /// A root move that draws at once (a pass while the royal pieces
+    /// face, a repetition) counts as one after which every reply draws:
+    /// the search draws only where every other move scores below the
+    /// cost of a draw (a draw at a level score was played against a
+    /// random mover, which would have lost).
     fn root_swindles(&mut self, game: &mut G) -> Vec<(G::Move, i32)> {
         let us = game.side();
         let mut moves = Vec::new();
         game.moves(&mut moves);
+        let few = moves.len() <= SWINDLE_MOVES;
         let mut bonuses = Vec::new();
-        if moves.len() > SWINDLE_MOVES {
-            return bonuses;
-        }
         let (win, draw) = if game.mated_wins() {
             (SWINDLE_MATED, SWINDLE_MATED_DRAW)
         } else {
@@ -607,13 +638,18 @@ impl<G: Game> Searcher<G> {
             if !game.make(m) {
                 continue;
             }
-            if game.side() != us && game.decided().is_none() {
+            self.keys.push(game.key());
+            let end = game.decided();
+            if end == Some(End::Draw) || (end.is_none() && self.repeats(game)) {
+                bonuses.push((m, -draw));
+            } else if few && game.side() != us && end.is_none() {
                 let (won, drawn, replies) = self.replies_lost(game, us);
                 let bonus = (win * won - draw * drawn) / replies;
                 if bonus != 0 {
                     bonuses.push((m, bonus));
                 }
             }
+            self.keys.pop();
             game.unmake();
         }
         bonuses
@@ -976,6 +1012,8 @@ const COMPELLED_LEAVES: usize = 512;
 /// lets the line run on, and a line of replies each forced could
 /// otherwise run to the end of the game.
 const FORCED_PLIES: usize = 6;
+/// Most extensions along one line for nodes of two moves.
+const FEW_EXTENSIONS: usize = 6;
 
 /// Depth from which the root searches in an aspiration window.
 const ASPIRATION_DEPTH: i32 = 4;
@@ -1005,6 +1043,19 @@ fn reductions() -> Vec<[i32; 64]> {
 /// Order keys of captures and killers, above every history score.
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
+
+/// A bound of the root's window as its child is searched, where the
+/// move's score gains `bonus` (see [`Searcher::swindle`]): the bonus is
+/// added to scores that are not mates only, so a mate bound stays as it
+/// is, and a shifted bound stays short of the mates (a draw searched
+/// after a mate was found once scored above it, and was played).
+fn shifted(bound: i32, bonus: i32) -> i32 {
+    if bound.abs() >= MATE_BOUND {
+        bound
+    } else {
+        (bound - bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+    }
+}
 
 /// A score as stored: mates counted from this node, not from the root.
 /// A stored score that decides the node without a search, if its bound
