@@ -6,7 +6,7 @@
 //! masks are sets of piece codes, so one test checks colour and type
 //! together.
 
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Bits, Square, SquareSet};
 
 /// Flags of a compiled path.
 pub mod flag {
@@ -211,7 +211,13 @@ impl Tables {
     /// the board; pieces on `inert` squares (frozen) attack nothing but block.
     /// Complex attackers (see [`Tables::complex`]) are the caller's to test.
     #[inline]
-    pub fn probes_attack(&self, board: &[u8], sq: Square, colour: usize, inert: &Bits) -> bool {
+    pub fn probes_attack<S: SquareSet>(
+        &self,
+        board: &[u8],
+        sq: Square,
+        colour: usize,
+        inert: &S,
+    ) -> bool {
         let i = colour * self.squares + sq as usize;
         let (a, b) = self.leap_index[i];
         for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
