@@ -1079,10 +1079,12 @@ impl Rules {
     /// Whether a piece of `colour` attacks `sq`.
     #[inline]
     pub fn attacked<S: SquareSet>(&self, pos: &Position<S>, sq: Square, colour: usize) -> bool {
-        if self
-            .tables
-            .probes_attack(&pos.board, sq, colour, &pos.freezes.frozen)
-        {
+        if self.tables.probes_attack(
+            &pos.board,
+            sq,
+            colour,
+            (pos.occupied[colour], &pos.freezes.frozen),
+        ) {
             return true;
         }
         self.tables.complex[colour] != 0 && self.complex_attack(pos, sq, colour)
