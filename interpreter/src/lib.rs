@@ -44,7 +44,7 @@ pub mod program;
 
 pub use color::Color;
 pub use game::{build, build_named, build_path, Built, Game, LoadError, Played};
-pub use geometry::Bits;
+pub use geometry::{Bits, SquareSet};
 pub use play::{
     parse_square, square_name, Action, Gating, HonourCount, Leaves, Move, Outcome, PlayError,
     Position, Reason, Rules, Start, Undo, View, CHESS960_ARRAYS, MAX_PERFT_DEPTH, NULL_MOVE,

@@ -85,6 +85,7 @@ impl Tables {
             capture_span: Vec::new(),
             leap_index: vec![(0, 0); 2 * squares],
             leap_probes: Vec::new(),
+            leap_squares: vec![Bits::default(); 2 * squares],
             ray_index: vec![(0, 0); 2 * squares],
             rays: Vec::new(),
             ray_masks: Vec::new(),
@@ -347,6 +348,9 @@ impl Tables {
             }
         }
         self.leap_index[colour * self.squares + sq] = (first_leap, self.leap_probes.len() as u32);
+        for &(at, _) in &self.leap_probes[first_leap as usize..] {
+            self.leap_squares[colour * self.squares + sq].set(at);
+        }
         let first_ray = self.rays.len() as u32;
         for ((dx, dy), masks) in rays {
             if masks.is_empty() {
@@ -361,10 +365,15 @@ impl Tables {
             }
             let masks_at = self.ray_masks.len() as u32;
             self.ray_masks.extend(&masks);
+            let mut squares = Bits::default();
+            for &s in &self.steps[start as usize..start as usize + masks.len()] {
+                squares.set(s);
+            }
             self.rays.push(Ray {
                 start,
                 len: masks.len() as u16,
                 masks: masks_at,
+                squares,
             });
         }
         self.ray_index[colour * self.squares + sq] = (first_ray, self.rays.len() as u32);

@@ -7,7 +7,7 @@
 
 mod bits;
 
-pub use bits::Bits;
+pub use bits::{Bits, SquareSet};
 
 /// A square index, `rank * files + file`.
 pub type Square = u8;

@@ -6,7 +6,7 @@
 use super::position::{Position, WHITE};
 use super::{HonourCount, Rules};
 use crate::color::Color;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Square, SquareSet};
 use crate::program::Variant;
 
 impl Rules {
@@ -58,7 +58,7 @@ impl Rules {
     }
 }
 
-impl Position {
+impl<S: SquareSet> Position<S> {
     /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
@@ -74,23 +74,23 @@ impl Position {
 
     /// The squares occupied by `color`'s pieces.
     #[inline]
-    pub fn occupied(&self, color: Color) -> Bits {
+    pub fn occupied(&self, color: Color) -> S {
         self.occupied[color.index()]
     }
 
     /// The squares of `color`'s royal pieces.
     #[inline]
-    pub fn royals(&self, color: Color) -> Bits {
+    pub fn royals(&self, color: Color) -> S {
         self.royals[color.index()]
     }
 
     /// The squares of the frozen pieces (§12.3, §15).
-    pub fn frozen(&self) -> Bits {
+    pub fn frozen(&self) -> S {
         self.freezes.frozen
     }
 
     /// The squares whose piece has not moved yet.
-    pub fn unmoved(&self) -> Bits {
+    pub fn unmoved(&self) -> S {
         self.virgin
     }
 

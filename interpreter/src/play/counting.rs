@@ -3,6 +3,7 @@
 
 use super::position::{MoveKind, Position};
 use super::Rules;
+use crate::geometry::SquareSet;
 use crate::program::{Counting, MAX_PIECE_TYPES};
 
 /// A count under way (§10.1): the limit and the plies counted, both in
@@ -26,7 +27,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn of(pos: &Position, counting: &Counting) -> Tally {
+    fn of<S: SquareSet>(pos: &Position<S>, counting: &Counting) -> Tally {
         let mut tally = Tally {
             total: [0; 2],
             by_type: [[0; MAX_PIECE_TYPES]; 2],
@@ -80,7 +81,7 @@ impl Tally {
 impl Rules {
     /// Whether a piece of a `stopped_by` type stands on the board (the
     /// scan ends at the first one).
-    fn stopped(pos: &Position, counting: &Counting) -> bool {
+    fn stopped<S: SquareSet>(pos: &Position<S>, counting: &Counting) -> bool {
         (pos.occupied[0] | pos.occupied[1])
             .iter()
             .any(|sq| counting.stopped_by >> ((pos.board[sq as usize] as usize - 1) / 2) & 1 != 0)
@@ -90,9 +91,9 @@ impl Rules {
     /// for none): counts the ply, and starts a count, or starts it anew, as
     /// §10.1 says.
     #[inline(never)]
-    pub(crate) fn count_honour(
+    pub(crate) fn count_honour<S: SquareSet>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<S>,
         counting: &Counting,
         mover: usize,
         kind: MoveKind,

@@ -3,16 +3,16 @@
 
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Square, SquareSet};
 use crate::program::{code, flag, FreezeRule, ReplyRule, Walk, MAX_FREEZE_RULES};
 
 /// What [`Rules::before_move`] reads before a move changes the board.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BeforeMove {
+pub struct BeforeMove<S: SquareSet> {
     /// Per freezing rule: the pieces the moving freezer watched.
-    moved: [Bits; MAX_FREEZE_RULES],
+    moved: [S; MAX_FREEZE_RULES],
     /// Per freezing rule: the pieces the captured freezer watched, when they linger.
-    captured: [Bits; MAX_FREEZE_RULES],
+    captured: [S; MAX_FREEZE_RULES],
     /// The moving piece keeps or gains the initial-only record.
     stepped: bool,
     /// The reply rule whose square the move opens, if any.
@@ -57,7 +57,13 @@ impl Rules {
     /// The squares a path of a virtual movement reaches, walked over the
     /// board: a leap's target, a slide's squares up to and with the first
     /// occupied one.
-    fn reached(&self, pos: &Position, piece: u8, from: Square, mut visit: impl FnMut(Square, u8)) {
+    fn reached<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        piece: u8,
+        from: Square,
+        mut visit: impl FnMut(Square, u8),
+    ) {
         for path in self.tables.paths(piece, from) {
             let steps = self.tables.steps(path);
             match path.walk {
@@ -90,10 +96,10 @@ impl Rules {
     }
 
     /// The pieces a freezer of rule `index` on `sq` freezes now.
-    fn watched(&self, pos: &Position, index: usize, sq: Square) -> Bits {
+    fn watched<S: SquareSet>(&self, pos: &Position<S>, index: usize, sq: Square) -> S {
         let rule = &self.variant.freeze[index];
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
-        let (mut out, mut best) = (Bits::default(), 0);
+        let (mut out, mut best) = (S::default(), 0);
         let mut visit = |s: Square, _| {
             let piece = pos.board[s as usize];
             if piece == 0
@@ -106,7 +112,7 @@ impl Rules {
                 let value = self.variant.pieces[(piece as usize - 1) / 2].value;
                 if value > best || out.is_empty() {
                     best = value;
-                    out = Bits::default();
+                    out = S::default();
                 }
                 if value < best {
                     return;
@@ -117,7 +123,9 @@ impl Rules {
         if self.freeze_leaps {
             // Single steps: the span is what the freezer watches; only the
             // enemy pieces on it are looked at.
-            let span = self.freeze_spans[(2 * index + colour) * self.tables.squares + sq as usize];
+            let span = S::from_bits(
+                self.freeze_spans[(2 * index + colour) * self.tables.squares + sq as usize],
+            );
             for s in (span & pos.occupied[colour ^ 1]).iter() {
                 visit(s, 0);
             }
@@ -129,13 +137,13 @@ impl Rules {
 
     /// The pieces a freezer of rule `index` on `sq` freezes: those it
     /// watches, or with `trigger: arrival` the held ones it watches.
-    fn targets(&self, pos: &Position, index: usize, sq: Square) -> Bits {
+    fn targets<S: SquareSet>(&self, pos: &Position<S>, index: usize, sq: Square) -> S {
         let rule = &self.variant.freeze[index];
         if !rule.on_arrival {
             return self.watched(pos, index, sq);
         }
         let colour = (pos.board[sq as usize] as usize - 1) & 1;
-        let mut out = Bits::default();
+        let mut out = S::default();
         self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
             if pos.freezes.held.has(s)
                 && pos.board[s as usize] != 0
@@ -150,19 +158,19 @@ impl Rules {
     /// With `trigger: arrival`, the pieces freezers hold after `m`: a
     /// freezer that arrived chooses anew; one that stood keeps what it held
     /// unless the arriving piece is worth more than all of it.
-    fn arrival_holds(
+    fn arrival_holds<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         rule: &FreezeRule,
         m: Move,
         touched: &[Square],
-    ) -> Bits {
+    ) -> S {
         let mut held = pos.freezes.held;
         for &s in touched {
             held.clear(s);
         }
         let value = |s: Square| self.variant.pieces[(pos.board[s as usize] as usize - 1) / 2].value;
-        let mut out = Bits::default();
+        let mut out = S::default();
         for colour in 0..2 {
             for sq in pos.occupied[colour]
                 .iter()
@@ -172,10 +180,10 @@ impl Rules {
                     out = out | self.watched(pos, 0, sq);
                     continue;
                 }
-                let mut current = Bits::default();
+                let mut current = S::default();
                 let mut arrived = false;
                 self.reached(pos, self.virtual_code(rule.reach, colour), sq, |s, _| {
-                    current = current | (held & Bits::one(s));
+                    current = current | (held & S::one(s));
                     arrived |= s == m.to;
                 });
                 let arriving = pos.board[m.to as usize];
@@ -186,7 +194,7 @@ impl Rules {
                 let best = current.iter().map(value).max();
                 out = out
                     | match best {
-                        Some(best) if eligible && value(m.to) > best => Bits::one(m.to),
+                        Some(best) if eligible && value(m.to) > best => S::one(m.to),
                         _ => current,
                     };
             }
@@ -196,7 +204,7 @@ impl Rules {
 
     /// With `trigger: arrival`, FEN without `held=` means what the freezers
     /// watch, as if each had just arrived.
-    pub(crate) fn default_held(&self, pos: &mut Position) {
+    pub(crate) fn default_held<S: SquareSet>(&self, pos: &mut Position<S>) {
         if self.freezes_on_arrival {
             pos.freezes.held = self.board_freezes(pos);
         }
@@ -204,7 +212,7 @@ impl Rules {
 
     /// The `held=` value, when the held pieces are not what the freezers
     /// watch: the squares, or `-` for none.
-    pub(crate) fn held_text(&self, pos: &Position) -> Option<String> {
+    pub(crate) fn held_text<S: SquareSet>(&self, pos: &Position<S>) -> Option<String> {
         if !self.freezes_on_arrival || pos.freezes.held == self.board_freezes(pos) {
             return None;
         }
@@ -222,7 +230,7 @@ impl Rules {
     }
 
     /// Whether some enemy freezer watches the piece on `sq` and could hold it.
-    pub(crate) fn could_hold(&self, pos: &Position, sq: Square) -> bool {
+    pub(crate) fn could_hold<S: SquareSet>(&self, pos: &Position<S>, sq: Square) -> bool {
         let piece = pos.board[sq as usize];
         if piece == 0 {
             return false;
@@ -244,14 +252,14 @@ impl Rules {
     }
 
     /// Whether the piece on `sq` is a freezer of `rule`.
-    fn freezes_by(&self, pos: &Position, rule: &FreezeRule, sq: Square) -> bool {
+    fn freezes_by<S: SquareSet>(&self, pos: &Position<S>, rule: &FreezeRule, sq: Square) -> bool {
         let piece = pos.board[sq as usize];
         piece != 0 && rule.by >> ((piece as usize - 1) / 2) & 1 != 0
     }
 
     /// Every piece some freezer watches now.
-    fn board_freezes(&self, pos: &Position) -> Bits {
-        let mut out = Bits::default();
+    fn board_freezes<S: SquareSet>(&self, pos: &Position<S>) -> S {
+        let mut out = S::default();
         for sq in pos.freezers.iter() {
             for (i, rule) in self.variant.freeze.iter().enumerate() {
                 if self.freezes_by(pos, rule, sq) {
@@ -263,7 +271,7 @@ impl Rules {
     }
 
     /// Recomputes the frozen pieces from the board, the held pieces and the timers.
-    pub(crate) fn refresh_frozen(&self, pos: &mut Position) {
+    pub(crate) fn refresh_frozen<S: SquareSet>(&self, pos: &mut Position<S>) {
         let holds = if self.freezes_on_arrival {
             pos.freezes.held
         } else {
@@ -276,7 +284,12 @@ impl Rules {
     /// With `trigger: recompute`, after a move that changed `changed`
     /// (and no freezer's square, `before`): whether what the freezers
     /// watch is as it was, no changed square lying on any freezer's reach.
-    fn watch_unchanged(&self, pos: &Position, changed: &[Square], before: &BeforeMove) -> bool {
+    fn watch_unchanged<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        changed: &[Square],
+        before: &BeforeMove<S>,
+    ) -> bool {
         if before.freezer_touched || !self.blast.is_empty() || self.walled {
             return false;
         }
@@ -295,7 +308,13 @@ impl Rules {
     }
 
     /// Whether `to` is reached from `from` only by initial-only paths of `piece`.
-    fn initial_only(&self, pos: &Position, piece: u8, from: Square, to: Square) -> bool {
+    fn initial_only<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        piece: u8,
+        from: Square,
+        to: Square,
+    ) -> bool {
         let (mut initial, mut other) = (false, false);
         self.reached(pos, piece, from, |s, flags| {
             if s == to {
@@ -312,14 +331,19 @@ impl Rules {
     /// Reads what the move changes beyond the board before it is made,
     /// into `before` (a record reused from move to move: only the entries
     /// of the file's freezing rules are cleared, not the whole record).
-    pub(crate) fn before_move(&self, pos: &Position, m: Move, before: &mut BeforeMove) {
+    pub(crate) fn before_move<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        m: Move,
+        before: &mut BeforeMove<S>,
+    ) {
         let (changed, count) = changed_squares(m);
         before.freezer_touched = changed[..count].iter().any(|&s| pos.freezers.has(s));
         before.stepped = false;
         before.opens = None;
         for i in 0..self.variant.freeze.len() {
-            before.moved[i] = Bits::default();
-            before.captured[i] = Bits::default();
+            before.moved[i] = S::default();
+            before.captured[i] = S::default();
         }
         let moved = pos.board[m.from as usize];
         if m.kind == MoveKind::Drop || moved == 0 {
@@ -376,7 +400,13 @@ impl Rules {
 
     /// Updates the state beyond the board after `us` made `m` (the board is
     /// already changed, the side not yet).
-    pub(crate) fn after_move(&self, pos: &mut Position, m: Move, us: usize, before: &BeforeMove) {
+    pub(crate) fn after_move<S: SquareSet>(
+        &self,
+        pos: &mut Position<S>,
+        m: Move,
+        us: usize,
+        before: &BeforeMove<S>,
+    ) {
         let touched: &[Square] = match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => &[m.from, m.to],
             MoveKind::EnPassant => &[m.from, m.to, m.aux],
@@ -424,9 +454,9 @@ impl Rules {
                 continue;
             }
             let still_watched = if rule.still_near_lingers || before.moved[i].is_empty() {
-                Bits::default()
+                S::default()
             } else {
-                let mut near = Bits::default();
+                let mut near = S::default();
                 self.reached(pos, self.virtual_code(rule.reach, us), m.to, |s, _| {
                     near.set(s);
                 });
@@ -457,7 +487,12 @@ impl Rules {
     /// After the side changed (or not, within a turn of several moves,
     /// §16): an opened square stays only if the opponent of `us` moves next
     /// and has a reply to it.
-    pub(crate) fn after_side_change(&self, pos: &mut Position, before: &BeforeMove, us: usize) {
+    pub(crate) fn after_side_change<S: SquareSet>(
+        &self,
+        pos: &mut Position<S>,
+        before: &BeforeMove<S>,
+        us: usize,
+    ) {
         if before.opens.is_some() && pos.side == us {
             pos.opened = Default::default();
         } else if before.opens.is_some() {
@@ -471,9 +506,9 @@ impl Rules {
 
     /// The piece of `colour` that could have just opened `sq` by the
     /// opening movement of `rule`.
-    pub(crate) fn opener_of(
+    pub(crate) fn opener_of<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         rule: &ReplyRule,
         sq: Square,
         colour: usize,
@@ -504,7 +539,12 @@ impl Rules {
     /// position, `out[first..]`. A reply is the one move of its text: it
     /// replaces an ordinary move of the same piece to the opened square
     /// there (one text names one move, as en passant, §4.6).
-    pub(crate) fn replies(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
+    pub(crate) fn replies<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        first: usize,
+        out: &mut Vec<Move>,
+    ) {
         let Some(target) = pos.opened.square.iter().next() else {
             return;
         };

@@ -3,7 +3,7 @@
 
 use super::position::{Move, MoveKind, Position, CAPTURED};
 use super::Rules;
-use crate::geometry::Square;
+use crate::geometry::{Square, SquareSet};
 use crate::program::code;
 
 impl Rules {
@@ -11,7 +11,12 @@ impl Rules {
     /// with in `pos`, and whether it may capture; `None` when it has
     /// nothing to imitate.
     #[inline]
-    pub(crate) fn imitated(&self, pos: &Position, piece: u8, from: Square) -> Option<(u8, bool)> {
+    pub(crate) fn imitated<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        piece: u8,
+        from: Square,
+    ) -> Option<(u8, bool)> {
         let (ty, colour) = ((piece as usize - 1) / 2, (piece as usize - 1) & 1);
         let imitation = self.variant.pieces[ty].imitation.as_ref()?;
         if imitation.of_captured {
@@ -38,7 +43,7 @@ impl Rules {
     /// an imitator, castling as the king or the rook); the caller adds
     /// [`CAPTURED`].
     #[inline]
-    pub(crate) fn effective_type(&self, pos: &Position, m: Move) -> u8 {
+    pub(crate) fn effective_type<S: SquareSet>(&self, pos: &Position<S>, m: Move) -> u8 {
         // Most moves: a piece that imitates nothing moves without promoting.
         if m.promotion == 0 && !matches!(m.kind, MoveKind::Drop | MoveKind::Castle) {
             let moved = pos.board[m.from as usize];
@@ -52,7 +57,7 @@ impl Rules {
     /// [`Rules::effective_type`] for any move: drops, promotions,
     /// castling and imitators' moves.
     #[inline(never)]
-    fn effective_type_of_any(&self, pos: &Position, m: Move) -> u8 {
+    fn effective_type_of_any<S: SquareSet>(&self, pos: &Position<S>, m: Move) -> u8 {
         if m.kind == MoveKind::Drop {
             let placed = (m.promotion as usize - 1) / 2;
             return if self.variant.drops[m.extra as usize].records_held {

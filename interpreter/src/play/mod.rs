@@ -30,7 +30,7 @@ pub use view::View;
 
 use std::fmt;
 
-use crate::geometry::Square;
+use crate::geometry::{Square, SquareSet};
 use crate::program::{CastlingRule, Program};
 
 /// A variant ready to play: its compiled `Program` (read through
@@ -242,7 +242,7 @@ impl Rules {
 
     /// How many pieces of each code stand on the board of `pos` (walls
     /// not counted).
-    fn piece_counts(&self, pos: &Position) -> Vec<u8> {
+    fn piece_counts<S: SquareSet>(&self, pos: &Position<S>) -> Vec<u8> {
         let mut counts = vec![0; 1 + 2 * self.variant.pieces.len()];
         for sq in 0..self.tables.squares {
             let code = pos.board[sq] as usize;
@@ -255,7 +255,12 @@ impl Rules {
 
     /// After a passing move from `from` to `to`, marks the squares passed
     /// as en passant targets of the piece now on `to`.
-    pub(crate) fn mark_passed(&self, pos: &mut Position, from: Square, to: Square) {
+    pub(crate) fn mark_passed<S: SquareSet>(
+        &self,
+        pos: &mut Position<S>,
+        from: Square,
+        to: Square,
+    ) {
         let files = u32::from(self.tables.files);
         let (from, to) = (u32::from(from), u32::from(to));
         let (f0, r0, f1, r1) = (from % files, from / files, to % files, to / files);

@@ -3,7 +3,7 @@
 use super::pins::Verdict;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Square, SquareSet};
 use crate::program::{
     flag, CompulsoryCapture, Condition, Count, Facing, Literals, Walk, WallPlace, NEED_EMPTY,
     NEED_OCCUPIED, WALL,
@@ -13,7 +13,7 @@ impl Rules {
     /// Appends every pseudo-legal move of the side to move to `out`: moves
     /// that follow the pieces' movement, ignoring whether they leave a royal
     /// piece attacked.
-    pub fn pseudo_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub fn pseudo_legal<S: SquareSet>(&self, pos: &Position<S>, out: &mut Vec<Move>) {
         let first = out.len();
         let limits = self.turn_limits(pos);
         self.piece_moves(pos, &limits, out);
@@ -40,7 +40,7 @@ impl Rules {
     /// Whether the passing rule (§11.4) lets the side to move pass now, at
     /// the start of its turn (legality aside).
     #[inline]
-    fn may_pass(&self, pos: &Position) -> bool {
+    fn may_pass<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         self.variant
             .passing
             .as_ref()
@@ -49,7 +49,7 @@ impl Rules {
 
     /// Whether two royal pieces of the two sides stand on one file or rank
     /// with nothing between them (§11.3); a hole (§2.1) ends the line.
-    pub fn royals_face(&self, pos: &Position) -> bool {
+    pub fn royals_face<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let files = self.tables.files as usize;
         pos.royals[super::WHITE].iter().any(|a| {
             pos.royals[super::BLACK].iter().any(|b| {
@@ -73,11 +73,11 @@ impl Rules {
     /// (§11.3); `facing_before` tells whether the royal pieces faced
     /// before it.
     #[inline]
-    fn legal_made(
+    fn legal_made<S: SquareSet>(
         &self,
-        after: &Position,
+        after: &Position<S>,
         m: &Move,
-        undo: &super::Undo,
+        undo: &super::Undo<S>,
         facing_before: bool,
     ) -> bool {
         match self.variant.royals_facing {
@@ -93,7 +93,7 @@ impl Rules {
 
     /// What the turn structure (§16) allows the side to move now.
     #[inline]
-    fn turn_limits(&self, pos: &Position) -> TurnLimits {
+    fn turn_limits<S: SquareSet>(&self, pos: &Position<S>) -> TurnLimits<S> {
         let Some(turn) = &self.variant.turn else {
             return TurnLimits::default();
         };
@@ -104,7 +104,7 @@ impl Rules {
                 not_from: if turn.same_piece_forbidden {
                     pos.turn_pieces
                 } else {
-                    Bits::default()
+                    S::default()
                 },
                 may_pass: !turn.later_required,
             }
@@ -118,7 +118,12 @@ impl Rules {
         }
     }
 
-    fn piece_moves(&self, pos: &Position, limits: &TurnLimits, out: &mut Vec<Move>) {
+    fn piece_moves<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        limits: &TurnLimits<S>,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
         for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
             let real = pos.board[from as usize];
@@ -161,9 +166,9 @@ impl Rules {
     /// for one that does.
     #[cold]
     #[inline(never)]
-    fn contextual_moves(
+    fn contextual_moves<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         piece: u8,
         from: Square,
         captures: bool,
@@ -188,9 +193,9 @@ impl Rules {
     /// The moves of `mover` on `from` along the paths of the movement code
     /// `movement` (its own, or a virtual type's), as far as `powers` allow.
     #[inline(always)]
-    pub(super) fn walk_paths(
+    pub(super) fn walk_paths<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         mover: u8,
         movement: u8,
         from: Square,
@@ -243,7 +248,14 @@ impl Rules {
     /// last of `steps`; `marks`: a move that passes squares marks them en
     /// passant targets.
     #[inline(always)]
-    fn leap(&self, w: &Walker, steps: &[Square], can: Powers, marks: bool, out: &mut Vec<Move>) {
+    fn leap<S: SquareSet>(
+        &self,
+        w: &Walker<S>,
+        steps: &[Square],
+        can: Powers,
+        marks: bool,
+        out: &mut Vec<Move>,
+    ) {
         let Some((&to, between)) = steps.split_last() else {
             return;
         };
@@ -261,7 +273,14 @@ impl Rules {
     /// A slide along `steps` up to the first occupied square, which it
     /// captures where it may.
     #[inline(always)]
-    fn slide(&self, w: &Walker, steps: &[Square], can: Powers, marks: bool, out: &mut Vec<Move>) {
+    fn slide<S: SquareSet>(
+        &self,
+        w: &Walker<S>,
+        steps: &[Square],
+        can: Powers,
+        marks: bool,
+        out: &mut Vec<Move>,
+    ) {
         for (k, &to) in steps.iter().enumerate() {
             let target = w.pos.board[to as usize];
             if target == 0 {
@@ -278,7 +297,14 @@ impl Rules {
     /// The moves onto the empty square `to`: a plain move (`passing`: one
     /// that marks the squares passed) and an en passant capture there.
     #[inline(always)]
-    fn onto_empty(&self, w: &Walker, to: Square, can: Powers, passing: bool, out: &mut Vec<Move>) {
+    fn onto_empty<S: SquareSet>(
+        &self,
+        w: &Walker<S>,
+        to: Square,
+        can: Powers,
+        passing: bool,
+        out: &mut Vec<Move>,
+    ) {
         if can.moves {
             let kind = if passing {
                 MoveKind::Passing
@@ -296,9 +322,9 @@ impl Rules {
     /// type) onto the squares beyond, up to the next occupied one; `once`
     /// (a grasshopper): onto the square right beyond only.
     #[inline(always)]
-    fn hop(
+    fn hop<S: SquareSet>(
         &self,
-        w: &Walker,
+        w: &Walker<S>,
         steps: &[Square],
         can: Powers,
         (screens_not, once): (u32, bool),
@@ -318,7 +344,13 @@ impl Rules {
     /// A multi-leg move (§4.5): its route open as its needs say, then its
     /// last leg.
     #[inline(always)]
-    fn bend(&self, w: &Walker, steps: &[Square], can: Powers, out: &mut Vec<Move>) {
+    fn bend<S: SquareSet>(
+        &self,
+        w: &Walker<S>,
+        steps: &[Square],
+        can: Powers,
+        out: &mut Vec<Move>,
+    ) {
         let board = &w.pos.board;
         let (route, needs, last) = crate::program::bent_parts(steps);
         if !route_open(board, w.from, route, needs) {
@@ -331,9 +363,9 @@ impl Rules {
     /// a bent rider's last leg, until one is blocked (after the first when
     /// `once`). The origin, which a bent way may pass, counts as empty.
     #[inline(always)]
-    fn onto_each(
+    fn onto_each<S: SquareSet>(
         &self,
-        w: &Walker,
+        w: &Walker<S>,
         squares: &[Square],
         can: Powers,
         once: bool,
@@ -364,9 +396,9 @@ impl Rules {
     /// where `target` stands: a plain move onto an empty square when the
     /// path moves, a capture where it `takes`. Whether the way on is blocked.
     #[inline(always)]
-    fn onto(
+    fn onto<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         mover: u8,
         (from, to): (Square, Square),
         target: u8,
@@ -389,7 +421,7 @@ impl Rules {
     /// its copies with a piece from the hand gated there. Out of line: files
     /// without gating keep a small move generator.
     #[inline(never)]
-    fn gates(&self, pos: &Position, first: usize, out: &mut Vec<Move>) {
+    fn gates<S: SquareSet>(&self, pos: &Position<S>, first: usize, out: &mut Vec<Move>) {
         let us = pos.side;
         // The types the side to move holds and may still gate, found once.
         let held = (0..self.tables.types)
@@ -452,9 +484,15 @@ impl Rules {
     /// (§11.6): on each square of the zone the move leaves empty, or on the
     /// square it left.
     #[inline(never)]
-    fn place_walls(&self, pos: &Position, place: WallPlace, first: usize, out: &mut Vec<Move>) {
+    fn place_walls<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        place: WallPlace,
+        first: usize,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
-        let zone = self.wall_zone[us];
+        let zone = S::from_bits(self.wall_zone[us]);
         let empty_before = zone & !(pos.occupied[0] | pos.occupied[1] | pos.walls());
         let moves: Vec<Move> = out.drain(first..).collect();
         for m in moves {
@@ -466,12 +504,12 @@ impl Rules {
                 }
                 MoveKind::Shoot => empty.clear(m.to),
                 MoveKind::Castle => {
-                    empty = empty | Bits::one(m.from) | Bits::one(m.aux);
+                    empty = empty | S::one(m.from) | S::one(m.aux);
                     empty.clear(m.to);
                     empty.clear(m.extra);
                 }
                 MoveKind::EnPassant => {
-                    empty = empty | Bits::one(m.from) | Bits::one(m.aux);
+                    empty = empty | S::one(m.from) | S::one(m.aux);
                     empty.clear(m.to);
                 }
                 MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
@@ -481,7 +519,7 @@ impl Rules {
             }
             let squares = match place {
                 WallPlace::Anywhere => empty & zone,
-                WallPlace::Vacated => empty & zone & Bits::one(m.from),
+                WallPlace::Vacated => empty & zone & S::one(m.from),
             };
             for at in squares.iter() {
                 out.push(Move {
@@ -494,7 +532,7 @@ impl Rules {
     }
 
     /// Whether a move leaves no royal piece of the mover attacked.
-    fn legal_alone(&self, pos: &Position, m: Move) -> bool {
+    fn legal_alone<S: SquareSet>(&self, pos: &Position<S>, m: Move) -> bool {
         let mut work = pos.clone();
         let mut undo = super::Undo::default();
         work.make_into(self, m, &mut undo);
@@ -503,7 +541,7 @@ impl Rules {
 
     /// The pieces of type `ty` in `colour`'s hand, less those lost because
     /// a gating deadline (§14.3) has passed for that player.
-    pub fn held(&self, pos: &Position, colour: usize, ty: usize) -> u8 {
+    pub fn held<S: SquareSet>(&self, pos: &Position<S>, colour: usize, ty: usize) -> u8 {
         let lost = self.variant.gating.iter().any(|g| {
             g.pieces >> ty & 1 != 0
                 && g.deadline.is_some_and(|d| {
@@ -520,10 +558,10 @@ impl Rules {
 
     /// Drops (§14.2), rule by rule: the held piece, the type it enters as,
     /// the zone, the rule's condition and restrictions.
-    fn drops(&self, pos: &Position, out: &mut Vec<Move>) {
+    fn drops<S: SquareSet>(&self, pos: &Position<S>, out: &mut Vec<Move>) {
         let us = pos.side;
         let mut in_check = None;
-        let mut probe: Option<Position> = None;
+        let mut probe: Option<Position<S>> = None;
         // Whether the opponent is not in check and every attacker of the
         // side to move is one the probes cover (leaps and rays): then a
         // drop gives check only by the dropped piece's own attack (a piece
@@ -533,7 +571,7 @@ impl Rules {
         // Rules may overlap: each drop (entering type, square) is listed once,
         // by the first rule that allows it.
         let overlapping = self.variant.drops.len() > 1;
-        let mut listed: Vec<(u8, Bits)> = Vec::new();
+        let mut listed: Vec<(u8, S)> = Vec::new();
         for (index, rule) in self.variant.drops.iter().enumerate() {
             if !self.holds_any(pos, rule.pieces) || !self.holds(&rule.when, pos, None, false) {
                 continue;
@@ -583,7 +621,7 @@ impl Rules {
                     if overlapping {
                         match seen {
                             Some(at) => listed[at].1.set(to),
-                            None => listed.push((piece, Bits::one(to))),
+                            None => listed.push((piece, S::one(to))),
                         }
                     }
                     out.push(drop_move(to, piece, held, index));
@@ -594,10 +632,10 @@ impl Rules {
 
     /// Whether dropping `piece` on `to` gives check, tried on `probe` (a
     /// copy of `pos` made on first use).
-    fn drop_checks(
+    fn drop_checks<S: SquareSet>(
         &self,
-        pos: &Position,
-        probe: &mut Option<Position>,
+        pos: &Position<S>,
+        probe: &mut Option<Position<S>>,
         to: Square,
         piece: u8,
     ) -> bool {
@@ -610,7 +648,14 @@ impl Rules {
 
     /// Whether dropping `piece` (held as `held`, by drop rule `index`) on
     /// `to` checkmates: the opponent is then in check and has no legal move.
-    fn drop_mates(&self, pos: &Position, to: Square, piece: u8, held: usize, index: usize) -> bool {
+    fn drop_mates<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        to: Square,
+        piece: u8,
+        held: usize,
+        index: usize,
+    ) -> bool {
         let us = pos.side;
         let m = drop_move(to, piece, held, index);
         let mut after = pos.clone();
@@ -626,7 +671,7 @@ impl Rules {
     /// Whether the side to move holds a piece of one of `types` (bit set)
     /// in hand: drop and gating rules are asked nothing otherwise.
     #[inline]
-    fn holds_any(&self, pos: &Position, types: u32) -> bool {
+    fn holds_any<S: SquareSet>(&self, pos: &Position<S>, types: u32) -> bool {
         let hand = &pos.hands[pos.side];
         let mut left = types;
         while left != 0 {
@@ -640,10 +685,10 @@ impl Rules {
     }
 
     /// Whether a move-context condition (§5.2) holds for the side to move.
-    pub(crate) fn holds(
+    pub(crate) fn holds<S: SquareSet>(
         &self,
         cond: &Condition,
-        pos: &Position,
+        pos: &Position<S>,
         from: Option<Square>,
         captures: bool,
     ) -> bool {
@@ -654,10 +699,10 @@ impl Rules {
     /// the side to move from `from`, capturing or not: what
     /// [`Rules::holds`] says of their condition.
     #[inline]
-    fn literals_hold(
+    fn literals_hold<S: SquareSet>(
         &self,
         literals: &Literals,
-        pos: &Position,
+        pos: &Position<S>,
         from: Square,
         captures: bool,
     ) -> bool {
@@ -670,10 +715,10 @@ impl Rules {
     /// Whether a move-context condition holds for `side`: the side to move,
     /// or a side whose attacks are judged (§12.1), for which `in_check` and
     /// the record of pieces lost on the opponent's last move read false.
-    fn holds_for(
+    fn holds_for<S: SquareSet>(
         &self,
         cond: &Condition,
-        pos: &Position,
+        pos: &Position<S>,
         side: usize,
         from: Option<Square>,
         captures: bool,
@@ -730,7 +775,7 @@ impl Rules {
 
     /// The type of the piece on `from` as `piece.type` reads it: an
     /// imitator's is the type it imitates now (`None` while it has none).
-    fn moving_type(&self, pos: &Position, from: Square) -> Option<u8> {
+    fn moving_type<S: SquareSet>(&self, pos: &Position<S>, from: Square) -> Option<u8> {
         let piece = pos.board[from as usize];
         let ty = (piece as usize - 1) / 2;
         if self.imitator_codes >> piece & 1 == 0 {
@@ -747,7 +792,7 @@ impl Rules {
     }
 
     /// The value of a count of a condition (§5.2) for `side`.
-    fn count(&self, count: &Count, pos: &Position, side: usize) -> i64 {
+    fn count<S: SquareSet>(&self, count: &Count, pos: &Position<S>, side: usize) -> i64 {
         let mover = side == pos.side;
         match *count {
             Count::Number(n) => n,
@@ -783,9 +828,9 @@ impl Rules {
     }
 
     #[inline]
-    fn push(
+    fn push<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         piece: u8,
         from: Square,
         to: Square,
@@ -805,9 +850,9 @@ impl Rules {
         self.push_promotions(pos, piece, m, out);
     }
 
-    fn push_en_passant(
+    fn push_en_passant<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         piece: u8,
         from: Square,
         to: Square,
@@ -838,7 +883,13 @@ impl Rules {
     /// no promotion rule is indexed for it (most moves: inlined), else as
     /// [`Rules::push_promoted`] decides.
     #[inline(always)]
-    fn push_promotions(&self, pos: &Position, piece: u8, m: Move, out: &mut Vec<Move>) {
+    fn push_promotions<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        piece: u8,
+        m: Move,
+        out: &mut Vec<Move>,
+    ) {
         match self.tables.promotion_of_move(piece, m.from, m.to) {
             None => out.push(m),
             Some(first) => self.push_promoted(pos, piece, m, first, out),
@@ -849,7 +900,14 @@ impl Rules {
     /// `first` on that applies, and `m` itself unless that rule makes
     /// promotion mandatory (or none applies).
     #[inline(never)]
-    fn push_promoted(&self, pos: &Position, piece: u8, m: Move, first: usize, out: &mut Vec<Move>) {
+    fn push_promoted<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        piece: u8,
+        m: Move,
+        first: usize,
+        out: &mut Vec<Move>,
+    ) {
         let colour = (piece as usize - 1) & 1;
         let ty = (piece as usize - 1) / 2;
         let captures = m.kind == MoveKind::EnPassant || pos.board[m.to as usize] != 0;
@@ -909,7 +967,12 @@ impl Rules {
         }
     }
 
-    fn castlings(&self, pos: &Position, castling: &super::CastlingRule, out: &mut Vec<Move>) {
+    fn castlings<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        castling: &super::CastlingRule,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
         let back = castling.rank[us];
         let files = self.tables.files as usize;
@@ -970,9 +1033,9 @@ impl Rules {
     /// Whether castling is prevented by pieces in the way or by attacks on
     /// the squares the king stands on or passes (and, with
     /// `landing: before-and-after`, lands on), judged before the move.
-    fn castling_blocked(
+    fn castling_blocked<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         castling: &super::CastlingRule,
         [king, rook, king_to, rook_to]: [Square; 4],
     ) -> bool {
@@ -1015,11 +1078,13 @@ impl Rules {
 
     /// Whether a piece of `colour` attacks `sq`.
     #[inline]
-    pub fn attacked(&self, pos: &Position, sq: Square, colour: usize) -> bool {
-        if self
-            .tables
-            .probes_attack(&pos.board, sq, colour, &pos.freezes.frozen)
-        {
+    pub fn attacked<S: SquareSet>(&self, pos: &Position<S>, sq: Square, colour: usize) -> bool {
+        if self.tables.probes_attack(
+            &pos.board,
+            sq,
+            colour,
+            (pos.occupied[colour], &pos.freezes.frozen),
+        ) {
             return true;
         }
         self.tables.complex[colour] != 0 && self.complex_attack(pos, sq, colour)
@@ -1027,7 +1092,12 @@ impl Rules {
 
     /// Tests attackers the probes do not cover by walking their paths
     /// towards `sq`, as if an enemy piece stood there.
-    pub(super) fn complex_attack(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+    pub(super) fn complex_attack<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        sq: Square,
+        colour: usize,
+    ) -> bool {
         (pos.complex & pos.occupied[colour] & !pos.freezes.frozen)
             .iter()
             .any(|from| {
@@ -1040,9 +1110,9 @@ impl Rules {
     /// Whether the piece `piece` of `colour` on `from` could capture on
     /// `target`: an imitator with its powers in `pos`, a piece with its
     /// movement entries whose condition holds for its side (§12.1).
-    fn attacks_from(
+    fn attacks_from<S: SquareSet>(
         &self,
-        pos: &Position,
+        pos: &Position<S>,
         piece: u8,
         from: Square,
         target: Square,
@@ -1066,7 +1136,13 @@ impl Rules {
     }
 
     /// Whether `piece` on `from` could capture an enemy piece on `target`.
-    fn reaches(&self, pos: &Position, piece: u8, from: Square, target: Square) -> bool {
+    fn reaches<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        piece: u8,
+        from: Square,
+        target: Square,
+    ) -> bool {
         if !self.tables.may_capture_on(piece, from, target) {
             return false;
         }
@@ -1119,7 +1195,7 @@ impl Rules {
 
     /// Whether the side to move has a royal piece under attack.
     #[inline]
-    pub fn in_check(&self, pos: &Position) -> bool {
+    pub fn in_check<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         self.royal_attacked(pos, pos.side)
     }
 
@@ -1127,7 +1203,7 @@ impl Rules {
     /// all`, every one, §3.3) attacked by the other side, where capturing it
     /// would not explode a royal piece of the capturer (§11.5).
     #[inline]
-    pub fn royal_attacked(&self, pos: &Position, colour: usize) -> bool {
+    pub fn royal_attacked<S: SquareSet>(&self, pos: &Position<S>, colour: usize) -> bool {
         if self.plain_check {
             return pos.royals[colour]
                 .iter()
@@ -1139,7 +1215,11 @@ impl Rules {
     /// [`Rules::royal_attacked`] under `royal_check: all` (§3.3) or
     /// explosions (§11.5); apart so that other files do not pay for them.
     #[inline(never)]
-    fn royal_attacked_by_special_rules(&self, pos: &Position, colour: usize) -> bool {
+    fn royal_attacked_by_special_rules<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        colour: usize,
+    ) -> bool {
         if self.variant.all_royals_checked {
             return !pos.royals[colour].is_empty()
                 && pos.royals[colour]
@@ -1153,7 +1233,7 @@ impl Rules {
 
     /// Whether a royal piece of `colour` would be in check on `sq`.
     #[inline]
-    fn threatened(&self, pos: &Position, sq: Square, colour: usize) -> bool {
+    fn threatened<S: SquareSet>(&self, pos: &Position<S>, sq: Square, colour: usize) -> bool {
         self.attacked(pos, sq, colour ^ 1)
             && (self.blast.is_empty() || !self.shielded(pos, sq, colour ^ 1))
     }
@@ -1161,11 +1241,11 @@ impl Rules {
     /// Where captures explode (§11.5): whether a capture on `sq` would
     /// explode a royal piece of `by`, the capturing side (kings that touch
     /// cannot capture each other).
-    fn shielded(&self, pos: &Position, sq: Square, by: usize) -> bool {
+    fn shielded<S: SquareSet>(&self, pos: &Position<S>, sq: Square, by: usize) -> bool {
         let Some(rule) = &self.variant.explosion else {
             return false;
         };
-        (self.blast[sq as usize][by] & pos.royals[by])
+        (S::from_bits(self.blast[sq as usize][by]) & pos.royals[by])
             .iter()
             .any(|s| {
                 let ty = (pos.board[s as usize] as usize - 1) / 2;
@@ -1176,7 +1256,7 @@ impl Rules {
     /// Whether the side that just moved left one of its royal pieces
     /// attacked, or open to an en passant capture.
     #[inline]
-    pub fn left_in_check(&self, pos: &Position) -> bool {
+    pub fn left_in_check<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let us = pos.last_mover();
         if us != pos.side
             && !pos.ep.is_empty()
@@ -1196,7 +1276,11 @@ impl Rules {
     /// illegal, and one that removes the opponent's last royal piece is
     /// legal whatever it leaves attacked.
     #[inline]
-    pub(crate) fn illegal_after(&self, pos: &Position, undo: &super::Undo) -> bool {
+    pub(crate) fn illegal_after<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        undo: &super::Undo<S>,
+    ) -> bool {
         let us = pos.last_mover();
         let lost = if self.blast.is_empty() {
             0
@@ -1215,7 +1299,7 @@ impl Rules {
     }
 
     /// Whether the side to move has an en passant capture.
-    fn en_passant_possible(&self, pos: &Position) -> bool {
+    fn en_passant_possible<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let mut moves = Vec::new();
         self.piece_moves(pos, &self.turn_limits(pos), &mut moves);
         moves.iter().any(|m| m.kind == MoveKind::EnPassant)
@@ -1228,7 +1312,7 @@ impl Rules {
     /// `held_in_check` (§11.7), royal pieces facing (§11.3), a compulsory
     /// capture that binds here (§11.1); there only [`Rules::legal`] tells.
     #[inline]
-    pub fn legal_by_safety(&self, pos: &Position) -> bool {
+    pub fn legal_by_safety<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         !self.strict_legality
             && self.variant.royals_facing == Facing::Allowed
             && self.compulsory_capture(pos).is_none()
@@ -1236,7 +1320,7 @@ impl Rules {
 
     /// Appends every legal move of the side to move to `out`; none when the
     /// game has ended by a rule of §19.
-    pub fn legal(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub fn legal<S: SquareSet>(&self, pos: &Position<S>, out: &mut Vec<Move>) {
         if self.immediate_end && self.ended(pos).is_some() {
             return;
         }
@@ -1244,7 +1328,11 @@ impl Rules {
     }
 
     /// Appends the legal moves as if the game had not ended.
-    pub(crate) fn legal_moves_ignoring_end(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub(crate) fn legal_moves_ignoring_end<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        out: &mut Vec<Move>,
+    ) {
         let mut pseudo = Vec::with_capacity(64);
         self.pseudo_legal(pos, &mut pseudo);
         let mut work = pos.clone();
@@ -1301,7 +1389,7 @@ impl Rules {
     /// while the side to move is in check, a piece of a held type may only
     /// capture the one piece giving check.
     #[inline(never)]
-    fn hold_in_check(&self, pos: &Position, out: &mut Vec<Move>, first: usize) {
+    fn hold_in_check<S: SquareSet>(&self, pos: &Position<S>, out: &mut Vec<Move>, first: usize) {
         if !self.in_check(pos) {
             return;
         }
@@ -1326,9 +1414,9 @@ impl Rules {
 
     /// The squares of the enemy pieces that attack a royal piece of the
     /// side to move.
-    fn checkers(&self, pos: &Position) -> Bits {
+    fn checkers<S: SquareSet>(&self, pos: &Position<S>) -> S {
         let them = pos.side ^ 1;
-        let mut found = Bits::default();
+        let mut found = S::default();
         for from in (pos.occupied[them] & !pos.freezes.frozen).iter() {
             let piece = pos.board[from as usize];
             if pos.royals[pos.side]
@@ -1343,7 +1431,10 @@ impl Rules {
 
     /// The compulsory-capture rule (§11) when it binds the side to move.
     #[inline]
-    pub(crate) fn compulsory_capture(&self, pos: &Position) -> Option<&CompulsoryCapture> {
+    pub(crate) fn compulsory_capture<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+    ) -> Option<&CompulsoryCapture> {
         self.variant
             .compulsory_capture
             .as_ref()
@@ -1352,7 +1443,12 @@ impl Rules {
 
     /// Whether `m` is a capture the compulsory-capture rule makes compulsory:
     /// it removes an enemy piece and its mover is of a bound type.
-    fn binding_capture(&self, pos: &Position, rule: &CompulsoryCapture, m: &Move) -> bool {
+    fn binding_capture<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        rule: &CompulsoryCapture,
+        m: &Move,
+    ) -> bool {
         let captures = match m.kind {
             MoveKind::EnPassant | MoveKind::Shoot => true,
             MoveKind::Normal | MoveKind::Passing => pos.board[m.to as usize] != 0,
@@ -1364,7 +1460,7 @@ impl Rules {
     /// Whether `0000` is the one legal move when no other is: a later move
     /// of a turn that may be declined only then (§16).
     #[inline]
-    pub fn must_pass(&self, pos: &Position) -> bool {
+    pub fn must_pass<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         pos.sub > 0 && self.variant.turn.as_ref().is_some_and(|t| t.later_required)
     }
 }
@@ -1383,14 +1479,14 @@ pub const NULL_MOVE: Move = Move {
 
 /// One piece walking its paths: the position, the piece, its square, and
 /// the types (bit set) it may not capture.
-struct Walker<'p> {
-    pos: &'p Position,
+struct Walker<'p, S: SquareSet> {
+    pos: &'p Position<S>,
     mover: u8,
     from: Square,
     captures_not: u32,
 }
 
-impl Walker<'_> {
+impl<S: SquareSet> Walker<'_, S> {
     /// Whether the piece may capture `code`: an enemy piece of a type it
     /// may capture.
     #[inline(always)]
@@ -1415,13 +1511,13 @@ pub(super) struct Powers {
 
 /// What the turn structure allows the side to move (§16).
 #[derive(Clone, Copy, Debug, Default)]
-struct TurnLimits {
+struct TurnLimits<S: SquareSet> {
     /// Types (bit set) that may not move.
     excluded: u32,
     /// No move may capture.
     no_captures: bool,
     /// The pieces on these squares may not move.
-    not_from: Bits,
+    not_from: S,
     /// `0000` is a pseudo-legal move.
     may_pass: bool,
 }

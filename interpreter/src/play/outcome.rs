@@ -3,6 +3,7 @@
 use super::position::{Position, WHITE};
 use super::Rules;
 use crate::color::Color;
+use crate::geometry::SquareSet;
 use crate::program::{Condition, Extinction, Result3};
 
 /// How a game ended.
@@ -107,7 +108,7 @@ impl Outcome {
 
 impl Rules {
     /// The outcome decided by the position alone (not repetition), if any.
-    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    pub fn outcome<S: SquareSet>(&self, pos: &Position<S>) -> Option<Outcome> {
         if self.immediate_end {
             if let Some(o) = self.ended(pos) {
                 return Some(o);
@@ -153,7 +154,13 @@ impl Rules {
 
     /// The outcome `result` for `side` means, for the reason given; a draw
     /// goes to the side with draw odds (§19 `draw_odds`).
-    fn valued(&self, pos: &Position, result: Result3, side: usize, reason: Reason) -> Outcome {
+    fn valued<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        result: Result3,
+        side: usize,
+        reason: Reason,
+    ) -> Outcome {
         match result {
             Result3::Loss => Outcome {
                 winner: Some(Color::from_index(side ^ 1)),
@@ -170,7 +177,7 @@ impl Rules {
     /// A game drawn in `pos` for the reason given: won by the side with
     /// draw odds, if the variant gives them (§19 `draw_odds`), or by the
     /// side with more points under `material_count`.
-    pub fn drawn(&self, pos: &Position, reason: Reason) -> Outcome {
+    pub fn drawn<S: SquareSet>(&self, pos: &Position<S>, reason: Reason) -> Outcome {
         let winner = match &self.variant.outcomes.material_count {
             Some(count) => {
                 let points = |c: usize| -> u64 {
@@ -196,7 +203,7 @@ impl Rules {
 
     /// The side extinct in `pos` (§19 `extinction`), the side that just
     /// moved judged first, and the rule's result for it.
-    fn extinct(&self, pos: &Position, rule: &Extinction) -> Option<usize> {
+    fn extinct<S: SquareSet>(&self, pos: &Position<S>, rule: &Extinction) -> Option<usize> {
         let mover = pos.last_mover();
         let types = self.tables.types;
         [mover, mover ^ 1].into_iter().find(|&c| {
@@ -222,7 +229,7 @@ impl Rules {
 
     /// An end decided by the move just made: a region reached, the check
     /// count reached, or a bare royal side (§19). The game has no moves after it.
-    pub fn ended(&self, pos: &Position) -> Option<Outcome> {
+    pub fn ended<S: SquareSet>(&self, pos: &Position<S>) -> Option<Outcome> {
         let o = &self.variant.outcomes;
         let mover = pos.last_mover();
         if pos.passes > 0 {
@@ -316,7 +323,7 @@ impl Rules {
     /// takes it, or a drop rule whose condition is not false for good.
     /// Player flags are only ever set, so `not player.FLAG` with the flag
     /// set is false for good.
-    fn may_enter(&self, pos: &Position, colour: usize, ty: usize) -> bool {
+    fn may_enter<S: SquareSet>(&self, pos: &Position<S>, colour: usize, ty: usize) -> bool {
         fn forever_false(c: &Condition, flags: u32) -> bool {
             match c {
                 Condition::Never => true,
@@ -338,7 +345,7 @@ impl Rules {
 
     /// Whether the side to move has a legal move that brings a piece of
     /// `types` into `zone` (§19 `reach.answer`).
-    fn can_reach(&self, pos: &Position, types: u32, zone: &[bool]) -> bool {
+    fn can_reach<S: SquareSet>(&self, pos: &Position<S>, types: u32, zone: &[bool]) -> bool {
         let mut moves = Vec::new();
         self.legal_moves_ignoring_end(pos, &mut moves);
         moves.iter().any(|m| {
@@ -353,7 +360,7 @@ impl Rules {
     }
 
     /// Whether the side to move can leave the opponent with only royal pieces at once.
-    fn can_bare(&self, pos: &Position) -> bool {
+    fn can_bare<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let mut moves = Vec::new();
         self.legal_moves_ignoring_end(pos, &mut moves);
         let them = pos.side ^ 1;
@@ -367,7 +374,7 @@ impl Rules {
     /// The dead-material rule: drawn when no piece is in a hand and every
     /// non-royal piece is colour-bound and all stand on one square colour, or
     /// the only non-royal piece on the board is a `lone` one.
-    fn dead_material(&self, pos: &Position) -> bool {
+    fn dead_material<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let v = &self.variant;
         let held = (0..2).any(|c| {
             (0..self.tables.types).any(|t| self.held(pos, c, t) != 0 && self.may_enter(pos, c, t))

@@ -4,6 +4,7 @@
 use super::pins::Verdict;
 use super::position::{Move, Position, Undo};
 use super::Rules;
+use crate::geometry::{Bits, SquareSet};
 
 /// The deepest perft any entry point runs (the command line, `bench`, case
 /// files): far beyond what finishes (chess perft 15 is out of reach), and
@@ -31,26 +32,36 @@ impl Rules {
     }
 
     /// [`Rules::perft`], the last ply counted as `leaves` says; the count
-    /// is the same either way.
+    /// is the same either way. Counted on a copy of `pos` whose sets of
+    /// squares are as wide as the board needs.
     pub fn perft_counting(&self, pos: &Position, depth: u32, leaves: Leaves) -> u64 {
+        match self.tables.squares {
+            0..=64 => self.perft_sized::<u64>(pos, depth, leaves),
+            65..=128 => self.perft_sized::<Bits<2>>(pos, depth, leaves),
+            _ => self.perft_sized::<Bits>(pos, depth, leaves),
+        }
+    }
+
+    /// [`Rules::perft_counting`] with sets of squares of width `S`.
+    fn perft_sized<S: SquareSet>(&self, pos: &Position, depth: u32, leaves: Leaves) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let mut work = pos.clone();
+        let mut work = pos.resized::<S>();
         // Per ply: its move list and its undo record, made once (an undo
         // record is large: cleared per node, it costs more than it saves).
-        let mut buffers: Vec<(Vec<Move>, Undo)> = (0..depth)
+        let mut buffers: Vec<(Vec<Move>, Undo<S>)> = (0..depth)
             .map(|_| (Vec::with_capacity(128), Undo::default()))
             .collect();
         self.perft_rec(&mut work, depth, leaves, &mut buffers)
     }
 
-    fn perft_rec(
+    fn perft_rec<S: SquareSet>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<S>,
         depth: u32,
         leaves: Leaves,
-        buffers: &mut [(Vec<Move>, Undo)],
+        buffers: &mut [(Vec<Move>, Undo<S>)],
     ) -> u64 {
         let Some(((moves, undo), rest)) = buffers.split_first_mut() else {
             return 1;
@@ -120,13 +131,13 @@ impl Rules {
     /// legality is more than its mover's safety (§11.1, §11.2, §11.5). Apart from
     /// the fast count so that rules that do not use them cost nothing.
     #[inline(never)]
-    fn perft_listed(
+    fn perft_listed<S: SquareSet>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<S>,
         depth: u32,
         leaves: Leaves,
-        (moves, undo): (&mut Vec<Move>, &mut Undo),
-        rest: &mut [(Vec<Move>, Undo)],
+        (moves, undo): (&mut Vec<Move>, &mut Undo<S>),
+        rest: &mut [(Vec<Move>, Undo<S>)],
     ) -> u64 {
         self.legal_moves_ignoring_end(pos, moves);
         if depth == 1 {

@@ -6,7 +6,7 @@
 use super::movegen::Powers;
 use super::position::{Move, MoveKind, Position};
 use super::Rules;
-use crate::geometry::{parse_square, square_name, Bits, Square};
+use crate::geometry::{parse_square, square_name, Square, SquareSet};
 use crate::program::{code, Sets, MAX_PIECE_FLAGS};
 
 /// Bit planes of the type an imitator last captured: 1 + the type.
@@ -17,11 +17,11 @@ const CAPTURED_PLANES: usize = 6;
 /// captured. A piece entering the board has none; a captured piece loses
 /// it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct PieceState {
-    planes: [Bits; MAX_PIECE_FLAGS + CAPTURED_PLANES],
+pub struct PieceState<S: SquareSet> {
+    planes: [S; MAX_PIECE_FLAGS + CAPTURED_PLANES],
 }
 
-impl PieceState {
+impl<S: SquareSet> PieceState<S> {
     /// Whether the piece on `sq` has piece flag `flag`.
     #[inline]
     pub fn flag(&self, flag: usize, sq: Square) -> bool {
@@ -29,7 +29,7 @@ impl PieceState {
     }
 
     /// The squares of the pieces with piece flag `flag`.
-    pub fn flagged(&self, flag: usize) -> Bits {
+    pub fn flagged(&self, flag: usize) -> S {
         self.planes[flag]
     }
 
@@ -86,14 +86,21 @@ impl PieceState {
     }
 
     /// Keeps the state of the pieces on `occupied` only.
-    fn retain(&mut self, occupied: Bits) {
+    fn retain(&mut self, occupied: S) {
         for plane in &mut self.planes {
             *plane = *plane & occupied;
         }
     }
 
+    /// This state with its planes of width `T`, which holds every square.
+    pub(crate) fn resized<T: SquareSet>(&self) -> PieceState<T> {
+        PieceState {
+            planes: self.planes.map(|p| T::from_bits(p.to_bits())),
+        }
+    }
+
     /// Every plane, for the repetition key.
-    pub fn planes(&self) -> &[Bits] {
+    pub fn planes(&self) -> &[S] {
         &self.planes
     }
 }
@@ -101,7 +108,7 @@ impl PieceState {
 impl Rules {
     /// What the movement entries with `sets` (§13) that give move `m` set;
     /// read before `m` is made.
-    pub(crate) fn entry_sets(&self, pos: &Position, m: Move) -> Sets {
+    pub(crate) fn entry_sets<S: SquareSet>(&self, pos: &Position<S>, m: Move) -> Sets {
         let mut sets = Sets::default();
         let piece = pos.board[m.from as usize];
         if self.setting_codes >> piece & 1 == 0
@@ -140,7 +147,7 @@ impl Rules {
     }
 }
 
-impl Position {
+impl<S: SquareSet> Position<S> {
     /// After the pieces of `m` moved (`moved`, capturing `captured`): the
     /// per-piece state travels with the pieces that moved, captured and
     /// removed pieces lose theirs, and an imitator that imitates what it
@@ -206,9 +213,13 @@ impl Rules {
     /// of the pieces that have it), `NAME=W,B` for a counter, and
     /// `last_capture=c3:R` for imitators that have captured; each only when
     /// not empty or zero.
-    pub(crate) fn piece_state_entries(&self, pos: &Position, entries: &mut Vec<String>) {
+    pub(crate) fn piece_state_entries<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        entries: &mut Vec<String>,
+    ) {
         let files = self.tables.files;
-        let names = |squares: Bits| {
+        let names = |squares: S| {
             squares
                 .iter()
                 .map(|sq| square_name(files, sq))
@@ -246,9 +257,9 @@ impl Rules {
     /// Reads a FEN state entry of declared state or imitators' captured
     /// types into `pos`, if `key` names one: see
     /// [`Rules::piece_state_entries`].
-    pub(crate) fn read_piece_state(
+    pub(crate) fn read_piece_state<S: SquareSet>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<S>,
         key: &str,
         value: &str,
     ) -> Option<Result<(), String>> {

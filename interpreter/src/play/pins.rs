@@ -7,7 +7,7 @@
 
 use super::position::{Move, MoveKind, Position, CAPTURED};
 use super::Rules;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Square, SquareSet};
 use crate::program::code;
 
 /// The most pins a position records; beyond it, every move is tested by
@@ -16,12 +16,12 @@ const MAX_PINS: usize = 32;
 
 /// The pieces of the side to move pinned to its royal pieces, when it is
 /// not in check.
-pub(crate) struct Pins {
+pub(crate) struct Pins<S: SquareSet> {
     /// The pinned pieces' squares.
-    pinned: Bits,
+    pinned: S,
     /// Per pin: the pinned piece's square and the line it may stay on (the
     /// squares between the royal piece and the pinner, and the pinner's).
-    lines: [(Square, Bits); MAX_PINS],
+    lines: [(Square, S); MAX_PINS],
     /// Number of pins in `lines`.
     count: usize,
     /// Whether the opponent has pieces on the board whose attacks the
@@ -55,14 +55,14 @@ impl Rules {
     /// that kind (no move of the side to move puts one on the board) are
     /// left to [`Rules::complex_safe`]. Only for files where
     /// `Program::pins_decide`.
-    pub(crate) fn pins(&self, pos: &Position) -> Option<Pins> {
+    pub(crate) fn pins<S: SquareSet>(&self, pos: &Position<S>) -> Option<Pins<S>> {
         let us = pos.side;
         let them = us ^ 1;
         let board = &pos.board;
         let complex_codes = self.tables.complex[them];
         let mut pins = Pins {
-            pinned: Bits::default(),
-            lines: [(0, Bits::default()); MAX_PINS],
+            pinned: S::default(),
+            lines: [(0, S::default()); MAX_PINS],
             count: 0,
             complex: if (pos.complex & pos.occupied[them]).is_empty() {
                 0
@@ -94,7 +94,7 @@ impl Rules {
                         if pins.count == MAX_PINS {
                             return None;
                         }
-                        let mut stay = Bits::default();
+                        let mut stay = S::default();
                         for &s in &line[..=k] {
                             stay.set(s);
                         }
@@ -124,7 +124,7 @@ impl Rules {
     /// look). Out of line: files without such pieces test only whether
     /// there are any.
     #[inline(never)]
-    fn complex_in_reach(&self, pos: &Position, us: usize) -> u32 {
+    fn complex_in_reach<S: SquareSet>(&self, pos: &Position<S>, us: usize) -> u32 {
         let royals = pos.royals[us];
         let in_reach = |code: u8, from: Square| {
             royals
@@ -162,7 +162,11 @@ impl Rules {
     /// where none could reach one after a move of the type the move is
     /// recorded as ([`Pins::complex`]), else by [`Rules::complex_safe`].
     #[inline]
-    pub(crate) fn safe_from_complex(&self, pos: &Position, pins: &Pins) -> bool {
+    pub(crate) fn safe_from_complex<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        pins: &Pins<S>,
+    ) -> bool {
         if pins.complex == 0 {
             return true;
         }
@@ -180,7 +184,12 @@ impl Rules {
     /// piece's move that gates a piece, en passant, castling, shooting and
     /// passes are tested.
     #[inline(always)]
-    pub(crate) fn verdict(&self, pos: &Position, pins: &Pins, m: &Move) -> Verdict {
+    pub(crate) fn verdict<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        pins: &Pins<S>,
+        m: &Move,
+    ) -> Verdict {
         let royal = |code: u8| self.royal_codes >> code & 1 != 0;
         match m.kind {
             MoveKind::Normal | MoveKind::Passing => {}
@@ -220,7 +229,7 @@ impl Rules {
     /// too: those walked one by one ([`Rules::attacked`]). Out of line, so
     /// that files without such attackers keep a small perft loop.
     #[inline(never)]
-    pub(crate) fn complex_safe(&self, pos: &Position) -> bool {
+    pub(crate) fn complex_safe<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let us = pos.last_mover();
         !pos.royals[us]
             .iter()

@@ -3,7 +3,7 @@
 
 use super::piece_state::PieceState;
 use super::Rules;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Bits, Square, SquareSet};
 use crate::program::{code, CapturedTo, Sets, MAX_COUNTERS, MAX_PIECE_TYPES, WALL};
 
 /// Copies what a move of a file with [`Rules::plain_moves`] changes beyond
@@ -113,20 +113,20 @@ pub struct Move {
 
 /// What [`Position::make`] needs to undo a move.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Undo {
+pub struct Undo<S: SquareSet = Bits> {
     moved: u8,
     /// The board's hash before a plain move ([`Rules::plain_moves`]),
     /// put back by [`Position::unmake_plain`] instead of undoing its steps.
     hash: u64,
     captured: u8,
-    ep: Bits,
+    ep: S,
     ep_victim: Square,
-    ep2: Bits,
+    ep2: S,
     ep2_victim: Square,
-    virgin: Bits,
+    virgin: S,
     halfmove: u32,
     checks: [u8; 2],
-    promoted: Bits,
+    promoted: S,
     last: u8,
     prev: u8,
     last_squares: LastSquares,
@@ -134,24 +134,24 @@ pub struct Undo {
     flags: [u32; 2],
     lost: u32,
     /// Kept only when the rules have special moves (§12.3, §15).
-    freezes: Freezes,
+    freezes: Freezes<S>,
     /// What the move changes beyond the board, read before it is made,
     /// when the rules have special moves (§12.3, §15).
-    before: super::freeze::BeforeMove,
-    stepped: Bits,
-    opened: Opened,
+    before: super::freeze::BeforeMove<S>,
+    stepped: S,
+    opened: Opened<S>,
     /// Kept only when the rules keep per-piece state (§13).
-    piece_state: PieceState,
+    piece_state: PieceState<S>,
     counters: [[u8; MAX_COUNTERS]; 2],
     /// Hand that received the captured piece: (colour, type), or (255, _).
     gained: (u8, u8),
     side: usize,
     fullmove: u32,
     sub: u8,
-    turn_pieces: Bits,
+    turn_pieces: S,
     /// Squares an explosion emptied (§11.5), and the codes it removed there,
     /// in square order.
-    blast: Bits,
+    blast: S,
     blasted: [u8; crate::program::MAX_BLAST_SQUARES + 1],
     /// Colours (bit per colour) that lost a royal piece to the move: captured
     /// or exploded; kept only for captures where captures explode.
@@ -159,12 +159,12 @@ pub struct Undo {
     passes: u8,
     counting: super::HonourCount,
     /// The wall squares before the move (§11.6), where walls are kept.
-    walls: Bits,
+    walls: S,
     /// The capturer turned into a wall (§11.6 `walls.capturers`).
     petrified: bool,
 }
 
-impl Undo {
+impl<S: SquareSet> Undo<S> {
     /// Where captures explode (§11.5): the colours (a bit per colour) that
     /// lost a royal piece to the move, captured or exploded.
     #[inline]
@@ -178,32 +178,35 @@ impl Undo {
 }
 
 /// A position of a variant: a validated state, made only by parsing FEN
-/// against the rules or by playing legal moves.
+/// against the rules or by playing legal moves. Its sets of squares are
+/// `S`: the widest as parsed and played through the public interface;
+/// [`Rules::perft`] counts on a copy whose sets are as wide as the board
+/// needs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Position<S: SquareSet = Bits> {
     /// Piece code per square (0 empty).
     pub(crate) board: [u8; 256],
     /// Squares occupied by each colour.
-    pub(crate) occupied: [Bits; 2],
+    pub(crate) occupied: [S; 2],
     /// Squares of each colour's royal pieces.
-    pub(crate) royals: [Bits; 2],
+    pub(crate) royals: [S; 2],
     /// Squares of freezers (§15), both colours.
-    pub(crate) freezers: Bits,
+    pub(crate) freezers: S,
     /// Squares of the pieces whose attacks the compiled probes do not
     /// cover ([`crate::program::Tables::complex`]), both colours: the only
     /// pieces an attack test walks.
-    pub(crate) complex: Bits,
+    pub(crate) complex: S,
     /// Squares whose piece has not moved yet.
-    pub(crate) virgin: Bits,
+    pub(crate) virgin: S,
     /// Colour to move.
     pub(crate) side: usize,
     /// En passant target squares.
-    pub(crate) ep: Bits,
+    pub(crate) ep: S,
     /// The piece an en passant capture removes (valid when `ep` is not empty).
     pub(crate) ep_victim: Square,
     /// The targets in `ep` of an earlier passing move, whose victim is
     /// `ep2_victim`; empty unless the window is `next-turn` (§16).
-    pub(crate) ep2: Bits,
+    pub(crate) ep2: S,
     /// The piece an en passant capture on an `ep2` target removes.
     pub(crate) ep2_victim: Square,
     /// Plies since the last capture or irreversible move.
@@ -215,7 +218,7 @@ pub struct Position {
     /// Pieces in hand: count per colour and type.
     pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
     /// Squares of pieces that were promoted (they return to a hand demoted).
-    pub(crate) promoted: Bits,
+    pub(crate) promoted: S,
     /// The last move: 1 + its effective type, `CAPTURED` added if it
     /// captured; 0 before any move. Kept when rules read it (§12.2).
     pub(crate) last: u8,
@@ -236,15 +239,15 @@ pub struct Position {
     pub(crate) sub: u8,
     /// Where the pieces that moved earlier in this turn stand, while a
     /// later move is due (not known after reading a FEN).
-    pub(crate) turn_pieces: Bits,
+    pub(crate) turn_pieces: S,
     /// Frozen pieces and lingering freezes (§15).
-    pub(crate) freezes: Freezes,
+    pub(crate) freezes: Freezes<S>,
     /// Pieces whose first move was by an initial-only movement (§12.3).
-    pub(crate) stepped: Bits,
+    pub(crate) stepped: S,
     /// The square a move opened to a reply (§12.3), if any.
-    pub(crate) opened: Opened,
+    pub(crate) opened: Opened<S>,
     /// Piece flags and imitators' captured types (§13, §12.2).
-    pub(crate) piece_state: PieceState,
+    pub(crate) piece_state: PieceState<S>,
     /// Counters (§13), per colour.
     pub(crate) counters: [[u8; MAX_COUNTERS]; 2],
     /// Passes (§11.5) made in a row just before this position; not part
@@ -291,22 +294,22 @@ impl LastSquares {
 
 /// Freezing state (§15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Freezes {
+pub struct Freezes<S: SquareSet> {
     /// Every frozen piece: those freezers hold now and those lingering.
-    pub frozen: Bits,
+    pub frozen: S,
     /// The pieces freezers hold, when they choose on arrival (§15); with
     /// `trigger: recompute` the board says which, and this stays empty.
-    pub held: Bits,
+    pub held: S,
     /// Lingering freezes: `timers[k]` holds the pieces frozen for `k + 1`
     /// more turns of their owner.
-    pub timers: [Bits; crate::program::MAX_LINGER as usize],
+    pub timers: [S; crate::program::MAX_LINGER as usize],
     /// With `trigger: recompute`, every piece some freezer watches (a
     /// function of the board, kept so that a move far from every freezer
     /// need not walk their reach again); empty otherwise.
-    pub watched: Bits,
+    pub watched: S,
 }
 
-impl Freezes {
+impl<S: SquareSet> Freezes<S> {
     /// Turns of its owner the piece on `sq` stays frozen by a timer (0: none).
     pub fn timer(&self, sq: Square) -> u8 {
         self.timers
@@ -331,7 +334,7 @@ impl Freezes {
     }
 
     /// Counts down the timers of the pieces on `owned`.
-    pub fn count_down(&mut self, owned: Bits) {
+    pub fn count_down(&mut self, owned: S) {
         let last = self.timers.len() - 1;
         for k in 0..last {
             self.timers[k] = (self.timers[k] & !owned) | (self.timers[k + 1] & owned);
@@ -340,16 +343,16 @@ impl Freezes {
     }
 
     /// Every piece with a timer.
-    pub fn lingering(&self) -> Bits {
-        self.timers.iter().fold(Bits::default(), |a, &t| a | t)
+    pub fn lingering(&self) -> S {
+        self.timers.iter().fold(S::default(), |a, &t| a | t)
     }
 }
 
 /// A square opened to a reply (§12.3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Opened {
+pub struct Opened<S: SquareSet> {
     /// The opened square (empty: none).
-    pub square: Bits,
+    pub square: S,
     /// The piece that opened it.
     pub opener: Square,
     /// Index of the reply rule.
@@ -395,6 +398,58 @@ impl Position {
             passes: 0,
             counting: super::HonourCount::default(),
             hash: 0,
+        }
+    }
+}
+
+impl<S: SquareSet> Position<S> {
+    /// This position with its sets of squares of width `T`, which holds
+    /// every square of its board.
+    pub(crate) fn resized<T: SquareSet>(&self) -> Position<T> {
+        let set = |s: S| T::from_bits(s.to_bits());
+        let freezes = &self.freezes;
+        Position {
+            board: self.board,
+            occupied: self.occupied.map(set),
+            royals: self.royals.map(set),
+            freezers: set(self.freezers),
+            complex: set(self.complex),
+            virgin: set(self.virgin),
+            side: self.side,
+            ep: set(self.ep),
+            ep_victim: self.ep_victim,
+            ep2: set(self.ep2),
+            ep2_victim: self.ep2_victim,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            checks: self.checks,
+            hands: self.hands,
+            promoted: set(self.promoted),
+            last: self.last,
+            prev: self.prev,
+            last_squares: self.last_squares,
+            dropped_by: self.dropped_by,
+            flags: self.flags,
+            lost: self.lost,
+            sub: self.sub,
+            turn_pieces: set(self.turn_pieces),
+            freezes: Freezes {
+                frozen: set(freezes.frozen),
+                held: set(freezes.held),
+                timers: freezes.timers.map(set),
+                watched: set(freezes.watched),
+            },
+            stepped: set(self.stepped),
+            opened: Opened {
+                square: set(self.opened.square),
+                opener: self.opened.opener,
+                rule: self.opened.rule,
+            },
+            piece_state: self.piece_state.resized(),
+            counters: self.counters,
+            passes: self.passes,
+            counting: self.counting,
+            hash: self.hash,
         }
     }
 
@@ -449,8 +504,8 @@ impl Position {
     /// The wall squares (§11.6): those whose board code is [`WALL`]. (Read
     /// from the board, so that positions of files without walls carry
     /// nothing for them.)
-    pub fn walls(&self) -> Bits {
-        let mut walls = Bits::default();
+    pub fn walls(&self) -> S {
+        let mut walls = S::default();
         for (sq, &code) in self.board.iter().enumerate() {
             if code == WALL {
                 walls.set(sq as Square);
@@ -466,7 +521,7 @@ impl Position {
     }
 
     /// Empties the wall squares `walls`.
-    fn clear_walls(&mut self, walls: Bits) {
+    fn clear_walls(&mut self, walls: S) {
         for sq in walls.iter() {
             self.board[sq as usize] = 0;
             self.hash ^= super::zobrist::piece(WALL, sq);
@@ -548,7 +603,7 @@ impl Position {
 
     /// Plays a pseudo-legal move; returns what [`Position::unmake`] needs.
     #[inline]
-    pub fn make(&mut self, rules: &Rules, m: Move) -> Undo {
+    pub fn make(&mut self, rules: &Rules, m: Move) -> Undo<S> {
         let mut undo = Undo::default();
         self.make_into(rules, m, &mut undo);
         undo
@@ -559,7 +614,7 @@ impl Position {
     /// large copies). The plain path is inlined into the caller (perft's
     /// loop makes every leaf with it); the others are calls.
     #[inline(always)]
-    pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         if rules.plain_moves && m.kind != MoveKind::Null {
             self.make_plain(rules, m, undo);
         } else if rules.special_plain && m.kind != MoveKind::Null {
@@ -573,7 +628,7 @@ impl Position {
     /// are not plain. Out of line, so that the plain path keeps a small
     /// frame.
     #[inline(never)]
-    fn make_general(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn make_general(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         self.save(rules, m, undo);
         let us = self.side;
         let lasting = match &rules.variant.turn {
@@ -581,7 +636,7 @@ impl Position {
             _ => None,
         };
         if m.kind == MoveKind::Null {
-            self.ep = Bits::default();
+            self.ep = S::default();
             if let Some(lasting) = lasting {
                 self.pass_turn();
                 self.reopen_targets(lasting, us);
@@ -628,7 +683,7 @@ impl Position {
             sets = sets.and(rules.entry_rule_sets(m));
         }
         if !self.ep.is_empty() {
-            self.ep = Bits::default();
+            self.ep = S::default();
         }
         self.move_pieces::<false>(rules, m, undo);
         if rules.keeps_piece_state {
@@ -679,7 +734,7 @@ impl Position {
     /// rules keep them. The hash is saved whole, for
     /// [`Position::unmake_plain`] to put back.
     #[inline(always)]
-    fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         debug_assert!(self.sub == 0 && self.passes == 0 && self.turn_pieces.is_empty());
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
@@ -696,7 +751,7 @@ impl Position {
             self.save_records(rules, m, undo);
         }
         if !self.ep.is_empty() {
-            self.ep = Bits::default();
+            self.ep = S::default();
         }
         self.move_pieces::<true>(rules, m, undo);
         if rules.sets_on_entry {
@@ -715,7 +770,7 @@ impl Position {
     /// special moves do reads the side to move, which the plain path has
     /// passed before they are brought up to date.)
     #[inline(never)]
-    fn make_special_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn make_special_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         rules.before_move(self, m, &mut undo.before);
         undo.freezes = self.freezes;
         undo.stepped = self.stepped;
@@ -728,7 +783,7 @@ impl Position {
 
     /// Writes into `undo` what [`Position::unmake`] restores before `m` is made.
     #[inline(always)]
-    fn save(&self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn save(&self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
         undo.gained = (255, 0);
@@ -740,7 +795,7 @@ impl Position {
     /// a move of a file with [`Rules::plain_moves`] or
     /// [`Rules::special_plain`], which has neither walls nor explosions.
     #[inline(always)]
-    fn move_pieces<const PLAIN: bool>(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn move_pieces<const PLAIN: bool>(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         let us = self.side;
         match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
@@ -799,7 +854,7 @@ impl Position {
     /// What the capture of `m` (if any) records: the last move's capture
     /// mark, the piece type lost, and the fifty-move clock.
     #[inline(always)]
-    fn count_capture(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn count_capture(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         if rules.records_moves && undo.captured != 0 {
             self.last |= CAPTURED;
         }
@@ -822,7 +877,7 @@ impl Position {
     /// With turns (§16), after the side has passed: sets the capture's
     /// flags, and in a turn of `several` moves gives the move back to the
     /// mover (`undo.side`) while the turn goes on.
-    fn continue_turn(&mut self, rules: &Rules, m: Move, undo: &Undo, several: bool) {
+    fn continue_turn(&mut self, rules: &Rules, m: Move, undo: &Undo<S>, several: bool) {
         let Some(turn) = &rules.variant.turn else {
             return;
         };
@@ -867,9 +922,9 @@ impl Position {
     /// it. The mover's own (made earlier in this turn) stay unless their
     /// piece moves; the opponent's stay only after an en passant capture
     /// of another group.
-    fn lasting_targets(&self, m: Move) -> Option<[(Bits, Square); 2]> {
+    fn lasting_targets(&self, m: Move) -> Option<[(S, Square); 2]> {
         if self.ep.is_empty() {
-            return Some([(Bits::default(), 0); 2]);
+            return Some([(S::default(), 0); 2]);
         }
         let groups = [
             (self.ep & !self.ep2, self.ep_victim),
@@ -889,7 +944,7 @@ impl Position {
             if stays && !targets.is_empty() {
                 (targets, victim)
             } else {
-                (Bits::default(), 0)
+                (S::default(), 0)
             }
         }))
     }
@@ -897,7 +952,7 @@ impl Position {
     /// After a move of `us` under the `next-turn` window: the targets the
     /// move made, if any, and the groups that last; at the end of the turn
     /// only the mover's own groups stay, for the opponent's next turn.
-    fn reopen_targets(&mut self, lasting: [(Bits, Square); 2], us: usize) {
+    fn reopen_targets(&mut self, lasting: [(S, Square); 2], us: usize) {
         let turn_over = self.side != us;
         let board = &self.board;
         let mover_s = |sq: Square| {
@@ -912,7 +967,7 @@ impl Position {
         } else {
             (Some((self.ep, self.ep_victim)), groups.next())
         };
-        self.ep2 = Bits::default();
+        self.ep2 = S::default();
         if let Some((targets, victim)) = first {
             self.ep = targets;
             self.ep_victim = victim;
@@ -929,7 +984,7 @@ impl Position {
     fn pass_turn(&mut self) {
         self.pass_side();
         self.sub = 0;
-        self.turn_pieces = Bits::default();
+        self.turn_pieces = S::default();
     }
 
     /// The other side moves next, the move number counted after Black's.
@@ -943,7 +998,7 @@ impl Position {
 
     /// Hands and promoted marks: the captured piece goes to a hand (demoted
     /// if it had been promoted), and the promoted mark follows the piece.
-    fn after_capture_and_promotion(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn after_capture_and_promotion(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         let captured_at = if m.kind == MoveKind::EnPassant {
             m.aux
         } else {
@@ -985,7 +1040,7 @@ impl Position {
     /// a wall; a move's placed wall (`gate_at`) is put, the one before
     /// removed where a single wall stands.
     #[inline(never)]
-    fn make_walls(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn make_walls(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         undo.walls = self.walls();
         undo.petrified = false;
         let Some(walls) = &rules.variant.walls else {
@@ -1015,8 +1070,8 @@ impl Position {
     /// squares around the capture square and the one on it (the capturer),
     /// except immune types, and spared types off the capture square.
     #[inline(never)]
-    fn explode(&mut self, rules: &Rules, m: Move, us: usize, undo: &mut Undo) {
-        undo.blast = Bits::default();
+    fn explode(&mut self, rules: &Rules, m: Move, us: usize, undo: &mut Undo<S>) {
+        undo.blast = S::default();
         undo.royals_lost = 0;
         if rules.royal_codes >> undo.captured & 1 != 0 {
             undo.royals_lost |= 1 << ((undo.captured as usize - 1) & 1);
@@ -1024,7 +1079,7 @@ impl Position {
         let Some(rule) = &rules.variant.explosion else {
             return;
         };
-        let mut area = rules.blast[m.to as usize][us];
+        let mut area = S::from_bits(rules.blast[m.to as usize][us]);
         area.set(m.to);
         let mut removed = 0;
         for sq in area.iter() {
@@ -1051,7 +1106,7 @@ impl Position {
     /// Takes back the move `m` made with [`Position::make`]; the plain
     /// path inlined, as [`Position::make_into`]'s.
     #[inline(always)]
-    pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         if rules.plain_moves && m.kind != MoveKind::Null {
             self.unmake_plain(rules, m, undo);
         } else if rules.special_plain && m.kind != MoveKind::Null {
@@ -1063,7 +1118,7 @@ impl Position {
 
     /// [`Position::unmake`] for a move made by [`Position::make_general`].
     #[inline(never)]
-    fn unmake_general(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_general(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         // Everything the move changed beyond the pieces, the side to move
         // first: the pieces are put back into its hands.
         copy_kept!(*undo => *self, rules);
@@ -1093,7 +1148,7 @@ impl Position {
     /// and counters that the rules keep (the flags and counters only for a
     /// move that may set them), and records `m` as the last move.
     #[inline]
-    fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo) {
+    fn save_records(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
         if rules.records_moves {
             (undo.last, undo.prev, undo.last_squares) = (self.last, self.prev, self.last_squares);
             self.record_move(rules, m);
@@ -1129,7 +1184,7 @@ impl Position {
     /// For [`Position::unmake_plain`] where [`Rules::plain_records`]: what
     /// [`Position::save_records`] saved, and the gated piece back in hand.
     #[inline]
-    fn restore_records(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn restore_records(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         if rules.records_moves {
             (self.last, self.prev, self.last_squares) = (undo.last, undo.prev, undo.last_squares);
         }
@@ -1147,7 +1202,7 @@ impl Position {
 
     /// [`Position::unmake`] for a move made by [`Position::make_special_plain`].
     #[inline(never)]
-    fn unmake_special_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_special_plain(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         self.freezes = undo.freezes;
         self.stepped = undo.stepped;
         self.opened = undo.opened;
@@ -1157,7 +1212,7 @@ impl Position {
     /// [`Position::unmake`] for a move made by [`Position::make_plain`]:
     /// the pieces put back without hashing, then the saved hash.
     #[inline(always)]
-    fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         copy_plain!(*undo => *self);
         if rules.plain_records {
             self.restore_records(rules, m, undo);
@@ -1177,7 +1232,7 @@ impl Position {
     /// Puts the pieces of `m` (not a pass) back where they stood before
     /// it, bringing the hash up to date only where `HASH`.
     #[inline(always)]
-    fn unmake_pieces<const HASH: bool>(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_pieces<const HASH: bool>(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         match m.kind {
             MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
@@ -1219,7 +1274,7 @@ impl Position {
     /// files without walls pay only the test for them.
     #[cold]
     #[inline(never)]
-    fn unmake_walls(&mut self, rules: &Rules, m: Move, undo: &Undo) {
+    fn unmake_walls(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
         self.clear_walls(self.walls());
         if undo.petrified && m.kind == MoveKind::Shoot {
             self.put(rules, m.from, undo.moved);

@@ -4,6 +4,7 @@
 
 use super::position::{MoveKind, Position};
 use super::Rules;
+use crate::geometry::SquareSet;
 use crate::program::CapturedTo;
 
 impl Rules {
@@ -18,14 +19,18 @@ impl Rules {
     /// to a hand (S-house); never again once a hand that cannot refill is
     /// empty (Seirawan chess, LANGUAGE.md §14.3). The FEN and the
     /// repetition key ([`Rules::key`]) both follow it.
-    pub(crate) fn tells_gating_rights(&self, pos: &Position, colour: usize) -> bool {
+    pub(crate) fn tells_gating_rights<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        colour: usize,
+    ) -> bool {
         self.unmoved_in_castling_field()
             && (pos.hands[colour].iter().any(|&n| n > 0)
                 || self.variant.captured_to != CapturedTo::Nowhere)
     }
 
     /// Whether the side to move has a legal reply (§12.3).
-    pub(crate) fn reply_open(&self, pos: &Position) -> bool {
+    pub(crate) fn reply_open<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         let mut moves = Vec::new();
         self.legal(pos, &mut moves);
         moves.iter().any(|m| m.kind == MoveKind::Reply)
@@ -34,7 +39,7 @@ impl Rules {
     /// Whether the en passant targets belong in FEN and the position's
     /// key: the side to move can capture en passant, or, under the
     /// `next-turn` window (§16), it made them earlier in its turn.
-    pub(crate) fn en_passant_shown(&self, pos: &Position) -> bool {
+    pub(crate) fn en_passant_shown<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         if pos.ep.is_empty() {
             return false;
         }
@@ -50,7 +55,7 @@ impl Rules {
     }
 
     /// Whether the side to move has a legal en passant capture.
-    pub(crate) fn has_legal_en_passant(&self, pos: &Position) -> bool {
+    pub(crate) fn has_legal_en_passant<S: SquareSet>(&self, pos: &Position<S>) -> bool {
         if pos.ep.is_empty() {
             return false;
         }

@@ -6,7 +6,7 @@
 
 use super::position::{Position, BLACK, WHITE};
 use super::Rules;
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Square, SquareSet};
 use crate::program::{code, MAX_PIECE_TYPES};
 
 /// Number of piece codes: 0 (empty) and two colours per type.
@@ -49,11 +49,12 @@ fn part(part: u64, value: u64) -> u64 {
 }
 
 /// The key of a set of squares under the label `label`.
-fn squares(label: u64, bits: Bits) -> u64 {
+fn squares<S: SquareSet>(label: u64, bits: S) -> u64 {
     if bits.is_empty() {
         return 0;
     }
-    bits.0
+    bits.to_bits()
+        .0
         .iter()
         .enumerate()
         .fold(0, |h, (i, &w)| h ^ part(label << 2 | i as u64, w))
@@ -65,7 +66,7 @@ impl Rules {
     /// collisions): board, side, turn state, hands, promoted marks, the
     /// castling and gating rights, a legal en passant capture, check
     /// counts, the move records, freezes, flags and an open reply.
-    pub fn key(&self, pos: &Position) -> u64 {
+    pub fn key<S: SquareSet>(&self, pos: &Position<S>) -> u64 {
         let mut h = pos.hash ^ part(1, pos.side as u64 | (pos.sub as u64) << 8);
         if self.tracks_hands {
             for (colour, hand) in pos.hands.iter().enumerate() {
@@ -136,17 +137,17 @@ impl Rules {
     /// kings and rooks while the king is unmoved, first-rank pieces where
     /// and while gating lists them, and every piece where captures may be
     /// initial.
-    fn rights(&self, pos: &Position) -> Bits {
+    fn rights<S: SquareSet>(&self, pos: &Position<S>) -> S {
         let unmoved = pos.virgin & (pos.occupied[WHITE] | pos.occupied[BLACK]);
         if self.initial_captures {
             return unmoved;
         }
         let gating = self.variant.gating.iter().any(|g| g.castling_field);
         if self.castling.is_none() && !gating {
-            return Bits::default();
+            return S::default();
         }
         let files = self.tables.files as Square;
-        let mut rights = Bits::default();
+        let mut rights = S::default();
         for colour in [WHITE, BLACK] {
             let back = if colour == WHITE {
                 0

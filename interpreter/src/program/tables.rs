@@ -6,7 +6,7 @@
 //! masks are sets of piece codes, so one test checks colour and type
 //! together.
 
-use crate::geometry::{Bits, Square};
+use crate::geometry::{Bits, Square, SquareSet};
 
 /// Flags of a compiled path.
 pub mod flag {
@@ -73,6 +73,9 @@ pub(crate) struct Ray {
     pub(crate) start: u32,
     pub(crate) len: u16,
     pub(crate) masks: u32,
+    /// Its squares within reach (the first `len`): an attack along it
+    /// needs an attacker on one of them.
+    pub(crate) squares: Bits,
 }
 
 /// The compiled tables of a variant.
@@ -99,6 +102,8 @@ pub struct Tables {
     /// Per (attacker colour, square): range into `leap_probes`.
     pub(crate) leap_index: Vec<(u32, u32)>,
     pub(crate) leap_probes: Vec<(Square, u64)>,
+    /// Per (attacker colour, square): the squares of its leap probes.
+    pub(crate) leap_squares: Vec<Bits>,
     /// Per (attacker colour, square): range into `rays`.
     pub(crate) ray_index: Vec<(u32, u32)>,
     pub(crate) rays: Vec<Ray>,
@@ -208,19 +213,32 @@ impl Tables {
     }
 
     /// Whether a piece of `colour` attacks `sq` by a leap or a slide, given
-    /// the board; pieces on `inert` squares (frozen) attack nothing but block.
-    /// Complex attackers (see [`Tables::complex`]) are the caller's to test.
+    /// the board and the squares of `colour`'s pieces, `own`; pieces on
+    /// `inert` squares (frozen) attack nothing but block. Leaps and rays
+    /// without a piece of `colour` are not looked at. Complex attackers (see
+    /// [`Tables::complex`]) are the caller's to test.
     #[inline]
-    pub fn probes_attack(&self, board: &[u8], sq: Square, colour: usize, inert: &Bits) -> bool {
+    pub fn probes_attack<S: SquareSet>(
+        &self,
+        board: &[u8],
+        sq: Square,
+        colour: usize,
+        (own, inert): (S, &S),
+    ) -> bool {
         let i = colour * self.squares + sq as usize;
-        let (a, b) = self.leap_index[i];
-        for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
-            if mask >> board[at as usize] & 1 != 0 && !inert.has(at) {
-                return true;
+        if !(S::from_bits(self.leap_squares[i]) & own).is_empty() {
+            let (a, b) = self.leap_index[i];
+            for &(at, mask) in &self.leap_probes[a as usize..b as usize] {
+                if mask >> board[at as usize] & 1 != 0 && !inert.has(at) {
+                    return true;
+                }
             }
         }
         let (a, b) = self.ray_index[i];
         for ray in &self.rays[a as usize..b as usize] {
+            if (S::from_bits(ray.squares) & own).is_empty() {
+                continue;
+            }
             let line = &self.steps[ray.start as usize..];
             let masks = &self.ray_masks[ray.masks as usize..ray.masks as usize + ray.len as usize];
             for (k, &mask) in masks.iter().enumerate() {
