@@ -283,22 +283,27 @@ impl Evaluation {
         }
     }
 
-    /// The mobility bonus of piece `piece` at `sq`: [`MOBILITY`] per
-    /// square it reaches along its rays as it may: an empty square where
-    /// it may move there ([`MOVE`]), the first occupied one where an enemy
-    /// piece stands and it may take there ([`TAKE`]).
-    #[cfg(test)]
-    fn mobility(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
+    /// How many squares piece `piece` at `sq` reaches along its rays as it
+    /// may: an empty square where it may move there ([`MOVE`]), the first
+    /// occupied one where an enemy piece stands and it may take there
+    /// ([`TAKE`]).
+    fn squares_reached(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
         let mut count = 0;
         self.reached(rules, pos, piece, sq, |_| count += 1);
-        count * self.per_move
+        count
+    }
+
+    /// The mobility bonus of piece `piece` at `sq`: [`MOBILITY`] per
+    /// square it reaches ([`Evaluation::squares_reached`]).
+    #[cfg(test)]
+    fn mobility(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
+        self.squares_reached(rules, pos, piece, sq) * self.per_move
     }
 
     /// The mobility bonus of piece `piece` at `sq` ([`Evaluation::mobility`]),
     /// and [`Evaluation::live`] where it reaches any square.
     fn activity(&self, rules: &Rules, pos: &Position, piece: u8, sq: usize) -> i32 {
-        let mut count = 0;
-        self.reached(rules, pos, piece, sq, |_| count += 1);
+        let count = self.squares_reached(rules, pos, piece, sq);
         count * self.per_move + if count > 0 { self.live } else { 0 }
     }
 

@@ -880,10 +880,11 @@ impl<G: Game> Searcher<G> {
     /// often decides the game two plies on). Elsewhere forced moves are
     /// rare outside checks, which are extended already.
     fn forced(&mut self, game: &mut G, ply: usize) -> bool {
-        if ply == 0 || ply >= self.forced_reach || !game.captures_compulsory() {
-            return false;
-        }
-        if game.forced_pass().is_some() {
+        if ply == 0
+            || ply >= self.forced_reach
+            || !game.captures_compulsory()
+            || game.forced_pass().is_some()
+        {
             return false;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
