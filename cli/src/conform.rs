@@ -30,7 +30,7 @@ fn default_cases() -> PathBuf {
 pub struct ConformArgs {
     /// Case files or folders (searched recursively for *.yaml); default conformance/cases.
     paths: Vec<PathBuf>,
-    /// Implementation: interp, engine, fsf[:VARIANT] (Fairy-Stockfish), or
+    /// Implementation: interp, engine, fsf or fsf:VARIANT (Fairy-Stockfish), or
     /// uci:COMMAND for an external UCI engine (perft only).
     #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
     implementation: String,

@@ -93,7 +93,7 @@ enum Command {
         /// Implementation: interp, engine (the hand-written engine, by the
         /// rule file's name), fsf or fsf:VARIANT (Fairy-Stockfish), both
         /// (interp and engine compared; the first difference is printed and
-        /// the exit code is 1) or both:fsf[:VARIANT] (interp and FSF).
+        /// the exit code is 1) or both:fsf or both:fsf:VARIANT (interp and FSF).
         #[arg(long = "impl", value_name = "IMPL", default_value = "interp")]
         implementation: conform::PerftImpl,
     },

@@ -388,7 +388,7 @@ fn list(moves: impl IntoIterator<Item = impl AsRef<str>>) -> String {
 
 /// Checks one case against a loaded implementation. Perft counts above
 /// `budget` are not run, and neither are those whose shallower counts
-/// already exceed it (see [`shallower_over`]). A failure the case's `known` entry records for this
+/// already exceed it (see `shallower_over`). A failure the case's `known` entry records for this
 /// implementation is [`Status::Known`].
 pub fn check_case(
     imp: &mut dyn Implementation,

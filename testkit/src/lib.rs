@@ -2,7 +2,7 @@
 //! property tests, the engine's variant tests, the search's) and by the
 //! fuzz oracles (`fuzzing/`): a seeded generator for random play, the
 //! deterministic proptest configuration and the property tests' cases
-//! ([`Walk`], [`properties!`]), the reading of the documented FEN gap
+//! ([`Walk`], `properties!`), the reading of the documented FEN gap
 //! (spec/LANGUAGE.md §6.3, "Unmoved pieces") from move texts, game scripts
 //! and tables of them ([`MoveText`], [`Step`], [`Case`]), and the listing
 //! of rule and case files ([`yaml_files`]). It knows neither

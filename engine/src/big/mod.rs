@@ -40,7 +40,7 @@ pub const fn bit(sq: usize) -> Bits {
     1u128 << sq
 }
 
-/// Direction indices into [`Geometry::rays`]: N, NE, E, SE, S, SW, W, NW.
+/// Direction indices into `Geometry::rays`: N, NE, E, SE, S, SW, W, NW.
 pub const N: usize = 0;
 /// North-east.
 pub const NE: usize = 1;

@@ -250,7 +250,7 @@ fn shown(c: char) -> impl Iterator<Item = char> {
 }
 
 /// A text as it is printed in messages: control characters other than the
-/// tab escaped (see [`shown`]).
+/// tab escaped (each as `shown` prints it).
 pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().any(|c| c.is_control() && c != '\t') {
         text.chars().flat_map(shown).collect::<String>().into()

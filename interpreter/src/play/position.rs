@@ -453,7 +453,7 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    /// The colour that made the latest move (the one [`Position::last`]
+    /// The colour that made the latest move (the one `last`
     /// records): the side to move while a later move of its turn is due,
     /// else the other side.
     #[inline]
@@ -501,7 +501,7 @@ impl<S: SquareSet> Position<S> {
         }
     }
 
-    /// The wall squares (§11.6): those whose board code is [`WALL`]. (Read
+    /// The wall squares (§11.6): those whose board code is `WALL`. (Read
     /// from the board, so that positions of files without walls carry
     /// nothing for them.)
     pub fn walls(&self) -> S {
