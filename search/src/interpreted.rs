@@ -229,8 +229,12 @@ impl Game for Interpreted {
         let mut score = self.eval.evaluate(&self.rules, pos);
         // Where a count of moves without progress draws, a lead is worth
         // less as the count runs (half of it at the limit): progress (a
-        // capture, a pawn's move) is preferred while ahead.
-        if let Some(limit) = self.rules.variant().fifty_move {
+        // capture, a pawn's move) is preferred while ahead. Not where
+        // being mated wins: there the lead is the other side's force, left
+        // to mate the mover, and a capture of it that restarts the count
+        // is no progress (faded, the search took the random mover's last
+        // pieces as the count ran, and drew for lack of material).
+        if let Some(limit) = (self.rules.variant().fifty_move).filter(|_| !self.mated_wins()) {
             score = faded(score, pos.halfmove_clock().min(limit), 2 * limit);
         }
         // A count of the counting rules is not reset by progress, only
@@ -266,6 +270,25 @@ mod tests {
         // Half the limit run: three quarters of the lead; the limit: half.
         assert_eq!(game(50).evaluate(), fresh * 150 / 200);
         assert_eq!(game(100).evaluate(), fresh / 2);
+    }
+
+    #[test]
+    fn where_being_mated_wins_the_fifty_move_count_fades_nothing() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/variants/misere.yaml");
+        let text = std::fs::read_to_string(path).unwrap();
+        let rules = (motley_interpreter::build_path(std::path::Path::new(path), &text))
+            .unwrap()
+            .rules;
+        let game = |clock: u32| {
+            let fen = format!("4k3/8/8/8/8/8/8/R3K3 b - - {clock} 80");
+            Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
+        };
+        // Black, bare, wants White's rook to mate it: the rook is its lead,
+        // and keeps its worth as the count runs.
+        let fresh = game(0).evaluate();
+        assert!(fresh > 400, "{fresh}");
+        assert_eq!(game(50).evaluate(), fresh);
+        assert_eq!(game(99).evaluate(), fresh);
     }
 
     fn counting_game(file: &str, fen: &str) -> Interpreted {
