@@ -79,6 +79,12 @@ impl Tables {
             squares,
             holes: holes_of(&v.holes),
             types,
+            coords: (0..squares)
+                .map(|sq| {
+                    let (file, rank) = grid.coords(sq);
+                    (file as u8, rank as u8)
+                })
+                .collect(),
             steps: Vec::new(),
             paths: Vec::new(),
             path_index: vec![(0, 0); codes * squares],

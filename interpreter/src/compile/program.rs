@@ -69,6 +69,7 @@ impl Program {
             unmoved_promotions: 0,
             promotion_literals: Vec::new(),
             plain_records: false,
+            bare_moves: false,
             freeze_spans: Vec::new(),
             freeze_leaps: false,
             tracks_hands: false,
@@ -141,6 +142,7 @@ impl Program {
             || self.variant.record_lost
             || self.sets_on_entry
             || self.gating_types != 0;
+        self.bare_moves = self.plain_moves && !self.plain_records && !self.tracks_hands;
         self.legality_by_pins = self.pins_decide();
         self.freezes_on_arrival = v.freeze.iter().any(|r| r.on_arrival);
         self.freeze_spans = freeze_spans(v, &self.tables);

@@ -195,14 +195,17 @@ impl Rules {
             MoveKind::Drop => reset.drops,
             MoveKind::Null => false,
             _ => {
-                // Ranks by division, only where the direction matters, and
-                // only where the squares are less than a rank apart (a
-                // division costs more than the rest of the move).
+                // Ranks only where the direction matters.
                 let forward = || {
-                    let files = self.tables.files as usize;
-                    let (from, to) = (m.from as usize, m.to as usize);
-                    let (low, high) = if us == WHITE { (from, to) } else { (to, from) };
-                    high > low && (high - low >= files || high / files != low / files)
+                    let (from, to) = (
+                        self.tables.file_rank(m.from).1,
+                        self.tables.file_rank(m.to).1,
+                    );
+                    if us == WHITE {
+                        to > from
+                    } else {
+                        to < from
+                    }
                 };
                 (reset.promotions && m.promotion != 0)
                     || (self.irreversible_codes >> moved & 1 != 0
@@ -262,8 +265,7 @@ impl Rules {
         to: Square,
     ) {
         let files = u32::from(self.tables.files);
-        let (from, to) = (u32::from(from), u32::from(to));
-        let (f0, r0, f1, r1) = (from % files, from / files, to % files, to / files);
+        let ((f0, r0), (f1, r1)) = (self.tables.file_rank(from), self.tables.file_rank(to));
         let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
         let n = df.abs().max(dr.abs());
         if df != 0 && dr != 0 && df.abs() != dr.abs() {

@@ -979,10 +979,13 @@ impl Rules {
         let king_code = crate::program::code(castling.king as usize, us);
         let rook_castles_frozen = self.variant.freeze.iter().all(|r| r.rook_castles);
         for king in (pos.occupied[us] & pos.virgin & !pos.freezes.frozen).iter() {
-            if pos.board[king as usize] != king_code || king as usize / files != back {
+            if pos.board[king as usize] != king_code {
                 continue;
             }
-            let king_file = king as usize % files;
+            let (king_file, king_rank) = self.tables.file_rank(king);
+            if king_rank != back {
+                continue;
+            }
             for &(king_to, rook_to) in &castling.sides {
                 let king_to_sq = (back * files + king_to as usize) as Square;
                 let rook_to_sq = (back * files + rook_to as usize) as Square;
@@ -990,13 +993,11 @@ impl Rules {
                 // its rook lands on the low side of the king's target (`g`, `f`),
                 // wherever the king stands (Chess960).
                 let towards_high = rook_to < king_to;
-                let rooks = (0..files).filter(|&f| {
-                    if towards_high {
-                        f > king_file
-                    } else {
-                        f < king_file
-                    }
-                });
+                let rooks = if towards_high {
+                    king_file + 1..files
+                } else {
+                    0..king_file
+                };
                 for rook_file in rooks {
                     let rook = (back * files + rook_file) as Square;
                     if !castling.is_rook(pos.board[rook as usize], us)
@@ -1040,9 +1041,9 @@ impl Rules {
         [king, rook, king_to, rook_to]: [Square; 4],
     ) -> bool {
         let files = self.tables.files as usize;
-        let row = king as usize / files * files;
+        let row = self.tables.file_rank(king).1 * files;
         let span = |a: Square, b: Square| {
-            let (a, b) = (a as usize % files, b as usize % files);
+            let (a, b) = (self.tables.file_rank(a).0, self.tables.file_rank(b).0);
             a.min(b)..=a.max(b)
         };
         for f in span(king, king_to).chain(span(rook, rook_to)) {
@@ -1070,7 +1071,7 @@ impl Rules {
             lifted = without;
             &lifted
         };
-        let landing = king_to as usize % files;
+        let landing = self.tables.file_rank(king_to).0;
         span(king, king_to)
             .filter(|&f| f != landing || king == king_to || castling.landing_before)
             .any(|f| self.threatened(judged, (row + f) as Square, pos.side))

@@ -53,10 +53,18 @@ impl Rules {
         let mut buffers: Vec<(Vec<Move>, Undo<S>)> = (0..depth)
             .map(|_| (Vec::with_capacity(128), Undo::default()))
             .collect();
-        self.perft_rec(&mut work, depth, leaves, &mut buffers)
+        if self.bare_moves {
+            self.perft_rec::<S, true>(&mut work, depth, leaves, &mut buffers)
+        } else {
+            self.perft_rec::<S, false>(&mut work, depth, leaves, &mut buffers)
+        }
     }
 
-    fn perft_rec<S: SquareSet>(
+    /// The count of [`Rules::perft_sized`]; `BARE`: the rules have
+    /// [`Rules::bare_moves`], and their moves are made with the tests for
+    /// hands and records compiled out. Moves are made without the board's
+    /// hash, which counting never reads.
+    fn perft_rec<S: SquareSet, const BARE: bool>(
         &self,
         pos: &mut Position<S>,
         depth: u32,
@@ -71,7 +79,7 @@ impl Rules {
         }
         moves.clear();
         if !self.legal_by_safety(pos) {
-            return self.perft_listed(pos, depth, leaves, (moves, undo), rest);
+            return self.perft_listed::<S, BARE>(pos, depth, leaves, (moves, undo), rest);
         }
         self.pseudo_legal(pos, moves);
         let pins = if self.legality_by_pins {
@@ -95,7 +103,7 @@ impl Rules {
                 }
                 _ => {}
             }
-            pos.make_into(self, m, undo);
+            pos.make_with::<false, BARE>(self, m, undo);
             let legal = if verdict == Verdict::Legal {
                 !complex
                     || pins
@@ -109,20 +117,20 @@ impl Rules {
                 nodes += if depth == 1 {
                     1
                 } else {
-                    self.perft_rec(pos, depth - 1, leaves, rest)
+                    self.perft_rec::<S, BARE>(pos, depth - 1, leaves, rest)
                 };
             }
-            pos.unmake(self, m, undo);
+            pos.unmake_with::<false, BARE>(self, m, undo);
         }
         if !any_legal && self.must_pass(pos) {
             let m = super::movegen::NULL_MOVE;
-            pos.make_into(self, m, undo);
+            pos.make_with::<false, BARE>(self, m, undo);
             nodes = if depth == 1 {
                 1
             } else {
-                self.perft_rec(pos, depth - 1, leaves, rest)
+                self.perft_rec::<S, BARE>(pos, depth - 1, leaves, rest)
             };
-            pos.unmake(self, m, undo);
+            pos.unmake_with::<false, BARE>(self, m, undo);
         }
         nodes
     }
@@ -131,7 +139,7 @@ impl Rules {
     /// legality is more than its mover's safety (§11.1, §11.2, §11.5). Apart from
     /// the fast count so that rules that do not use them cost nothing.
     #[inline(never)]
-    fn perft_listed<S: SquareSet>(
+    fn perft_listed<S: SquareSet, const BARE: bool>(
         &self,
         pos: &mut Position<S>,
         depth: u32,
@@ -145,9 +153,9 @@ impl Rules {
         }
         let mut nodes = 0;
         for &m in moves.iter() {
-            pos.make_into(self, m, undo);
-            nodes += self.perft_rec(pos, depth - 1, leaves, rest);
-            pos.unmake(self, m, undo);
+            pos.make_with::<false, BARE>(self, m, undo);
+            nodes += self.perft_rec::<S, BARE>(pos, depth - 1, leaves, rest);
+            pos.unmake_with::<false, BARE>(self, m, undo);
         }
         nodes
     }

@@ -612,11 +612,28 @@ impl<S: SquareSet> Position<S> {
     /// Plays a pseudo-legal move, writing what [`Position::unmake`] needs
     /// into `undo` (a buffer reused across moves keeps the hot path free of
     /// large copies). The plain path is inlined into the caller (perft's
-    /// loop makes every leaf with it); the others are calls.
+    /// loop makes every leaf with it, through [`Position::make_with`]);
+    /// the others are calls.
     #[inline(always)]
     pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
-        if rules.plain_moves && m.kind != MoveKind::Null {
-            self.make_plain(rules, m, undo);
+        self.make_with::<true, false>(rules, m, undo);
+    }
+
+    /// [`Position::make_into`], its plain path specialised: the board's
+    /// hash kept only where `HASH` (perft, which never reads it, drops
+    /// it), the tests for hands and records compiled out where `BARE` (the
+    /// rules have [`Rules::bare_moves`]). Unmade by
+    /// [`Position::unmake_with`] with the same `HASH` and `BARE`.
+    #[inline(always)]
+    pub(crate) fn make_with<const HASH: bool, const BARE: bool>(
+        &mut self,
+        rules: &Rules,
+        m: Move,
+        undo: &mut Undo<S>,
+    ) {
+        debug_assert!(!BARE || rules.bare_moves);
+        if (BARE || rules.plain_moves) && m.kind != MoveKind::Null {
+            self.make_plain::<HASH, BARE>(rules, m, undo);
         } else if rules.special_plain && m.kind != MoveKind::Null {
             self.make_special_plain(rules, m, undo);
         } else {
@@ -685,14 +702,14 @@ impl<S: SquareSet> Position<S> {
         if !self.ep.is_empty() {
             self.ep = S::default();
         }
-        self.move_pieces::<false>(rules, m, undo);
+        self.move_pieces::<false, true, false>(rules, m, undo);
         if rules.keeps_piece_state {
             self.move_piece_state(rules, m, (undo.moved, undo.captured));
         }
         if !sets.is_empty() {
             self.apply_sets(sets, us, Some(m.to));
         }
-        self.count_capture(rules, m, undo);
+        self.count_capture::<false>(rules, m, undo);
         if rules.special_moves {
             rules.after_move(self, m, us, &undo.before);
         }
@@ -732,32 +749,40 @@ impl<S: SquareSet> Position<S> {
     /// [`Position::unmake_plain`] restores: the records of the last moves,
     /// the lost types and the player's flags and counters only where the
     /// rules keep them. The hash is saved whole, for
-    /// [`Position::unmake_plain`] to put back.
+    /// [`Position::unmake_plain`] to put back, where `HASH` (else it is
+    /// left as it is); `BARE`: as [`Position::make_with`].
     #[inline(always)]
-    fn make_plain(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
+    fn make_plain<const HASH: bool, const BARE: bool>(
+        &mut self,
+        rules: &Rules,
+        m: Move,
+        undo: &mut Undo<S>,
+    ) {
         debug_assert!(self.sub == 0 && self.passes == 0 && self.turn_pieces.is_empty());
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
-        undo.hash = self.hash;
+        if HASH {
+            undo.hash = self.hash;
+        }
         copy_plain!(*self => *undo);
-        if rules.tracks_hands {
+        if !BARE && rules.tracks_hands {
             undo.gained = (255, 0);
             // Only files that keep promoted marks change them on this path.
             if rules.marks_promoted {
                 undo.promoted = self.promoted;
             }
         }
-        if rules.plain_records {
+        if !BARE && rules.plain_records {
             self.save_records(rules, m, undo);
         }
         if !self.ep.is_empty() {
             self.ep = S::default();
         }
-        self.move_pieces::<true>(rules, m, undo);
-        if rules.sets_on_entry {
+        self.move_pieces::<true, HASH, BARE>(rules, m, undo);
+        if !BARE && rules.sets_on_entry {
             self.apply_entry_sets(rules, m, undo.side);
         }
-        self.count_capture(rules, m, undo);
+        self.count_capture::<BARE>(rules, m, undo);
         // Plain files have no turns of several moves (§16): the move due
         // within the turn and the turn's pieces stay as they are, empty.
         self.pass_side();
@@ -776,7 +801,7 @@ impl<S: SquareSet> Position<S> {
         undo.stepped = self.stepped;
         undo.opened = self.opened;
         let us = self.side;
-        self.make_plain(rules, m, undo);
+        self.make_plain::<true, false>(rules, m, undo);
         rules.after_move(self, m, us, &undo.before);
         rules.after_side_change(self, &undo.before, us);
     }
@@ -794,49 +819,57 @@ impl<S: SquareSet> Position<S> {
     /// for the side to move; the captured piece goes into `undo`. `PLAIN`:
     /// a move of a file with [`Rules::plain_moves`] or
     /// [`Rules::special_plain`], which has neither walls nor explosions.
+    /// The hash is brought up to date only where `HASH`; `BARE`: as
+    /// [`Position::make_with`].
     #[inline(always)]
-    fn move_pieces<const PLAIN: bool>(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
+    fn move_pieces<const PLAIN: bool, const HASH: bool, const BARE: bool>(
+        &mut self,
+        rules: &Rules,
+        m: Move,
+        undo: &mut Undo<S>,
+    ) {
         let us = self.side;
         match m.kind {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Reply => {
-                undo.captured = self.lift::<true>(rules, m.to);
+                undo.captured = self.lift::<HASH>(rules, m.to);
                 let piece = undo.moved;
                 let arriving = if m.promotion != 0 { m.promotion } else { piece };
-                self.relocate::<true>(rules, (m.from, m.to), piece, arriving);
+                self.relocate::<HASH>(rules, (m.from, m.to), piece, arriving);
                 if m.kind == MoveKind::Passing {
                     rules.mark_passed(self, m.from, m.to);
                 }
             }
             MoveKind::EnPassant => {
-                undo.captured = self.lift::<true>(rules, m.aux);
-                let piece = self.lift::<true>(rules, m.from);
-                self.put(
+                undo.captured = self.lift::<HASH>(rules, m.aux);
+                let piece = self.lift::<HASH>(rules, m.from);
+                self.place::<HASH>(
                     rules,
                     m.to,
                     if m.promotion != 0 { m.promotion } else { piece },
                 );
             }
             MoveKind::Castle => {
-                let king = self.lift::<true>(rules, m.from);
-                let rook = self.lift::<true>(rules, m.aux);
-                self.put(rules, m.to, king);
-                self.put(rules, m.extra, rook);
+                let king = self.lift::<HASH>(rules, m.from);
+                let rook = self.lift::<HASH>(rules, m.aux);
+                self.place::<HASH>(rules, m.to, king);
+                self.place::<HASH>(rules, m.extra, rook);
                 self.virgin.clear(m.aux);
             }
             MoveKind::Shoot => {
-                undo.captured = self.lift::<true>(rules, m.to);
+                undo.captured = self.lift::<HASH>(rules, m.to);
             }
             MoveKind::Drop => {
-                self.put(rules, m.to, m.promotion);
+                self.place::<HASH>(rules, m.to, m.promotion);
                 self.hands[us][m.aux as usize] -= 1;
             }
             MoveKind::Null => {}
         }
         // Only a capture or a promoted mark to move changes them.
-        if rules.tracks_hands && (undo.captured != 0 || rules.marks_promoted) {
+        if !BARE && rules.tracks_hands && (undo.captured != 0 || rules.marks_promoted) {
             self.after_capture_and_promotion(rules, m, undo);
         }
-        if m.gate != 0 && m.gate != WALL {
+        // Bare rules have no gating (it keeps records) and no walls.
+        if !BARE && m.gate != 0 && m.gate != WALL {
             self.put(rules, m.gate_at, m.gate);
             self.hands[us][(m.gate as usize - 1) / 2] -= 1;
             self.virgin.clear(m.gate_at);
@@ -852,13 +885,14 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// What the capture of `m` (if any) records: the last move's capture
-    /// mark, the piece type lost, and the fifty-move clock.
+    /// mark, the piece type lost, and the fifty-move clock (only the
+    /// clock where `BARE`: the rules keep no records).
     #[inline(always)]
-    fn count_capture(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
-        if rules.records_moves && undo.captured != 0 {
+    fn count_capture<const BARE: bool>(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
+        if !BARE && rules.records_moves && undo.captured != 0 {
             self.last |= CAPTURED;
         }
-        if rules.variant.record_lost {
+        if !BARE && rules.variant.record_lost {
             self.lost = if undo.captured != 0 {
                 1 << ((undo.captured as usize - 1) / 2)
             } else {
@@ -1107,8 +1141,20 @@ impl<S: SquareSet> Position<S> {
     /// path inlined, as [`Position::make_into`]'s.
     #[inline(always)]
     pub fn unmake(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
-        if rules.plain_moves && m.kind != MoveKind::Null {
-            self.unmake_plain(rules, m, undo);
+        self.unmake_with::<true, false>(rules, m, undo);
+    }
+
+    /// Takes back the move `m` made with [`Position::make_with`] of the
+    /// same `HASH` and `BARE`.
+    #[inline(always)]
+    pub(crate) fn unmake_with<const HASH: bool, const BARE: bool>(
+        &mut self,
+        rules: &Rules,
+        m: Move,
+        undo: &Undo<S>,
+    ) {
+        if (BARE || rules.plain_moves) && m.kind != MoveKind::Null {
+            self.unmake_plain::<HASH, BARE>(rules, m, undo);
         } else if rules.special_plain && m.kind != MoveKind::Null {
             self.unmake_special_plain(rules, m, undo);
         } else {
@@ -1206,19 +1252,25 @@ impl<S: SquareSet> Position<S> {
         self.freezes = undo.freezes;
         self.stepped = undo.stepped;
         self.opened = undo.opened;
-        self.unmake_plain(rules, m, undo);
+        self.unmake_plain::<true, false>(rules, m, undo);
     }
 
-    /// [`Position::unmake`] for a move made by [`Position::make_plain`]:
-    /// the pieces put back without hashing, then the saved hash.
+    /// [`Position::unmake`] for a move made by [`Position::make_plain`]
+    /// of the same `HASH` and `BARE`: the pieces put back without hashing,
+    /// then the saved hash where `HASH`.
     #[inline(always)]
-    fn unmake_plain(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
+    fn unmake_plain<const HASH: bool, const BARE: bool>(
+        &mut self,
+        rules: &Rules,
+        m: Move,
+        undo: &Undo<S>,
+    ) {
         copy_plain!(*undo => *self);
-        if rules.plain_records {
+        if !BARE && rules.plain_records {
             self.restore_records(rules, m, undo);
         }
         self.unmake_pieces::<false>(rules, m, undo);
-        if rules.tracks_hands {
+        if !BARE && rules.tracks_hands {
             if undo.gained.0 != 255 {
                 self.hands[undo.gained.0 as usize][undo.gained.1 as usize] -= 1;
             }
@@ -1226,7 +1278,9 @@ impl<S: SquareSet> Position<S> {
                 self.promoted = undo.promoted;
             }
         }
-        self.hash = undo.hash;
+        if HASH {
+            self.hash = undo.hash;
+        }
     }
 
     /// Puts the pieces of `m` (not a pass) back where they stood before

@@ -158,6 +158,12 @@ pub struct Program {
     /// moves or of the types lost, flags or counters set on entry, gated
     /// pieces (one test for all of them on that path).
     pub(crate) plain_records: bool,
+    /// Whether every move but a pass takes the plain path and changes only
+    /// the pieces on the board, the unmoved squares, en passant, the clocks
+    /// and the side to move: [`Program::plain_moves`] without hands or
+    /// [`Program::plain_records`]. Perft makes such files' moves with that
+    /// path's tests for hands and records compiled out.
+    pub(crate) bare_moves: bool,
     /// Per freezing rule, per colour, per square: the squares its reach
     /// passes from there on an empty board (§15); empty without freezing.
     pub(crate) freeze_spans: Vec<Bits>,

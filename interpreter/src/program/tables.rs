@@ -91,6 +91,8 @@ pub struct Tables {
     pub holes: Bits,
     /// Number of real piece types (virtual movement types follow them).
     pub types: usize,
+    /// Per square: its file and rank ([`Tables::file_rank`]).
+    pub(crate) coords: Vec<(u8, u8)>,
     pub(crate) steps: Vec<Square>,
     pub(crate) paths: Vec<Path>,
     /// Per (code, square): range into `paths`.
@@ -152,6 +154,14 @@ impl Tables {
     #[inline]
     pub fn may_capture_on(&self, code: u8, from: Square, to: Square) -> bool {
         self.capture_span[code as usize * self.squares + from as usize].has(to)
+    }
+
+    /// The file and rank of `sq`, read from a table: play's hot paths
+    /// never divide by the number of files.
+    #[inline]
+    pub fn file_rank(&self, sq: Square) -> (usize, usize) {
+        let (file, rank) = self.coords[sq as usize];
+        (file as usize, rank as usize)
     }
 
     /// The squares of a path.
