@@ -99,6 +99,8 @@ impl Tables {
             promotion_index: vec![0; codes * squares],
             promotion_from_index: Vec::new(),
             overlapping: 0,
+            plain: 0,
+            promoting: 0,
             screens_not: (0..codes)
                 .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].screens_not))
                 .collect(),
@@ -122,6 +124,13 @@ impl Tables {
                 }
             }
         }
+        t.plain = (1..codes)
+            .filter(|&c| {
+                t.path_index[c * squares..(c + 1) * squares]
+                    .iter()
+                    .all(|&(a, b)| t.paths[a as usize..b as usize].iter().all(Path::is_plain))
+            })
+            .fold(0, |set, c| set | 1 << c);
         t.add_capture_spans(v);
         // Attack probes: for each square, where each attacker stands.
         for colour in 0..2 {
@@ -396,6 +405,7 @@ impl Tables {
             for ty in (0..self.types).filter(|ty| rule.pieces >> ty & 1 == 1) {
                 for colour in 0..2 {
                     let c = code(ty, colour) as usize;
+                    self.promoting |= 1 << c;
                     for sq in (0..squares).filter(|&sq| rule.zone[colour][sq]) {
                         let at = c * squares + sq;
                         if rule.on_target && self.promotion_index[at] == 0 {

@@ -5,7 +5,7 @@ use super::position::{Move, MoveKind, Position};
 use super::Rules;
 use crate::geometry::{Square, SquareSet};
 use crate::program::{
-    flag, CompulsoryCapture, Condition, Count, Facing, Literals, Walk, WallPlace, NEED_EMPTY,
+    flag, CompulsoryCapture, Condition, Count, Facing, Literals, Path, Walk, WallPlace, NEED_EMPTY,
     NEED_OCCUPIED, WALL,
 };
 
@@ -209,16 +209,19 @@ impl Rules {
             from,
             captures_not: self.tables.captures_not[movement as usize],
         };
-        for path in self.tables.paths(movement, from) {
-            if path.flags & flag::INITIAL != 0 && !virgin {
+        let paths = self.tables.paths(movement, from);
+        let allowed = powers.flags();
+        if self.tables.moves_plainly(mover, movement) {
+            return self.walk_plain(&walker, paths, allowed, out);
+        }
+        // Paths for the first move only are barred once the piece has moved.
+        let barred = if virgin { 0 } else { flag::INITIAL };
+        for path in paths {
+            if path.flags & barred != 0 {
                 continue;
             }
             let steps = self.tables.steps(path);
-            let can = Powers {
-                moves: path.flags & flag::MOVE != 0 && powers.moves,
-                captures: path.flags & flag::CAPTURE != 0 && powers.captures,
-                en_passant: path.flags & flag::EN_PASSANT != 0 && powers.en_passant,
-            };
+            let can = Powers::of(path.flags & allowed);
             let marks = path.flags & flag::MARKS_EN_PASSANT != 0;
             match path.walk {
                 Walk::Leap | Walk::Lame => self.leap(&walker, steps, can, marks, out),
@@ -239,6 +242,41 @@ impl Rules {
                             ..Move::default()
                         });
                     }
+                }
+            }
+        }
+    }
+
+    /// The moves along `paths`, all plain ([`Path::is_plain`]), of a piece
+    /// that never promotes, as far as the [`flag`] bits `allowed` let: each step a target until the first occupied
+    /// one, which it captures where it may. The moves are those the general
+    /// walk gives, in its order, without its per-path tests.
+    #[inline(always)]
+    fn walk_plain<S: SquareSet>(
+        &self,
+        w: &Walker<S>,
+        paths: &[Path],
+        allowed: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let plain = |to| Move {
+            from: w.from,
+            to,
+            ..Move::default()
+        };
+        for path in paths {
+            let can = path.flags & allowed;
+            for &to in self.tables.steps(path) {
+                let target = w.pos.board[to as usize];
+                if target == 0 {
+                    if can & flag::MOVE != 0 {
+                        out.push(plain(to));
+                    }
+                } else {
+                    if can & flag::CAPTURE != 0 && w.capturable(target) {
+                        out.push(plain(to));
+                    }
+                    break;
                 }
             }
         }
@@ -1508,6 +1546,27 @@ pub(super) struct Powers {
     pub(super) captures: bool,
     /// It may capture en passant.
     pub(super) en_passant: bool,
+}
+
+impl Powers {
+    /// These powers as path [`flag`] bits: what of a path's flags they let
+    /// be used.
+    #[inline(always)]
+    fn flags(self) -> u8 {
+        u8::from(self.moves) * flag::MOVE
+            | u8::from(self.captures) * flag::CAPTURE
+            | u8::from(self.en_passant) * flag::EN_PASSANT
+    }
+
+    /// The powers that the path [`flag`] bits `flags` give.
+    #[inline(always)]
+    fn of(flags: u8) -> Powers {
+        Powers {
+            moves: flags & flag::MOVE != 0,
+            captures: flags & flag::CAPTURE != 0,
+            en_passant: flags & flag::EN_PASSANT != 0,
+        }
+    }
 }
 
 /// What the turn structure allows the side to move (§16).

@@ -66,6 +66,15 @@ pub struct Path {
     pub flags: u8,
 }
 
+impl Path {
+    /// Whether it is plain: a leap or a slide with no flags but
+    /// [`flag::MOVE`] and [`flag::CAPTURE`].
+    pub(crate) fn is_plain(&self) -> bool {
+        matches!(self.walk, Walk::Leap | Walk::Slide)
+            && self.flags & !(flag::MOVE | flag::CAPTURE) == 0
+    }
+}
+
 /// A straight line of squares leading away from a square, with the piece
 /// codes that attack the square from each distance along it.
 #[derive(Clone, Copy, Debug)]
@@ -126,6 +135,12 @@ pub struct Tables {
     /// (overlapping Betza components, or a plain move and an en passant
     /// capture to one square): their moves are made unique.
     pub overlapping: u64,
+    /// Codes (bit set) whose paths, from every square, are plain: leaps and
+    /// slides that move or capture only (no first-move, en passant or
+    /// passing flag), every step a target until the first occupied one.
+    pub(crate) plain: u64,
+    /// Codes (bit set) that some promotion rule applies to.
+    pub(crate) promoting: u64,
 }
 
 /// The piece code of `type` for `colour` (0 White, 1 Black).
@@ -162,6 +177,14 @@ impl Tables {
     pub fn file_rank(&self, sq: Square) -> (usize, usize) {
         let (file, rank) = self.coords[sq as usize];
         (file as usize, rank as usize)
+    }
+
+    /// Whether the piece `mover`, moving along the paths of the movement
+    /// code `movement`, makes plain moves only: its paths are plain
+    /// ([`Tables::plain`]) and no promotion rule applies to it.
+    #[inline]
+    pub(crate) fn moves_plainly(&self, mover: u8, movement: u8) -> bool {
+        self.plain >> movement & 1 != 0 && self.promoting >> mover & 1 == 0
     }
 
     /// The squares of a path.
