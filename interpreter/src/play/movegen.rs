@@ -1553,9 +1553,9 @@ impl Powers {
     /// be used.
     #[inline(always)]
     fn flags(self) -> u8 {
-        u8::from(self.moves) * flag::MOVE
-            | u8::from(self.captures) * flag::CAPTURE
-            | u8::from(self.en_passant) * flag::EN_PASSANT
+        (u8::from(self.moves) * flag::MOVE)
+            | (u8::from(self.captures) * flag::CAPTURE)
+            | (u8::from(self.en_passant) * flag::EN_PASSANT)
     }
 
     /// The powers that the path [`flag`] bits `flags` give.
