@@ -248,9 +248,10 @@ impl Rules {
     }
 
     /// The moves along `paths`, all plain ([`Path::is_plain`]), of a piece
-    /// that never promotes, as far as the [`flag`] bits `allowed` let: each step a target until the first occupied
-    /// one, which it captures where it may. The moves are those the general
-    /// walk gives, in its order, without its per-path tests.
+    /// that never promotes, as far as the [`flag`] bits `allowed` let: each
+    /// step a target until the first occupied one, which it captures where
+    /// it may. The moves are those the general walk gives, in its order,
+    /// without its per-path tests.
     #[inline(always)]
     fn walk_plain<S: SquareSet>(
         &self,
