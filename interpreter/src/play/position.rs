@@ -612,7 +612,7 @@ impl<S: SquareSet> Position<S> {
     /// Plays a pseudo-legal move, writing what [`Position::unmake`] needs
     /// into `undo` (a buffer reused across moves keeps the hot path free of
     /// large copies). The plain path is inlined into the caller (perft's
-    /// loop makes every leaf with it, through [`Position::make_with`]);
+    /// loop makes every leaf with it, through `make_with`);
     /// the others are calls.
     #[inline(always)]
     pub fn make_into(&mut self, rules: &Rules, m: Move, undo: &mut Undo<S>) {
