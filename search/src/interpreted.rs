@@ -261,15 +261,19 @@ mod tests {
         let rules = motley_interpreter::build(include_str!("../../spec/variants/chess.yaml"))
             .unwrap()
             .rules;
-        let game = |clock: u32| {
-            let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 80");
-            Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
-        };
+        let game = |clock| rook_ending(&rules, 'w', clock);
         let fresh = game(0).evaluate();
         assert!(fresh > 500);
         // Half the limit run: three quarters of the lead; the limit: half.
         assert_eq!(game(50).evaluate(), fresh * 150 / 200);
         assert_eq!(game(100).evaluate(), fresh / 2);
+    }
+
+    /// White's king and rook against Black's king, `side` to move, the
+    /// fifty-move count at `clock`.
+    fn rook_ending(rules: &Arc<Rules>, side: char, clock: u32) -> Interpreted {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 {side} - - {clock} 80");
+        Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
     }
 
     #[test]
@@ -279,10 +283,7 @@ mod tests {
         let rules = (motley_interpreter::build_path(std::path::Path::new(path), &text))
             .unwrap()
             .rules;
-        let game = |clock: u32| {
-            let fen = format!("4k3/8/8/8/8/8/8/R3K3 b - - {clock} 80");
-            Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
-        };
+        let game = |clock| rook_ending(&rules, 'b', clock);
         // Black, bare, wants White's rook to mate it: the rook is its lead,
         // and keeps its worth as the count runs.
         let fresh = game(0).evaluate();
