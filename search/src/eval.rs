@@ -27,7 +27,9 @@
 //! mate it. Where some types count against their owner and others for it
 //! (codrus), a piece that may take an enemy piece of the first kind costs
 //! its owner: the capture may be forced on it (compulsory captures), and
-//! the enemy piece walks into it at random.
+//! the enemy piece walks into it at random; and a piece of the first kind
+//! gains its owner for each square it may step to where an enemy piece
+//! may take it (a threat to give it away).
 
 use motley_interpreter::piece_code as code;
 use motley_interpreter::program::{Result3, WallPlace};
@@ -58,6 +60,14 @@ const NEAR: i32 = 300;
 /// compulsory): centipawns a piece costs its owner per such piece it may
 /// take as the board stands.
 const GIFT: i32 = 1000;
+/// Where [`GIFT`] is scored: centipawns a side gains per square a piece
+/// whose loss wins for it may move to where an enemy piece may take it.
+/// Such a step is a threat: the enemy may have no other capture then.
+/// Codrus against the random mover with the search's extensions of
+/// forcing moves (24 seeds, 100 games each): 2,397 of 2,400 won with it,
+/// 2,384 without; alone, on 12 seeds, 1,191 of 1,200 at 200, 1,189 at
+/// 150, 1,188 at 300 and without.
+const EXPOSED: i32 = 200;
 /// Steps counted for a piece that must reach a region and cannot, every
 /// path to it shut by pieces it may not take: this many per file and rank
 /// of the board.
@@ -149,7 +159,8 @@ pub struct Evaluation {
     live: i32,
     /// Whether some types count against their owner and others for it
     /// (codrus): a piece that may take an enemy piece whose loss wins
-    /// costs its owner [`GIFT`].
+    /// costs its owner [`GIFT`], a square where such a piece may step into
+    /// an enemy's capture gains its owner [`EXPOSED`].
     gifts: bool,
 }
 
@@ -390,6 +401,57 @@ impl Evaluation {
         count
     }
 
+    /// Per side: the squares its pieces whose loss wins for it (their
+    /// type's sign negative) may move to as the board stands where an
+    /// enemy piece may take them ([`Evaluation::attacked`]).
+    fn exposed(&self, pos: &Position) -> [i32; 2] {
+        let attacked = Color::ALL.map(|color| self.attacked(pos, color));
+        let mut exposed = [0; 2];
+        for color in Color::ALL {
+            let colour = color.index();
+            for sq in pos.occupied(color).iter() {
+                let piece = pos.piece_at(sq) as usize;
+                let given = self.signs.get((piece - 1) / 2).is_some_and(|&s| s < 0);
+                let Some(rays) = (self.rays.get(piece))
+                    .and_then(|r| r.get(sq as usize))
+                    .filter(|_| given)
+                else {
+                    continue;
+                };
+                for ray in rays {
+                    let open = ray.iter().take_while(|&&(to, _)| pos.piece_at(to) == 0);
+                    exposed[colour] += open
+                        .filter(|&&(to, mode)| {
+                            mode & MOVE != 0 && attacked[colour ^ 1][to as usize]
+                        })
+                        .count() as i32;
+                }
+            }
+        }
+        exposed
+    }
+
+    /// Per square: whether a piece of `color` may take an enemy piece
+    /// standing there, along its rays as the board stands.
+    fn attacked(&self, pos: &Position, color: Color) -> Vec<bool> {
+        let mut attacked = vec![false; self.around.len()];
+        for sq in pos.occupied(color).iter() {
+            let piece = pos.piece_at(sq) as usize;
+            let Some(rays) = self.rays.get(piece).and_then(|r| r.get(sq as usize)) else {
+                continue;
+            };
+            for ray in rays {
+                for &(to, mode) in ray {
+                    attacked[to as usize] |= mode & TAKE != 0;
+                    if pos.piece_at(to) != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        attacked
+    }
+
     /// Whether material counts for its owner (not where losing pieces or
     /// being mated wins).
     pub fn material_counts(&self) -> bool {
@@ -487,6 +549,12 @@ impl Evaluation {
                     score[strong] += PER_EDGE * off_centre(rules, *theirs)
                         - PER_EDGE / 2 * steps(rules, *ours, *theirs);
                 }
+            }
+        }
+        if self.gifts {
+            let exposed = self.exposed(pos);
+            for colour in 0..2 {
+                score[colour] += EXPOSED * exposed[colour];
             }
         }
         if self.bare {
@@ -1165,7 +1233,8 @@ mod tests {
     }
 
     #[test]
-    fn where_some_types_count_against_their_owner_a_piece_that_may_take_one_costs() {
+    fn where_some_types_count_against_their_owner_a_piece_that_may_take_one_costs_and_one_that_may_step_onto_a_capture_gains(
+    ) {
         // Codrus: losing the last king wins and captures are compulsory, so
         // a white rook that may take the black king may be forced to.
         let codrus = bundled("codrus");
@@ -1185,13 +1254,19 @@ mod tests {
         // A black pawn on a7 stands between: the rook may take only it.
         let shut = codrus.position("k7/p7/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
         assert_eq!(eval.gifts(&codrus, &shut, rook, a1), 0);
-        // The same from the evaluation, White to move: the rook's gift is
-        // gone, Black has the pawn's value and bonuses more.
+        // The black king may step to a7, onto the rook's captures, only
+        // while the file is open.
+        assert_eq!(eval.exposed(&open), [0, 1]);
+        assert_eq!(eval.exposed(&shut), [0, 0]);
+        // The same from the evaluation, White to move: the rook's gift and
+        // the king's step are gone, Black has the pawn's value and bonuses
+        // more.
         let pawn = code(type_of(&codrus, 'P'), Color::Black);
         let a7 = 48;
         assert_eq!(
             eval.evaluate(&codrus, &shut) - eval.evaluate(&codrus, &open),
-            GIFT - eval.value(pawn)
+            GIFT + EXPOSED
+                - eval.value(pawn)
                 - eval.squares[pawn as usize][a7]
                 - eval.advance(&shut, 8, pawn, a7)
         );
