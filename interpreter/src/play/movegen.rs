@@ -118,6 +118,10 @@ impl Rules {
         }
     }
 
+    /// The moves of the pieces of the side to move, square by square, as
+    /// far as `limits` let: a piece of one of the
+    /// [`Program::walking_codes`](crate::program::Program) walks its own
+    /// paths, the others move by [`Rules::special_piece_moves`].
     fn piece_moves<S: SquareSet>(
         &self,
         pos: &Position<S>,
@@ -125,38 +129,59 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let us = pos.side;
-        for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
+        let captures = !limits.no_captures;
+        let powers = Powers {
+            moves: true,
+            captures,
+            en_passant: captures,
+        };
+        for from in (pos.occupied[us] & !pos.freezes.frozen & !limits.not_from).iter() {
             let real = pos.board[from as usize];
-            if limits.excluded >> ((real as usize - 1) / 2) & 1 != 0 || limits.not_from.has(from) {
+            if limits.excluded >> ((real as usize - 1) / 2) & 1 != 0 {
                 continue;
             }
-            let captures = !limits.no_captures;
-            // An imitator moves by the virtual type of what it imitates.
-            let (movement, powers) = if self.imitator_codes >> real & 1 == 0 {
-                let powers = Powers {
-                    moves: true,
-                    captures,
-                    en_passant: captures,
-                };
-                (real, powers)
-            } else if let Some((movement, may_capture)) = self.imitated(pos, real, from) {
-                let powers = Powers {
-                    moves: true,
-                    captures: captures && may_capture,
-                    en_passant: captures,
-                };
-                (movement, powers)
+            if self.walking_codes >> real & 1 != 0 {
+                self.walk_paths(pos, real, real, from, powers, out);
             } else {
-                continue;
-            };
-            let first = out.len();
-            self.walk_paths(pos, movement, movement, from, powers, out);
-            if self.contextual_codes >> real & 1 != 0 {
-                self.contextual_moves(pos, real, from, captures, out);
-                unique_moves(out, first);
-            } else if self.tables.overlapping >> movement & 1 != 0 {
-                unique_moves(out, first);
+                self.special_piece_moves(pos, real, from, captures, out);
             }
+        }
+    }
+
+    /// The moves of the piece `real` on `from` that are more than a walk
+    /// of its own paths: an imitator's, by the virtual type of what it
+    /// imitates; those by movement entries whose condition reads the move
+    /// context (§12.1); made unique where paths overlap. Out of line, so
+    /// that [`Rules::piece_moves`] keeps a small frame.
+    #[inline(never)]
+    fn special_piece_moves<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        real: u8,
+        from: Square,
+        captures: bool,
+        out: &mut Vec<Move>,
+    ) {
+        // An imitator moves by the virtual type of what it imitates.
+        let (movement, may_capture) = if self.imitator_codes >> real & 1 == 0 {
+            (real, true)
+        } else if let Some(imitated) = self.imitated(pos, real, from) {
+            imitated
+        } else {
+            return;
+        };
+        let powers = Powers {
+            moves: true,
+            captures: captures && may_capture,
+            en_passant: captures,
+        };
+        let first = out.len();
+        self.walk_paths(pos, movement, movement, from, powers, out);
+        if self.contextual_codes >> real & 1 != 0 {
+            self.contextual_moves(pos, real, from, captures, out);
+            unique_moves(out, first);
+        } else if self.tables.overlapping >> movement & 1 != 0 {
+            unique_moves(out, first);
         }
     }
 
