@@ -100,6 +100,7 @@ impl Tables {
             promotion_from_index: Vec::new(),
             overlapping: 0,
             plain: 0,
+            leaping: 0,
             promoting: 0,
             screens_not: (0..codes)
                 .map(|c| c.checked_sub(1).map_or(0, |c| all[c / 2].screens_not))
@@ -124,13 +125,18 @@ impl Tables {
                 }
             }
         }
-        t.plain = (1..codes)
-            .filter(|&c| {
-                t.path_index[c * squares..(c + 1) * squares]
-                    .iter()
-                    .all(|&(a, b)| t.paths[a as usize..b as usize].iter().all(Path::is_plain))
-            })
-            .fold(0, |set, c| set | 1 << c);
+        // The codes whose every path, from every square, passes `test`.
+        let codes_whose_paths = |test: fn(&Path) -> bool| {
+            (1..codes)
+                .filter(|&c| {
+                    t.path_index[c * squares..(c + 1) * squares]
+                        .iter()
+                        .all(|&(a, b)| t.paths[a as usize..b as usize].iter().all(test))
+                })
+                .fold(0, |set, c| set | 1 << c)
+        };
+        t.plain = codes_whose_paths(Path::is_plain);
+        t.leaping = codes_whose_paths(|p| matches!(p.walk, Walk::Leap | Walk::Lame));
         t.add_capture_spans(v);
         // Attack probes: for each square, where each attacker stands.
         for colour in 0..2 {

@@ -78,6 +78,7 @@ impl Program {
             drop_zones: Vec::new(),
             imitator_codes: 0,
             contextual_codes: 0,
+            walking_codes: 0,
             setting_codes: 0,
             keeps_piece_state: false,
             records_moves: false,
@@ -125,6 +126,8 @@ impl Program {
             | self.freezer_codes
             | self.tables.complex[WHITE]
             | self.tables.complex[BLACK];
+        self.walking_codes =
+            !(self.imitator_codes | self.contextual_codes | self.tables.overlapping);
         self.gating_types = v.gating.iter().fold(0, |types, g| types | g.pieces);
         self.sets_on_entry = v.drops.iter().any(|d| !d.sets.is_empty())
             || v.promotions.iter().any(|p| !p.sets.is_empty());

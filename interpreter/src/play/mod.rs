@@ -264,20 +264,26 @@ impl Rules {
         from: Square,
         to: Square,
     ) {
-        let files = u32::from(self.tables.files);
         let ((f0, r0), (f1, r1)) = (self.tables.file_rank(from), self.tables.file_rank(to));
         let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
         let n = df.abs().max(dr.abs());
         if df != 0 && dr != 0 && df.abs() != dr.abs() {
             return;
         }
-        // A straight or diagonal line: one step is the signs of the offsets
-        // (no division on this path, taken by every double step).
-        let step = dr.signum() * files as i32 + df.signum();
-        let mut sq = from as i32;
-        for _ in 1..n {
-            sq += step;
-            pos.ep.set(sq as Square);
+        if n == 2 {
+            // A double step (most passing moves): the one square passed is
+            // halfway.
+            let halfway = (u32::from(from) + u32::from(to)) / 2;
+            pos.ep.set(halfway as Square);
+        } else {
+            // A straight or diagonal line: one step is the signs of the
+            // offsets (no division on this path).
+            let step = dr.signum() * i32::from(self.tables.files) + df.signum();
+            let mut sq = from as i32;
+            for _ in 1..n {
+                sq += step;
+                pos.ep.set(sq as Square);
+            }
         }
         pos.ep_victim = to as Square;
     }

@@ -118,6 +118,10 @@ impl Rules {
         }
     }
 
+    /// The moves of the pieces of the side to move, square by square, as
+    /// far as `limits` let: a piece of one of the
+    /// [`Program::walking_codes`](crate::program::Program) walks its own
+    /// paths, the others move by [`Rules::special_piece_moves`].
     fn piece_moves<S: SquareSet>(
         &self,
         pos: &Position<S>,
@@ -125,38 +129,59 @@ impl Rules {
         out: &mut Vec<Move>,
     ) {
         let us = pos.side;
-        for from in (pos.occupied[us] & !pos.freezes.frozen).iter() {
+        let captures = !limits.no_captures;
+        let powers = Powers {
+            moves: true,
+            captures,
+            en_passant: captures,
+        };
+        for from in (pos.occupied[us] & !pos.freezes.frozen & !limits.not_from).iter() {
             let real = pos.board[from as usize];
-            if limits.excluded >> ((real as usize - 1) / 2) & 1 != 0 || limits.not_from.has(from) {
+            if limits.excluded >> ((real as usize - 1) / 2) & 1 != 0 {
                 continue;
             }
-            let captures = !limits.no_captures;
-            // An imitator moves by the virtual type of what it imitates.
-            let (movement, powers) = if self.imitator_codes >> real & 1 == 0 {
-                let powers = Powers {
-                    moves: true,
-                    captures,
-                    en_passant: captures,
-                };
-                (real, powers)
-            } else if let Some((movement, may_capture)) = self.imitated(pos, real, from) {
-                let powers = Powers {
-                    moves: true,
-                    captures: captures && may_capture,
-                    en_passant: captures,
-                };
-                (movement, powers)
+            if self.walking_codes >> real & 1 != 0 {
+                self.walk_paths(pos, real, real, from, powers, out);
             } else {
-                continue;
-            };
-            let first = out.len();
-            self.walk_paths(pos, movement, movement, from, powers, out);
-            if self.contextual_codes >> real & 1 != 0 {
-                self.contextual_moves(pos, real, from, captures, out);
-                unique_moves(out, first);
-            } else if self.tables.overlapping >> movement & 1 != 0 {
-                unique_moves(out, first);
+                self.special_piece_moves(pos, real, from, captures, out);
             }
+        }
+    }
+
+    /// The moves of the piece `real` on `from` that are more than a walk
+    /// of its own paths: an imitator's, by the virtual type of what it
+    /// imitates; those by movement entries whose condition reads the move
+    /// context (§12.1); made unique where paths overlap. Out of line, so
+    /// that [`Rules::piece_moves`] keeps a small frame.
+    #[inline(never)]
+    fn special_piece_moves<S: SquareSet>(
+        &self,
+        pos: &Position<S>,
+        real: u8,
+        from: Square,
+        captures: bool,
+        out: &mut Vec<Move>,
+    ) {
+        // An imitator moves by the virtual type of what it imitates.
+        let (movement, may_capture) = if self.imitator_codes >> real & 1 == 0 {
+            (real, true)
+        } else if let Some(imitated) = self.imitated(pos, real, from) {
+            imitated
+        } else {
+            return;
+        };
+        let powers = Powers {
+            moves: true,
+            captures: captures && may_capture,
+            en_passant: captures,
+        };
+        let first = out.len();
+        self.walk_paths(pos, movement, movement, from, powers, out);
+        if self.contextual_codes >> real & 1 != 0 {
+            self.contextual_moves(pos, real, from, captures, out);
+            unique_moves(out, first);
+        } else if self.tables.overlapping >> movement & 1 != 0 {
+            unique_moves(out, first);
         }
     }
 
@@ -191,7 +216,10 @@ impl Rules {
     }
 
     /// The moves of `mover` on `from` along the paths of the movement code
-    /// `movement` (its own, or a virtual type's), as far as `powers` allow.
+    /// `movement` (its own, or a virtual type's), as far as `powers` allow:
+    /// by [`Rules::walk_plain`] where it moves plainly, as leaps where its
+    /// paths are all leaps ([`Tables::leaping`](crate::program::Tables)),
+    /// else by [`Rules::walk_mixed`].
     #[inline(always)]
     pub(super) fn walk_paths<S: SquareSet>(
         &self,
@@ -216,25 +244,44 @@ impl Rules {
         }
         // Paths for the first move only are barred once the piece has moved.
         let barred = if virgin { 0 } else { flag::INITIAL };
-        for path in paths {
-            if path.flags & barred != 0 {
-                continue;
+        if self.tables.leaping >> movement & 1 != 0 {
+            for path in paths.iter().filter(|path| path.flags & barred == 0) {
+                self.leap(&walker, self.tables.steps(path), path.flags & allowed, out);
             }
+            return;
+        }
+        self.walk_mixed(&walker, movement, paths, (allowed, barred), out);
+    }
+
+    /// The moves along `paths` of the movement code `movement`, of any
+    /// walk, as far as the [`flag`] bits `allowed` let, the paths with a
+    /// flag of `barred` left out. Out of line: the plain and leaping walks
+    /// of [`Rules::walk_paths`] keep a small frame.
+    #[inline(never)]
+    fn walk_mixed<S: SquareSet>(
+        &self,
+        walker: &Walker<S>,
+        movement: u8,
+        paths: &[Path],
+        (allowed, barred): (u8, u8),
+        out: &mut Vec<Move>,
+    ) {
+        let (pos, from) = (walker.pos, walker.from);
+        for path in paths.iter().filter(|path| path.flags & barred == 0) {
             let steps = self.tables.steps(path);
-            let can = Powers::of(path.flags & allowed);
-            let marks = path.flags & flag::MARKS_EN_PASSANT != 0;
+            let can = path.flags & allowed;
             match path.walk {
-                Walk::Leap | Walk::Lame => self.leap(&walker, steps, can, marks, out),
-                Walk::Slide => self.slide(&walker, steps, can, marks, out),
+                Walk::Leap | Walk::Lame => self.leap(walker, steps, can, out),
+                Walk::Slide => self.slide(walker, steps, can, out),
                 Walk::Hop | Walk::Grasshop => {
                     let screens_not = self.tables.screens_not[movement as usize];
                     let once = path.walk == Walk::Grasshop;
-                    self.hop(&walker, steps, can, (screens_not, once), out);
+                    self.hop(walker, steps, Powers::of(can), (screens_not, once), out);
                 }
-                Walk::Bent => self.bend(&walker, steps, can, out),
+                Walk::Bent => self.bend(walker, steps, Powers::of(can), out),
                 Walk::Shoot => {
                     let to = steps[0];
-                    if can.captures && walker.capturable(pos.board[to as usize]) {
+                    if can & flag::CAPTURE != 0 && walker.capturable(pos.board[to as usize]) {
                         out.push(Move {
                             from,
                             to,
@@ -284,17 +331,11 @@ impl Rules {
     }
 
     /// A leap (or a lame leap, its squares before the last empty) onto the
-    /// last of `steps`; `marks`: a move that passes squares marks them en
-    /// passant targets.
+    /// last of `steps`, as far as the [`flag`] bits `can` let (a move that
+    /// passes squares marks them en passant targets where they have
+    /// [`flag::MARKS_EN_PASSANT`]).
     #[inline(always)]
-    fn leap<S: SquareSet>(
-        &self,
-        w: &Walker<S>,
-        steps: &[Square],
-        can: Powers,
-        marks: bool,
-        out: &mut Vec<Move>,
-    ) {
+    fn leap<S: SquareSet>(&self, w: &Walker<S>, steps: &[Square], can: u8, out: &mut Vec<Move>) {
         let Some((&to, between)) = steps.split_last() else {
             return;
         };
@@ -303,29 +344,22 @@ impl Rules {
         }
         let target = w.pos.board[to as usize];
         if target == 0 {
-            self.onto_empty(w, to, can, marks && !between.is_empty(), out);
-        } else if can.captures && w.capturable(target) {
+            self.onto_empty(w, to, can, !between.is_empty(), out);
+        } else if can & flag::CAPTURE != 0 && w.capturable(target) {
             self.push(w.pos, w.mover, w.from, to, MoveKind::Normal, out);
         }
     }
 
     /// A slide along `steps` up to the first occupied square, which it
-    /// captures where it may.
+    /// captures where it may, as far as the [`flag`] bits `can` let.
     #[inline(always)]
-    fn slide<S: SquareSet>(
-        &self,
-        w: &Walker<S>,
-        steps: &[Square],
-        can: Powers,
-        marks: bool,
-        out: &mut Vec<Move>,
-    ) {
+    fn slide<S: SquareSet>(&self, w: &Walker<S>, steps: &[Square], can: u8, out: &mut Vec<Move>) {
         for (k, &to) in steps.iter().enumerate() {
             let target = w.pos.board[to as usize];
             if target == 0 {
-                self.onto_empty(w, to, can, marks && k > 0, out);
+                self.onto_empty(w, to, can, k > 0, out);
             } else {
-                if can.captures && w.capturable(target) {
+                if can & flag::CAPTURE != 0 && w.capturable(target) {
                     self.push(w.pos, w.mover, w.from, to, MoveKind::Normal, out);
                 }
                 break;
@@ -333,26 +367,28 @@ impl Rules {
         }
     }
 
-    /// The moves onto the empty square `to`: a plain move (`passing`: one
-    /// that marks the squares passed) and an en passant capture there.
+    /// The moves onto the empty square `to`, as far as the [`flag`] bits
+    /// `can` let: a plain move (one that marks the squares passed, where
+    /// it `passed` some and `can` has [`flag::MARKS_EN_PASSANT`]) and an
+    /// en passant capture there.
     #[inline(always)]
     fn onto_empty<S: SquareSet>(
         &self,
         w: &Walker<S>,
         to: Square,
-        can: Powers,
-        passing: bool,
+        can: u8,
+        passed: bool,
         out: &mut Vec<Move>,
     ) {
-        if can.moves {
-            let kind = if passing {
+        if can & flag::MOVE != 0 {
+            let kind = if passed && can & flag::MARKS_EN_PASSANT != 0 {
                 MoveKind::Passing
             } else {
                 MoveKind::Normal
             };
             self.push(w.pos, w.mover, w.from, to, kind, out);
         }
-        if can.en_passant && w.pos.ep.has(to) {
+        if can & flag::EN_PASSANT != 0 && w.pos.ep.has(to) {
             self.push_en_passant(w.pos, w.mover, w.from, to, out);
         }
     }
@@ -1551,10 +1587,11 @@ pub(super) struct Powers {
 
 impl Powers {
     /// These powers as path [`flag`] bits: what of a path's flags they let
-    /// be used.
+    /// be used (whatever they are, a move may mark en passant targets).
     #[inline(always)]
     fn flags(self) -> u8 {
-        (u8::from(self.moves) * flag::MOVE)
+        flag::MARKS_EN_PASSANT
+            | (u8::from(self.moves) * flag::MOVE)
             | (u8::from(self.captures) * flag::CAPTURE)
             | (u8::from(self.en_passant) * flag::EN_PASSANT)
     }

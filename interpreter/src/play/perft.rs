@@ -63,7 +63,7 @@ impl Rules {
     /// The count of [`Rules::perft_sized`]; `BARE`: the rules have
     /// [`Rules::bare_moves`], and their moves are made with the tests for
     /// hands and records compiled out. Moves are made without the board's
-    /// hash, which counting never reads.
+    /// hash and fifty-move clock, which counting never reads.
     fn perft_rec<S: SquareSet, const BARE: bool>(
         &self,
         pos: &mut Position<S>,

@@ -620,12 +620,12 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// [`Position::make_into`], its plain path specialised: the board's
-    /// hash kept only where `HASH` (perft, which never reads it, drops
-    /// it), the tests for hands and records compiled out where `BARE` (the
-    /// rules have [`Rules::bare_moves`]). Unmade by
-    /// [`Position::unmake_with`] with the same `HASH` and `BARE`.
+    /// hash and the fifty-move clock kept only where `WHOLE` (perft, which
+    /// never reads them, drops them), the tests for hands and records
+    /// compiled out where `BARE` (the rules have [`Rules::bare_moves`]).
+    /// Unmade by [`Position::unmake_with`] with the same `WHOLE` and `BARE`.
     #[inline(always)]
-    pub(crate) fn make_with<const HASH: bool, const BARE: bool>(
+    pub(crate) fn make_with<const WHOLE: bool, const BARE: bool>(
         &mut self,
         rules: &Rules,
         m: Move,
@@ -633,7 +633,7 @@ impl<S: SquareSet> Position<S> {
     ) {
         debug_assert!(!BARE || rules.bare_moves);
         if (BARE || rules.plain_moves) && m.kind != MoveKind::Null {
-            self.make_plain::<HASH, BARE>(rules, m, undo);
+            self.make_plain::<WHOLE, BARE>(rules, m, undo);
         } else if rules.special_plain && m.kind != MoveKind::Null {
             self.make_special_plain(rules, m, undo);
         } else {
@@ -709,7 +709,7 @@ impl<S: SquareSet> Position<S> {
         if !sets.is_empty() {
             self.apply_sets(sets, us, Some(m.to));
         }
-        self.count_capture::<false>(rules, m, undo);
+        self.count_capture::<false, true>(rules, m, undo);
         if rules.special_moves {
             rules.after_move(self, m, us, &undo.before);
         }
@@ -749,10 +749,11 @@ impl<S: SquareSet> Position<S> {
     /// [`Position::unmake_plain`] restores: the records of the last moves,
     /// the lost types and the player's flags and counters only where the
     /// rules keep them. The hash is saved whole, for
-    /// [`Position::unmake_plain`] to put back, where `HASH` (else it is
-    /// left as it is); `BARE`: as [`Position::make_with`].
+    /// [`Position::unmake_plain`] to put back, and the fifty-move clock
+    /// counted, where `WHOLE` (else both are left as they are); `BARE`: as
+    /// [`Position::make_with`].
     #[inline(always)]
-    fn make_plain<const HASH: bool, const BARE: bool>(
+    fn make_plain<const WHOLE: bool, const BARE: bool>(
         &mut self,
         rules: &Rules,
         m: Move,
@@ -761,7 +762,7 @@ impl<S: SquareSet> Position<S> {
         debug_assert!(self.sub == 0 && self.passes == 0 && self.turn_pieces.is_empty());
         undo.moved = self.board[m.from as usize];
         undo.captured = 0;
-        if HASH {
+        if WHOLE {
             undo.hash = self.hash;
         }
         copy_plain!(*self => *undo);
@@ -778,11 +779,11 @@ impl<S: SquareSet> Position<S> {
         if !self.ep.is_empty() {
             self.ep = S::default();
         }
-        self.move_pieces::<true, HASH, BARE>(rules, m, undo);
+        self.move_pieces::<true, WHOLE, BARE>(rules, m, undo);
         if !BARE && rules.sets_on_entry {
             self.apply_entry_sets(rules, m, undo.side);
         }
-        self.count_capture::<BARE>(rules, m, undo);
+        self.count_capture::<BARE, WHOLE>(rules, m, undo);
         // Plain files have no turns of several moves (§16): the move due
         // within the turn and the turn's pieces stay as they are, empty.
         self.pass_side();
@@ -885,10 +886,15 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// What the capture of `m` (if any) records: the last move's capture
-    /// mark, the piece type lost, and the fifty-move clock (only the
-    /// clock where `BARE`: the rules keep no records).
+    /// mark, the piece type lost (neither where `BARE`: the rules keep no
+    /// records), and the fifty-move clock where `CLOCK`.
     #[inline(always)]
-    fn count_capture<const BARE: bool>(&mut self, rules: &Rules, m: Move, undo: &Undo<S>) {
+    fn count_capture<const BARE: bool, const CLOCK: bool>(
+        &mut self,
+        rules: &Rules,
+        m: Move,
+        undo: &Undo<S>,
+    ) {
         if !BARE && rules.records_moves && undo.captured != 0 {
             self.last |= CAPTURED;
         }
@@ -898,6 +904,9 @@ impl<S: SquareSet> Position<S> {
             } else {
                 0
             };
+        }
+        if !CLOCK {
+            return;
         }
         let counted = undo.captured != 0
             && rules.variant.uncounted_captures >> ((undo.captured as usize - 1) / 2) & 1 == 0;
@@ -1145,16 +1154,16 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// Takes back the move `m` made with [`Position::make_with`] of the
-    /// same `HASH` and `BARE`.
+    /// same `WHOLE` and `BARE`.
     #[inline(always)]
-    pub(crate) fn unmake_with<const HASH: bool, const BARE: bool>(
+    pub(crate) fn unmake_with<const WHOLE: bool, const BARE: bool>(
         &mut self,
         rules: &Rules,
         m: Move,
         undo: &Undo<S>,
     ) {
         if (BARE || rules.plain_moves) && m.kind != MoveKind::Null {
-            self.unmake_plain::<HASH, BARE>(rules, m, undo);
+            self.unmake_plain::<WHOLE, BARE>(rules, m, undo);
         } else if rules.special_plain && m.kind != MoveKind::Null {
             self.unmake_special_plain(rules, m, undo);
         } else {
@@ -1256,10 +1265,10 @@ impl<S: SquareSet> Position<S> {
     }
 
     /// [`Position::unmake`] for a move made by [`Position::make_plain`]
-    /// of the same `HASH` and `BARE`: the pieces put back without hashing,
-    /// then the saved hash where `HASH`.
+    /// of the same `WHOLE` and `BARE`: the pieces put back without hashing,
+    /// then the saved hash where `WHOLE`.
     #[inline(always)]
-    fn unmake_plain<const HASH: bool, const BARE: bool>(
+    fn unmake_plain<const WHOLE: bool, const BARE: bool>(
         &mut self,
         rules: &Rules,
         m: Move,
@@ -1278,7 +1287,7 @@ impl<S: SquareSet> Position<S> {
                 self.promoted = undo.promoted;
             }
         }
-        if HASH {
+        if WHOLE {
             self.hash = undo.hash;
         }
     }

@@ -79,6 +79,10 @@ pub struct Program {
     /// Piece codes (bit set) with movement entries whose condition reads
     /// the move context (§12.1).
     pub(crate) contextual_codes: u64,
+    /// Piece codes (bit set) whose moves are the walk of their own paths
+    /// and nothing more: not imitators, without contextual movement, their
+    /// paths never giving one move twice ([`Tables::overlapping`]).
+    pub(crate) walking_codes: u64,
     /// Piece codes (bit set) with movement entries that have `sets` (§13).
     pub(crate) setting_codes: u64,
     /// Whether positions keep per-piece state: piece flags, or imitators

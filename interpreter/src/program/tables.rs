@@ -139,6 +139,10 @@ pub struct Tables {
     /// slides that move or capture only (no first-move, en passant or
     /// passing flag), every step a target until the first occupied one.
     pub(crate) plain: u64,
+    /// Codes (bit set) whose paths, from every square, are leaps
+    /// ([`Walk::Leap`], [`Walk::Lame`]): each ends on its one target, with
+    /// whatever flags.
+    pub(crate) leaping: u64,
     /// Codes (bit set) that some promotion rule applies to.
     pub(crate) promoting: u64,
 }
