@@ -35,6 +35,8 @@ use motley_interpreter::piece_code as code;
 use motley_interpreter::program::{Result3, WallPlace};
 use motley_interpreter::{Action, Color, Move, Position, Rules};
 
+use crate::ending::Endings;
+
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
 /// Centipawns per empty-board move, for a type without a `value`
@@ -107,6 +109,11 @@ const LIVE: i32 = 20;
 /// empty squares (a side shut in a smaller region runs out of moves
 /// first).
 const PER_REGION: i32 = 10;
+/// Where small endings are solved exactly: centipawns a won ending is
+/// worth beyond the evaluation (a lost one as much less), which still
+/// orders the won ones, and the lost ones for an opponent that may err.
+const DECISIVE: i32 = 5_000;
+
 /// Walls placed on the square the mover left.
 const VACATED: WallPlace = WallPlace::Vacated;
 
@@ -162,6 +169,9 @@ pub struct Evaluation {
     /// costs its owner [`GIFT`], a square where such a piece may step into
     /// an enemy's capture gains its owner [`EXPOSED`].
     gifts: bool,
+    /// Where small endings are solved exactly (clobber, joust): a won or
+    /// lost one is worth [`DECISIVE`] more or less.
+    endings: Option<Endings>,
 }
 
 impl Evaluation {
@@ -228,14 +238,16 @@ impl Evaluation {
         let signs: Vec<i32> = (0..types).map(|ty| sign(rules, ty)).collect();
         let scored = signs.iter().all(|&s| s > 0);
         let mixed = !scored && signs.iter().any(|&s| s > 0);
+        let rays = if scored || mixed {
+            rays(rules)
+        } else {
+            Vec::new()
+        };
         Evaluation {
+            endings: Endings::new(rules, &rays),
             walled_behind: scored
                 && (rules.variant().walls.as_ref()).is_some_and(|w| w.place == Some(VACATED)),
-            rays: if scored || mixed {
-                rays(rules)
-            } else {
-                Vec::new()
-            },
+            rays,
             gifts: mixed,
             live: if scored
                 && rules.variant().outcomes.stalemate == Result3::Loss
@@ -573,7 +585,13 @@ impl Evaluation {
             }
         }
         let us = pos.side_to_move().index();
+        let solved = (self.endings.as_ref()).and_then(|e| e.wins(rules, pos));
         score[us] - score[us ^ 1]
+            + match solved {
+                Some(true) => DECISIVE,
+                Some(false) => -DECISIVE,
+                None => 0,
+            }
     }
 
     /// Per square: the moves `color`'s pieces need to reach it along empty
@@ -732,15 +750,15 @@ fn lone_moves(rules: &Rules, ty: usize, sq: usize, moves: &mut Vec<Move>) {
 /// What a piece may do on a square of one of its rays: end its move
 /// there while it is empty ([`MOVE`]), take an enemy piece there
 /// ([`TAKE`]), or both.
-type Mode = u8;
+pub(crate) type Mode = u8;
 /// The piece may end a move on the square while it is empty.
-const MOVE: Mode = 1;
+pub(crate) const MOVE: Mode = 1;
 /// The piece may take an enemy piece standing on the square.
-const TAKE: Mode = 2;
+pub(crate) const TAKE: Mode = 2;
 
 /// A ray: the squares a piece reaches in one direction, nearest first,
 /// each with its [`Mode`].
-type Ray = Vec<(u8, Mode)>;
+pub(crate) type Ray = Vec<(u8, Mode)>;
 
 /// Per piece code and square: the moves of a non-royal piece there,
 /// grouped into rays by direction (files and ranks over their greatest
@@ -749,7 +767,7 @@ type Ray = Vec<(u8, Mode)>;
 /// captures of enemy pieces standing as far from it, king steps, as the
 /// square, nothing between), or both. Black's are White's seen from the
 /// other side.
-fn rays(rules: &Rules) -> Vec<Vec<Vec<Ray>>> {
+pub(crate) fn rays(rules: &Rules) -> Vec<Vec<Vec<Ray>>> {
     let squares = rules.squares();
     let mut tables = vec![Vec::new(); 1 + 2 * rules.piece_types()];
     for ty in (0..rules.piece_types()).filter(|&ty| !rules.variant().pieces[ty].royal) {
@@ -1061,8 +1079,9 @@ mod tests {
         // squares reached score alike. Both white stones may move, of the
         // black ones only b1: White is LIVE ahead.
         let pos = clobber.position("5/5/5/5/5/PpP1p w - - 0 1").unwrap();
-        assert_eq!(eval.evaluate(&clobber, &pos), LIVE);
-        assert_eq!(still(&clobber).evaluate(&clobber, &pos), 0);
+        // Solved besides: a1xb1 leaves Black without a move.
+        assert_eq!(eval.evaluate(&clobber, &pos), LIVE + DECISIVE);
+        assert_eq!(still(&clobber).evaluate(&clobber, &pos), DECISIVE);
     }
 
     #[test]
@@ -1073,7 +1092,11 @@ mod tests {
         // Black's knight on h8 is shut in by the walls on f7 and g6: White's
         // knight reaches the other 60 squares first, and each side its own.
         let shut = joust.position("7n/5*2/6*1/8/8/8/8/N7 w - - 0 1").unwrap();
-        assert_eq!(eval.evaluate(&joust, &shut), (61 - 1) * PER_REGION);
+        // Solved besides: Black's knight has no move.
+        assert_eq!(
+            eval.evaluate(&joust, &shut),
+            (61 - 1) * PER_REGION + DECISIVE
+        );
         // Knights mirrored on the empty board: level.
         let level = joust.position("7n/8/8/8/8/8/8/N7 w - - 0 1").unwrap();
         assert_eq!(eval.evaluate(&joust, &level), 0);

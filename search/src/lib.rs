@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod ending;
 pub mod eval;
 mod game;
 mod interpreted;

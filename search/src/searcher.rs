@@ -1223,4 +1223,22 @@ mod tests {
         assert_eq!(swindles(misere, queen), vec![("h1h2".to_string(), both)]);
         assert_eq!(both, 576);
     }
+
+    #[test]
+    fn a_joust_ending_the_evaluation_solves_is_won_at_depth_2() {
+        // From a game lost to the random mover: Black's Nd6 and Nd2 win
+        // (an exact solve); at depth 2 the search played Ng5, which loses.
+        let fen = "3*4/8/2*1*3/1****3/****n*2/N1***2*/1*2**2/8 b - - 19 10";
+        let mut game = game("joust", fen);
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let best = Searcher::new(1).search(&mut game, &[], limits, |_| {});
+        let text = best.map(|m| game.move_text(m)).unwrap();
+        assert!(
+            ["e4d6,d6e4", "e4d2,d2e4"].contains(&text.as_str()),
+            "{text}"
+        );
+    }
 }
