@@ -30,6 +30,10 @@
 //! the enemy piece walks into it at random; and a piece of the first kind
 //! gains its owner for each square it may step to where an enemy piece
 //! may take it (a threat to give it away).
+//! Where a side without a move loses and every move of the one
+//! non-royal type is irreversible (each captures, or walls the square it
+//! left), small endings are solved exactly (`ending.rs`): a won one is
+//! worth [`DECISIVE`] more, a lost one as much less.
 
 use motley_interpreter::piece_code as code;
 use motley_interpreter::program::{Result3, WallPlace};
@@ -585,13 +589,17 @@ impl Evaluation {
             }
         }
         let us = pos.side_to_move().index();
-        let solved = (self.endings.as_ref()).and_then(|e| e.wins(rules, pos));
-        score[us] - score[us ^ 1]
-            + match solved {
-                Some(true) => DECISIVE,
-                Some(false) => -DECISIVE,
-                None => 0,
-            }
+        score[us] - score[us ^ 1] + self.solved(rules, pos)
+    }
+
+    /// For the side to move, where its ending is solved exactly:
+    /// [`DECISIVE`] if it wins, as much less if it loses; else 0.
+    fn solved(&self, rules: &Rules, pos: &Position) -> i32 {
+        match (self.endings.as_ref()).and_then(|e| e.wins(rules, pos)) {
+            Some(true) => DECISIVE,
+            Some(false) => -DECISIVE,
+            None => 0,
+        }
     }
 
     /// Per square: the moves `color`'s pieces need to reach it along empty

@@ -1229,13 +1229,7 @@ mod tests {
         // From a game lost to the random mover: Black's Nd6 and Nd2 win
         // (an exact solve); at depth 2 the search played Ng5, which loses.
         let fen = "3*4/8/2*1*3/1****3/****n*2/N1***2*/1*2**2/8 b - - 19 10";
-        let mut game = game("joust", fen);
-        let limits = Limits {
-            depth: Some(2),
-            ..Limits::default()
-        };
-        let best = Searcher::new(1).search(&mut game, &[], limits, |_| {});
-        let text = best.map(|m| game.move_text(m)).unwrap();
+        let (text, _) = searched("joust", fen, 2);
         assert!(
             ["e4d6,d6e4", "e4d2,d2e4"].contains(&text.as_str()),
             "{text}"
