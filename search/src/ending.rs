@@ -281,20 +281,7 @@ fn spread(start: Set, step: impl Fn(usize) -> Set) -> Set {
 mod tests {
     use super::*;
     use crate::eval::rays;
-
-    /// The bundled rule file `name`.
-    fn bundled(name: &str) -> Rules {
-        let path = format!(
-            "{}/../spec/variants/{name}.yaml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).unwrap();
-        Rules::clone(
-            &motley_interpreter::build_path(std::path::Path::new(&path), &text)
-                .unwrap()
-                .rules,
-        )
-    }
+    use crate::eval::tests::bundled;
 
     /// The endings of `rules`, which can be solved.
     fn endings(rules: &Rules) -> Endings {

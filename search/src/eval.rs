@@ -982,7 +982,7 @@ fn advances(rules: &Rules, values: &[i32]) -> Vec<Advance> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn chess() -> Rules {
@@ -1215,7 +1215,7 @@ mod tests {
     }
 
     /// The bundled rule file `name`, its `extends` read from disk.
-    fn bundled(name: &str) -> Rules {
+    pub(crate) fn bundled(name: &str) -> Rules {
         let path = format!(
             "{}/../spec/variants/{name}.yaml",
             env!("CARGO_MANIFEST_DIR")
