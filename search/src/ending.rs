@@ -5,6 +5,12 @@
 //! square the piece left (joust's knights). Nothing but the board then
 //! matters: no repetition, no count of moves, no hand; the evaluation
 //! asks whether the side to move wins, within a budget of positions.
+//! Where every move captures, the position is a sum of games, one per
+//! group of pieces that may take each other ([`sums`]), valued by
+//! combinatorial game theory ([`games`]).
+
+mod games;
+mod sums;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -13,18 +19,13 @@ use motley_interpreter::program::{Result3, WallPlace};
 use motley_interpreter::{Color, Position, Rules};
 
 use crate::eval::{Ray, MOVE, TAKE};
+use sums::Sums;
 
 /// A set of squares, a bit per square (boards of at most 128).
 type Set = u128;
 
 /// Positions an exact solve may visit before it gives up.
 const BUDGET: u32 = 5_000;
-/// Where every move captures, the most pieces that may still move (see
-/// [`Endings::live`]) for an ending to be solved: beyond, the solve would
-/// run out of budget (clobber against a random mover won 100 and 99 of
-/// 100 with 16; 20 took ten times as long). Where moves leave walls,
-/// the budget alone bounds the solve.
-const LIVE: u32 = 16;
 
 /// A variant whose endings can be solved exactly.
 #[derive(Debug)]
@@ -40,6 +41,9 @@ pub(crate) struct Endings {
     /// The positions solved so far, kept across solves (each result is
     /// exact, whatever the budget left when it was found).
     known: Mutex<Known>,
+    /// Where every move captures, the valuation of positions as sums of
+    /// games, which stands for the solve.
+    sums: Option<Sums>,
 }
 
 impl Clone for Endings {
@@ -50,6 +54,7 @@ impl Clone for Endings {
             walls_behind: self.walls_behind,
             types: self.types,
             known: Mutex::default(),
+            sums: self.sums.clone(),
         }
     }
 }
@@ -142,17 +147,22 @@ impl Endings {
                 takes[color.index()].push(to_take);
             }
         }
+        let sums = (!walls_behind)
+            .then(|| Sums::new(takes.clone(), rules.files().into(), rules.ranks().into()));
         Some(Endings {
             moves,
             takes,
             walls_behind,
             types: variant.pieces.len(),
             known: Mutex::default(),
+            sums,
         })
     }
 
     /// Whether the side to move in `pos` wins with best play, or `None`
-    /// where the solve would visit more than [`BUDGET`] positions.
+    /// where the solve would visit more than [`BUDGET`] positions (where
+    /// every move captures, where the valuation as a sum gives up, see
+    /// [`Sums::wins`]).
     pub(crate) fn wins(&self, rules: &Rules, pos: &Position) -> Option<bool> {
         let (mut walls, mut pieces) = (0, [0; 2]);
         for sq in 0..rules.squares() {
@@ -166,14 +176,10 @@ impl Endings {
                 walls |= 1 << sq;
             }
         }
-        if !self.walls_behind {
-            let live = self.live(walls, pieces);
-            if live.count_ones() > LIVE {
-                return None;
-            }
-            pieces = pieces.map(|p| p & live);
-        }
         let side = pos.side_to_move().index();
+        if let Some(sums) = &self.sums {
+            return sums.wins(pieces, side);
+        }
         let mut known = self
             .known
             .lock()
@@ -186,26 +192,6 @@ impl Endings {
             budget: BUDGET,
         };
         self.solve(walls, [pieces[side], pieces[side ^ 1]], side, &mut solve)
-    }
-
-    /// Where every move captures: the pieces of the groups (pieces linked
-    /// by captures either side might make) that hold both sides' pieces.
-    /// A group of one side's never moves, and groups never join.
-    fn live(&self, walls: Set, pieces: [Set; 2]) -> Set {
-        let occupied = walls | pieces[0] | pieces[1];
-        let (mut live, mut seen) = (0, 0);
-        for sq in squares(pieces[0]) {
-            if seen >> sq & 1 == 0 {
-                let group = spread(1 << sq, |at| {
-                    (self.takes[0][at] | self.takes[1][at]) & occupied
-                });
-                seen |= group;
-                if group & pieces[1] != 0 {
-                    live |= group;
-                }
-            }
-        }
-        live
     }
 
     /// Whether `side`, to move with pieces `ours` against `theirs` among
@@ -310,19 +296,18 @@ mod tests {
         assert_eq!(wins("5/5/5/5/5/PpP1p b - - 0 1"), Some(true));
         // No stones side by side: the side to move has no move and loses.
         assert_eq!(wins("5/5/5/5/5/P1p2 w - - 0 1"), Some(false));
-        // Stones of one side side by side never move.
-        let live = |fen| {
-            let pos = clobber.position(fen).unwrap();
-            let (mut pieces, walls) = ([0; 2], 0);
-            for sq in 0..clobber.squares() {
-                let code = pos.piece_at(sq as u8) as usize;
-                if code != 0 {
-                    pieces[(code - 1) % 2] |= 1 << sq;
-                }
+        // Stones of one side side by side never move: a1, a2, b2 and b1
+        // make a group, d1 and e1 none.
+        let pos = clobber.position("5/5/5/5/PP3/Pp1pp w - - 0 1").unwrap();
+        let mut pieces = [0; 2];
+        for sq in 0..clobber.squares() {
+            let code = pos.piece_at(sq as u8) as usize;
+            if code != 0 {
+                pieces[(code - 1) % 2] |= 1 << sq;
             }
-            endings.live(walls, pieces).count_ones()
-        };
-        assert_eq!(live("5/5/5/5/PP3/Pp1pp w - - 0 1"), 4);
+        }
+        let sums = endings.sums.as_ref().unwrap();
+        assert_eq!(sums.groups(pieces), [[1 << 0 | 1 << 5 | 1 << 6, 1 << 1]]);
         // The start: 30 stones, too many to solve.
         assert_eq!(endings.wins(&clobber, clobber.start()), None);
     }

@@ -32,8 +32,10 @@
 //! may take it (a threat to give it away).
 //! Where a side without a move loses and every move of the one
 //! non-royal type is irreversible (each captures, or walls the square it
-//! left), small endings are solved exactly (`ending.rs`): a won one is
-//! worth `DECISIVE` more, a lost one as much less.
+//! left), small endings are solved exactly (`ending.rs`; where every
+//! move captures, as a sum of games, one per group of pieces that may
+//! take each other, `ending/sums.rs`): a won one is worth `DECISIVE`
+//! more, a lost one as much less.
 
 use motley_interpreter::piece_code as code;
 use motley_interpreter::program::{Result3, WallPlace};
