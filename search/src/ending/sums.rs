@@ -22,10 +22,21 @@ use super::games::{Fast, FastMap, Game, Games, Work, ZERO};
 use super::{spread, squares, Set};
 
 /// Steps of work (see [`Games::allow`]) one valuation may take: the
-/// positions of groups valued, the comparisons and sums of games.
+/// positions of groups valued, the comparisons and sums of games. A step
+/// takes about a microsecond, and the evaluation meets many groups too
+/// large for the budget (each tried once). Against the random mover at
+/// depth 2, 100 games: with 20,000, clobber's took 465 s where the whole
+/// solve's took 31 s (before groups were kept by their place in the
+/// corner); with 2,000, a third more time than the whole solve's, and
+/// clobber10's about as much, clobber10 won 98 and 100 (seeds 7 and 11)
+/// where the whole solve won 93 and 95.
 const BUDGET: u32 = 2_000;
 
-/// The most pieces a group may hold for a valuation to be tried.
+/// The most pieces a group may hold for a valuation to be tried. With
+/// 20, clobber10 played as well at the same cost, but on clobber's
+/// smaller and fuller board the valuations of the positions two moves
+/// from a random game's took four times as long: groups of 17 to 20
+/// stones there seldom fit in the budget.
 const LARGEST: u32 = 16;
 
 /// Games, comparisons, sums and shapes kept, at most: past it they are
