@@ -312,9 +312,8 @@ impl Endings {
         }
         if self.walls_behind {
             // Fewest replies first: a win, if any, is found sooner.
-            let replies = |&(_, to): &(usize, usize)| {
-                self.moves_from(side ^ 1, theirs, empty & !(1 << to))
-            };
+            let replies =
+                |&(_, to): &(usize, usize)| self.moves_from(side ^ 1, theirs, empty & !(1 << to));
             moves.sort_by_cached_key(replies);
         }
         let mut unknown = false;
@@ -589,5 +588,168 @@ mod tests {
         assert_eq!(wins(fen), None);
         // Shut in on a1, White has no move and loses.
         assert_eq!(wins("8/8/8/8/8/1*6/2*5/N6n w - - 0 1"), Some(false));
+    }
+
+    /// The squares named in `names` (an 8 by 8 board's).
+    fn set(names: &str) -> Set {
+        let square = |name| motley_interpreter::parse_square(8, 8, name).unwrap();
+        names
+            .split(' ')
+            .fold(0, |set, name| set | 1 << square(name))
+    }
+
+    /// Whether `side`, to move with `pieces` (its own first) among
+    /// `walls`, wins, solved within `budget` positions.
+    fn solved(
+        endings: &Endings,
+        walls: Set,
+        pieces: [Set; 2],
+        side: usize,
+        budget: u32,
+    ) -> Option<bool> {
+        let (mut known, mut walks) = (Known::new(), Walks::new());
+        let mut solve = Solve {
+            known: &mut known,
+            walks: &mut walks,
+            budget,
+        };
+        endings.solve(walls, pieces, side, &mut solve)
+    }
+
+    #[test]
+    fn joust_knights_apart_are_decided_by_their_longest_walks() {
+        let joust = bundled("joust");
+        let endings = endings(&joust);
+        assert!(endings.apart && endings.shade.is_some());
+        // White's knight on a1 may walk b3-c1-a2-c3 (b3-d2 ends sooner),
+        // Black's on h8 g6-h4-f5; no leap joins their squares.
+        let fen =
+            "*******n/********/******1*/*****1**/*******1/*2*****/1**1****/N*1***** w - - 0 1";
+        let wins = |fen: &str| endings.wins(&joust, &joust.position(fen).unwrap());
+        let (white, black) = (set("a1"), set("h8"));
+        let empty = set("b3 c1 a2 c3 d2 g6 h4 f5");
+        let reach =
+            [(0, white), (1, black)].map(|(side, knight)| endings.reach(side, knight, empty));
+        assert_eq!(reach, [set("a1 b3 c1 a2 c3 d2"), set("h8 g6 h4 f5")]);
+        let (mut known, mut walks) = (Known::new(), Walks::new());
+        let mut solve = Solve {
+            known: &mut known,
+            walks: &mut walks,
+            budget: BUDGET,
+        };
+        let mut longest =
+            |side, knight, reach| endings.longest_walk(side, knight, reach, u32::MAX, &mut solve);
+        assert_eq!(longest(0, white, reach[0]), (4, 4));
+        assert_eq!(longest(1, black, reach[1]), (3, 3));
+        assert_eq!(wins(fen), Some(true));
+        assert_eq!(wins(&fen.replace(" w ", " b ")), Some(false));
+    }
+
+    #[test]
+    fn knights_apart_on_wide_regions_are_decided_beyond_the_full_solve() {
+        let joust = bundled("joust");
+        let apart = endings(&joust);
+        let together = Endings {
+            apart: false,
+            ..endings(&joust)
+        };
+        // Files d and e walled: White's knight on a1 walks all 23 other
+        // squares of files a to c, Black's on h8 all 20 others of files f
+        // to h above rank 1; the full solve runs out of budget, the walks
+        // decide: the side to move wins if it is White.
+        let fen = "3**2n/3**3/3**3/3**3/3**3/3**3/3**3/N2***** w - - 0 1";
+        for (fen, won) in [(fen.to_string(), true), (fen.replace(" w ", " b "), false)] {
+            let pos = joust.position(&fen).unwrap();
+            assert_eq!(together.wins(&joust, &pos), None);
+            assert_eq!(apart.wins(&joust, &pos), Some(won));
+        }
+        let (mut known, mut walks) = (Known::new(), Walks::new());
+        let mut solve = Solve {
+            known: &mut known,
+            walks: &mut walks,
+            budget: BUDGET,
+        };
+        let (white, black) = (set("a1"), set("h8"));
+        let files = |names: &str| {
+            let names = names
+                .chars()
+                .flat_map(|file| (1..=8).map(move |rank| format!("{file}{rank}")));
+            set(&names.collect::<Vec<_>>().join(" "))
+        };
+        let open = [
+            files("abc") & !white,
+            files("fgh") & !set("f1 g1 h1") & !black,
+        ];
+        let reach = [(0, white, open[0]), (1, black, open[1])]
+            .map(|(side, knight, open)| apart.reach(side, knight, open));
+        assert_eq!(
+            apart.longest_walk(0, white, reach[0], u32::MAX, &mut solve),
+            (23, 23)
+        );
+        assert_eq!(
+            apart.longest_walk(1, black, reach[1], u32::MAX, &mut solve),
+            (20, 20)
+        );
+    }
+
+    #[test]
+    fn the_walks_of_knights_apart_agree_with_the_full_solve() {
+        let joust = bundled("joust");
+        let apart = endings(&joust);
+        let together = Endings {
+            apart: false,
+            ..endings(&joust)
+        };
+        // Random boards of 64 squares, about two in three walls (a fixed
+        // linear congruential sequence).
+        let mut state: u64 = 7;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u32
+        };
+        let (mut compared, mut parted) = (0, 0);
+        for _ in 0..400 {
+            let walls = (0..64).fold(0, |walls: Set, sq| {
+                if next() % 3 < 2 {
+                    walls | 1 << sq
+                } else {
+                    walls
+                }
+            });
+            let open: Vec<usize> = squares(!walls & ((1 << 64) - 1)).collect();
+            if open.len() < 2 {
+                continue;
+            }
+            let white = open[next() as usize % open.len()];
+            let black = open[next() as usize % open.len()];
+            if white == black {
+                continue;
+            }
+            let side = next() as usize % 2;
+            let pieces = [1 << white, 1 << black];
+            let pieces = [pieces[side], pieces[side ^ 1]];
+            let empty = !(walls | pieces[0] | pieces[1]);
+            let reach =
+                [(side, pieces[0]), (side ^ 1, pieces[1])].map(|(s, p)| apart.reach(s, p, empty));
+            if reach[0] & reach[1] != 0 {
+                continue;
+            }
+            parted += 1;
+            let full = solved(&together, walls, pieces, side, 1_000_000);
+            let walked = solved(&apart, walls, pieces, side, BUDGET);
+            if let (Some(full), Some(walked)) = (full, walked) {
+                assert_eq!(
+                    full, walked,
+                    "walls {walls:x}, pieces {pieces:x?}, side {side}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 100 && compared == parted,
+            "{compared} of {parted}"
+        );
     }
 }
