@@ -7,12 +7,14 @@
 //! asks whether the side to move wins, within a budget of positions.
 //! Where every move captures, the position is a sum of games, one per
 //! group of pieces that may take each other ([`sums`]), valued by
-//! combinatorial game theory ([`games`]).
+//! combinatorial game theory ([`games`]). Where walls are left behind
+//! and no move takes, sides whose reaches have parted play apart, and
+//! only their longest walks count.
 
 mod games;
 mod sums;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 use motley_interpreter::program::{Result3, WallPlace};
@@ -36,11 +38,19 @@ pub(crate) struct Endings {
     takes: [Vec<Set>; 2],
     /// Whether the square a piece leaves becomes a wall.
     walls_behind: bool,
+    /// Whether, walls left behind, no move takes: sides whose reaches
+    /// never meet then play apart (see [`Endings::outwalks`]).
+    apart: bool,
+    /// Where every move goes from one of two classes of squares to the
+    /// other (a knight's light and dark squares): the squares of one.
+    shade: Option<Set>,
     /// The piece types of the rules (a code beyond them is a wall).
     types: usize,
     /// The positions solved so far, kept across solves (each result is
     /// exact, whatever the budget left when it was found).
     known: Mutex<Known>,
+    /// Where walls are left behind: what the solves so far leave behind.
+    walled: Mutex<Walled>,
     /// Where every move captures, the valuation of positions as sums of
     /// games, which stands for the solve.
     sums: Option<Sums>,
@@ -52,8 +62,11 @@ impl Clone for Endings {
             moves: self.moves.clone(),
             takes: self.takes.clone(),
             walls_behind: self.walls_behind,
+            apart: self.apart,
+            shade: self.shade,
             types: self.types,
             known: Mutex::default(),
+            walled: Mutex::default(),
             sums: self.sums.clone(),
         }
     }
@@ -63,6 +76,21 @@ impl Clone for Endings {
 /// whether the side to move wins.
 type Known = HashMap<(Set, Set, Set, usize), bool>;
 
+/// Per side, its pieces and the open squares they reach: the most moves
+/// they can make in a row.
+type Walks = HashMap<(usize, Set, Set), u32>;
+
+/// What the solves of endings where walls are left behind leave behind.
+#[derive(Debug, Default)]
+struct Walled {
+    /// The longest walks found.
+    walks: Walks,
+    /// Positions whose solve, from a full budget, ran out: the evaluation
+    /// meets the same position again and again (from move to move, at
+    /// each depth), and would spend the whole budget on it each time.
+    futile: HashSet<(Set, Set, Set, usize)>,
+}
+
 /// Positions kept solved, at most: past it they are forgotten.
 const KEPT: usize = 1 << 20;
 
@@ -70,6 +98,24 @@ const KEPT: usize = 1 << 20;
 struct Solve<'a> {
     /// The positions solved.
     known: &'a mut Known,
+    /// The longest walks found.
+    walks: &'a mut Walks,
+    /// Positions that may still be visited.
+    budget: u32,
+}
+
+/// A search for one side's longest walk, its moves made one after the
+/// other with nobody in the way (branch and bound).
+struct Walk {
+    /// The side walking.
+    side: usize,
+    /// Per position (the pieces, the open squares they reach): the most
+    /// moves proven possible from it.
+    caps: HashMap<(Set, Set), u32>,
+    /// The longest walk found so far.
+    best: u32,
+    /// A walk this long is enough: the search then stops.
+    enough: u32,
     /// Positions that may still be visited.
     budget: u32,
 }
@@ -147,22 +193,27 @@ impl Endings {
                 takes[color.index()].push(to_take);
             }
         }
+        let never_takes = takes.iter().flatten().all(|&to| to == 0);
         let sums = (!walls_behind)
             .then(|| Sums::new(takes.clone(), rules.files().into(), rules.ranks().into()));
         Some(Endings {
+            shade: shade(&moves),
             moves,
             takes,
             walls_behind,
+            apart: walls_behind && never_takes,
             types: variant.pieces.len(),
             known: Mutex::default(),
+            walled: Mutex::default(),
             sums,
         })
     }
 
     /// Whether the side to move in `pos` wins with best play, or `None`
     /// where the solve would visit more than [`BUDGET`] positions (where
-    /// every move captures, where the valuation as a sum gives up, see
-    /// [`Sums::wins`]).
+    /// walls are left behind, then not tried again for the same position;
+    /// where every move captures, where the valuation as a sum gives up,
+    /// see [`Sums::wins`]).
     pub(crate) fn wins(&self, rules: &Rules, pos: &Position) -> Option<bool> {
         let (mut walls, mut pieces) = (0, [0; 2]);
         for sq in 0..rules.squares() {
@@ -187,11 +238,28 @@ impl Endings {
         if known.len() > KEPT {
             known.clear();
         }
+        let mut walled = self
+            .walled
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if walled.walks.len() + walled.futile.len() > KEPT {
+            *walled = Walled::default();
+        }
+        let Walled { walks, futile } = &mut *walled;
+        let root = (walls, pieces[side], pieces[side ^ 1], side);
+        if futile.contains(&root) {
+            return None;
+        }
         let mut solve = Solve {
             known: &mut known,
+            walks,
             budget: BUDGET,
         };
-        self.solve(walls, [pieces[side], pieces[side ^ 1]], side, &mut solve)
+        let won = self.solve(walls, [pieces[side], pieces[side ^ 1]], side, &mut solve);
+        if won.is_none() && self.walls_behind {
+            futile.insert(root);
+        }
+        won
     }
 
     /// Whether `side`, to move with pieces `ours` against `theirs` among
@@ -212,24 +280,43 @@ impl Endings {
         }
         solve.budget -= 1;
         let empty = !(walls | ours | theirs);
-        let mut unknown = false;
+        if self.apart {
+            let [our_reach, their_reach] =
+                [(side, ours), (side ^ 1, theirs)].map(|(s, p)| self.reach(s, p, empty));
+            if our_reach & their_reach == 0 {
+                let won = self.outwalks(side, [ours, theirs], [our_reach, their_reach], solve);
+                if let Some(won) = won {
+                    solve.known.insert(key, won);
+                }
+                return won;
+            }
+        }
+        let mut moves = Vec::new();
         for from in squares(ours) {
             let targets = (self.moves[side][from] & empty) | (self.takes[side][from] & theirs);
-            for to in squares(targets) {
-                let moved = ours & !(1 << from) | 1 << to;
-                let left = if self.walls_behind {
-                    walls | 1 << from
-                } else {
-                    walls
-                };
-                match self.solve(left, [theirs & !(1 << to), moved], side ^ 1, solve) {
-                    Some(false) => {
-                        solve.known.insert(key, true);
-                        return Some(true);
-                    }
-                    Some(true) => {}
-                    None => unknown = true,
+            moves.extend(squares(targets).map(|to| (from, to)));
+        }
+        if self.walls_behind {
+            // Fewest replies first: a win, if any, is found sooner.
+            let replies =
+                |&(_, to): &(usize, usize)| self.moves_from(side ^ 1, theirs, empty & !(1 << to));
+            moves.sort_by_cached_key(replies);
+        }
+        let mut unknown = false;
+        for (from, to) in moves {
+            let moved = ours & !(1 << from) | 1 << to;
+            let left = if self.walls_behind {
+                walls | 1 << from
+            } else {
+                walls
+            };
+            match self.solve(left, [theirs & !(1 << to), moved], side ^ 1, solve) {
+                Some(false) => {
+                    solve.known.insert(key, true);
+                    return Some(true);
                 }
+                Some(true) => {}
+                None => unknown = true,
             }
         }
         if unknown {
@@ -238,6 +325,168 @@ impl Endings {
         solve.known.insert(key, false);
         Some(false)
     }
+
+    /// The moves `side`'s `pieces` have to the `open` squares.
+    fn moves_from(&self, side: usize, pieces: Set, open: Set) -> u32 {
+        squares(pieces)
+            .map(|from| (self.moves[side][from] & open).count_ones())
+            .sum()
+    }
+
+    /// The `open` squares `side`'s `pieces` may ever reach, one move after
+    /// another through open squares, with the pieces' own.
+    fn reach(&self, side: usize, pieces: Set, open: Set) -> Set {
+        spread(pieces, |at| self.moves[side][at] & open)
+    }
+
+    /// Where the sides play apart (no move takes, and the squares each
+    /// side's pieces `reach` never meet): whether `side`, to move, wins. It
+    /// is a sum of two games of one player, each side making at most its
+    /// longest walk, its walls growing behind it: the side to move wins if
+    /// its longest walk is the longer. `None` where the walks' searches ran
+    /// out of budget before deciding.
+    fn outwalks(
+        &self,
+        side: usize,
+        pieces: [Set; 2],
+        reach: [Set; 2],
+        solve: &mut Solve,
+    ) -> Option<bool> {
+        let theirs = self.longest_walk(side ^ 1, pieces[1], reach[1], u32::MAX, solve);
+        let ours = self.longest_walk(side, pieces[0], reach[0], theirs.1 + 1, solve);
+        if ours.0 > theirs.1 {
+            Some(true)
+        } else if ours.1 <= theirs.0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The longest walk of `side`'s `pieces` through the open squares they
+    /// `reach`, its moves made one after the other: the longest found and
+    /// the most possible (equal where it is known), the search stopping at
+    /// a walk `enough` long or when it runs out of the solve's budget.
+    fn longest_walk(
+        &self,
+        side: usize,
+        pieces: Set,
+        reach: Set,
+        enough: u32,
+        solve: &mut Solve,
+    ) -> (u32, u32) {
+        let open = reach & !pieces;
+        if let Some(&longest) = solve.walks.get(&(side, pieces, open)) {
+            return (longest, longest);
+        }
+        let bound = self.walk_bound(pieces, open);
+        let mut walk = Walk {
+            side,
+            caps: HashMap::new(),
+            best: 0,
+            enough: enough.min(bound),
+            budget: solve.budget,
+        };
+        let complete = self.extend(pieces, open, 0, &mut walk);
+        solve.budget = walk.budget;
+        if complete || walk.best == bound {
+            solve.walks.insert((side, pieces, open), walk.best);
+            return (walk.best, walk.best);
+        }
+        (walk.best, bound)
+    }
+
+    /// The most moves `pieces` may make through the `open` squares they
+    /// reach: one a square, and where moves change the class of a square
+    /// (see [`Endings::shade`]), a lone piece's walk alternates classes.
+    fn walk_bound(&self, pieces: Set, open: Set) -> u32 {
+        let squares = open.count_ones();
+        match self.shade {
+            Some(shade) if pieces.count_ones() == 1 => {
+                let (same, other) = if pieces & shade != 0 {
+                    (shade, !shade)
+                } else {
+                    (!shade, shade)
+                };
+                let [same, other] = [same, other].map(|class| (open & class).count_ones());
+                squares.min(2 * other).min(2 * same + 1)
+            }
+            _ => squares,
+        }
+    }
+
+    /// Continues `walk` `depth` moves long with `pieces` and the `open`
+    /// squares they reach; whether the search below was complete (neither
+    /// out of budget nor stopped at a walk long enough).
+    fn extend(&self, pieces: Set, open: Set, depth: u32, walk: &mut Walk) -> bool {
+        walk.best = walk.best.max(depth);
+        let mut cap = self.walk_bound(pieces, open);
+        if let Some(&proven) = walk.caps.get(&(pieces, open)) {
+            cap = cap.min(proven);
+        }
+        if depth + cap <= walk.best {
+            return true;
+        }
+        if walk.best >= walk.enough || walk.budget == 0 {
+            return false;
+        }
+        walk.budget -= 1;
+        let mut steps = Vec::new();
+        for from in squares(pieces) {
+            let moved = pieces & !(1 << from);
+            for to in squares(self.moves[walk.side][from] & open) {
+                let rest = open & !(1 << to);
+                let next = moved | 1 << to;
+                let reach = self.reach(walk.side, next, rest) & !next;
+                steps.push((self.moves_from(walk.side, next, reach), next, reach));
+            }
+        }
+        // Fewest onward moves first (Warnsdorff): long walks come sooner.
+        steps.sort_unstable_by_key(|&(onward, ..)| onward);
+        let mut complete = true;
+        for (_, next, reach) in steps {
+            if !self.extend(next, reach, depth + 1, walk) {
+                complete = false;
+                if walk.best >= walk.enough || walk.budget == 0 {
+                    break;
+                }
+            }
+        }
+        if complete {
+            walk.caps.insert((pieces, open), walk.best - depth);
+        }
+        complete
+    }
+}
+
+/// Where every move of `moves` (per side, per square) goes from one of two
+/// classes of squares to the other: the squares of one class.
+fn shade(moves: &[Vec<Set>; 2]) -> Option<Set> {
+    let count = moves[0].len();
+    let links = |sq: usize| moves[0][sq] | moves[1][sq];
+    let (mut shade, mut seen): (Set, Set) = (0, 0);
+    for start in 0..count {
+        if seen >> start & 1 != 0 {
+            continue;
+        }
+        // Colour the start's component, one step at a time.
+        let (mut front, mut odd) = (1 << start, false);
+        seen |= front;
+        while front != 0 {
+            if odd {
+                shade |= front;
+            }
+            let next = squares(front).fold(0, |next, sq| next | links(sq));
+            front = next & !seen;
+            seen |= front;
+            odd = !odd;
+        }
+    }
+    let split = (0..count).all(|sq| {
+        let same = if shade >> sq & 1 != 0 { shade } else { !shade };
+        links(sq) & same == 0
+    });
+    split.then_some(shade)
 }
 
 /// The squares of `set`, lowest first.
@@ -283,6 +532,10 @@ mod tests {
         for name in ["clobber", "clobber10", "joust", "snailtrail"] {
             endings(&bundled(name));
         }
+        // A knight's leap always changes the colour of its square, a
+        // snail's step may not.
+        assert!(endings(&bundled("joust")).shade.is_some());
+        assert!(endings(&bundled("snailtrail")).shade.is_none());
     }
 
     #[test]
@@ -323,5 +576,168 @@ mod tests {
         assert_eq!(wins(fen), None);
         // Shut in on a1, White has no move and loses.
         assert_eq!(wins("8/8/8/8/8/1*6/2*5/N6n w - - 0 1"), Some(false));
+    }
+
+    /// The squares named in `names` (an 8 by 8 board's).
+    fn set(names: &str) -> Set {
+        let square = |name| motley_interpreter::parse_square(8, 8, name).unwrap();
+        names
+            .split(' ')
+            .fold(0, |set, name| set | 1 << square(name))
+    }
+
+    /// Whether `side`, to move with `pieces` (its own first) among
+    /// `walls`, wins, solved within `budget` positions.
+    fn solved(
+        endings: &Endings,
+        walls: Set,
+        pieces: [Set; 2],
+        side: usize,
+        budget: u32,
+    ) -> Option<bool> {
+        let (mut known, mut walks) = (Known::new(), Walks::new());
+        let mut solve = Solve {
+            known: &mut known,
+            walks: &mut walks,
+            budget,
+        };
+        endings.solve(walls, pieces, side, &mut solve)
+    }
+
+    #[test]
+    fn joust_knights_apart_are_decided_by_their_longest_walks() {
+        let joust = bundled("joust");
+        let endings = endings(&joust);
+        assert!(endings.apart);
+        // White's knight on a1 may walk b3-c1-a2-c3 (b3-d2 ends sooner),
+        // Black's on h8 g6-h4-f5; no leap joins their squares.
+        let fen =
+            "*******n/********/******1*/*****1**/*******1/*2*****/1**1****/N*1***** w - - 0 1";
+        let wins = |fen: &str| endings.wins(&joust, &joust.position(fen).unwrap());
+        let (white, black) = (set("a1"), set("h8"));
+        let empty = set("b3 c1 a2 c3 d2 g6 h4 f5");
+        let reach =
+            [(0, white), (1, black)].map(|(side, knight)| endings.reach(side, knight, empty));
+        assert_eq!(reach, [set("a1 b3 c1 a2 c3 d2"), set("h8 g6 h4 f5")]);
+        let (mut known, mut walks) = (Known::new(), Walks::new());
+        let mut solve = Solve {
+            known: &mut known,
+            walks: &mut walks,
+            budget: BUDGET,
+        };
+        let mut longest =
+            |side, knight, reach| endings.longest_walk(side, knight, reach, u32::MAX, &mut solve);
+        assert_eq!(longest(0, white, reach[0]), (4, 4));
+        assert_eq!(longest(1, black, reach[1]), (3, 3));
+        assert_eq!(wins(fen), Some(true));
+        assert_eq!(wins(&fen.replace(" w ", " b ")), Some(false));
+    }
+
+    #[test]
+    fn knights_apart_on_wide_regions_are_decided_beyond_the_full_solve() {
+        let joust = bundled("joust");
+        let apart = endings(&joust);
+        let together = Endings {
+            apart: false,
+            ..endings(&joust)
+        };
+        // Files d and e walled: White's knight on a1 walks all 23 other
+        // squares of files a to c, Black's on h8 all 20 others of files f
+        // to h above rank 1; the full solve runs out of budget, the walks
+        // decide: the side to move wins if it is White.
+        let fen = "3**2n/3**3/3**3/3**3/3**3/3**3/3**3/N2***** w - - 0 1";
+        for (fen, won) in [(fen.to_string(), true), (fen.replace(" w ", " b "), false)] {
+            let pos = joust.position(&fen).unwrap();
+            assert_eq!(together.wins(&joust, &pos), None);
+            assert_eq!(apart.wins(&joust, &pos), Some(won));
+        }
+        let (mut known, mut walks) = (Known::new(), Walks::new());
+        let mut solve = Solve {
+            known: &mut known,
+            walks: &mut walks,
+            budget: BUDGET,
+        };
+        let (white, black) = (set("a1"), set("h8"));
+        let files = |names: &str| {
+            let names = names
+                .chars()
+                .flat_map(|file| (1..=8).map(move |rank| format!("{file}{rank}")));
+            set(&names.collect::<Vec<_>>().join(" "))
+        };
+        let open = [
+            files("abc") & !white,
+            files("fgh") & !set("f1 g1 h1") & !black,
+        ];
+        let reach = [(0, white, open[0]), (1, black, open[1])]
+            .map(|(side, knight, open)| apart.reach(side, knight, open));
+        assert_eq!(
+            apart.longest_walk(0, white, reach[0], u32::MAX, &mut solve),
+            (23, 23)
+        );
+        assert_eq!(
+            apart.longest_walk(1, black, reach[1], u32::MAX, &mut solve),
+            (20, 20)
+        );
+    }
+
+    #[test]
+    fn the_walks_of_knights_apart_agree_with_the_full_solve() {
+        let joust = bundled("joust");
+        let apart = endings(&joust);
+        let together = Endings {
+            apart: false,
+            ..endings(&joust)
+        };
+        // Random boards of 64 squares, about two in three walls (a fixed
+        // linear congruential sequence).
+        let mut state: u64 = 7;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u32
+        };
+        let (mut compared, mut parted) = (0, 0);
+        for _ in 0..400 {
+            let walls = (0..64).fold(0, |walls: Set, sq| {
+                if next() % 3 < 2 {
+                    walls | 1 << sq
+                } else {
+                    walls
+                }
+            });
+            let open: Vec<usize> = squares(!walls & ((1 << 64) - 1)).collect();
+            if open.len() < 2 {
+                continue;
+            }
+            let white = open[next() as usize % open.len()];
+            let black = open[next() as usize % open.len()];
+            if white == black {
+                continue;
+            }
+            let side = next() as usize % 2;
+            let pieces = [1 << white, 1 << black];
+            let pieces = [pieces[side], pieces[side ^ 1]];
+            let empty = !(walls | pieces[0] | pieces[1]);
+            let reach =
+                [(side, pieces[0]), (side ^ 1, pieces[1])].map(|(s, p)| apart.reach(s, p, empty));
+            if reach[0] & reach[1] != 0 {
+                continue;
+            }
+            parted += 1;
+            let full = solved(&together, walls, pieces, side, 1_000_000);
+            let walked = solved(&apart, walls, pieces, side, BUDGET);
+            if let (Some(full), Some(walked)) = (full, walked) {
+                assert_eq!(
+                    full, walked,
+                    "walls {walls:x}, pieces {pieces:x?}, side {side}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 100 && compared == parted,
+            "{compared} of {parted}"
+        );
     }
 }

@@ -104,6 +104,11 @@ pub struct Searcher<G: Game> {
     /// Extensions along the current line for a node of two moves (see
     /// [`FEW_EXTENSIONS`]).
     extended: usize,
+    /// Per ply: the position (its key) last tested by
+    /// [`Searcher::forced`] there and whether it has one legal move. A move
+    /// asks it of the position it leads to, and the node searched there
+    /// asks again: the second answer is read here.
+    single_move: Vec<Option<(u64, bool)>>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -130,6 +135,7 @@ impl<G: Game> Searcher<G> {
             quiet_start: None,
             forced_reach: 0,
             extended: 0,
+            single_move: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -913,6 +919,12 @@ impl<G: Game> Searcher<G> {
         {
             return false;
         }
+        let key = *self.keys.last().unwrap_or(&0);
+        if let Some((known, single)) = self.single_move[ply] {
+            if known == key {
+                return single;
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.moves(&mut moves);
@@ -927,6 +939,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.buffers[ply] = moves;
+        self.single_move[ply] = Some((key, legal == 1));
         legal == 1
     }
 

@@ -354,7 +354,7 @@ fn offsets(takes: &[Set], files: usize, ranks: usize) -> Option<BTreeSet<(i32, i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ending::{Endings, Known, Solve};
+    use crate::ending::{Endings, Known, Solve, Walks};
     use crate::eval::rays;
     use crate::eval::tests::bundled;
     use motley_interpreter::Rules;
@@ -514,9 +514,10 @@ mod tests {
                     }
                 }
                 for side in [0, 1] {
-                    let mut known = Known::new();
+                    let (mut known, mut walks) = (Known::new(), Walks::new());
                     let mut solve = Solve {
                         known: &mut known,
+                        walks: &mut walks,
                         budget: u32::MAX,
                     };
                     let sides = [pieces[side], pieces[side ^ 1]];
