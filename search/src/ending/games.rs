@@ -19,58 +19,8 @@
 //! indices are.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A hash map keyed by small numbers (games, sets of squares), hashed by
-/// [`Fast`].
-pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fast>>;
-
-/// FxHash's hasher (rustc's): each word of the key is mixed in by a
-/// rotation and a multiplication. The keys here are not chosen by an
-/// adversary, and the tables are the valuation's hot path.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Fast(u64);
-
-impl Fast {
-    /// Mixes `word` into the hash.
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for Fast {
-    fn finish(&self) -> u64 {
-        // The product's high bits are its best mixed: the table's index
-        // is taken from the low ones.
-        self.0.rotate_left(26)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.add(n.into());
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.add(n as u64);
-        self.add((n >> 64) as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-}
+pub(crate) use rustc_hash::{FxHashMap as FastMap, FxHashSet as FastSet};
 
 /// A short game in canonical form: its index in [`Games`].
 pub(crate) type Game = u32;

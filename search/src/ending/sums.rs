@@ -14,11 +14,10 @@
 //! per shape (see [`Sums::shape`]), and for speed per group moved to the
 //! corner of the board (see [`Sums::corner`]).
 
-use std::collections::{BTreeSet, HashSet};
-use std::hash::BuildHasherDefault;
+use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use super::games::{Fast, FastMap, Game, Games, Work, ZERO};
+use super::games::{FastMap, FastSet, Game, Games, Work, ZERO};
 use super::{spread, squares, Set};
 
 /// Steps of work (see [`Games::allow`]) one valuation may take: the
@@ -101,7 +100,7 @@ struct Memo {
     /// The groups, in the corner, whose valuation ran out of work: the
     /// evaluation meets the same group again and again, and would spend
     /// its budget on it each time.
-    futile: HashSet<[Set; 2], BuildHasherDefault<Fast>>,
+    futile: FastSet<[Set; 2]>,
 }
 
 impl Sums {
