@@ -4,20 +4,9 @@
 mod shakmaty_reference;
 
 use motley_engine::{Color, Game, Reason};
+use motley_testkit::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, EnPassantMode, Position as _};
-
-/// A small deterministic xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn check_game(start: &str, rng: &mut Rng, plies: usize) {
     let mut game = Game::new("chess", &[]).expect("chess");
@@ -70,7 +59,7 @@ fn random_games_match_shakmaty() {
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     ];
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for start in starts {
         for _ in 0..60 {
             check_game(start, &mut rng, 300);

@@ -689,18 +689,12 @@ mod tests {
             ..endings(&joust)
         };
         // Random boards of 64 squares, about two in three walls (a fixed
-        // linear congruential sequence).
-        let mut state: u64 = 7;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as u32
-        };
+        // seed).
+        let mut draws = motley_testkit::Rng::new(7);
         let (mut compared, mut parted) = (0, 0);
         for _ in 0..400 {
             let walls = (0..64).fold(0, |walls: Set, sq| {
-                if next() % 3 < 2 {
+                if draws.below(3) < 2 {
                     walls | 1 << sq
                 } else {
                     walls
@@ -710,12 +704,12 @@ mod tests {
             if open.len() < 2 {
                 continue;
             }
-            let white = open[next() as usize % open.len()];
-            let black = open[next() as usize % open.len()];
+            let white = open[draws.below(open.len())];
+            let black = open[draws.below(open.len())];
             if white == black {
                 continue;
             }
-            let side = next() as usize % 2;
+            let side = draws.below(2);
             let pieces = [1 << white, 1 << black];
             let pieces = [pieces[side], pieces[side ^ 1]];
             let empty = !(walls | pieces[0] | pieces[1]);

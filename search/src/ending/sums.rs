@@ -476,22 +476,9 @@ mod tests {
             .is_empty());
     }
 
-    /// A generator of numbers, the same from run to run (xorshift64).
-    struct Draws(u64);
-
-    impl Draws {
-        /// A number below `n`.
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     #[test]
     fn the_sum_of_the_groups_values_wins_where_the_whole_solve_does() {
-        let mut draws = Draws(0x9e37_79b9_7f4a_7c15);
+        let mut draws = motley_testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
         for name in ["clobber", "clobber10"] {
             let (rules, endings) = endings(name);
             let sums = endings.sums.as_ref().unwrap();
