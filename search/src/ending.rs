@@ -256,7 +256,7 @@ impl Endings {
             budget: BUDGET,
         };
         let won = self.solve(walls, [pieces[side], pieces[side ^ 1]], side, &mut solve);
-        if won.is_none() && self.walls_behind {
+        if won.is_none() {
             futile.insert(root);
         }
         won
