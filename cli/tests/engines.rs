@@ -241,15 +241,15 @@ fn against_random(name: &str, games: u32) -> Sweep {
 /// the file (no illegal move, no adjudication at the game cap).
 const NOT_WON: [(&str, &str); 1] = [(
     "misere",
-    "being mated wins, and the search cannot force the random mover to mate it: it gives \
-     its force away and, at the root, weighs the share of the random side's replies that \
-     mate it (and, less, of those that draw) above the evaluation, but with a bare king \
-     such replies are a few in dozens; of 100 games (seeds 7, 11, 3, 42) it won 67, 72, \
-     57 and 72 (70, 57, 59 and 58 while the fifty-move count faded the evaluation, 51, \
-     50, 49 and 51 before the weights), never lost; at seed 7 the draws were 16 \
-     stalemates, 11 by the fifty-move rule, 2 for insufficient material, 1 repetition \
-     and 3 adjudicated at the 600-ply cap (2 to 7 over the seeds), so a 100-game run of \
-     this file fails its no-adjudication check",
+    "being mated wins, and the search cannot force the random mover to mate it: it \
+     counts the other side's moves that would check its king (the more, the fewer squares \
+     the king may flee to), gives its force away, and at the root weighs the share of the \
+     random side's replies that mate it (and, less, of those that draw), but with a bare \
+     king such replies are a few in dozens; of 100 games (seeds 7, 11, 3, 42) it won 79, \
+     82, 76 and 78 (67, 72, 57 and 72 before the checks were counted, 51, 50, 49 and 51 \
+     before the root's weights), never lost; at seed 7 the draws were 10 by the fifty-move \
+     rule, 8 stalemates, 1 for insufficient material and 2 adjudicated at the 600-ply cap, \
+     so a 100-game run of this file fails its no-adjudication check",
 )];
 
 /// Every bundled rule file, two games each at depth 2 (the search White,
