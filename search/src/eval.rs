@@ -523,14 +523,7 @@ impl Evaluation {
             else {
                 continue;
             };
-            for ray in rays {
-                for &(to, mode) in ray {
-                    squares[to as usize] |= mode & TAKE != 0;
-                    if pos.piece_at(to) != 0 {
-                        break;
-                    }
-                }
-            }
+            mark_takes(pos, rays, squares);
         }
         let mut checks = 0;
         for sq in pos.occupied(Color::ALL[colour ^ 1]).iter() {
@@ -573,14 +566,7 @@ impl Evaluation {
             let Some(rays) = self.rays.get(piece).and_then(|r| r.get(sq as usize)) else {
                 continue;
             };
-            for ray in rays {
-                for &(to, mode) in ray {
-                    attacked[to as usize] |= mode & TAKE != 0;
-                    if pos.piece_at(to) != 0 {
-                        break;
-                    }
-                }
-            }
+            mark_takes(pos, rays, &mut attacked);
         }
         attacked
     }
@@ -748,6 +734,19 @@ impl Evaluation {
             }
         }
         steps
+    }
+}
+
+/// Marks in `marks` the squares where a piece with `rays` may take, along
+/// each ray up to its first occupied square, that one included.
+fn mark_takes(pos: &Position, rays: &[Ray], marks: &mut [bool]) {
+    for ray in rays {
+        for &(to, mode) in ray {
+            marks[to as usize] |= mode & TAKE != 0;
+            if pos.piece_at(to) != 0 {
+                break;
+            }
+        }
     }
 }
 
