@@ -22,6 +22,7 @@ use motley_interpreter::{Color, Position, Rules};
 
 use crate::eval::{Ray, MOVE, TAKE};
 use sums::Sums;
+pub(crate) use sums::Verdict;
 
 /// A set of squares, a bit per square (boards of at most 128).
 type Set = u128;
@@ -213,8 +214,16 @@ impl Endings {
     /// where the solve would visit more than [`BUDGET`] positions (where
     /// walls are left behind, then not tried again for the same position;
     /// where every move captures, where the valuation as a sum gives up,
-    /// see [`Sums::wins`]).
+    /// see [`Sums::verdict`]).
+    #[cfg(test)]
     pub(crate) fn wins(&self, rules: &Rules, pos: &Position) -> Option<bool> {
+        self.verdict(rules, pos).wins
+    }
+
+    /// What is found of `pos`: whether the side to move wins, as
+    /// [`Endings::wins`]; where every move captures, besides, what the
+    /// valuation as a sum finds of it otherwise ([`Verdict`]).
+    pub(crate) fn verdict(&self, rules: &Rules, pos: &Position) -> Verdict {
         let (mut walls, mut pieces) = (0, [0; 2]);
         for sq in 0..rules.squares() {
             let code = pos.piece_at(sq as u8) as usize;
@@ -229,8 +238,18 @@ impl Endings {
         }
         let side = pos.side_to_move().index();
         if let Some(sums) = &self.sums {
-            return sums.wins(pieces, side);
+            return sums.verdict(pieces, side);
         }
+        Verdict {
+            wins: self.solved(walls, pieces, side),
+            ..Verdict::default()
+        }
+    }
+
+    /// Whether `side`, to move with `pieces` (White's, Black's) among
+    /// `walls`, wins, where walls are left behind; `None` where the solve
+    /// gives up (see [`Endings::wins`]).
+    fn solved(&self, walls: Set, pieces: [Set; 2], side: usize) -> Option<bool> {
         let mut known = self
             .known
             .lock()

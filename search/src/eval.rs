@@ -37,13 +37,17 @@
 //! left), small endings are solved exactly (`ending.rs`; where every
 //! move captures, as a sum of games, one per group of pieces that may
 //! take each other, `ending/sums.rs`): a won one is worth `DECISIVE`
-//! more, a lost one as much less.
+//! more, a lost one as much less. Where every move captures and a group
+//! is too large to be valued, each side gains for its pieces that may
+//! still meet the enemy's, loses for those that may take (they may be
+//! taken), gains for those that would answer a capture, and gains where
+//! it wins the groups that could be valued.
 
 use motley_interpreter::piece_code as code;
 use motley_interpreter::program::{Result3, WallPlace};
 use motley_interpreter::{Action, Color, Move, Position, Rules};
 
-use crate::ending::Endings;
+use crate::ending::{Endings, Verdict};
 
 /// Centipawns per unit of a rule file's `value`.
 const PAWN: i32 = 100;
@@ -140,6 +144,30 @@ const NET: i32 = 300;
 /// none, 303 at all of it. Seeds 1 and 2 (not used to choose): 150 of 200
 /// won, 116 before.
 const MATED_SHARE: i32 = 2;
+
+/// Where every move captures and a group is too large to be valued
+/// exactly (see [`Evaluation::unsolved`]): centipawns per piece in a
+/// group that holds both sides' pieces (one cut off from the enemy's
+/// never moves again).
+const CONTESTED: i32 = 20;
+/// There, centipawns per piece that may take as the board stands, besides
+/// [`LIVE`]: such a piece may be taken as well, and weighed so, the
+/// evaluation picked the winning move more often (below).
+const ENGAGED: i32 = -30;
+/// There, centipawns per piece that may not take but would answer the
+/// capture of a piece of its own that may (the enemy piece would stand
+/// where it may take it).
+///
+/// Clobber's positions of 12 to 23 stones after random moves, where the
+/// side to move has both winning and losing moves (solved exactly):
+/// picked one move deep by the evaluation, the exact valuation left out
+/// and these terms counted everywhere, a winning move was chosen in
+/// 477 of 1,054 positions and 793 of 1,839 (at least 12 and 16 stones)
+/// without these terms, 754 and 1,008 with them.
+const RESERVE: i32 = 20;
+/// There, centipawns for the side that wins the sum of the groups that
+/// could be valued whoever starts it.
+const REST: i32 = 40;
 
 /// Walls placed on the square the mover left.
 const VACATED: WallPlace = WallPlace::Vacated;
@@ -699,13 +727,31 @@ impl Evaluation {
     }
 
     /// For the side to move, where its ending is solved exactly:
-    /// [`DECISIVE`] if it wins, as much less if it loses; else 0.
+    /// [`DECISIVE`] if it wins, as much less if it loses; else, where
+    /// every move captures, [`Evaluation::unsolved`].
     fn solved(&self, rules: &Rules, pos: &Position) -> i32 {
-        match (self.endings.as_ref()).and_then(|e| e.wins(rules, pos)) {
+        let Some(verdict) = (self.endings.as_ref()).map(|e| e.verdict(rules, pos)) else {
+            return 0;
+        };
+        match verdict.wins {
             Some(true) => DECISIVE,
             Some(false) => -DECISIVE,
-            None => 0,
+            None if pos.side_to_move() == Color::White => Self::unsolved(&verdict),
+            None => -Self::unsolved(&verdict),
         }
+    }
+
+    /// White's gain where every move captures and a group was too large
+    /// to be valued: per side, [`CONTESTED`] per piece in a group with
+    /// enemy pieces, [`ENGAGED`] per piece that may take, [`RESERVE`] per
+    /// piece that would answer a capture; [`REST`] for the side that wins
+    /// the groups that could be valued.
+    fn unsolved(verdict: &Verdict) -> i32 {
+        let ahead = |counts: [i32; 2]| counts[0] - counts[1];
+        CONTESTED * ahead(verdict.contested)
+            + ENGAGED * ahead(verdict.live)
+            + RESERVE * ahead(verdict.reserve)
+            + REST * verdict.rest
     }
 
     /// Per square: the moves `color`'s pieces need to reach it along empty
@@ -1209,6 +1255,37 @@ pub(crate) mod tests {
         // Solved besides: a1xb1 leaves Black without a move.
         assert_eq!(eval.evaluate(&clobber, &pos), LIVE + DECISIVE);
         assert_eq!(still(&clobber).evaluate(&clobber, &pos), DECISIVE);
+    }
+
+    #[test]
+    fn where_every_move_captures_and_a_group_is_too_large_pieces_count_by_what_they_may_do() {
+        let clobber = bundled("clobber");
+        let eval = Evaluation::new(&clobber);
+        // A group of 20 stones, too large to be valued, and on the sixth
+        // rank White, White, Black (↑) and a white stone apart: White has
+        // one more stone in a group with enemy stones and one in reserve
+        // (a6), as many that may take, and wins the small group.
+        let white = "PPp1P/5/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1";
+        let ahead = CONTESTED + RESERVE + REST;
+        assert_eq!(
+            eval.solved(&clobber, &clobber.position(white).unwrap()),
+            ahead
+        );
+        let black = white.replace(" w ", " b ");
+        assert_eq!(
+            eval.solved(&clobber, &clobber.position(&black).unwrap()),
+            -ahead
+        );
+        // A black stone on a5 joins the sixth rank to the large group, 12
+        // stones a side in it, each may take: level.
+        let joined = "PPp1P/p4/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1";
+        assert_eq!(eval.solved(&clobber, &clobber.position(joined).unwrap()), 0);
+        // Solved positions are worth DECISIVE alone.
+        let small = "PPp1P/5/Pp1Pp/5/5/5 w - - 0 1";
+        assert_eq!(
+            eval.solved(&clobber, &clobber.position(small).unwrap()),
+            DECISIVE
+        );
     }
 
     #[test]

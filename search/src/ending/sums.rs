@@ -52,6 +52,27 @@ type Map = (bool, bool, bool);
 /// pieces as they stand.
 type Shape = (usize, Set, Set);
 
+/// What the valuation finds of a position (see [`Sums::verdict`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// Whether the side to move wins, where every group was valued.
+    pub(crate) wins: Option<bool>,
+    /// Where some group was not: the outcome of the sum of those that
+    /// were, alone: 1 where White wins it whoever starts, -1 where Black
+    /// does, else 0 (and 0 where the sum ran out of work).
+    pub(crate) rest: i32,
+    /// Per side (White, Black): its pieces in groups that hold both
+    /// sides' pieces; the others can never move again.
+    pub(crate) contested: [i32; 2],
+    /// Per side: its pieces that may take an enemy piece as the board
+    /// stands.
+    pub(crate) live: [i32; 2],
+    /// Per side: its pieces that may not, but stand where an enemy piece
+    /// that took one of its pieces that may would reach them: each answers
+    /// such a capture.
+    pub(crate) reserve: [i32; 2],
+}
+
 /// The valuation of positions where every move captures.
 #[derive(Debug)]
 pub(super) struct Sums {
@@ -145,14 +166,39 @@ impl Sums {
 
     /// Whether `side` (0 White, 1 Black), to move with `pieces` (White's,
     /// Black's) on the board, wins with best play; `None` where a group
-    /// holds more than [`LARGEST`] pieces, or the valuation would take
-    /// more than [`BUDGET`] steps (then the group whose valuation ran out
-    /// is not tried again).
+    /// could not be valued (see [`Sums::verdict`]).
+    #[cfg(test)]
     pub(super) fn wins(&self, pieces: [Set; 2], side: usize) -> Option<bool> {
+        self.verdict(pieces, side).wins
+    }
+
+    /// What the valuation finds of `pieces` (White's, Black's) on the
+    /// board, `side` (0 White, 1 Black) to move: whether it wins, where
+    /// every group could be valued; else the outcome of the groups that
+    /// could. A group holding more than [`LARGEST`] pieces is not tried;
+    /// nor, once a valuation took more than [`BUDGET`] steps, are that
+    /// group (ever again) and those after it (this time).
+    pub(super) fn verdict(&self, pieces: [Set; 2], side: usize) -> Verdict {
         let groups = self.groups(pieces);
-        if (groups.iter()).any(|g| (g[0] | g[1]).count_ones() > LARGEST) {
-            return None;
-        }
+        let contested =
+            [0, 1].map(|s: usize| groups.iter().map(|g| g[s].count_ones() as i32).sum());
+        let lives = [0, 1].map(|side: usize| {
+            squares(pieces[side])
+                .filter(|&sq| self.takes[side][sq] & pieces[side ^ 1] != 0)
+                .fold(0 as Set, |set, sq| set | 1 << sq)
+        });
+        let reserve = [0, 1].map(|side: usize| {
+            squares(pieces[side] & !lives[side])
+                .filter(|&sq| self.takes[side ^ 1][sq] & lives[side] != 0)
+                .count() as i32
+        });
+        let mut verdict = Verdict {
+            wins: None,
+            rest: 0,
+            contested,
+            live: lives.map(|l| l.count_ones() as i32),
+            reserve,
+        };
         let mut memo = self
             .memo
             .lock()
@@ -160,23 +206,33 @@ impl Sums {
         if memo.games.size() + memo.values.len() + memo.shapes.len() > KEPT {
             *memo = Memo::default();
         }
-        if groups
-            .iter()
-            .any(|&g| memo.futile.contains(&self.corner(g)))
-        {
-            return None;
-        }
         memo.games.allow(BUDGET);
-        let mut parts = Vec::with_capacity(groups.len());
+        let (mut parts, mut whole) = (Vec::with_capacity(groups.len()), true);
         for group in groups {
+            let corner = self.corner(group);
+            if (group[0] | group[1]).count_ones() > LARGEST || memo.futile.contains(&corner) {
+                whole = false;
+                continue;
+            }
             let Ok(part) = self.group(&mut memo, group) else {
-                memo.futile.insert(self.corner(group));
-                return None;
+                memo.futile.insert(corner);
+                whole = false;
+                break;
             };
             parts.push(part);
         }
-        let value = Self::sum(&mut memo, parts).ok()?;
-        memo.games.wins(value, side).ok()
+        let Ok(value) = Self::sum(&mut memo, parts) else {
+            return verdict;
+        };
+        if whole {
+            verdict.wins = memo.games.wins(value, side).ok();
+        } else if let (Ok(white), Ok(black)) =
+            (memo.games.wins(value, 0), memo.games.wins(value, 1))
+        {
+            // Positive (White wins whoever starts), negative, or neither.
+            verdict.rest = i32::from(white) - i32::from(black);
+        }
+        verdict
     }
 
     /// The value of `pieces` (White's, Black's): the sum of its groups'.
@@ -427,6 +483,43 @@ mod tests {
             assert_eq!(wins("5/5/5/5/5/Pp1Pp"), Some(false));
             assert_eq!(wins("5/5/5/5/5/PPp2"), Some(side == 0));
         }
+    }
+
+    #[test]
+    fn where_a_group_is_too_large_the_verdict_values_the_others_and_counts_the_pieces() {
+        let (clobber, endings) = endings("clobber");
+        let sums = endings.sums.as_ref().unwrap();
+        // Four full ranks, 20 stones, one group: too large. On the sixth
+        // rank White, White, Black (↑, won by White whoever starts) and a
+        // white stone apart, which never moves again.
+        let board = "PPp1P/5/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1";
+        for side in [0, 1] {
+            let verdict = sums.verdict(pieces(&clobber, board), side);
+            assert_eq!(
+                verdict,
+                Verdict {
+                    wins: None,
+                    rest: 1,
+                    // 10 and 10 in the large group, 2 and 1 in the small.
+                    contested: [12, 11],
+                    // Every stone of the large group may take; b6 and c6.
+                    live: [11, 11],
+                    // a6 would take the black stone that took b6.
+                    reserve: [1, 0],
+                }
+            );
+        }
+        // Its colours swapped (↓): Black wins it; a6 is Black's reserve.
+        let swapped = "ppP1p/5/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1";
+        let verdict = sums.verdict(pieces(&clobber, swapped), 0);
+        assert_eq!(
+            (verdict.rest, verdict.contested, verdict.reserve),
+            (-1, [11, 12], [0, 1])
+        );
+        // With the large group's stones parted into pairs, all is valued.
+        let small = "PPp1P/5/Pp1Pp/5/5/5 w - - 0 1";
+        let verdict = sums.verdict(pieces(&clobber, small), 0);
+        assert_eq!((verdict.wins, verdict.rest), (Some(true), 0));
     }
 
     #[test]
