@@ -27,11 +27,11 @@
 //! mate it. There the rest counts half, and a side gains for each move
 //! of the other's that would check its royal piece, the more the fewer
 //! squares that piece may flee to. Where some types count against their
-//! owner and others for it (codrus), a piece that may take an enemy piece of the first kind costs
-//! its owner: the capture may be forced on it (compulsory captures), and
-//! the enemy piece walks into it at random; and a piece of the first kind
-//! gains its owner for each square it may step to where an enemy piece
-//! may take it (a threat to give it away).
+//! owner and others for it (codrus), a piece that may take an enemy piece
+//! of the first kind costs its owner: the capture may be forced on it
+//! (compulsory captures), and the enemy piece walks into it at random;
+//! and a piece of the first kind gains its owner for each square it may
+//! step to where an enemy piece may take it (a threat to give it away).
 //! Where a side without a move loses and every move of the one
 //! non-royal type is irreversible (each captures, or walls the square it
 //! left), small endings are solved exactly (`ending.rs`; where every
@@ -544,9 +544,11 @@ impl Evaluation {
         let colour = color.index();
         let types = rules.piece_types();
         let ours = |code: usize| code != 0 && (code - 1) % 2 == colour;
-        // Per enemy type: the squares from which it attacks `royal`.
-        let mut checking = vec![vec![false; self.around.len()]; types];
-        for (ty, squares) in checking.iter_mut().enumerate() {
+        // Per enemy type, a board's worth: the squares from which it
+        // attacks `royal`.
+        let board = self.around.len();
+        let mut checking = vec![false; types * board];
+        for (ty, squares) in checking.chunks_mut(board).enumerate() {
             let Some(rays) = (self.rays.get(code(ty, color) as usize)).and_then(|r| r.get(royal))
             else {
                 continue;
@@ -559,7 +561,8 @@ impl Evaluation {
             let Some(rays) = self.rays.get(piece).and_then(|r| r.get(sq as usize)) else {
                 continue;
             };
-            let checking = &checking[(piece - 1) / 2];
+            let ty = (piece - 1) / 2;
+            let checking = &checking[ty * board..(ty + 1) * board];
             for ray in rays {
                 for &(to, mode) in ray {
                     let there = pos.piece_at(to) as usize;
@@ -1410,7 +1413,6 @@ pub(crate) mod tests {
         );
     }
 
-    /// The bundled rule file `name`, its `extends` read from disk.
     #[test]
     fn where_being_mated_wins_a_side_counts_the_checks_it_may_be_given() {
         let misere = bundled("misere");
@@ -1451,6 +1453,7 @@ pub(crate) mod tests {
         assert!(!Evaluation::new(&chess()).mated);
     }
 
+    /// The bundled rule file `name`, its `extends` read from disk.
     pub(crate) fn bundled(name: &str) -> Rules {
         let path = format!(
             "{}/../spec/variants/{name}.yaml",
