@@ -238,19 +238,25 @@ fn against_random(name: &str, games: u32) -> Sweep {
 
 /// Bundled rule files the search does not beat the random mover on at
 /// depth 2, each with the reason. Their games must still end by a rule of
-/// the file (no illegal move, no adjudication at the game cap).
+/// the file (no illegal move, no adjudication at the game cap), and none
+/// may be lost.
 const NOT_WON: [(&str, &str); 1] = [(
     "misere",
     "being mated wins, and the search cannot force the random mover to mate it: it \
      counts the other side's moves that would check its king (the more, the fewer squares \
      the king may flee to), gives its force away, and at the root weighs the share of the \
-     random side's replies that mate it (and, less, of those that draw), but with a bare \
-     king such replies are a few in dozens; of 100 games (seeds 7, 11, 3, 42) it won 79, \
-     82, 76 and 78 (67, 72, 57 and 72 before the checks were counted, 51, 50, 49 and 51 \
-     before the root's weights), never lost; at seed 7 the draws were 10 by the fifty-move \
-     rule, 8 stalemates, 1 for insufficient material and 2 adjudicated at the 600-ply cap, \
-     so a 100-game run of this file fails its no-adjudication check",
+     random side's replies that mate it (and, less, of those that draw), now and, looking \
+     ahead, after its next move; but with a bare king such replies are a few in dozens. Of \
+     100 games (seeds 7, 11, 3, 42) it won 94, 94, 92 and 89 (79, 82, 76 and 78 before the \
+     look ahead, 67, 72, 57 and 72 before the checks were counted, 51, 50, 49 and 51 before \
+     the root's weights), never lost; at seed 7 the draws were 3 stalemates, 2 for \
+     insufficient material and 1 by the fifty-move rule",
 )];
+
+/// Games from which a file of [`NOT_WON`] that won them all is taken to be
+/// won: its draws are a few in a hundred, and a run of two games (the
+/// default) is won mostly.
+const NOT_WON_GAMES: u32 = 100;
 
 /// Every bundled rule file, two games each at depth 2 (the search White,
 /// then Black): won by a rule of the file, within the game cap, without an
@@ -275,10 +281,10 @@ fn the_search_beats_the_random_mover_on_every_bundled_rule_file() {
         let sweep = against_random(name, games);
         match NOT_WON.iter().find(|(n, _)| n == name) {
             None if !sweep.all_won() => failures.push(sweep.report),
-            Some((_, why)) if sweep.all_won() => {
+            Some((_, why)) if sweep.all_won() && games >= NOT_WON_GAMES => {
                 failures.push(format!("{name} is won now: take it off NOT_WON ({why})"));
             }
-            Some(_) if sweep.broken > 0 => failures.push(sweep.report),
+            Some(_) if sweep.broken > 0 || sweep.score[1] > 0 => failures.push(sweep.report),
             _ => {}
         }
     }
