@@ -688,51 +688,65 @@ impl<G: Game> Searcher<G> {
 
     /// Where being mated wins, after a root move (the opponent to move):
     /// the mean over the opponent's legal replies of the best bonus the
-    /// mover could then give itself by its next move, as
-    /// [`Searcher::root_swindles`] scores the replies to a move (`win`
-    /// per share that mates the mover, `draw` less per share that draws,
-    /// a move that ends the game or draws at once worth `-draw`); a reply
-    /// that ends the game, or after which the mover has more than
-    /// [`AHEAD_MOVES`] moves, counts 0, as does a best bonus below 0. It
+    /// mover could then give itself by its next move
+    /// ([`Searcher::best_trap`]; a reply that ends the game counts 0). It
     /// is the chance, in the bonus's units, that an opponent that errs
     /// mates the mover within its next two moves where the mover sets the
     /// second trap: a trap the mover needs a move to set is worth as much
     /// as one set now, and a move that lets the opponent spoil the next
-    /// trap worth less. Replies that stalemate the mover are looked for
-    /// only where it has at most [`STALEMATE_MOVES`] moves (elsewhere only
-    /// the replies that check are played out to their end): that is most
-    /// of the work.
-    fn ahead(&mut self, game: &mut G, us: usize, (win, draw): (i32, i32)) -> i32 {
-        let mut replies = Vec::new();
+    /// trap worth less.
+    fn ahead(&mut self, game: &mut G, us: usize, weights: (i32, i32)) -> i32 {
+        // The search's move buffers are free before it starts: 1 holds
+        // the replies of `replies_lost`, 2 those of `can_move`, 3 and 4
+        // the moves here.
+        let mut replies = std::mem::take(&mut self.buffers[3]);
+        replies.clear();
         game.moves(&mut replies);
         let (mut sum, mut legal) = (0, 0);
-        for r in replies {
+        for &r in &replies {
             if !game.make(r) {
                 continue;
             }
             legal += 1;
-            let mut ours = Vec::new();
             if game.side() == us && game.decided().is_none() {
-                game.moves(&mut ours);
-            }
-            if ours.len() <= AHEAD_MOVES {
-                let stalemates = ours.len() <= STALEMATE_MOVES;
-                let mut best = 0;
-                for m in ours {
-                    if !game.make(m) {
-                        continue;
-                    }
-                    if game.decided().is_none() && game.side() != us {
-                        let (won, drawn, n) = self.replies_lost(game, us, stalemates);
-                        best = best.max((win * won - draw * drawn) / n);
-                    }
-                    game.unmake();
-                }
-                sum += best;
+                sum += self.best_trap(game, us, weights);
             }
             game.unmake();
         }
+        self.buffers[3] = replies;
         sum / legal.max(1)
+    }
+
+    /// For `us`, to move: the best bonus one of its moves earns, as
+    /// [`Searcher::root_swindles`] scores the replies to a move (`win`
+    /// per share that mates `us`, `draw` less per share that draws); 0
+    /// where none earns more, or where `us` has more than
+    /// [`AHEAD_MOVES`] moves. A move that ends the game at once earns
+    /// nothing. Replies that stalemate `us` are looked for only where it
+    /// has at most [`STALEMATE_MOVES`] moves (elsewhere only the replies
+    /// that check are played out to their end): that is most of the work.
+    fn best_trap(&mut self, game: &mut G, us: usize, (win, draw): (i32, i32)) -> i32 {
+        let mut ours = std::mem::take(&mut self.buffers[4]);
+        ours.clear();
+        game.moves(&mut ours);
+        if ours.len() > AHEAD_MOVES {
+            self.buffers[4] = ours;
+            return 0;
+        }
+        let stalemates = ours.len() <= STALEMATE_MOVES;
+        let mut best = 0;
+        for &m in &ours {
+            if !game.make(m) {
+                continue;
+            }
+            if game.decided().is_none() && game.side() != us {
+                let (won, drawn, n) = self.replies_lost(game, us, stalemates);
+                best = best.max((win * won - draw * drawn) / n);
+            }
+            game.unmake();
+        }
+        self.buffers[4] = ours;
+        best
     }
 
     /// Whether the look ahead of [`Searcher::root_swindles`] has used its
@@ -749,13 +763,15 @@ impl<G: Game> Searcher<G> {
     /// many. Without `stalemates`, only a reply that checks is looked at
     /// for an end by want of moves (a stalemate is missed).
     fn replies_lost(&mut self, game: &mut G, us: usize, stalemates: bool) -> (i32, i32, i32) {
-        let mut replies = Vec::new();
+        let mut replies = std::mem::take(&mut self.buffers[1]);
+        replies.clear();
         game.moves(&mut replies);
         if replies.len() > SWINDLE_MOVES {
+            self.buffers[1] = replies;
             return (0, 0, 1);
         }
         let (mut won, mut drawn, mut legal) = (0, 0, 0);
-        for r in replies {
+        for &r in &replies {
             if !game.make(r) {
                 continue;
             }
@@ -772,6 +788,7 @@ impl<G: Game> Searcher<G> {
             }
             game.unmake();
         }
+        self.buffers[1] = replies;
         (won, drawn, legal.max(1))
     }
 
@@ -1110,12 +1127,13 @@ const SWINDLE_MATED_DRAW: i32 = 5_000;
 /// Where being mated wins, most moves of the mover (at the root, and
 /// after each reply) for which the root looks two of the opponent's moves
 /// ahead ([`Searcher::ahead`]): the work grows as the fourth power of the
-/// moves (a fifth of a second in a middlegame of chess). Against the
-/// random mover (100 games each, seeds 7, 11, 3 and 42) misère was won 94,
-/// 94, 92 and 89 times with it at 40 (100 games in 6 minutes of CPU, 24 s
-/// without); 85, 92, 91 and 88 with stalemates looked for after every
-/// move; 77 and 76 of seeds 7 and 11 at 12 moves; 79, 82, 76 and 78
-/// without.
+/// moves (0.12 s in a middlegame of chess, where the search to depth 2
+/// takes 0.005 s; 0.48 s with stalemates looked for after every move, see
+/// [`STALEMATE_MOVES`]). Against the random mover (100 games each, seeds
+/// 7, 11, 3 and 42) misère was won 94, 94, 92 and 89 times with it at 40
+/// (100 games in 6 minutes of CPU, 24 s without); 85, 92, 91 and 88 with
+/// stalemates looked for after every move; 77 and 76 of seeds 7 and 11 at
+/// 12 moves, the look ahead at half weight; 79, 82, 76 and 78 without.
 const AHEAD_MOVES: usize = 40;
 /// Where being mated wins, the mover's moves up to which the look ahead
 /// looks for replies that stalemate it (see [`Searcher::ahead`]).
