@@ -729,6 +729,12 @@ impl Evaluation {
         score[us] - score[us ^ 1] + self.solved(rules, pos)
     }
 
+    /// Whether the side to move wins with best play, where its ending is
+    /// solved exactly (clobber, joust); `None` elsewhere.
+    pub fn solved_wins(&self, rules: &Rules, pos: &Position) -> Option<bool> {
+        (self.endings.as_ref()).and_then(|e| e.verdict(rules, pos).wins)
+    }
+
     /// For the side to move, where its ending is solved exactly:
     /// [`DECISIVE`] if it wins, as much less if it loses; else, where
     /// every move captures, [`Evaluation::unsolved`].

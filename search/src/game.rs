@@ -47,6 +47,9 @@ pub trait Game: Clone + Send {
     /// The end when the side to move has no legal move: checkmate or
     /// stalemate as the rules score it.
     fn no_moves(&self) -> End;
+    /// Where the evaluation solves the position exactly (a small ending),
+    /// how the game ends with best play, seen from the side to move.
+    fn solved(&self) -> Option<End>;
     /// The number of times a position must occur to draw, if repetition draws.
     fn repetition(&self) -> Option<u32>;
     /// Plies since the last irreversible move (no repetition reaches past it).

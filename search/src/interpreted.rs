@@ -154,6 +154,16 @@ impl Game for Interpreted {
         self.end(self.rules.outcome(&self.position).and_then(|o| o.winner))
     }
 
+    fn solved(&self) -> Option<End> {
+        (self.eval.solved_wins(&self.rules, &self.position)).map(|wins| {
+            if wins {
+                End::Win
+            } else {
+                End::Loss
+            }
+        })
+    }
+
     fn repetition(&self) -> Option<u32> {
         self.rules.variant().repetition
     }
