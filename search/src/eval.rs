@@ -24,8 +24,9 @@
 //! pieces as in antichess or over the types it names as in codrus), those
 //! pieces count against their owner; where being mated wins (`checkmate:
 //! win`, misère), every piece does: the side wants the other's force to
-//! mate it. A promotion gains what it adds to its owner's side so
-//! counted: nothing where the pieces count against their owner. There the rest counts half, and a side gains for each move
+//! mate it. A promotion gains what it adds to its owner's material so
+//! counted (nothing in antichess or misère). Where being mated wins, the
+//! rest counts half, and a side gains for each move
 //! of the other's that would check its royal piece, the more the fewer
 //! squares that piece may flee to. Where some types count against their
 //! owner and others for it (codrus), a piece that may take an enemy piece
