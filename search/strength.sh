@@ -7,6 +7,8 @@
 # the search, the CPU seconds of both engines), then the files whose every
 # game the search won, and the others. Exits 1 where some file was not
 # won every time (a loss, a draw or a match that failed), 2 on bad usage.
+# The test the_search_beats_the_random_mover_on_every_bundled_rule_file
+# (cli/tests/engines.rs) checks the same at two games per file, seed 7.
 #
 #   search/strength.sh [--seed S] [--games N] [--depth D] [--jobs J]
 #                      [--motley PATH] [FILE...]
