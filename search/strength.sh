@@ -42,28 +42,29 @@ done
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-# One match; its line (name, wins-losses-draws, CPU seconds) goes to
+# Match number N of FILE: its line (name, wins-losses-draws, CPU
+# seconds; where the match failed, the first line it printed) goes to
 # $results and to the terminal.
 match() {
-  local file=$1 name out cpu
+  local n=$1 file=$2 name out cpu
   name=$(basename "$file" .yaml)
   local TIMEFORMAT='%U %S'
   { time out=$("$motley" match "$file" --engine "$motley uci" \
-    --engine "$motley uci --random $seed" --depth "$depth" --games "$games" 2>&1); } 2>"$results/$name.time"
-  cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$results/$name.time")
+    --engine "$motley uci --random $seed" --depth "$depth" --games "$games" 2>&1) || true; } 2>"$results/$n.time"
+  cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$results/$n.time")
   # `Score of A vs B: W - L - D [share] N`
   local score
   score=$(sed -n 's/^Score of .*: \([0-9]*\) - \([0-9]*\) - \([0-9]*\) .*/\1-\2-\3/p' <<<"$out")
-  [ -n "$score" ] || score="error: $(tail -n 1 <<<"$out")"
-  printf '%-16s %-10s %6s s\n' "$name" "$score" "$cpu" | tee "$results/$name.line"
+  [ -n "$score" ] || score="error: $(head -n 1 <<<"$out")"
+  printf '%-16s %-10s %6s s\n' "$name" "$score" "$cpu" | tee "$results/$n.line"
 }
 
 echo "the search (depth $depth) against the random mover (seed $seed), $games games per file"
-for file in "${files[@]}"; do
+for n in "${!files[@]}"; do
   while (($(jobs -rp | wc -l) >= jobs)); do
     wait -n || true
   done
-  match "$file" &
+  match "$n" "${files[n]}" &
 done
 wait
 all=$(cat "$results"/*.line)

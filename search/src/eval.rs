@@ -730,7 +730,7 @@ impl Evaluation {
     }
 
     /// Whether the side to move wins with best play, where its ending is
-    /// solved exactly (clobber, joust); `None` elsewhere.
+    /// solved exactly (clobber, joust, snailtrail); `None` elsewhere.
     pub fn solved_wins(&self, rules: &Rules, pos: &Position) -> Option<bool> {
         (self.endings.as_ref()).and_then(|e| e.verdict(rules, pos).wins)
     }

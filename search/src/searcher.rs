@@ -631,8 +631,8 @@ impl<G: Game> Searcher<G> {
     /// Per root move after which some of the opponent's legal replies end
     /// the game at once in the mover's favour, or leave an ending the
     /// evaluation solves as won for the mover (small endings of clobber,
-    /// joust, snailtrail): [`SWINDLE`] times their share of the replies (a reply
-    /// that draws counts against it). The
+    /// joust, snailtrail): [`SWINDLE`] times their share of the replies
+    /// (a reply that draws counts against it). The
     /// search assumes the opponent avoids such replies; an opponent that
     /// errs (a random mover, where being mated wins) may play them, so
     /// among moves of equal score the search prefers those that leave it
