@@ -224,6 +224,9 @@ pub struct Evaluation {
     /// costs its owner [`GIFT`], a square where such a piece may step into
     /// an enemy's capture gains its owner [`EXPOSED`].
     gifts: bool,
+    /// Whether the root's moves may be proven exactly
+    /// ([`Evaluation::provable`]).
+    provable: bool,
     /// Whether being mated wins (misère): the rest of the evaluation
     /// counts at one over [`MATED_SHARE`], and each side gains [`NET`]
     /// for the other's moves that would attack its royal piece.
@@ -303,8 +306,10 @@ impl Evaluation {
         } else {
             Vec::new()
         };
+        let endings = Endings::new(rules, &rays);
         Evaluation {
-            endings: Endings::new(rules, &rays),
+            provable: endings.is_none() && provable(rules, &rays),
+            endings,
             walled_behind: scored
                 && (rules.variant().walls.as_ref()).is_some_and(|w| w.place == Some(VACATED)),
             rays,
@@ -602,6 +607,15 @@ impl Evaluation {
         attacked
     }
 
+    /// Whether the root's moves may be proven exactly (see the search's
+    /// proofs): no piece may take, none is royal, a side without a move
+    /// loses, nothing is held in hand, and the ending solver does not
+    /// apply (its solves stand for the proofs there, at a fraction of
+    /// the work).
+    pub fn provable(&self) -> bool {
+        self.provable
+    }
+
     /// Whether material counts for its owner (not where losing pieces or
     /// being mated wins).
     pub fn material_counts(&self) -> bool {
@@ -884,6 +898,17 @@ fn endangered(rules: &Rules, mut values: Vec<i32>) -> Vec<i32> {
         values[ty] = values[ty].max(top + PAWN);
     }
     values
+}
+
+/// Whether the root's moves may be proven where no ending solver applies
+/// (see [`Evaluation::provable`]): `rays` known (material counts), none of
+/// them takes, no royal piece, a side without a move loses, no hand.
+fn provable(rules: &Rules, rays: &[Vec<Vec<Ray>>]) -> bool {
+    !rays.is_empty()
+        && !(rays.iter().flatten().flatten().flatten()).any(|&(_, mode)| mode & TAKE != 0)
+        && !rules.variant().pieces.iter().any(|p| p.royal)
+        && rules.variant().outcomes.stalemate == Result3::Loss
+        && !rules.tracks_hands()
 }
 
 /// The sign of type `ty`'s material: -1 where a side wins by losing

@@ -73,6 +73,11 @@ pub trait Game: Clone + Send {
     /// Whether being checkmated wins (misère): the win can only come from
     /// the other side's move.
     fn mated_wins(&self) -> bool;
+    /// Whether the root proves its moves won or lost by reading them to
+    /// the end: no piece may take, none is royal, a side without a move
+    /// loses, nothing is held in hand, and no exact solver of endings
+    /// applies.
+    fn provable(&self) -> bool;
     /// The static evaluation in centipawns from the side to move's view.
     fn evaluate(&self) -> i32;
     /// The move as canonical text.

@@ -234,6 +234,10 @@ impl Game for Interpreted {
         self.rules.variant().outcomes.checkmate == Result3::Win
     }
 
+    fn provable(&self) -> bool {
+        self.eval.provable()
+    }
+
     fn evaluate(&self) -> i32 {
         let pos = &self.position;
         let mut score = self.eval.evaluate(&self.rules, pos);

@@ -17,6 +17,7 @@ pub mod eval;
 mod game;
 mod interpreted;
 mod limits;
+mod proof;
 mod searcher;
 mod table;
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{End, Game};
 use crate::limits::Limits;
+use crate::proof::Proofs;
 use crate::table::{Bound, Entry, Table};
 
 /// The score of a mate on the board: a mate `n` plies away scores `MATE - n`.
@@ -109,6 +110,9 @@ pub struct Searcher<G: Game> {
     /// asks it of the position it leads to, and the node searched there
     /// asks again: the second answer is read here.
     single_move: Vec<Option<(u64, bool)>>,
+    /// Root moves proven won or lost, where the game is small enough
+    /// (see [`Proofs`]).
+    proofs: Proofs,
 }
 
 impl<G: Game> Searcher<G> {
@@ -136,6 +140,7 @@ impl<G: Game> Searcher<G> {
             forced_reach: 0,
             extended: 0,
             single_move: vec![None; MAX_PLY + 1],
+            proofs: Proofs::default(),
         }
     }
 
@@ -149,6 +154,7 @@ impl<G: Game> Searcher<G> {
         self.table.clear();
         self.history.fill(0);
         self.killers.fill([G::Move::default(); 2]);
+        self.proofs.clear();
     }
 
     /// A flag that stops the running search when set (`stop`).
@@ -187,6 +193,15 @@ impl<G: Game> Searcher<G> {
         let fallback = self.first_legal(game);
         fallback?;
         self.swindles = self.root_swindles(game);
+        if game.provable() {
+            for (m, wins) in self.proofs.root(game, &self.keys) {
+                let bonus = if wins { PROVEN } else { -PROVEN };
+                match self.swindles.iter_mut().find(|(root, _)| *root == m) {
+                    Some((_, b)) => *b += bonus,
+                    None => self.swindles.push((m, bonus)),
+                }
+            }
+        }
         let mut best = fallback;
         let max_depth = limits
             .depth
@@ -1119,6 +1134,9 @@ impl Window {
 /// clobber (seeds 1 to 7 and 11) lost 5 of 800 without, 4 with;
 /// snailtrail (the same seeds) 2 of 800 without, 1 with.
 const SWINDLE: i32 = 2000;
+/// The bonus of a root move proven won (a cost where proven lost), see
+/// [`Proofs`]: more than the evaluation and the swindles may differ by.
+const PROVEN: i32 = 10_000;
 /// Where being mated wins (misère), the bonus of a root move after which
 /// every reply of the opponent mates the mover: the search cannot force
 /// that win, only leave the other side the chance to blunder into it, so
@@ -1274,6 +1292,35 @@ mod tests {
             .rules;
         let position = rules.position(fen).unwrap();
         Interpreted::new(rules, position)
+    }
+
+    #[test]
+    fn where_the_game_is_small_the_root_proves_its_moves_and_plays_the_one_that_wins() {
+        // Fox and hounds, the hounds to move: of their five moves only
+        // b6-c5 keeps the fox from slipping past them (as an exact solve
+        // outside this project finds too). The search to depth 2 alone
+        // played g5-f4, which leaves the fox one move but lets it out.
+        let fen = "8/8/1h1h1h2/4F1h1/8/8/8/8 b - - 0 10";
+        let mut position = game("fox-and-hounds", fen);
+        assert!(position.provable());
+        let key = position.key();
+        let mut proven: Vec<(String, bool)> = (Proofs::default().root(&mut position, &[key]))
+            .into_iter()
+            .map(|(m, wins)| (position.move_text(m), wins))
+            .collect();
+        proven.sort();
+        let expected = [
+            ("b6a5", false),
+            ("b6c5", true),
+            ("d6c5", false),
+            ("g5f4", false),
+            ("g5h4", false),
+        ];
+        assert_eq!(proven, expected.map(|(m, wins)| (m.to_string(), wins)));
+        assert_eq!(searched("fox-and-hounds", fen, 2).0, "b6c5");
+        // Where pieces take, nothing is proven.
+        let chess = game("chess", "8/8/8/8/8/8/k7/2K4R w - - 0 1");
+        assert!(!chess.provable());
     }
 
     /// The root's bonuses, per move text.
