@@ -2,11 +2,10 @@
 //! read to its end: no piece may take, none is royal, a side without a
 //! move loses, nothing is held in hand, and the ending solver does not
 //! apply ([`Game::provable`]; fox and hounds, isolation). There a move's
-//! worth often lies far past the search's
-//! horizon (the hounds' one move of five that keeps the fox shut in),
-//! and the game tree, ends and all, is small. A budget of positions
-//! bounds the work per root; positions proven stay known for the rest of
-//! the game.
+//! worth often lies far past the search's horizon (the hounds' one move
+//! of five that keeps the fox shut in), and the game tree, ends and all,
+//! is small. A budget of positions bounds the work per root; positions
+//! proven stay known for the rest of the game, up to [`KNOWN_MAX`].
 
 use std::collections::HashMap;
 
@@ -17,6 +16,11 @@ const PROOF_NODES: u32 = 200_000;
 
 /// Most root moves whose proofs are tried (the work grows with them).
 const PROOF_MOVES: usize = 12;
+
+/// Most positions kept proven (some tens of MB): past it, a root forgets
+/// them all before it proves its moves, so a long game of a large board
+/// holds no more. A whole game of fox and hounds has about 260,000.
+const KNOWN_MAX: usize = 2_000_000;
 
 /// Positions proven won or lost for the side to move, kept across the
 /// searches of one game.
@@ -45,6 +49,9 @@ impl Proofs {
         game.moves(&mut moves);
         if moves.len() > PROOF_MOVES {
             return Vec::new();
+        }
+        if self.known.len() > KNOWN_MAX {
+            self.known.clear();
         }
         let us = game.side();
         self.path = history.to_vec();
