@@ -91,7 +91,8 @@ pub struct Searcher<G: Game> {
     /// Late-move reductions by depth and move number.
     reductions: Vec<[i32; 64]>,
     /// Root moves that leave the opponent replies losing at once, with
-    /// their bonus (see [`Searcher::root_swindles`]).
+    /// their bonus (see [`Searcher::root_swindles`]), plus [`PROVEN`] for
+    /// a move proven won, less for one proven lost (see [`Proofs`]).
     swindles: Vec<(G::Move, i32)>,
     /// The leaves quiescence may still search where every move captures
     /// (see [`Searcher::compelled_search`]).
@@ -1297,8 +1298,8 @@ mod tests {
     #[test]
     fn where_the_game_is_small_the_root_proves_its_moves_and_plays_the_one_that_wins() {
         // Fox and hounds, the hounds to move: of their five moves only
-        // b6-c5 keeps the fox from slipping past them (as an exact solve
-        // outside this project finds too). The search to depth 2 alone
+        // b6-c5 keeps the fox from slipping past them (a separate exact
+        // solve of the whole game agrees). The search to depth 2 alone
         // played g5-f4, which leaves the fox one move but lets it out.
         let fen = "8/8/1h1h1h2/4F1h1/8/8/8/8 b - - 0 10";
         let mut position = game("fox-and-hounds", fen);
