@@ -26,7 +26,13 @@
 //! win`, misère), every piece does: the side wants the other's force to
 //! mate it. There the rest counts half, and a side gains for each move
 //! of the other's that would check its royal piece, the more the fewer
-//! squares that piece may flee to. Where some types count against their
+//! squares that piece may flee to; where a royal piece in check may only
+//! take the piece giving it (makpong's `held_in_check`), a side loses
+//! for each check the other may give it that nothing would take back;
+//! where a capture explodes the pieces around it and a side loses with
+//! its last piece of a type (atomic's king), a side with one left loses
+//! for each capture the other may make that would blow it up.
+//! Where some types count against their
 //! owner and others for it (codrus), a piece that may take an enemy piece
 //! of the first kind costs its owner: the capture may be forced on it
 //! (compulsory captures), and the enemy piece walks into it at random;
@@ -145,6 +151,16 @@ const NET: i32 = 300;
 /// won, 116 before.
 const MATED_SHARE: i32 = 2;
 
+/// Centipawns a side loses per move of the enemy's that would end the
+/// game at once, unless it is answered first: where a royal piece in
+/// check may only take the piece giving it (makpong's `held_in_check`),
+/// a check on a square none of the side's other pieces guards (and,
+/// beside the royal piece, one another enemy piece guards), which mates
+/// unless it is blocked ([`Evaluation::score_dangers`]); where captures
+/// explode (atomic), a capture that blows up the side's last king
+/// ([`Evaluation::score_blasts`]). Two such moves are mostly a loss.
+const DANGER: i32 = 150;
+
 /// Where every move captures and a group is too large to be valued
 /// exactly (see [`Evaluation::unsolved`]): centipawns per piece in a
 /// group that holds both sides' pieces (one cut off from the enemy's
@@ -231,6 +247,15 @@ pub struct Evaluation {
     /// counts at one over [`MATED_SHARE`], and each side gains [`NET`]
     /// for the other's moves that would attack its royal piece.
     mated: bool,
+    /// Whether a royal piece in check may only take the piece giving it:
+    /// each side loses [`DANGER`] per check the other may give it that
+    /// nothing takes back ([`Evaluation::score_dangers`]).
+    held: bool,
+    /// The royal types (a bit set).
+    royal_types: u32,
+    /// Where a capture explodes the pieces around it and a side loses
+    /// with its last piece of some type (atomic): see [`Blasts`].
+    blasts: Option<Blasts>,
     /// Where small endings are solved exactly (clobber, joust): a won or
     /// lost one is worth [`DECISIVE`] more or less.
     endings: Option<Endings>,
@@ -289,19 +314,17 @@ impl Evaluation {
             .map(|ty| values[ty])
             .min()
             .unwrap_or(0);
-        let around = (0..squares)
-            .map(|from| {
-                (0..squares)
-                    .filter(|&to| to != from && steps(rules, from, to) == 1)
-                    .map(|to| to as u8)
-                    .collect()
-            })
-            .collect();
+        let around = neighbours(rules);
         let signs: Vec<i32> = (0..types).map(|ty| sign(rules, ty)).collect();
         let scored = signs.iter().all(|&s| s > 0);
         let mixed = !scored && signs.iter().any(|&s| s > 0);
         let mated = rules.variant().outcomes.checkmate == Result3::Win;
-        let rays = if scored || mixed || mated {
+        let royal_types = (rules.variant().pieces.iter().enumerate())
+            .filter(|(_, p)| p.royal)
+            .fold(0, |set, (ty, _)| set | 1 << ty);
+        let held = royal_types & rules.variant().held_in_check != 0;
+        let blasts = Blasts::new(rules);
+        let rays = if scored || mixed || mated || held || blasts.is_some() {
             rays(rules)
         } else {
             Vec::new()
@@ -315,6 +338,9 @@ impl Evaluation {
             rays,
             gifts: mixed,
             mated,
+            held,
+            royal_types,
+            blasts,
             live: if scored
                 && rules.variant().outcomes.stalemate == Result3::Loss
                 && !rules.variant().pieces.iter().any(|p| p.royal)
@@ -525,9 +551,81 @@ impl Evaluation {
             let colour = color.index();
             score[colour] /= MATED_SHARE;
             if let [royal] = royals[colour][..] {
-                let (checks, flights) = self.net(rules, pos, color, royal, &attacked[colour ^ 1]);
+                let (checks, flights) =
+                    self.net(rules, pos, color, royal, &attacked[colour ^ 1], None);
                 score[colour] += NET * checks / (1 + flights);
             }
+        }
+    }
+
+    /// Where a royal piece in check may only take the piece giving it:
+    /// each side with one royal piece of a type so held loses [`DANGER`]
+    /// per check the other may give it that nothing takes back
+    /// ([`Evaluation::net`] with its guards). Nothing elsewhere.
+    fn score_dangers(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        royals: &[Vec<usize>; 2],
+        score: &mut [i32; 2],
+    ) {
+        if !self.held {
+            return;
+        }
+        for color in Color::ALL {
+            let colour = color.index();
+            let [royal] = royals[colour][..] else {
+                continue;
+            };
+            let ty = (pos.piece_at(royal as u8) as usize - 1) / 2;
+            if rules.variant().held_in_check >> ty & 1 == 0 {
+                continue;
+            }
+            let enemy = Color::ALL[colour ^ 1];
+            let enemy_attacks = self.attacked(pos, enemy);
+            let guards = Guards {
+                ours: &self.takers(rules, pos, color, self.royal_types),
+                enemy: &self.takers(rules, pos, enemy, 0),
+            };
+            let (checks, _) = self.net(rules, pos, color, royal, &enemy_attacks, Some(guards));
+            score[colour] -= DANGER * checks;
+        }
+    }
+
+    /// Where a capture explodes the pieces around it and a side loses
+    /// with its last piece of some type (atomic): a side with one such
+    /// piece left loses [`DANGER`] for each square where the enemy may
+    /// take (not with a piece of that type) and so blow it up, without
+    /// blowing up its own. Nothing elsewhere.
+    fn score_blasts(&self, rules: &Rules, pos: &Position, score: &mut [i32; 2]) {
+        let Some(blasts) = &self.blasts else {
+            return;
+        };
+        let vital = blasts.vital;
+        // Per side: the square of its one piece of a vital type, if so.
+        let last = Color::ALL.map(|color| {
+            let mut vitals =
+                (pos.occupied(color).iter()).filter(|&sq| in_set(vital, pos.piece_at(sq)));
+            match (vitals.next(), vitals.next()) {
+                (Some(sq), None) => Some(sq),
+                _ => None,
+            }
+        });
+        for color in Color::ALL {
+            let colour = color.index();
+            let Some(target) = last[colour] else {
+                continue;
+            };
+            let enemy = colour ^ 1;
+            let takers = self.takers(rules, pos, Color::ALL[enemy], vital);
+            let threats = (pos.occupied(color).iter())
+                .filter(|&sq| takers[sq as usize] > 0)
+                .filter(|&sq| {
+                    let hits = |vital: u8| blasts.hits(pos, sq, enemy, vital);
+                    hits(target) && last[enemy].is_none_or(|own| !hits(own))
+                })
+                .count() as i32;
+            score[colour] -= DANGER * threats;
         }
     }
 
@@ -537,7 +635,10 @@ impl Evaluation {
     /// one of `color`'s non-royal pieces taken), and how many squares
     /// one king step away it could flee to (not `color`'s own, not in
     /// `enemy_attacks`). A piece attacks `royal` from the squares a piece
-    /// of its type and of `color` takes on from `royal`.
+    /// of its type and of `color` takes on from `royal`. With `guards`, a
+    /// check is counted only where the piece giving it could not be
+    /// taken: not on a square `color`'s non-royal pieces may take on, nor
+    /// beside `royal` on one no other enemy piece may take on.
     fn net(
         &self,
         rules: &Rules,
@@ -545,6 +646,7 @@ impl Evaluation {
         color: Color,
         royal: usize,
         enemy_attacks: &[bool],
+        guards: Option<Guards>,
     ) -> (i32, i32) {
         let colour = color.index();
         let types = rules.piece_types();
@@ -580,7 +682,13 @@ impl Evaluation {
                             && (rules.variant().pieces.get((there - 1) / 2))
                                 .is_some_and(|p| !p.royal)
                     };
-                    checks += i32::from(lands && checking[to as usize]);
+                    let taken = guards.as_ref().is_some_and(|g| {
+                        // The piece that moves may take on `to` itself.
+                        let others =
+                            g.enemy[to as usize].saturating_sub(u8::from(mode & TAKE != 0));
+                        g.ours[to as usize] > 0 || (self.around[royal].contains(&to) && others == 0)
+                    });
+                    checks += i32::from(lands && checking[to as usize] && !taken);
                     if there != 0 {
                         break;
                     }
@@ -591,6 +699,26 @@ impl Evaluation {
             .filter(|&&near| !ours(pos.piece_at(near) as usize) && !enemy_attacks[near as usize])
             .count() as i32;
         (checks, flights)
+    }
+
+    /// Per square: how many pieces of `color`, those of the types in
+    /// `left_out` (a bit set) left out, may take an enemy piece standing
+    /// there, along their rays as the board stands.
+    fn takers(&self, rules: &Rules, pos: &Position, color: Color, left_out: u32) -> Vec<u8> {
+        let mut takers = vec![0u8; self.around.len()];
+        for sq in pos.occupied(color).iter() {
+            let piece = pos.piece_at(sq) as usize;
+            let ty = (piece - 1) / 2;
+            // A wall's code names no type.
+            if ty >= rules.piece_types() || in_set(left_out, piece as u8) {
+                continue;
+            }
+            let Some(rays) = self.rays.get(piece).and_then(|r| r.get(sq as usize)) else {
+                continue;
+            };
+            each_take(pos, rays, |to| takers[to] = takers[to].saturating_add(1));
+        }
+        takers
     }
 
     /// Per square: whether a piece of `color` may take an enemy piece
@@ -718,6 +846,8 @@ impl Evaluation {
         if self.mated {
             self.score_nets(rules, pos, &royals, &mut score);
         }
+        self.score_dangers(rules, pos, &royals, &mut score);
+        self.score_blasts(rules, pos, &mut score);
         if self.gifts {
             let exposed = self.exposed(pos);
             for colour in 0..2 {
@@ -806,12 +936,28 @@ impl Evaluation {
     }
 }
 
+/// Per square, who may take on it (see [`Evaluation::net`]): the pieces
+/// of the side whose royal piece is checked, royal ones left out, and the
+/// enemy's, royal ones counted.
+struct Guards<'a> {
+    ours: &'a [u8],
+    enemy: &'a [u8],
+}
+
 /// Marks in `marks` the squares where a piece with `rays` may take, along
 /// each ray up to its first occupied square, that one included.
 fn mark_takes(pos: &Position, rays: &[Ray], marks: &mut [bool]) {
+    each_take(pos, rays, |to| marks[to] = true);
+}
+
+/// Calls `take` with each square where a piece with `rays` may take,
+/// along each ray up to its first occupied square, that one included.
+fn each_take(pos: &Position, rays: &[Ray], mut take: impl FnMut(usize)) {
     for ray in rays {
         for &(to, mode) in ray {
-            marks[to as usize] |= mode & TAKE != 0;
+            if mode & TAKE != 0 {
+                take(to as usize);
+            }
             if pos.piece_at(to) != 0 {
                 break;
             }
@@ -871,6 +1017,19 @@ fn steps(rules: &Rules, from: usize, to: usize) -> i32 {
         .max((from / files - to / files).abs())
 }
 
+/// Per square, the squares one king step away.
+fn neighbours(rules: &Rules) -> Vec<Vec<u8>> {
+    let squares = rules.squares();
+    (0..squares)
+        .map(|from| {
+            (0..squares)
+                .filter(|&to| to != from && steps(rules, from, to) == 1)
+                .map(|to| to as u8)
+                .collect()
+        })
+        .collect()
+}
+
 /// Half-steps from the board's centre (files and ranks, the larger).
 fn off_centre(rules: &Rules, sq: usize) -> i32 {
     let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
@@ -898,6 +1057,61 @@ fn endangered(rules: &Rules, mut values: Vec<i32>) -> Vec<i32> {
         values[ty] = values[ty].max(top + PAWN);
     }
     values
+}
+
+/// Whether the type of the piece coded `code` is in `set` (a bit set of
+/// types; a wall's code names none).
+fn in_set(set: u32, code: u8) -> bool {
+    let ty = (code as usize).saturating_sub(1) / 2;
+    code != 0 && ty < 32 && set >> ty & 1 != 0
+}
+
+/// Where a capture explodes the pieces around it (§11.5) and an
+/// extinction rule loses the game for a side left without the types it
+/// names (atomic): what a capture blows up of those types.
+#[derive(Clone, Debug)]
+struct Blasts {
+    /// The named types no explosion spares (a bit set).
+    vital: u32,
+    /// The named types that survive around the capture square.
+    spared: u32,
+    /// Per capture square and capturing side, the squares around it.
+    around: Vec<[Vec<u8>; 2]>,
+}
+
+impl Blasts {
+    /// The blasts of `rules`, where it has such explosions.
+    fn new(rules: &Rules) -> Option<Blasts> {
+        let explosion = rules.variant().explosion.as_ref()?;
+        let rule = rules.variant().outcomes.extinction.as_ref()?;
+        let counted = rule.types.filter(|_| rule.result == Result3::Loss)?;
+        let vital = counted & !explosion.immune;
+        let (files, ranks) = (rules.files() as i32, rules.ranks() as i32);
+        let around = (0..rules.squares() as i32).map(|sq| {
+            let (file, rank) = (sq % files, sq / files);
+            // White's leaps; Black's mirror the ranks.
+            [1, -1].map(|forward| {
+                (explosion.around.iter())
+                    .map(|&(dx, dy)| (file + i32::from(dx), rank + forward * i32::from(dy)))
+                    .filter(|(f, r)| (0..files).contains(f) && (0..ranks).contains(r))
+                    .map(|(f, r)| (r * files + f) as u8)
+                    .collect()
+            })
+        });
+        (vital != 0).then(|| Blasts {
+            vital,
+            spared: explosion.spared,
+            around: around.collect(),
+        })
+    }
+
+    /// Whether a capture on `at` by side `capturer` blows up the piece on
+    /// `square`.
+    fn hits(&self, pos: &Position, at: u8, capturer: usize, square: u8) -> bool {
+        square == at
+            || (!in_set(self.spared, pos.piece_at(square))
+                && self.around[at as usize][capturer].contains(&square))
+    }
 }
 
 /// Whether the root's moves may be proven where no ending solver applies
@@ -1452,7 +1666,7 @@ pub(crate) mod tests {
         let net = |fen: &str, color: Color, royal: usize| {
             let pos = misere.position(fen).unwrap();
             let attacks = eval.attacked(&pos, Color::ALL[color.index() ^ 1]);
-            eval.net(&misere, &pos, color, royal, &attacks)
+            eval.net(&misere, &pos, color, royal, &attacks, None)
         };
         let (h1, g1, e8) = (7, 6, 60);
         // The rook's one check is Ra1, along an empty first rank; its file
@@ -1482,6 +1696,69 @@ pub(crate) mod tests {
         assert_eq!(net(near, Color::White, g1), (2, 2));
         // Chess scores no such term.
         assert!(!Evaluation::new(&chess()).mated);
+    }
+
+    #[test]
+    fn where_a_royal_piece_in_check_may_not_move_a_side_counts_the_checks_nothing_takes_back() {
+        let makpong = bundled("makpong");
+        let eval = Evaluation::new(&makpong);
+        assert!(eval.held);
+        let checks = |fen: &str| {
+            let pos = makpong.position(fen).unwrap();
+            let attacks = eval.attacked(&pos, Color::Black);
+            let guards = Guards {
+                ours: &eval.takers(&makpong, &pos, Color::White, eval.royal_types),
+                enemy: &eval.takers(&makpong, &pos, Color::Black, 0),
+            };
+            eval.net(&makpong, &pos, Color::White, 3, &attacks, Some(guards))
+                .0
+        };
+        // The ma on d5 checks the khun on d1 from c3 and from e3.
+        assert_eq!(checks("4k3/8/8/3n4/8/8/8/3K4 w - - 0 1"), 2);
+        // A rua on a3 takes back on either square.
+        assert_eq!(checks("4k3/8/8/3n4/8/R7/8/3K4 w - - 0 1"), 0);
+        // A met checking from c2 or e2 is taken by the khun itself...
+        assert_eq!(checks("4k3/8/8/8/8/3m4/8/3K4 w - - 0 1"), 0);
+        // ...but not on c2 where the rua on c8 guards it.
+        assert_eq!(checks("2r1k3/8/8/8/8/3m4/8/3K4 w - - 0 1"), 1);
+        // White, to move, loses DANGER for each of the two; Black's khun
+        // faces no piece.
+        let pos = makpong.position("4k3/8/8/3n4/8/8/8/3K4 w - - 0 1").unwrap();
+        let unheld = Evaluation {
+            held: false,
+            ..Evaluation::new(&makpong)
+        };
+        assert_eq!(
+            eval.evaluate(&makpong, &pos),
+            unheld.evaluate(&makpong, &pos) - 2 * DANGER
+        );
+        // Makruk's khun may flee a check: no such term.
+        assert!(!Evaluation::new(&bundled("makruk")).held);
+    }
+
+    #[test]
+    fn where_captures_explode_a_side_counts_the_captures_that_would_blow_up_its_last_king() {
+        // Atomic without check: a king is no royal piece, so two may stand.
+        let atomic = bundled("nocheckatomic");
+        let eval = Evaluation::new(&atomic);
+        let losses = |fen: &str| {
+            let mut score = [0; 2];
+            eval.score_blasts(&atomic, &atomic.position(fen).unwrap(), &mut score);
+            score.map(|s| s / -DANGER)
+        };
+        // The knight on e5 takes on d7 or on f7, beside the king on e8.
+        assert_eq!(losses("4k3/3p1p2/8/4N3/8/8/8/4K3 b - - 0 1"), [0, 2]);
+        // Beside White's own king on c6, taking on d7 would blow it up
+        // too; the pawn on d7 may take that king.
+        assert_eq!(losses("4k3/3p1p2/2K5/4N3/8/8/8/8 w - - 0 1"), [1, 1]);
+        // A second king is left to lose: no threat counts.
+        assert_eq!(losses("4k2k/3p1p2/8/4N3/8/8/8/4K3 b - - 0 1"), [0, 0]);
+        // A king cannot take: Kxd7 here would blow up its taker.
+        assert_eq!(losses("4k3/3p4/2K5/8/8/8/8/8 w - - 0 1"), [1, 0]);
+        assert!(Evaluation::new(&bundled("atomic")).blasts.is_some());
+        // Atomar's kings survive explosions, chess has none.
+        assert!(Evaluation::new(&bundled("atomar")).blasts.is_none());
+        assert!(Evaluation::new(&chess()).blasts.is_none());
     }
 
     /// The bundled rule file `name`, its `extends` read from disk.

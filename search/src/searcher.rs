@@ -1349,6 +1349,50 @@ mod tests {
         (text, searcher.nodes())
     }
 
+    /// Asserts that after the move a search of `name` at `fen` to depth 2
+    /// plays, a search to depth 5 finds the opponent no mate (no win by
+    /// any rule).
+    fn leaves_no_mate(name: &str, fen: &str) {
+        let played = searched(name, fen, 2).0;
+        let mut after = game(name, fen);
+        let mut moves = Vec::new();
+        after.moves(&mut moves);
+        let m = *(moves.iter())
+            .find(|&&m| after.move_text(m) == played)
+            .unwrap();
+        assert!(after.make(m));
+        let mut last = None;
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        Searcher::new(1).search(&mut after, &[], limits, |info| last = Some(info.score));
+        assert!(
+            !matches!(last, Some(Score::Mate(_))),
+            "{name}: {played}: {last:?}"
+        );
+    }
+
+    #[test]
+    fn where_a_checked_royal_piece_may_not_move_the_search_keeps_clear_of_double_checks() {
+        // Makpong, from a game the random mover won: g8-e7 (played)
+        // let the ma to e4, from where it checks the khun on d6 and on f6,
+        // a mate in 3. The move played now leaves no mate within 5 plies.
+        let fen = "r1smksnr/8/pppppppp/8/P7/1P1nPPPP/3N4/R1SKMSNR b - - 0 4";
+        leaves_no_mate("makpong", fen);
+    }
+
+    #[test]
+    fn where_captures_explode_the_search_keeps_clear_of_double_threats_on_its_king() {
+        // Atomic and its variant without check, from games the random
+        // mover won: e5-e4 (played) let the knight to e5, from where
+        // taking on d7 or on f7 blows up the king on e8 (a loss in 2).
+        // The move played now leaves no loss within 5 plies.
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/7P/5N2/PPPPPPP1/RNBQKB1R b KQkq - 1 2";
+        leaves_no_mate("atomic", fen);
+        leaves_no_mate("nocheckatomic", fen);
+    }
+
     #[test]
     fn where_losing_the_king_wins_the_search_keeps_the_enemy_king_from_squares_it_takes_on() {
         // Codrus, from a game the random mover won: f3 (played) let
