@@ -577,15 +577,14 @@ impl Evaluation {
             let [royal] = royals[colour][..] else {
                 continue;
             };
-            let ty = (pos.piece_at(royal as u8) as usize - 1) / 2;
-            if rules.variant().held_in_check >> ty & 1 == 0 {
+            if !in_set(rules.variant().held_in_check, pos.piece_at(royal as u8)) {
                 continue;
             }
-            let enemy = Color::ALL[colour ^ 1];
-            let enemy_attacks = self.attacked(pos, enemy);
+            let enemy = self.takers(rules, pos, Color::ALL[colour ^ 1], 0);
+            let enemy_attacks: Vec<bool> = enemy.iter().map(|&n| n > 0).collect();
             let guards = Guards {
                 ours: &self.takers(rules, pos, color, self.royal_types),
-                enemy: &self.takers(rules, pos, enemy, 0),
+                enemy: &enemy,
             };
             let (checks, _) = self.net(rules, pos, color, royal, &enemy_attacks, Some(guards));
             score[colour] -= DANGER * checks;
@@ -1071,7 +1070,7 @@ fn in_set(set: u32, code: u8) -> bool {
 /// names (atomic): what a capture blows up of those types.
 #[derive(Clone, Debug)]
 struct Blasts {
-    /// The named types no explosion spares (a bit set).
+    /// The named types an explosion removes (not immune; a bit set).
     vital: u32,
     /// The named types that survive around the capture square.
     spared: u32,
