@@ -80,6 +80,9 @@ pub trait Game: Clone + Send {
     fn provable(&self) -> bool;
     /// The static evaluation in centipawns from the side to move's view.
     fn evaluate(&self) -> i32;
+    /// The value of the pieces on the board, both sides', royal pieces
+    /// left out, in centipawns.
+    fn material(&self) -> i32;
     /// The move as canonical text.
     fn move_text(&self, m: Self::Move) -> String;
 }

@@ -238,6 +238,19 @@ impl Game for Interpreted {
         self.eval.provable()
     }
 
+    fn material(&self) -> i32 {
+        let pos = &self.position;
+        let types = &self.rules.variant().pieces;
+        (Color::ALL.iter())
+            .flat_map(|&color| pos.occupied(color).iter())
+            .map(|sq| pos.piece_at(sq))
+            .filter(|&code| {
+                (types.get((code as usize).wrapping_sub(1) / 2)).is_some_and(|t| !t.royal)
+            })
+            .map(|code| self.eval.value(code))
+            .sum()
+    }
+
     fn evaluate(&self) -> i32 {
         let pos = &self.position;
         let mut score = self.eval.evaluate(&self.rules, pos);

@@ -94,6 +94,12 @@ pub struct Searcher<G: Game> {
     /// their bonus (see [`Searcher::root_swindles`]), plus [`PROVEN`] for
     /// a move proven won, less for one proven lost (see [`Proofs`]).
     swindles: Vec<(G::Move, i32)>,
+    /// The side to move at the root.
+    root_side: usize,
+    /// Where being mated wins, the force on the board at the root as the
+    /// evaluation counts it for the root's side ([`KEPT_FORCE`]): taken
+    /// off the score reported.
+    root_force: i32,
     /// The leaves quiescence may still search where every move captures
     /// (see [`Searcher::compelled_search`]).
     breadth: usize,
@@ -136,6 +142,8 @@ impl<G: Game> Searcher<G> {
             nulls: vec![false; MAX_PLY + 1],
             reductions: reductions(),
             swindles: Vec::new(),
+            root_side: 0,
+            root_force: 0,
             breadth: 0,
             quiet_start: None,
             forced_reach: 0,
@@ -193,6 +201,12 @@ impl<G: Game> Searcher<G> {
         }
         let fallback = self.first_legal(game);
         fallback?;
+        self.root_side = game.side();
+        self.root_force = if game.mated_wins() {
+            kept_force(game)
+        } else {
+            0
+        };
         self.swindles = self.root_swindles(game);
         if game.provable() {
             for (m, wins) in self.proofs.root(game, &self.keys) {
@@ -378,7 +392,7 @@ impl<G: Game> Searcher<G> {
         let us = game.side();
         let in_check = game.in_check();
         // The static evaluation, where shallow pruning may use it.
-        let eval = (!pv_node && !in_check && !forced && ply > 0).then(|| game.evaluate());
+        let eval = (!pv_node && !in_check && !forced && ply > 0).then(|| self.evaluation(game));
         if let Some(eval) = eval.filter(|_| beta.abs() < MATE_BOUND) {
             // Reverse futility: far enough above beta that a shallow search
             // will not fall below it.
@@ -626,12 +640,30 @@ impl<G: Game> Searcher<G> {
         score
     }
 
+    /// The static evaluation from the side to move's view, where being
+    /// mated wins with the force on the board counted for the root's side
+    /// (see [`KEPT_FORCE`]); elsewhere the game's own.
+    fn evaluation(&self, game: &G) -> i32 {
+        let score = game.evaluate();
+        if !game.mated_wins() {
+            return score;
+        }
+        if game.side() == self.root_side {
+            score + kept_force(game)
+        } else {
+            score - kept_force(game)
+        }
+    }
+
     /// The root's `score` as reported: without the best move's bonus for
     /// the replies that would end the game at once, which only orders the
-    /// root moves (a draw every line reaches is reported as a draw).
+    /// root moves (a draw every line reaches is reported as a draw), and,
+    /// where being mated wins, without the force on the board at the root
+    /// (a line that keeps it scores as the evaluation; one that draws,
+    /// below it by the force, as the search sees it).
     fn shown(&self, score: i32) -> i32 {
         match self.pv[0].first() {
-            Some(&m) if score.abs() < MATE_BOUND => score - self.swindle(m),
+            Some(&m) if score.abs() < MATE_BOUND => score - self.swindle(m) - self.root_force,
             _ => score,
         }
     }
@@ -846,7 +878,7 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let stand = game.evaluate();
+        let stand = self.evaluation(game);
         // Where captures are compulsory the side may not stand pat before
         // its moves are seen: they may all be captures that lose.
         if ply >= MAX_PLY
@@ -1014,7 +1046,7 @@ impl<G: Game> Searcher<G> {
         self.breadth = breadth;
         if legal == 0 {
             return match game.forced_pass() {
-                Some(_) => self.compelled(game, moves, ply, game.evaluate()),
+                Some(_) => self.compelled(game, moves, ply, self.evaluation(game)),
                 None => Self::end_score(game.no_moves(), ply),
             };
         }
@@ -1146,6 +1178,28 @@ const SWINDLE: i32 = 2000;
 /// The bonus of a root move proven won (a cost where proven lost), see
 /// [`Proofs`]: more than the evaluation and the swindles may differ by.
 const PROVEN: i32 = 10_000;
+/// Where being mated wins (misère), the root's side gains this share (in
+/// hundredths) of the value of every piece on the board, its own and the
+/// other side's (royal ones left out), and the other side loses as much,
+/// in the evaluation searched ([`Searcher::evaluation`]): the root's side
+/// keeps its pieces to shut its royal piece in, and the other's to mate
+/// it, where a capture by either drains the force an erring opponent
+/// mates with (in drawn games the search had taken 10 to 14 of the other
+/// side's 15 pieces and lost all its own). As a draw scores 0, below
+/// every position with force left, the search also shuns draws where
+/// the other side may not. Against the random mover at depth 2, 100
+/// games each, seeds 7, 42, 11 and 3: won 95, 94, 95 and 97 (94, 89, 94
+/// and 92 without), the rest drawn; 10 of the 19 draws were stalemates,
+/// and 3 games reached the referee's 600-ply cap (none without). A cost
+/// of the captured piece's value on the root's captures alone drew 14
+/// of the first 156 games at seeds 7 and 42, as many as without.
+const KEPT_FORCE: i32 = 100;
+
+/// The force on the board as [`KEPT_FORCE`] counts it for the root's side.
+fn kept_force<G: Game>(game: &G) -> i32 {
+    game.material() * KEPT_FORCE / 100
+}
+
 /// Where being mated wins (misère), the bonus of a root move after which
 /// every reply of the opponent mates the mover: the search cannot force
 /// that win, only leave the other side the chance to blunder into it, so
@@ -1378,8 +1432,10 @@ mod tests {
         );
         // Where being mated wins, quiescence does not ask (see
         // [`FEW_MOVES`]): a stalemate there stands pat on the evaluation.
+        // (The search's evaluation, there the game's with the force on
+        // the board, see [`KEPT_FORCE`].)
         let mut misere = game("misere", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
-        let stand = misere.evaluate();
+        let stand = searcher.evaluation(&misere);
         assert_ne!(stand, 0);
         assert_eq!(
             searcher.quiesce(&mut misere, 0, 0, -INFINITE, INFINITE),
@@ -1536,6 +1592,36 @@ mod tests {
         let mut searcher = Searcher::new(1);
         searcher.hard = Some(std::time::Duration::ZERO);
         assert_eq!(searcher.root_swindles(&mut game), vec![]);
+    }
+
+    #[test]
+    fn where_being_mated_wins_the_search_keeps_the_force_on_the_board() {
+        // Misère, Black (the search) to move, in a game against the random
+        // mover: every piece but the kings counts, at its value in
+        // chess.yaml: Black's queen, two rooks, two bishops, two knights
+        // and five pawns, 3,600; White's queen, two rooks, a bishop, two
+        // knights and six pawns, 3,400.
+        let fen = "3qkb2/p3nn2/bp4pr/Q2N1p2/r2PPP1P/P2p2R1/1P6/1RB1K1N1 b - - 0 27";
+        let mut misere = game("misere", fen);
+        assert_eq!(misere.material(), 3600 + 3400);
+        let mut searcher = Searcher::new(1);
+        searcher.root_side = misere.side();
+        let plain = misere.evaluate();
+        assert_eq!(searcher.evaluation(&misere), plain + 7000);
+        // The other side to move: the same force counts against it.
+        let mut moves = Vec::new();
+        misere.moves(&mut moves);
+        let quiet = *(moves.iter())
+            .find(|&&m| misere.move_text(m) == "a4c4")
+            .unwrap();
+        assert!(misere.make(quiet));
+        assert_eq!(searcher.evaluation(&misere), misere.evaluate() - 7000);
+        // Without it the search took the pawn on e4 (f5e4, opening lines
+        // for checks); now it keeps it.
+        assert_eq!(searched("misere", fen, 2).0, "a4c4");
+        // Elsewhere the evaluation is the game's own.
+        let chess = game("chess", fen);
+        assert_eq!(searcher.evaluation(&chess), chess.evaluate());
     }
 
     #[test]
