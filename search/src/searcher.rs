@@ -201,6 +201,12 @@ impl<G: Game> Searcher<G> {
         }
         let fallback = self.first_legal(game);
         fallback?;
+        // The kept force counts for the root's side: scores kept for the
+        // other side's searches (one searcher playing both, `motley play`)
+        // would mislead.
+        if game.mated_wins() && game.side() != self.root_side {
+            self.table.clear();
+        }
         self.root_side = game.side();
         self.root_force = if game.mated_wins() {
             kept_force(game)
@@ -1622,6 +1628,33 @@ mod tests {
         // Elsewhere the evaluation is the game's own.
         let chess = game("chess", fen);
         assert_eq!(searcher.evaluation(&chess), chess.evaluate());
+    }
+
+    #[test]
+    fn where_being_mated_wins_a_searcher_that_plays_both_sides_forgets_the_other_sides_scores() {
+        // A searcher that has searched a misère position for White, then
+        // one for Black, no longer holds the score of White's root: it
+        // counted the force for White.
+        let white = "3qkb2/p3nn2/bp4pr/Q2N1p2/r2PPP1P/P2p2R1/1P6/1RB1K1N1 w - - 0 27";
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(1);
+        let mut game = game("misere", white);
+        let root = game.key();
+        searcher.search(&mut game, &[], limits, |_| {});
+        assert!(searcher.table.get(root).is_some());
+        let mut game = self::game("misere", &white.replace(" w ", " b "));
+        searcher.search(&mut game, &[], limits, |_| {});
+        assert!(searcher.table.get(root).is_none());
+        // Elsewhere the scores are kept: they do not depend on the side.
+        let mut game = self::game("chess", white);
+        searcher.search(&mut game, &[], limits, |_| {});
+        let root = game.key();
+        let mut game = self::game("chess", &white.replace(" w ", " b "));
+        searcher.search(&mut game, &[], limits, |_| {});
+        assert!(searcher.table.get(root).is_some());
     }
 
     #[test]
