@@ -80,6 +80,10 @@ pub trait Game: Clone + Send {
     fn provable(&self) -> bool;
     /// The static evaluation in centipawns from the side to move's view.
     fn evaluate(&self) -> i32;
+    /// Whether the only win is being mated: being checkmated wins and
+    /// losing one's pieces does not (misère, not losers). The force on the
+    /// board is then what mates a side, and the search keeps it.
+    fn keeps_force(&self) -> bool;
     /// The value of the pieces on the board, both sides', royal pieces
     /// left out, in centipawns.
     fn material(&self) -> i32;

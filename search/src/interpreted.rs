@@ -238,6 +238,11 @@ impl Game for Interpreted {
         self.eval.provable()
     }
 
+    fn keeps_force(&self) -> bool {
+        let extinction = self.rules.variant().outcomes.extinction.as_ref();
+        self.mated_wins() && extinction.is_none_or(|e| e.result != Result3::Win)
+    }
+
     fn material(&self) -> i32 {
         let pos = &self.position;
         let types = &self.rules.variant().pieces;

@@ -204,11 +204,11 @@ impl<G: Game> Searcher<G> {
         // The kept force counts for the root's side: scores kept for the
         // other side's searches (one searcher playing both, `motley play`)
         // would mislead.
-        if game.mated_wins() && game.side() != self.root_side {
+        if game.keeps_force() && game.side() != self.root_side {
             self.table.clear();
         }
         self.root_side = game.side();
-        self.root_force = if game.mated_wins() {
+        self.root_force = if game.keeps_force() {
             kept_force(game)
         } else {
             0
@@ -651,7 +651,7 @@ impl<G: Game> Searcher<G> {
     /// (see [`KEPT_FORCE`]); elsewhere the game's own.
     fn evaluation(&self, game: &G) -> i32 {
         let score = game.evaluate();
-        if !game.mated_wins() {
+        if !game.keeps_force() {
             return score;
         }
         if game.side() == self.root_side {
@@ -1184,7 +1184,8 @@ const SWINDLE: i32 = 2000;
 /// The bonus of a root move proven won (a cost where proven lost), see
 /// [`Proofs`]: more than the evaluation and the swindles may differ by.
 const PROVEN: i32 = 10_000;
-/// Where being mated wins (misère), the root's side gains this share (in
+/// Where the only win is being mated ([`Game::keeps_force`]: misère, not
+/// losers, where losing one's pieces wins), the root's side gains this share (in
 /// hundredths) of the value of every piece on the board, its own and the
 /// other side's (royal ones left out), and the other side loses as much,
 /// in the evaluation searched ([`Searcher::evaluation`]): the root's side
@@ -1625,9 +1626,12 @@ mod tests {
         // Without it the search took the pawn on e4 (f5e4, opening lines
         // for checks); now it keeps it.
         assert_eq!(searched("misere", fen, 2).0, "a4c4");
-        // Elsewhere the evaluation is the game's own.
-        let chess = game("chess", fen);
-        assert_eq!(searcher.evaluation(&chess), chess.evaluate());
+        // Elsewhere the evaluation is the game's own: in chess, and in
+        // losers, where being mated wins but so does losing every piece.
+        for name in ["chess", "losers"] {
+            let other = game(name, fen);
+            assert_eq!(searcher.evaluation(&other), other.evaluate());
+        }
     }
 
     #[test]
