@@ -316,10 +316,17 @@ impl Endings {
             moves.extend(squares(targets).map(|to| (from, to)));
         }
         if self.walls_behind {
-            // Fewest replies first: a win, if any, is found sooner.
-            let replies =
-                |&(_, to): &(usize, usize)| self.moves_from(side ^ 1, theirs, empty & !(1 << to));
-            moves.sort_by_cached_key(replies);
+            // Most territory first, then fewest replies: a win, if any,
+            // is found sooner (see [`Endings::territory`]).
+            let order = |&(from, to): &(usize, usize)| {
+                let open = empty & !(1 << to);
+                let moved = ours & !(1 << from) | 1 << to;
+                (
+                    std::cmp::Reverse(self.territory(side, [moved, theirs], open)),
+                    self.moves_from(side ^ 1, theirs, open),
+                )
+            };
+            moves.sort_by_cached_key(order);
         }
         let mut unknown = false;
         for (from, to) in moves {
@@ -343,6 +350,35 @@ impl Endings {
         }
         solve.known.insert(key, false);
         Some(false)
+    }
+
+    /// Where walls are left behind, the territory of `side`, whose move
+    /// leaves `pieces` (its own, the other side's) and the `open` squares:
+    /// how many more of them its pieces reach first, a move a step, than
+    /// the other side's do (a square both reach at the same step counts
+    /// for neither). The side with more room outlasts the other, so the
+    /// solve tries such moves first: after 4...e3 in a game of snailtrail
+    /// the search lost to the random mover (seed 7, game 79), the solves
+    /// of White's five moves took 3,000 to 162,000 positions each with
+    /// this order, and 0.4 to more than 5 million with fewest replies
+    /// alone.
+    fn territory(&self, side: usize, pieces: [Set; 2], mut open: Set) -> i32 {
+        let step = |side: usize, front: Set| {
+            squares(front).fold(0, |next, sq| next | self.moves[side][sq])
+        };
+        let [mut ours, mut theirs] = pieces;
+        let mut lead = 0;
+        loop {
+            let [our_next, their_next] = [step(side, ours) & open, step(side ^ 1, theirs) & open];
+            if our_next | their_next == 0 {
+                return lead;
+            }
+            let both = our_next & their_next;
+            lead += (our_next & !both).count_ones() as i32;
+            lead -= (their_next & !both).count_ones() as i32;
+            open &= !(our_next | their_next);
+            [ours, theirs] = [our_next, their_next];
+        }
     }
 
     /// The moves `side`'s `pieces` have to the `open` squares.
@@ -590,9 +626,11 @@ mod tests {
         let endings = endings(&joust);
         let wins = |fen| endings.wins(&joust, &joust.position(fen).unwrap());
         // Black's knight on e4 wins by Nd6 or Nd2 (from a game the search
-        // lost to the random mover at depth 2), beyond one solve's budget.
+        // lost to the random mover at depth 2): beyond one solve's budget
+        // where the moves with fewest replies came first, within it where
+        // those with most territory do.
         let fen = "3*4/8/2*1*3/1****3/****n*2/N1***2*/1*2**2/8 b - - 19 10";
-        assert_eq!(wins(fen), None);
+        assert_eq!(wins(fen), Some(true));
         // Shut in on a1, White has no move and loses.
         assert_eq!(wins("8/8/8/8/8/1*6/2*5/N6n w - - 0 1"), Some(false));
     }
