@@ -635,6 +635,25 @@ mod tests {
         assert_eq!(wins("8/8/8/8/8/1*6/2*5/N6n w - - 0 1"), Some(false));
     }
 
+    #[test]
+    fn territory_counts_the_squares_each_side_reaches_first() {
+        let snailtrail = bundled("snailtrail");
+        let endings = endings(&snailtrail);
+        let square =
+            |name: &str| -> Set { 1 << motley_interpreter::parse_square(7, 7, name).unwrap() };
+        let (d4, a1): (Set, Set) = (square("d4"), square("a1"));
+        let board: Set = (1 << 49) - 1;
+        // On an empty board a snail on d4 reaches 38 squares before one on
+        // a1, which reaches 5 first; 4 are reached by both at once.
+        let open = board & !(d4 | a1);
+        assert_eq!(endings.territory(0, [d4, a1], open), 33);
+        assert_eq!(endings.territory(1, [a1, d4], open), -33);
+        // Walls down the b-file leave the a1 snail its file alone: 6
+        // squares against the 34 right of the walls.
+        let b_file = (1..=7).fold(0, |set, rank| set | square(&format!("b{rank}")));
+        assert_eq!(endings.territory(0, [d4, a1], open & !b_file), 28);
+    }
+
     /// The squares named in `names` (an 8 by 8 board's).
     fn set(names: &str) -> Set {
         let square = |name| motley_interpreter::parse_square(8, 8, name).unwrap();
