@@ -1204,7 +1204,8 @@ const PROVEN: i32 = 10_000;
 /// in brackets): 300 more while the root's side has a piece besides its
 /// royal one drew 11 of 124 (8), 3 of them at the cap (2); the root's
 /// own pieces left out of the force drew 8 of 101 (6), 6 of them
-/// stalemates (3).
+/// stalemates (3); the other side's pieces at twice their value drew 12
+/// of 144 (10), 4 of them at the cap (2).
 const KEPT_FORCE: i32 = 100;
 
 /// The force on the board as [`KEPT_FORCE`] counts it for the root's side.
