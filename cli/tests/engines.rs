@@ -244,15 +244,16 @@ const NOT_WON: [(&str, &str); 1] = [(
     "misere",
     "being mated wins, and the search cannot force the random mover to mate it: it \
      counts the other side's moves that would check its king (the more, the fewer squares \
-     the king may flee to), keeps the force on the board (both sides'), and at the root \
-     weighs the share of the random side's replies that mate it (and, less, of those that \
-     draw), now and, looking ahead, after its next move; but with a bare king such replies \
-     are a few in dozens. Of 100 games (seeds 7, 11, 3, 42) it won 95, 95, 97 and 94 (94, \
-     94, 92 and 89 before it kept the force, 79, 82, 76 and 78 before the look ahead, 67, \
-     72, 57 and 72 before the checks were counted, 51, 50, 49 and 51 before the root's \
-     weights), never lost; of the 19 draws, 10 were stalemates, and 3 games (seed 7 games \
-     27 and 80, seed 42 game 11) reached the 600-ply cap, which the full check counts \
-     against it",
+     the king may flee to), keeps the force on the board (both sides'), scores the other \
+     side's node after each root move as the mean of its replies, and at the root weighs \
+     the share of the random side's replies that mate it (and, less, of those that draw), \
+     now and, looking ahead, after its next move; but with a bare king such replies are a \
+     few in dozens. Of 100 games (seeds 7, 11, 3, 42) it won 98, 96, 98 and 98 (95, 95, 97 \
+     and 94 before the mean of the replies, 94, 94, 92 and 89 before it kept the force, \
+     79, 82, 76 and 78 before the look ahead, 67, 72, 57 and 72 before the checks were \
+     counted, 51, 50, 49 and 51 before the root's weights), never lost; of the 10 draws, 3 \
+     were stalemates, and 5 games (seed 7 games 3 and 62, seed 42 game 64, seed 11 game \
+     45, seed 3 game 14) reached the 600-ply cap, which the full check counts against it",
 )];
 
 /// Games from which a file of [`NOT_WON`] that won them all is taken to be
