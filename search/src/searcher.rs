@@ -1729,6 +1729,27 @@ mod tests {
         // searched for the best move: Black at the root scores the best.
         searcher.root_side = misere.side();
         assert!(searcher.node(&mut misere, 1, 1, -INFINITE, INFINITE) > mean);
+        // In losers, where losing every piece wins too, the other side's
+        // node is searched for its best reply.
+        let mut losers = game("losers", fen);
+        searcher.root_side = 1 - losers.side();
+        let mut replies = Vec::new();
+        losers.moves(&mut replies);
+        let mut scores = Vec::new();
+        for r in replies {
+            if losers.make(r) {
+                searcher.keys.push(losers.key());
+                scores.push(-searcher.node(&mut losers, 0, 2, -INFINITE, INFINITE));
+                searcher.keys.pop();
+                losers.unmake();
+            }
+        }
+        let best = *scores.iter().max().unwrap();
+        assert!(
+            scores.iter().sum::<i32>() / (scores.len() as i32) < best,
+            "{scores:?}"
+        );
+        assert_eq!(searcher.node(&mut losers, 1, 1, -INFINITE, INFINITE), best);
     }
 
     #[test]
