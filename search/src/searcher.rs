@@ -477,10 +477,10 @@ impl<G: Game> Searcher<G> {
     /// won 98, 98, 96 and 98 times at seeds 7, 42, 11 and 3 (95, 94, 95
     /// and 97 with the best reply), in 5,274 s of CPU for both engines
     /// (5,314 s); of the 10 draws, 5 reached the 600-ply cap (3 of 19).
-    /// Deeper, the replies searched in full cost more: from misère's
-    /// 1. e4 e5 2. Nf3 Nc6, a search to depth 3 took 55,126 nodes
-    /// (2,565 with the best reply), to depth 5 2,584,466 (193,448), so
-    /// at a fixed time the search reaches a ply or two less.
+    /// Deeper, the replies searched in full cost more: in misère after
+    /// e4 e5 Nf3 Nc6, a search to depth 3 took 55,126 nodes (2,565 with
+    /// the best reply), to depth 5 2,584,466 (193,448), so at a fixed
+    /// time the search reaches a ply or two less.
     fn mean_of_replies(&mut self, game: &mut G, depth: i32, ply: usize) -> Option<i32> {
         let us = game.side();
         let mut replies = std::mem::take(&mut self.buffers[ply]);
