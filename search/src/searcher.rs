@@ -1698,6 +1698,25 @@ mod tests {
         }
     }
 
+    /// The scores of the legal replies of `game`'s side to move, each
+    /// searched to depth 0 (quiescence) from its view; none may end the
+    /// game.
+    fn reply_scores(searcher: &mut Searcher<Interpreted>, game: &mut Interpreted) -> Vec<i32> {
+        let mut replies = Vec::new();
+        game.moves(&mut replies);
+        let mut scores = Vec::new();
+        for r in replies {
+            if game.make(r) {
+                assert_eq!(game.decided(), None);
+                searcher.keys.push(game.key());
+                scores.push(-searcher.node(game, 0, 2, -INFINITE, INFINITE));
+                searcher.keys.pop();
+                game.unmake();
+            }
+        }
+        scores
+    }
+
     #[test]
     fn where_being_mated_wins_the_opponents_node_after_a_root_move_is_the_mean_of_its_replies() {
         // Misère, White (the search) has moved; Black has 35 replies, none
@@ -1707,43 +1726,22 @@ mod tests {
         let mut misere = game("misere", fen);
         let mut searcher = Searcher::new(1);
         searcher.root_side = 1 - misere.side();
-        let mut replies = Vec::new();
-        misere.moves(&mut replies);
-        let mut scores = Vec::new();
-        for r in replies {
-            if misere.make(r) {
-                assert_eq!(misere.decided(), None);
-                searcher.keys.push(misere.key());
-                scores.push(-searcher.node(&mut misere, 0, 2, -INFINITE, INFINITE));
-                searcher.keys.pop();
-                misere.unmake();
-            }
-        }
+        let scores = reply_scores(&mut searcher, &mut misere);
         assert_eq!(scores.len(), 35);
         let sum: i64 = scores.iter().map(|&s| i64::from(s)).sum();
         let mean = (sum / 35) as i32;
         let best = *scores.iter().max().unwrap();
         assert!(mean < best - 100, "{mean} {best}");
         assert_eq!(searcher.node(&mut misere, 1, 1, -INFINITE, INFINITE), mean);
-        // The root's own node, and the other side's deeper down, are
-        // searched for the best move: Black at the root scores the best.
+        // The root's own node is searched for its best move: Black at the
+        // root scores above the mean.
         searcher.root_side = misere.side();
         assert!(searcher.node(&mut misere, 1, 1, -INFINITE, INFINITE) > mean);
         // In losers, where losing every piece wins too, the other side's
         // node is searched for its best reply.
         let mut losers = game("losers", fen);
         searcher.root_side = 1 - losers.side();
-        let mut replies = Vec::new();
-        losers.moves(&mut replies);
-        let mut scores = Vec::new();
-        for r in replies {
-            if losers.make(r) {
-                searcher.keys.push(losers.key());
-                scores.push(-searcher.node(&mut losers, 0, 2, -INFINITE, INFINITE));
-                searcher.keys.pop();
-                losers.unmake();
-            }
-        }
+        let scores = reply_scores(&mut searcher, &mut losers);
         let best = *scores.iter().max().unwrap();
         assert!(
             scores.iter().sum::<i32>() / (scores.len() as i32) < best,
