@@ -8,6 +8,9 @@
 //! promoting gains), three times that with no opposing piece of its type
 //! ahead of it on its file or the next. While much material is on the
 //! board, a royal piece gains for each piece of its own beside it.
+//! A lone royal piece is driven to the edge by the side with force, whose
+//! royal piece comes near it; where that royal piece may never come near
+//! (a palace, as in janggi and xiangqi), its other pieces close in.
 //! Where reaching a region wins, the pieces that may reach it are worth
 //! more the fewer king steps they stand from it, the last steps most.
 //! Each non-royal piece gains for the squares it reaches as the board
@@ -95,6 +98,20 @@ const SHUT: i32 = 1;
 /// Centipawns per half-step a lone royal piece stands from the centre,
 /// for the side with force against it.
 const PER_EDGE: i32 = 10;
+/// Centipawns per king step beyond [`NEAR_STEPS`] that a non-royal piece
+/// stands from a lone enemy royal piece, where the side's own royal
+/// pieces may never come near it (a palace, as in janggi): the pieces
+/// close in instead. Janggi (casual rules) from a position of a drawn
+/// game, the search's chariot, horses, cannons, elephants and soldiers
+/// against a bare king, 50 games against the random mover: 50 mated with
+/// it, 28 without. Where the royal pieces may come near (chess), pieces
+/// drawn in were lost to the lone king: bishop and bishop mated 0 of 10
+/// within the fifty moves, 7 without.
+const PER_NEAR: i32 = 5;
+/// King steps from a lone royal piece within which [`PER_NEAR`] no longer
+/// counts: a piece this near guards squares beside it without standing
+/// where it may be taken.
+const NEAR_STEPS: i32 = 2;
 /// Where a side left with only royal pieces loses: what its last non-royal
 /// pieces are worth beyond their value, the last one first (a side with
 /// more pieces gains by trading when the other is near bare).
@@ -219,6 +236,11 @@ pub struct Evaluation {
     /// Whether a side left with only royal pieces loses, material counting
     /// for its owner: the last pieces are worth [`LAST_PIECES`] more.
     bare: bool,
+    /// Per side, per square: whether the side's royal pieces may never
+    /// stand within [`NEAR_STEPS`] of a royal piece there (see
+    /// [`kept_apart`]): its pieces gain [`PER_NEAR`] for closing in on a
+    /// lone one.
+    apart: [Vec<bool>; 2],
     /// Per piece code and square: the piece's moves and captures as
     /// rays, each nearest first (see [`rays`]); empty where neither
     /// mobility, [`Evaluation::gifts`] nor [`Evaluation::net`] is scored.
@@ -351,6 +373,7 @@ impl Evaluation {
             },
             per_move: if scored { MOBILITY } else { 0 },
             bare: rules.variant().outcomes.bare_royal && signs.iter().all(|&s| s > 0),
+            apart: Color::ALL.map(|color| kept_apart(rules, color)),
             advance: advances(rules, &values),
             around,
             values,
@@ -831,17 +854,7 @@ impl Evaluation {
                 -royal[colour]
             };
         }
-        // A lone royal piece against force: driven to the edge, the other
-        // royal piece brought near (a mate, or a count of moves, is won so).
-        for strong in 0..2 {
-            let weak = strong ^ 1;
-            if let ([ours], [theirs], 0) = (&royals[strong][..], &royals[weak][..], force[weak]) {
-                if force[strong] > 0 && self.signs.iter().all(|&s| s == 1) {
-                    score[strong] += PER_EDGE * off_centre(rules, *theirs)
-                        - PER_EDGE / 2 * steps(rules, *ours, *theirs);
-                }
-            }
-        }
+        self.score_lone_royals(rules, pos, &royals, force, &mut score);
         if self.mated {
             self.score_nets(rules, pos, &royals, &mut score);
         }
@@ -870,6 +883,45 @@ impl Evaluation {
         }
         let us = pos.side_to_move().index();
         score[us] - score[us ^ 1] + self.solved(rules, pos)
+    }
+
+    /// A lone royal piece against force: driven to the edge, the other
+    /// side's royal piece brought near (a mate, or a count of moves, is
+    /// won so), or where that one may never come near, its other pieces
+    /// ([`Evaluation::closing_in`]). `force` is each side's material
+    /// besides royal pieces.
+    fn score_lone_royals(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        royals: &[Vec<usize>; 2],
+        force: [i32; 2],
+        score: &mut [i32; 2],
+    ) {
+        if !self.signs.iter().all(|&s| s == 1) {
+            return;
+        }
+        for strong in 0..2 {
+            let weak = strong ^ 1;
+            if let ([ours], [theirs], 0) = (&royals[strong][..], &royals[weak][..], force[weak]) {
+                if force[strong] > 0 {
+                    score[strong] += PER_EDGE * off_centre(rules, *theirs)
+                        - PER_EDGE / 2 * steps(rules, *ours, *theirs);
+                    if self.apart[strong][*theirs] {
+                        score[strong] -= self.closing_in(rules, pos, strong, *theirs);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`PER_NEAR`] per king step beyond [`NEAR_STEPS`] between each
+    /// non-royal piece of side `colour` and the square `royal`.
+    fn closing_in(&self, rules: &Rules, pos: &Position, colour: usize, royal: usize) -> i32 {
+        (pos.occupied(Color::ALL[colour]).iter())
+            .filter(|&sq| !rules.variant().pieces[(pos.piece_at(sq) as usize - 1) / 2].royal)
+            .map(|sq| PER_NEAR * (steps(rules, sq as usize, royal) - NEAR_STEPS).max(0))
+            .sum()
     }
 
     /// Whether the side to move wins with best play, where its ending is
@@ -1014,6 +1066,54 @@ fn steps(rules: &Rules, from: usize, to: usize) -> i32 {
     ((from % files) - (to % files))
         .abs()
         .max((from / files - to / files).abs())
+}
+
+/// Per square: whether `color`'s royal pieces, from their squares in the
+/// setup, may never stand within [`NEAR_STEPS`] king steps of it on
+/// their own moves (a palace they may not leave, far from the other's).
+/// All false where the setup has none of them.
+fn kept_apart(rules: &Rules, color: Color) -> Vec<bool> {
+    let squares = rules.squares();
+    // Lone moves are White's: Black's squares are seen from the other side.
+    let seen = |sq: usize| match color {
+        Color::White => sq,
+        Color::Black => mirror(rules, sq),
+    };
+    let mut reached = vec![false; squares];
+    let mut queue: Vec<(usize, usize)> = (0..squares)
+        .filter(|&sq| {
+            let code = rules.start().piece_at(sq as u8) as usize;
+            code != 0 && (code - 1) % 2 == color.index()
+        })
+        .map(|sq| {
+            (
+                (rules.start().piece_at(sq as u8) as usize - 1) / 2,
+                seen(sq),
+            )
+        })
+        .filter(|&(ty, _)| rules.variant().pieces[ty].royal)
+        .collect();
+    if queue.is_empty() {
+        return reached;
+    }
+    let mut moves = Vec::new();
+    while let Some((ty, sq)) = queue.pop() {
+        if std::mem::replace(&mut reached[sq], true) {
+            continue;
+        }
+        lone_moves(rules, ty, sq, &mut moves);
+        for m in &moves {
+            if let Action::Normal { from, to, .. } = m.action() {
+                if from as usize == sq && !reached[to as usize] {
+                    queue.push((ty, to as usize));
+                }
+            }
+        }
+    }
+    let stood: Vec<usize> = (0..squares).filter(|&sq| reached[sq]).map(seen).collect();
+    (0..squares)
+        .map(|sq| stood.iter().all(|&at| steps(rules, at, sq) > NEAR_STEPS))
+        .collect()
 }
 
 /// Per square, the squares one king step away.
@@ -1883,6 +1983,54 @@ pub(crate) mod tests {
             eval.evaluate(&rules, &corner) - eval.evaluate(&rules, &centre),
             PER_EDGE * (7 - 1) - PER_EDGE / 2 * (7 - 4) + king[h8] - king[d5]
         );
+    }
+
+    #[test]
+    fn where_the_royal_pieces_keep_to_a_palace_pieces_close_in_on_a_lone_one() {
+        let rules = bundled("janggicasual");
+        let eval = Evaluation::new(&rules);
+        let square = |name: &str| {
+            motley_interpreter::parse_square(rules.files(), rules.ranks(), name).unwrap() as usize
+        };
+        // White's general never leaves d1-f3: it is kept apart from
+        // Black's palace, not from its own or the ranks beside it.
+        let [white, black] = &eval.apart;
+        for name in ["d10", "e9", "f8", "a1", "i10", "e6"] {
+            assert!(white[square(name)], "{name}");
+        }
+        for name in ["e2", "d3", "e5", "h4"] {
+            assert!(!white[square(name)], "{name}");
+        }
+        assert!(black[square("e2")] && !black[square("e8")]);
+        assert!(Evaluation::new(&chess())
+            .apart
+            .iter()
+            .flatten()
+            .all(|&a| !a));
+        // A chariot on a1 is 9 king steps from e10, one on d8 two.
+        let far = rules
+            .position("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1")
+            .unwrap();
+        let near = rules
+            .position("4k4/9/3R5/9/9/9/9/9/4K4/9 w - - 0 1")
+            .unwrap();
+        let e10 = square("e10");
+        assert_eq!(
+            eval.closing_in(&rules, &far, 0, e10),
+            PER_NEAR * (9 - NEAR_STEPS)
+        );
+        assert_eq!(eval.closing_in(&rules, &near, 0, e10), 0);
+        // The evaluation takes it off for White, and only while Black's
+        // general is alone.
+        let mut unaware = eval.clone();
+        unaware.apart = [vec![false; rules.squares()], vec![false; rules.squares()]];
+        let lost = |fen: &str| {
+            let pos = rules.position(fen).unwrap();
+            unaware.evaluate(&rules, &pos) - eval.evaluate(&rules, &pos)
+        };
+        assert_eq!(lost("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1"), PER_NEAR * 7);
+        assert_eq!(lost("4k4/9/9/9/9/9/9/9/4K4/R8 b - - 0 1"), -PER_NEAR * 7);
+        assert_eq!(lost("4k4/4a4/9/9/9/9/9/9/4K4/R8 w - - 0 1"), 0);
     }
 
     #[test]
