@@ -1076,44 +1076,39 @@ fn steps(rules: &Rules, from: usize, to: usize) -> i32 {
 /// their own moves (a palace they may not leave, far from the other's).
 /// All false where the setup has none of them.
 fn kept_apart(rules: &Rules, color: Color) -> Vec<bool> {
-    let squares = rules.squares();
+    let (squares, start) = (rules.squares(), rules.start());
     // Lone moves are White's: Black's squares are seen from the other side.
     let seen = |sq: usize| match color {
         Color::White => sq,
         Color::Black => mirror(rules, sq),
     };
-    let mut reached = vec![false; squares];
-    let mut queue: Vec<(usize, usize)> = (0..squares)
-        .filter(|&sq| {
-            let code = rules.start().piece_at(sq as u8) as usize;
-            code != 0 && (code - 1) % 2 == color.index()
-        })
-        .map(|sq| {
-            (
-                (rules.start().piece_at(sq as u8) as usize - 1) / 2,
-                seen(sq),
-            )
-        })
-        .filter(|&(ty, _)| rules.variant().pieces[ty].royal)
+    // Per type and square (seen from White's side): whether a royal piece
+    // of the type may stand there.
+    let mut reached = vec![vec![false; squares]; rules.piece_types()];
+    let mut queue: Vec<(usize, usize)> = (start.royals(color).iter())
+        .map(|sq| ((start.piece_at(sq) as usize - 1) / 2, seen(sq as usize)))
         .collect();
     if queue.is_empty() {
-        return reached;
+        return vec![false; squares];
     }
     let mut moves = Vec::new();
     while let Some((ty, sq)) = queue.pop() {
-        if std::mem::replace(&mut reached[sq], true) {
+        if std::mem::replace(&mut reached[ty][sq], true) {
             continue;
         }
         lone_moves(rules, ty, sq, &mut moves);
         for m in &moves {
             if let Action::Normal { from, to, .. } = m.action() {
-                if from as usize == sq && !reached[to as usize] {
+                if from as usize == sq && !reached[ty][to as usize] {
                     queue.push((ty, to as usize));
                 }
             }
         }
     }
-    let stood: Vec<usize> = (0..squares).filter(|&sq| reached[sq]).map(seen).collect();
+    let stood: Vec<usize> = (0..squares)
+        .filter(|&sq| reached.iter().any(|of_type| of_type[sq]))
+        .map(seen)
+        .collect();
     (0..squares)
         .map(|sq| stood.iter().all(|&at| steps(rules, at, sq) > NEAR_STEPS))
         .collect()
