@@ -901,13 +901,10 @@ impl Evaluation {
         force: [i32; 2],
         score: &mut [i32; 2],
     ) {
-        if !self.signs.iter().all(|&s| s == 1) {
-            return;
-        }
         for strong in 0..2 {
             let weak = strong ^ 1;
             if let ([ours], [theirs], 0) = (&royals[strong][..], &royals[weak][..], force[weak]) {
-                if force[strong] > 0 {
+                if force[strong] > 0 && self.signs.iter().all(|&s| s == 1) {
                     score[strong] += PER_EDGE * off_centre(rules, *theirs)
                         - PER_EDGE / 2 * steps(rules, *ours, *theirs);
                     if self.apart[strong][*theirs] {
@@ -922,7 +919,7 @@ impl Evaluation {
     /// non-royal piece of side `colour` and the square `royal`.
     fn closing_in(&self, rules: &Rules, pos: &Position, colour: usize, royal: usize) -> i32 {
         (pos.occupied(Color::ALL[colour]).iter())
-            .filter(|&sq| !rules.variant().pieces[(pos.piece_at(sq) as usize - 1) / 2].royal)
+            .filter(|&sq| !in_set(self.royal_types, pos.piece_at(sq)))
             .map(|sq| PER_NEAR * (steps(rules, sq as usize, royal) - NEAR_STEPS).max(0))
             .sum()
     }
