@@ -173,3 +173,32 @@ fn perft_counts_0000_as_a_ply() {
     }
     assert_eq!(game.perft(2), total);
 }
+
+#[test]
+fn an_en_passant_window_outlasts_a_later_move_onto_the_double_steps_origin() {
+    let mut game = chess_with("{ moves: 2, en_passant: next-turn }");
+    game.set_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        .unwrap();
+    game.play("d7d5").unwrap();
+    // The second move fills d7, the square the pawn stepped from.
+    plays_to(
+        &mut game,
+        "c8d7",
+        "rn1qkbnr/pppbpppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 1 2",
+    );
+    let fen = game.fen();
+    let mut again = game.clone();
+    again.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(again.fen(), fen);
+    assert!(again.legal_moves().contains(&"e5d6".to_string()));
+    // The second move stands on the passed square: no capture there.
+    game.set_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        .unwrap();
+    game.play("d7d5").unwrap();
+    game.play("d8d6").unwrap();
+    let fen = game.fen();
+    let mut again = game.clone();
+    again.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(again.fen(), fen);
+    assert_eq!(again.legal_moves(), game.legal_moves());
+}

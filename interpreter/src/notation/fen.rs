@@ -714,10 +714,11 @@ impl Rules {
             });
         // The square the passing piece came from, beyond the target on the
         // line from the victim, must be empty now.
-        // (Gating may fill it at once, so variants with gating skip this.)
-        let gating = !self.variant.gating.is_empty();
+        // Gating may fill it at once, and a later move of the same turn
+        // (§16) may move onto it, so variants with either skip this.
+        let refillable = !self.variant.gating.is_empty() || self.variant.turn.is_some();
         let origin_empty = |t: Square, v: Square| {
-            if gating {
+            if refillable {
                 return true;
             }
             let (tf, tr, vf, vr) = (
