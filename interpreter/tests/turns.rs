@@ -174,11 +174,21 @@ fn perft_counts_0000_as_a_ply() {
     assert_eq!(game.perft(2), total);
 }
 
+/// Asserts that the game's FEN reads back to itself, with the same legal
+/// moves.
+fn reads_back(game: &Game) {
+    let fen = game.fen();
+    let mut again = game.clone();
+    again.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(again.fen(), fen);
+    assert_eq!(again.legal_moves(), game.legal_moves());
+}
+
 #[test]
 fn an_en_passant_window_outlasts_a_later_move_onto_the_double_steps_origin() {
     let mut game = chess_with("{ moves: 2, en_passant: next-turn }");
-    game.set_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-        .unwrap();
+    let before = "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    game.set_fen(before).unwrap();
     game.play("d7d5").unwrap();
     // The second move fills d7, the square the pawn stepped from.
     plays_to(
@@ -186,19 +196,11 @@ fn an_en_passant_window_outlasts_a_later_move_onto_the_double_steps_origin() {
         "c8d7",
         "rn1qkbnr/pppbpppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 1 2",
     );
-    let fen = game.fen();
-    let mut again = game.clone();
-    again.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    assert_eq!(again.fen(), fen);
-    assert!(again.legal_moves().contains(&"e5d6".to_string()));
-    // The second move stands on the passed square: no capture there.
-    game.set_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-        .unwrap();
+    reads_back(&game);
+    assert!(game.legal_moves().contains(&"e5d6".to_string()));
+    // The second move stands on the passed square itself.
+    game.set_fen(before).unwrap();
     game.play("d7d5").unwrap();
     game.play("d8d6").unwrap();
-    let fen = game.fen();
-    let mut again = game.clone();
-    again.set_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    assert_eq!(again.fen(), fen);
-    assert_eq!(again.legal_moves(), game.legal_moves());
+    reads_back(&game);
 }
