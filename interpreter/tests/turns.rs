@@ -204,3 +204,21 @@ fn an_en_passant_window_outlasts_a_later_move_onto_the_double_steps_origin() {
     game.play("d8d6").unwrap();
     reads_back(&game);
 }
+
+#[test]
+fn under_the_default_window_an_en_passant_squares_origin_must_be_empty() {
+    // A later move of the turn closes the target (§16), so no game reaches
+    // the first position: d6 stands open while d7 is filled again.
+    let mut game = chess_with("{ moves: 2 }");
+    let err = game
+        .set_fen("rn1qkbnr/pppbpppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 1 2")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no piece could have just passed the en passant square `d6`"),
+        "{err}"
+    );
+    // With d7 empty, as just after d7d5, the square is read.
+    game.set_fen("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2")
+        .unwrap();
+}

@@ -713,10 +713,16 @@ impl Rules {
                     .then_some(v as Square)
             });
         // The square the passing piece came from, beyond the target on the
-        // line from the victim, must be empty now.
-        // Gating may fill it at once, and a later move of the same turn
-        // (§16) may move onto it, so variants with either skip this.
-        let refillable = !self.variant.gating.is_empty() || self.variant.turn.is_some();
+        // line from the victim, must be empty now. Gating may fill it at
+        // once, and under the `next-turn` window (§16) a later move of the
+        // same turn may move onto it, so those variants skip this; under
+        // the default window the target closes with that later move.
+        let next_turn = self
+            .variant
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.en_passant_next_turn);
+        let refillable = !self.variant.gating.is_empty() || next_turn;
         let origin_empty = |t: Square, v: Square| {
             if refillable {
                 return true;
