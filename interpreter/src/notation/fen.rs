@@ -652,8 +652,8 @@ impl Rules {
             .is_some_and(|t| t.en_passant_next_turn);
         match field.split_once(',') {
             Some((first, second)) if next_turn && !second.contains(',') => {
-                let (targets, victim) = self.en_passant_group(pos, first, field, true)?;
-                let (targets2, victim2) = self.en_passant_group(pos, second, field, true)?;
+                let (targets, victim) = self.en_passant_group(pos, first, field, next_turn)?;
+                let (targets2, victim2) = self.en_passant_group(pos, second, field, next_turn)?;
                 if !(targets & targets2).is_empty() || victim == victim2 {
                     return Err(format!("the en passant groups of `{field}` overlap"));
                 }
@@ -665,14 +665,15 @@ impl Rules {
         Ok(())
     }
 
-    /// One group of the en passant field: its targets and its victim,
-    /// which may be a piece of the side to move where `own_allowed`.
+    /// One group of the en passant field: its targets and its victim.
+    /// Under the `next-turn` window (§16, `next_turn`) the victim may be a
+    /// piece of the side to move, and its origin may have been refilled.
     fn en_passant_group(
         &self,
         pos: &Position,
         group: &str,
         field: &str,
-        own_allowed: bool,
+        next_turn: bool,
     ) -> Result<(Bits, Square), String> {
         let (files, ranks) = (self.tables.files, self.tables.ranks);
         let mut squares = Vec::new();
@@ -717,11 +718,6 @@ impl Rules {
         // once, and under the `next-turn` window (§16) a later move of the
         // same turn may move onto it, so those variants skip this; under
         // the default window the target closes with that later move.
-        let next_turn = self
-            .variant
-            .turn
-            .as_ref()
-            .is_some_and(|t| t.en_passant_next_turn);
         let refillable = !self.variant.gating.is_empty() || next_turn;
         let origin_empty = |t: Square, v: Square| {
             if refillable {
@@ -743,7 +739,7 @@ impl Rules {
                     _ => false,
                 }
         };
-        let own = |sq: Square| own_allowed && pos.board[sq as usize] != 0 && !enemy(sq);
+        let own = |sq: Square| next_turn && pos.board[sq as usize] != 0 && !enemy(sq);
         match victim {
             Some(v)
                 if !targets.is_empty()
