@@ -294,9 +294,11 @@ pub struct Evaluation {
     /// Whether the root's moves may be proven exactly
     /// ([`Evaluation::provable`]).
     provable: bool,
-    /// Whether being mated wins (misère): the rest of the evaluation
-    /// counts at one over [`MATED_SHARE`], and each side gains [`NET`]
-    /// for the other's moves that would attack its royal piece.
+    /// Whether being mated wins (misère): royal pieces hide in every
+    /// phase, the rest of the evaluation counts at one over
+    /// [`MATED_SHARE`], and each side gains [`NET`] for the other's moves
+    /// that would attack its royal piece and [`ROYAL_EDGE`] per half-step
+    /// that piece stands from the centre.
     mated: bool,
     /// Whether a royal piece in check may only take the piece giving it:
     /// each side loses [`DANGER`] per check the other may give it that
@@ -885,7 +887,7 @@ impl Evaluation {
             }
         }
         // Royal pieces hide while there is much material, centralise after
-        // (where being mated wins, they always hide: a shut in royal piece
+        // (where being mated wins, they always hide: a shut-in royal piece
         // is mated more easily).
         for colour in 0..2 {
             score[colour] += if material > self.endgame || self.mated {
