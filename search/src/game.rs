@@ -67,6 +67,11 @@ pub trait Game: Clone + Send {
     /// the duck; a gated piece): moves with equal keys differ only there,
     /// and quiescence and the frontier search one of them.
     fn action_key(&self, m: Self::Move) -> u64;
+    /// Whether the move places a wall beside what it does (the duck,
+    /// isolation): where the moves are few, moves that differ only in
+    /// their wall are searched each, as one may take the other side's
+    /// last square.
+    fn places_wall(&self, m: Self::Move) -> bool;
     /// Whether a side that can capture must (compulsory captures): it may
     /// then not stand pat in quiescence before its moves are seen.
     fn captures_compulsory(&self) -> bool;

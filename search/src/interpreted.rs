@@ -4,7 +4,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use motley_interpreter::program::Result3;
-use motley_interpreter::{Action, Color, Move, Position, Rules, Undo, NULL_MOVE};
+use motley_interpreter::{Action, Color, Gating, Move, Position, Rules, Undo, NULL_MOVE};
 
 use crate::eval::Evaluation;
 use crate::game::{End, Game};
@@ -224,6 +224,10 @@ impl Game for Interpreted {
         let mut hasher = std::hash::DefaultHasher::new();
         m.action().hash(&mut hasher);
         hasher.finish()
+    }
+
+    fn places_wall(&self, m: Move) -> bool {
+        matches!(m.gating(), Some(Gating::Wall { .. }))
     }
 
     fn captures_compulsory(&self) -> bool {
