@@ -1630,7 +1630,7 @@ mod tests {
     fn where_the_root_proves_its_moves_quiescence_sees_a_side_left_without_a_move() {
         // Isolation, from a game the random mover won: Black's d7-d6,
         // walling d7, let White's token leave c6 and wall it, and Black's
-        // has no free neighbour. Quiescence had stood pat on Black's
+        // token has no free neighbour. Quiescence had stood pat on Black's
         // evaluation where it was above beta; it now scores the rules'
         // loss, at its ply, whatever the window.
         let fen = "2*3/1*****/***p*1/1**P*1/1****1/2**2/2**1*/*3** b - - 25 13";
