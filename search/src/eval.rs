@@ -32,7 +32,8 @@
 //! win`, misère), every piece does: the side wants the other's force to
 //! mate it. There the rest counts half, and a side gains for each move
 //! of the other's that would check its royal piece, the more the fewer
-//! squares that piece may flee to; where a royal piece in check may only
+//! squares that piece may flee to (a royal piece alone against force
+//! comes near the other's royal piece instead); where a royal piece in check may only
 //! take the piece giving it (makpong's `held_in_check`), a side loses
 //! for each check the other may give it that nothing would take back;
 //! where a capture explodes the pieces around it and a side loses with
@@ -196,6 +197,25 @@ const ROYAL_EDGE: i32 = 10;
 /// none, 303 at all of it. Seeds 1 and 2 (not used to choose): 150 of 200
 /// won, 116 before.
 const MATED_SHARE: i32 = 2;
+/// Where being mated wins: centipawns a side's royal piece standing alone
+/// loses per king step from the other side's royal piece, where that side
+/// has force (in place of [`NET`]'s checks). An erring opponent mates a
+/// lone king mostly with its own king's help (a queen or a rook guarded
+/// beside it, the flight squares covered), and its checks from afar are
+/// rarely mates. From 44 positions of a lone king to move against a
+/// king and force (8 where the search was first left so in games of
+/// misère against the random mover at seeds 301 to 304 and 401, 7 of
+/// them drawn; 36 placed at random, 3 each of 12 sets from a queen to a
+/// rook and two pawns), 3 games each against the random mover at depth
+/// 2, the lone king was mated in 17 of 132 before; with [`NET`] kept,
+/// 28 at 20 and 31 at 50; without it, 33 at 50 (35 stalemates, 58 by
+/// the fifty-move rule), and 33 with 40 less per flight square besides.
+/// At 6 games each (another seed): 59 of 264 at 50, 55 at 100, 65 with
+/// [`ROYAL_EDGE`] doubled, 59 with 60 more where the other royal piece
+/// stands nearer the centre. Whole games, 100 each: won 99 and 96 at
+/// seeds 401 and 304 (97 and 95 before); each of the 5 draws ended with
+/// the search's king alone.
+const MATED_NEAR: i32 = 50;
 
 /// Centipawns a side loses per move of the enemy's that would end the
 /// game at once, unless it is answered first: where a royal piece in
@@ -597,26 +617,38 @@ impl Evaluation {
     }
 
     /// Where being mated wins: `score`, each side's evaluation so far,
-    /// at one over [`MATED_SHARE`], and, for a side's lone royal piece
-    /// (on its square in `royals`), [`NET`] per check the other side may
-    /// give it, over one plus its flight squares ([`Evaluation::net`]),
-    /// and [`ROYAL_EDGE`] per half-step it stands from the centre.
+    /// at one over [`MATED_SHARE`], and, for a side with one royal piece
+    /// (on its square in `royals`), [`ROYAL_EDGE`] per half-step it
+    /// stands from the centre, and [`NET`] per check the other side may
+    /// give it, over one plus its flight squares ([`Evaluation::net`]);
+    /// where that royal piece stands alone (`force`, each side's material
+    /// besides royal pieces, is 0) against the other side's one royal
+    /// piece and force, no checks but [`MATED_NEAR`] less per king step
+    /// between the two royal pieces.
     fn score_nets(
         &self,
         rules: &Rules,
         pos: &Position,
         royals: &[Vec<usize>; 2],
+        force: [i32; 2],
         score: &mut [i32; 2],
     ) {
         let attacked = Color::ALL.map(|color| self.attacked(pos, color));
         for color in Color::ALL {
             let colour = color.index();
             score[colour] /= MATED_SHARE;
-            if let [royal] = royals[colour][..] {
-                let (checks, flights) =
-                    self.net(rules, pos, color, royal, &attacked[colour ^ 1], None);
-                score[colour] +=
-                    NET * checks / (1 + flights) + ROYAL_EDGE * off_centre(rules, royal);
+            let [royal] = royals[colour][..] else {
+                continue;
+            };
+            score[colour] += ROYAL_EDGE * off_centre(rules, royal);
+            match (&royals[colour ^ 1][..], force[colour], force[colour ^ 1]) {
+                // A lone royal piece against force: it comes near the other's.
+                ([theirs], 0, 1..) => score[colour] -= MATED_NEAR * steps(rules, royal, *theirs),
+                _ => {
+                    let (checks, flights) =
+                        self.net(rules, pos, color, royal, &attacked[colour ^ 1], None);
+                    score[colour] += NET * checks / (1 + flights);
+                }
             }
         }
     }
@@ -898,7 +930,7 @@ impl Evaluation {
         }
         self.score_lone_royals(rules, pos, &royals, force, &mut score);
         if self.mated {
-            self.score_nets(rules, pos, &royals, &mut score);
+            self.score_nets(rules, pos, &royals, force, &mut score);
         }
         if self.offers && material <= self.endgame {
             self.score_offers(rules, pos, &royals, &mut score);
@@ -1866,19 +1898,40 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn where_being_mated_wins_a_lone_royal_piece_keeps_to_the_edge() {
+    fn where_being_mated_wins_a_lone_royal_piece_keeps_to_the_edge_and_near_the_other() {
         let misere = bundled("misere");
         let eval = still(&misere);
-        let (d5, h8) = (35, 63);
-        // No white move checks the black king on either square, so only
-        // its square differs: its table keeps it hidden in the end-game
-        // too, and it gains ROYAL_EDGE per half-step from the centre.
-        let corner = "7k/8/8/8/8/8/P7/4K3 w - - 0 1";
-        let centre = "8/8/8/3k4/8/8/P7/4K3 w - - 0 1";
         let king = &eval.squares[code(0, Color::Black) as usize];
-        let black = |sq: usize| king[sq] / MATED_SHARE + ROYAL_EDGE * off_centre(&misere, sq);
-        assert_eq!(gain(&eval, &misere, centre, corner), black(d5) - black(h8));
-        assert!(black(h8) > black(d5));
+        // The black king alone against White's king on h4 or g5 and force:
+        // its table keeps it hidden in the end-game too, it gains
+        // ROYAL_EDGE per half-step from the centre and loses MATED_NEAR per
+        // king step from the white king; the checks White may give it do
+        // not count.
+        let black = |sq: usize, white_king: usize| {
+            king[sq] / MATED_SHARE + ROYAL_EDGE * off_centre(&misere, sq)
+                - MATED_NEAR * steps(&misere, sq, white_king)
+        };
+        let (b8, g8, d5, h8, g5, h4) = (57, 62, 35, 63, 38, 31);
+        // Four king steps from h4 either way: the corner is worth more.
+        let corner = "7k/8/8/8/7K/8/P7/8 w - - 0 1";
+        let centre = "8/8/8/3k4/7K/8/P7/8 w - - 0 1";
+        assert_eq!(
+            gain(&eval, &misere, centre, corner),
+            black(d5, h4) - black(h8, h4)
+        );
+        assert!(black(h8, h4) > black(d5, h4));
+        // The queen checks the king on b8 from more squares than on g8,
+        // but g8 is two king steps nearer g5.
+        let far = "1k6/8/8/6K1/8/8/8/Q7 w - - 0 1";
+        let near = "6k1/8/8/6K1/8/8/8/Q7 w - - 0 1";
+        assert_eq!(
+            gain(&eval, &misere, near, far),
+            black(g8, g5) - black(b8, g5)
+        );
+        assert_eq!(
+            black(g8, g5) - black(b8, g5),
+            2 * MATED_NEAR + (king[g8] - king[b8]) / MATED_SHARE
+        );
     }
 
     #[test]
