@@ -297,7 +297,7 @@ mod tests {
         let rules = motley_interpreter::build(include_str!("../../spec/variants/chess.yaml"))
             .unwrap()
             .rules;
-        let game = |clock| rook_ending(&rules, 'w', clock);
+        let game = |clock| rook_ending(&rules, "4k3/8/8/8/8/8/8", 'w', clock);
         let fresh = game(0).evaluate();
         assert!(fresh > 500);
         // Half the limit run: three quarters of the lead; the limit: half.
@@ -305,10 +305,11 @@ mod tests {
         assert_eq!(game(100).evaluate(), fresh / 2);
     }
 
-    /// White's king and rook against Black's king, `side` to move, the
+    /// White's king and rook on e1 and a1 against Black's king on the
+    /// ranks above (`above`: ranks 8 to 2 in FEN), `side` to move, the
     /// fifty-move count at `clock`.
-    fn rook_ending(rules: &Arc<Rules>, side: char, clock: u32) -> Interpreted {
-        let fen = format!("4k3/8/8/8/8/8/8/R3K3 {side} - - {clock} 80");
+    fn rook_ending(rules: &Arc<Rules>, above: &str, side: char, clock: u32) -> Interpreted {
+        let fen = format!("{above}/R3K3 {side} - - {clock} 80");
         Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
     }
 
@@ -319,10 +320,7 @@ mod tests {
         let rules = (motley_interpreter::build_path(std::path::Path::new(path), &text))
             .unwrap()
             .rules;
-        let game = |clock| {
-            let fen = format!("8/8/8/8/8/4k3/8/R3K3 b - - {clock} 80");
-            Interpreted::new(rules.clone(), rules.position(&fen).unwrap())
-        };
+        let game = |clock| rook_ending(&rules, "8/8/8/8/8/4k3/8", 'b', clock);
         // Black, bare and near White's king, wants White's rook to mate
         // it: the rook is its lead, and keeps its worth as the count runs.
         let fresh = game(0).evaluate();
